@@ -1,0 +1,226 @@
+// The records the commerce API keeps (spec §3 plus what DESIGN.md §4 adds).
+// Money: a puppy's `price` is whole dollars (spec §3); every payment amount is integer cents.
+// Dates are ISO-8601 strings so the JSON file round-trips them unchanged.
+
+export type Role = 'user' | 'admin';
+export type AccountType = 'buyer' | 'seller';
+export type Gender = 'Male' | 'Female';
+export type PuppyStatus = 'available' | 'reserved' | 'adopted';
+export type Category = 'family' | 'apartment' | 'active';
+export type Region = 'northeast' | 'southeast' | 'midwest' | 'southwest' | 'west';
+export type PlanId = 'monthly' | 'biannual' | 'annual';
+
+export interface User {
+  id: number;
+  username: string;
+  /** lower-cased username: uniqueness is case-insensitive */
+  usernameKey: string;
+  passwordHash: string;
+  email: string;
+  role: Role;
+  accountType: AccountType;
+  /** the user confirmed being at least 18 when registering (terms) */
+  confirmedAdultAt: string;
+  /** bumped on logout: every token carrying an older version stops working */
+  sessionVersion: number;
+  hasActiveListingPlan: boolean;
+  listingPlanExpiresAt: string | null;
+  verifiedEmail: string | null;
+  verifiedPhone: string | null;
+  createdAt: string;
+}
+
+export interface Breed {
+  id: number;
+  name: string;
+  imageUrl: string;
+  size: 'small' | 'medium' | 'large';
+  /** home-page categories this breed suits */
+  categories: Category[];
+  /** a few words for search ("gentle", "hypoallergenic") */
+  temperament: string[];
+}
+
+export interface Puppy {
+  id: number;
+  name: string;
+  breedId: number;
+  userId: number;
+  gender: Gender;
+  /** weeks, integer */
+  age: number;
+  /** lbs */
+  weight: number;
+  /** whole US dollars */
+  price: number;
+  colors: string[];
+  description: string;
+  location: string;
+  /** derived from the location's US state; drives the region filter */
+  region: Region | null;
+  imageUrl: string;
+  imageUrls: string[];
+  videoUrl: string | null;
+  status: PuppyStatus;
+  featured: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** null while a draft; set when a listing fee or plan makes it public; past = expired */
+  expiresAt: string | null;
+}
+
+export interface ContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  puppyId: number | null;
+  userId: number | null;
+  createdAt: string;
+}
+
+export interface Favorite {
+  id: number;
+  userId: number;
+  puppyId: number;
+  createdAt: string;
+}
+
+export type OrderStatus = 'pending' | 'paid' | 'canceled' | 'refunded';
+export interface Order {
+  id: number;
+  reference: string;
+  puppyId: number;
+  buyerId: number;
+  sellerId: number;
+  puppyPriceCents: number;
+  carePackageCents: number;
+  totalCents: number;
+  paymentIntentId: string;
+  status: OrderStatus;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+export type PaymentRecordStatus = 'pending' | 'succeeded' | 'failed' | 'canceled' | 'refunded';
+
+export interface ListingFeePayment {
+  id: number;
+  puppyId: number;
+  userId: number;
+  amountCents: number;
+  paymentIntentId: string;
+  status: PaymentRecordStatus;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+export interface Donation {
+  id: number;
+  donorName: string;
+  donorEmail: string;
+  amountCents: number;
+  message: string;
+  isAnonymous: boolean;
+  stripePaymentIntentId: string;
+  status: PaymentRecordStatus;
+  createdAt: string;
+}
+
+export type SubscriptionStatus = 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled';
+export interface SellerSubscription {
+  id: number;
+  userId: number;
+  plan: PlanId;
+  priceId: string;
+  providerSubscriptionId: string;
+  status: SubscriptionStatus;
+  trialEnd: string | null;
+  currentPeriodEnd: string | null;
+  createdAt: string;
+}
+
+/** provider event ids already applied: fulfilment is idempotent */
+export interface PaymentEvent {
+  id: number;
+  eventId: string;
+  type: string;
+  processedAt: string;
+}
+
+export interface VerificationCode {
+  id: number;
+  channel: 'email' | 'phone';
+  /** normalised email or phone */
+  target: string;
+  codeHash: string;
+  /** who asked: an account id or an anonymous session id */
+  owner: string;
+  sentAt: string;
+  expiresAt: string;
+  attempts: number;
+  verifiedAt: string | null;
+}
+
+export interface SellerApplication {
+  id: number;
+  userId: number;
+  name: string;
+  email: string;
+  phone: string;
+  location: string;
+  experience: string;
+  breedSpecialty: string;
+  termsAgreed: boolean;
+  plan: PlanId;
+  status: 'approved';
+  createdAt: string;
+}
+
+/** a payment object of the local test-mode provider, shaped like Stripe's */
+export interface LocalPaymentObject {
+  id: number;
+  /** pi_…, seti_…, sub_… */
+  providerId: string;
+  kind: 'payment_intent' | 'setup_intent' | 'subscription';
+  status: string;
+  amountCents: number;
+  currency: 'usd';
+  captureMethod: 'automatic' | 'manual';
+  clientSecret: string;
+  metadata: Record<string, string>;
+  lastError: string | null;
+  idempotencyKey: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Settings {
+  paymentMode: 'test' | 'live';
+}
+
+/** The whole database: what the JSON file in DATA_DIR holds. */
+export interface DbShape {
+  schemaVersion: 1;
+  /** last id handed out per collection */
+  sequences: Record<string, number>;
+  users: User[];
+  breeds: Breed[];
+  puppies: Puppy[];
+  contactMessages: ContactMessage[];
+  favorites: Favorite[];
+  orders: Order[];
+  listingFeePayments: ListingFeePayment[];
+  donations: Donation[];
+  sellerSubscriptions: SellerSubscription[];
+  paymentEvents: PaymentEvent[];
+  verificationCodes: VerificationCode[];
+  sellerApplications: SellerApplication[];
+  localPayments: LocalPaymentObject[];
+  settings: Settings;
+}
+
+export type CollectionName = {
+  [K in keyof DbShape]: DbShape[K] extends Array<{ id: number }> ? K : never;
+}[keyof DbShape];

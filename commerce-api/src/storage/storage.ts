@@ -1,0 +1,47 @@
+// The storage seam. Domain code sees only these interfaces; the lowdb file, the in-memory
+// database of the tests and (later) PostgreSQL implement them.
+//
+// Model: reads answer from memory. Every change goes through `storage.write(fn)`: `fn` runs
+// synchronously with exclusive access (nothing can interleave, so check-then-change inside it is
+// atomic: "a puppy is sold once"), its changes are undone if it throws, and the promise resolves
+// once the change is durable. Concurrent writes are batched into one file write.
+import type { CollectionName, DbShape, Settings } from '../domain/model.ts';
+
+export type Row<K extends CollectionName> = DbShape[K][number];
+export type NewRow<K extends CollectionName> = Omit<Row<K>, 'id'>;
+
+export interface Collection<T extends { id: number }> {
+  get(id: number): T | undefined;
+  /** every row, in insertion order; do not mutate */
+  all(): readonly T[];
+  find(predicate: (row: T) => boolean): T | undefined;
+  filter(predicate: (row: T) => boolean): T[];
+  count(predicate?: (row: T) => boolean): number;
+  /** only inside storage.write(): assigns the next id */
+  insert(row: Omit<T, 'id'>): T;
+  /** only inside storage.write(): shallow-merges the patch; undefined when the id is unknown */
+  update(id: number, patch: Partial<Omit<T, 'id'>>): T | undefined;
+  /** only inside storage.write() */
+  remove(id: number): boolean;
+}
+
+export type Collections = { readonly [K in CollectionName]: Collection<Row<K>> };
+
+export interface SettingsStore {
+  get(): Readonly<Settings>;
+  /** only inside storage.write() */
+  set(patch: Partial<Settings>): Settings;
+}
+
+export interface Storage {
+  readonly db: Collections;
+  readonly settings: SettingsStore;
+  /**
+   * Runs `fn` atomically. Mutations are allowed only here. Resolves with fn's result after the
+   * change is durable (for the file store: written, fsynced and renamed into place); rejects with
+   * fn's error after undoing its changes.
+   */
+  write<T>(fn: (db: Collections, settings: SettingsStore) => T): Promise<T>;
+  /** waits for pending writes, releases the data-dir lock */
+  close(): Promise<void>;
+}
