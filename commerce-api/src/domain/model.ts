@@ -30,6 +30,16 @@ export interface User {
   createdAt: string;
 }
 
+/** a login: the session token names it, so logout can revoke exactly this one */
+export interface Session {
+  id: number;
+  userId: number;
+  createdAt: string;
+  /** extended when the token is renewed on use */
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
 export interface Breed {
   id: number;
   name: string;
@@ -206,6 +216,7 @@ export interface DbShape {
   /** last id handed out per collection */
   sequences: Record<string, number>;
   users: User[];
+  sessions: Session[];
   breeds: Breed[];
   puppies: Puppy[];
   contactMessages: ContactMessage[];

@@ -10,6 +10,10 @@ import type { CollectionName, DbShape, Settings } from '../domain/model.ts';
 export type Row<K extends CollectionName> = DbShape[K][number];
 export type NewRow<K extends CollectionName> = Omit<Row<K>, 'id'>;
 
+/**
+ * Rows are immutable snapshots (frozen at runtime): an update replaces the row object, so a row
+ * read earlier never changes under its holder; editing one in place throws a TypeError.
+ */
 export interface Collection<T extends { id: number }> {
   get(id: number): T | undefined;
   /** every row, in insertion order; do not mutate */
@@ -17,9 +21,12 @@ export interface Collection<T extends { id: number }> {
   find(predicate: (row: T) => boolean): T | undefined;
   filter(predicate: (row: T) => boolean): T[];
   count(predicate?: (row: T) => boolean): number;
-  /** only inside storage.write(): assigns the next id */
+  /** only inside storage.write(): assigns the next id; ids are never reused, even after a rollback */
   insert(row: Omit<T, 'id'>): T;
-  /** only inside storage.write(): shallow-merges the patch; undefined when the id is unknown */
+  /**
+   * only inside storage.write(): shallow-merges the patch (keys set to undefined are left as they
+   * were); undefined when the id is unknown
+   */
   update(id: number, patch: Partial<Omit<T, 'id'>>): T | undefined;
   /** only inside storage.write() */
   remove(id: number): boolean;
@@ -39,7 +46,8 @@ export interface Storage {
   /**
    * Runs `fn` atomically. Mutations are allowed only here. Resolves with fn's result after the
    * change is durable (for the file store: written, fsynced and renamed into place); rejects with
-   * fn's error after undoing its changes.
+   * fn's error after undoing its changes. fn must be synchronous and must not call write() itself
+   * (both throw, rolling fn back).
    */
   write<T>(fn: (db: Collections, settings: SettingsStore) => T): Promise<T>;
   /** waits for pending writes, releases the data-dir lock */
