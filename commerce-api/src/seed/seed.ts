@@ -1,0 +1,167 @@
+// First-start data: the breeds (always: the post-puppy form needs them), the admin account from the
+// configuration and, with demo data on, demo accounts, breeders and a catalogue of listings with
+// generated pictures. Idempotent: once breeds exist, a run only makes sure the admin exists, so a
+// restart never duplicates or resets anything.
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Collections, NewRow, Storage } from '../storage/storage.ts';
+import { BREEDS } from './breeds.ts';
+import { buildCatalogue } from './catalogue.ts';
+import { DEMO_BUYER, DEMO_KENNELS, DEMO_SELLER } from './demo-accounts.ts';
+import { buildBreeds, buildPuppy, buildUser } from './factories.ts';
+import { breedImage, PUPPY_POOL } from './puppy-art.ts';
+import { createRng } from './rng.ts';
+import { generateSeedImages, type ImageRunSummary } from './seed-images.ts';
+
+export { buildCatalogue, type CatalogueOptions } from './catalogue.ts';
+export { DEMO_ACCOUNTS, DEMO_BUYER, DEMO_SELLER, type DemoAccount } from './demo-accounts.ts';
+
+export interface SeedOptions {
+  dataDir: string;
+  admin: { readonly username: string; readonly password: string };
+  /** demo accounts, breeders, listings and their pictures */
+  demo: boolean;
+  /** render the pictures into `<dataDir>/uploads/seed/` (default true) */
+  images?: boolean;
+  now?: Date;
+  /** PRNG seed of the demo data: the same seed gives the same catalogue */
+  seed?: number;
+  /** public listings in the demo catalogue (default 68; the demo seller adds 2 drafts and 1 expired) */
+  puppies?: number;
+}
+
+export interface SeedSummary {
+  /** false when breeds already existed, so only the admin account was checked */
+  seeded: boolean;
+  /** demo accounts and listings were inserted by this run */
+  createdDemoData: boolean;
+  adminCreated: boolean;
+  /** rows inserted by this run */
+  breeds: number;
+  users: number;
+  puppies: number;
+  images: ImageRunSummary;
+  warnings: string[];
+  ms: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_SEED = 7;
+
+export async function seedDatabase(storage: Storage, options: SeedOptions): Promise<SeedSummary> {
+  const started = performance.now();
+  const now = options.now ?? new Date();
+  const adminKey = options.admin.username.trim().toLowerCase();
+  const alreadySeeded = storage.db.breeds.count() > 0;
+  const adminExists = storage.db.users.find((user) => user.usernameKey === adminKey) !== undefined;
+  const withDemo = options.demo && !alreadySeeded;
+
+  const imageWork = alreadySeeded || options.images === false
+    ? Promise.resolve({ written: 0, skipped: 0 })
+    : generateSeedImages(options.dataDir, [...BREEDS.map(breedImage), ...(options.demo ? PUPPY_POOL : [])]);
+  const hashWork = Promise.all([
+    adminExists ? Promise.resolve('') : hashPassword(options.admin.password),
+    ...(withDemo
+      ? [DEMO_BUYER.password, DEMO_SELLER.password, ...DEMO_KENNELS.map(() => randomBytes(24).toString('base64url'))].map(hashPassword)
+      : []),
+  ]);
+  const [images, [adminHash = '', ...demoHashes]] = await Promise.all([imageWork, hashWork]);
+
+  const result = await storage.write((db) => {
+    const warnings: string[] = [];
+    const adminCreated = ensureAdmin(db, options.admin.username.trim(), adminHash, now, warnings);
+    if (db.breeds.count() > 0) return { seeded: false, createdDemoData: false, adminCreated, breeds: 0, users: adminCreated ? 1 : 0, puppies: 0, warnings };
+
+    const breedIds = buildBreeds().map((row) => db.breeds.insert(row).id);
+    let users = adminCreated ? 1 : 0;
+    let puppies = 0;
+    if (withDemo) {
+      const inserted = insertDemo(db, demoHashes, options, now, warnings);
+      users += inserted.users;
+      puppies += inserted.puppies;
+    }
+    return { seeded: true, createdDemoData: puppies > 0, adminCreated, breeds: breedIds.length, users, puppies, warnings };
+  });
+
+  return { ...result, images, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * Creates the configured admin unless that username exists; never promotes someone else's account.
+ * `passwordHash` is empty when the account already existed before the write began.
+ */
+function ensureAdmin(db: Collections, username: string, passwordHash: string, now: Date, warnings: string[]): boolean {
+  const existing = db.users.find((user) => user.usernameKey === username.toLowerCase());
+  if (existing) {
+    if (existing.role !== 'admin') {
+      warnings.push(`ADMIN_USERNAME "${username}" belongs to an ordinary account, which was left as it is: choose another ADMIN_USERNAME.`);
+    }
+    return false;
+  }
+  if (!passwordHash) return false;
+  const local = /^[a-z0-9._-]+$/i.test(username) ? username.toLowerCase() : 'admin';
+  db.users.insert(buildUser({ username, passwordHash, email: `${local}@puppynest.example`, role: 'admin', accountType: 'seller' }, now));
+  return true;
+}
+
+function insertDemo(db: Collections, hashes: string[], options: SeedOptions, now: Date, warnings: string[]): { users: number; puppies: number } {
+  const people = [
+    { ...DEMO_BUYER, daysAgo: 45 },
+    { ...DEMO_SELLER, daysAgo: 200 },
+    ...DEMO_KENNELS.map((kennel, i) => ({ ...kennel, accountType: 'seller' as const, daysAgo: 400 + 90 * i })),
+  ];
+  const taken = people.filter((person) => db.users.find((user) => user.usernameKey === person.username.toLowerCase()));
+  if (taken.length > 0) {
+    warnings.push(`Demo data skipped: the username "${taken[0]!.username}" is already taken.`);
+    return { users: 0, puppies: 0 };
+  }
+  const ids = people.map((person, i) =>
+    db.users.insert(
+      buildUser({
+        username: person.username,
+        email: person.email,
+        passwordHash: hashes[i]!,
+        accountType: person.accountType,
+        createdAt: new Date(now.getTime() - person.daysAgo * DAY_MS).toISOString(),
+      }, now),
+    ).id,
+  );
+  const [, sellerId, ...kennelIds] = ids as [number, number, ...number[]];
+
+  const rng = createRng(options.seed ?? DEFAULT_SEED);
+  const breedIds = BREEDS.map((breed) => db.breeds.find((row) => row.name === breed.name)!.id);
+  const listings = buildCatalogue(options.puppies ?? 68, rng, { breedIds, sellerIds: [sellerId, ...kennelIds], now });
+  showEveryStatus(listings.filter((puppy) => puppy.userId === sellerId));
+  listings.push(...demoSellerStates(sellerId, breedIds, now));
+
+  listings.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  for (const puppy of listings) db.puppies.insert(puppy);
+  return { users: ids.length, puppies: listings.length };
+}
+
+/** The demo seller's My Listings shows every tab filled: available, reserved and adopted. */
+function showEveryStatus(own: NewRow<'puppies'>[]): void {
+  for (const status of ['reserved', 'adopted'] as const) {
+    if (own.some((puppy) => puppy.status === status)) continue;
+    const candidates = own.filter((puppy) => puppy.status === 'available' && !puppy.featured);
+    if (candidates.length > 1) candidates[0]!.status = status;
+  }
+}
+
+/** Two unpaid drafts and one lapsed listing, so the listing-fee states can be shown. */
+function demoSellerStates(sellerId: number, breedIds: readonly number[], now: Date): NewRow<'puppies'>[] {
+  const rng = createRng(DEFAULT_SEED * 31);
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS).toISOString();
+  const breed = (name: string) => {
+    const index = BREEDS.findIndex((b) => b.name === name);
+    return { breedId: breedIds[index]!, seed: BREEDS[index]! };
+  };
+  const draft1 = breed('Cavapoo');
+  const draft2 = breed('Beagle');
+  const lapsed = breed('Labrador Retriever');
+  return [
+    buildPuppy({ breedId: draft1.breedId, userId: sellerId, name: 'Pumpkin', location: 'Portland, OR', createdAt: at(1), expiresAt: null }, rng, { breed: draft1.seed, now }),
+    buildPuppy({ breedId: draft2.breedId, userId: sellerId, name: 'Scout', gender: 'Male', location: 'Portland, OR', createdAt: at(0.1), expiresAt: null }, rng, { breed: draft2.seed, now }),
+    buildPuppy({ breedId: lapsed.breedId, userId: sellerId, name: 'Sunny', gender: 'Female', location: 'Bend, OR', createdAt: at(34), expiresAt: at(4) }, rng, { breed: lapsed.seed, now }),
+  ];
+}

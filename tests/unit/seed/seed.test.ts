@@ -1,0 +1,160 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../../commerce-api/src/auth/passwords.ts';
+import type { Puppy } from '../../../commerce-api/src/domain/model.ts';
+import { REGIONS } from '../../../commerce-api/src/domain/regions.ts';
+import { DEMO_BUYER, DEMO_SELLER, seedDatabase, type SeedSummary } from '../../../commerce-api/src/seed/seed.ts';
+import { createMemoryStorage, type Storage } from '../../../commerce-api/src/storage/index.ts';
+
+const NOW = new Date('2025-06-01T12:00:00.000Z');
+const ADMIN = { username: 'Chief', password: 'chief-password-1' };
+
+let dataDir: string;
+let storage: Storage;
+let first: SeedSummary;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'puppynest-seed-'));
+  storage = createMemoryStorage();
+  first = await seedDatabase(storage, { dataDir, admin: ADMIN, demo: true, now: NOW });
+}, 60_000);
+
+afterAll(async () => {
+  await storage.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const isPublic = (puppy: Puppy) => puppy.expiresAt !== null && Date.parse(puppy.expiresAt) > NOW.getTime();
+
+describe('seedDatabase with demo data', () => {
+  it('reports what it inserted', () => {
+    expect(first).toMatchObject({ seeded: true, createdDemoData: true, adminCreated: true, warnings: [] });
+    expect(first.breeds).toBe(storage.db.breeds.count());
+    expect(first.puppies).toBe(storage.db.puppies.count());
+    expect(first.users).toBe(storage.db.users.count());
+  });
+
+  it('creates at least 40 breeds with categories and temperament', () => {
+    const breeds = storage.db.breeds.all();
+    expect(breeds.length).toBeGreaterThanOrEqual(40);
+    expect(breeds.every((breed) => breed.categories.length > 0 && breed.temperament.length > 0)).toBe(true);
+  });
+
+  it('creates at least 60 puppies spread over regions, genders, statuses, prices and breeds', () => {
+    const puppies = storage.db.puppies.all();
+    expect(puppies.length).toBeGreaterThanOrEqual(60);
+    const visible = puppies.filter(isPublic);
+    expect(visible.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(visible.map((p) => p.region))).toEqual(new Set(REGIONS));
+    expect(new Set(visible.map((p) => p.gender))).toEqual(new Set(['Male', 'Female']));
+    expect(new Set(visible.map((p) => p.status))).toEqual(new Set(['available', 'reserved', 'adopted']));
+    expect(visible.filter((p) => p.status === 'available').length).toBeGreaterThan(visible.length / 2);
+    expect(new Set(visible.map((p) => p.breedId)).size).toBeGreaterThanOrEqual(25);
+    for (const puppy of puppies) {
+      expect(Number.isInteger(puppy.price)).toBe(true);
+      expect(puppy.price).toBeGreaterThanOrEqual(100);
+      expect(puppy.price).toBeLessThanOrEqual(6000);
+      expect(storage.db.breeds.get(puppy.breedId), `breed of ${puppy.name}`).toBeDefined();
+      expect(storage.db.users.get(puppy.userId)?.accountType).toBe('seller');
+    }
+    expect(visible.some((p) => p.price < 1000)).toBe(true);
+    expect(visible.some((p) => p.price > 3000)).toBe(true);
+    expect(new Set(visible.map((p) => p.age)).size).toBeGreaterThan(10);
+  });
+
+  it('features several available, public puppies', () => {
+    const featured = storage.db.puppies.filter((p) => p.featured);
+    expect(featured.length).toBeGreaterThanOrEqual(6);
+    expect(featured.every((p) => p.status === 'available' && isPublic(p))).toBe(true);
+  });
+
+  it('gives the demo seller listings in every state, including two drafts and an expired one', () => {
+    const seller = storage.db.users.find((u) => u.username === DEMO_SELLER.username)!;
+    const own = storage.db.puppies.filter((p) => p.userId === seller.id);
+    expect(own.filter((p) => p.expiresAt === null)).toHaveLength(2);
+    expect(own.filter((p) => p.expiresAt !== null && Date.parse(p.expiresAt) < NOW.getTime())).toHaveLength(1);
+    expect(new Set(own.filter(isPublic).map((p) => p.status))).toEqual(new Set(['available', 'reserved', 'adopted']));
+    const otherSellers = new Set(storage.db.puppies.filter((p) => p.userId !== seller.id).map((p) => p.userId));
+    expect(otherSellers.size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('creates the admin and the demo accounts with argon2 hashes that verify', async () => {
+    const admin = storage.db.users.find((u) => u.usernameKey === 'chief')!;
+    expect(admin).toMatchObject({ username: 'Chief', role: 'admin', accountType: 'seller', sessionVersion: 0, hasActiveListingPlan: false, listingPlanExpiresAt: null });
+    expect(await verifyPassword(admin.passwordHash, ADMIN.password)).toBe(true);
+    for (const demo of [DEMO_BUYER, DEMO_SELLER]) {
+      const user = storage.db.users.find((u) => u.usernameKey === demo.username)!;
+      expect(user).toMatchObject({ role: 'user', accountType: demo.accountType, verifiedEmail: null, verifiedPhone: null });
+      expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(await verifyPassword(user.passwordHash, demo.password)).toBe(true);
+      expect(await verifyPassword(user.passwordHash, 'not-the-password')).toBe(false);
+    }
+  });
+
+  it('renders every referenced picture in all three widths, as small 4:3 WebP files', async () => {
+    const urls = new Set([
+      ...storage.db.breeds.all().map((b) => b.imageUrl),
+      ...storage.db.puppies.all().flatMap((p) => [p.imageUrl, ...p.imageUrls]),
+    ]);
+    for (const url of urls) {
+      expect(url).toMatch(/^\/uploads\/seed\/[a-z0-9-]+\.webp$/);
+      const main = path.join(dataDir, url);
+      for (const file of [main, main.replace(/\.webp$/, '-w640.webp'), main.replace(/\.webp$/, '-w320.webp')]) {
+        expect(existsSync(file), file).toBe(true);
+      }
+    }
+    const sample = path.join(dataDir, storage.db.puppies.all()[0]!.imageUrl);
+    const meta = await sharp(sample).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 900 });
+    const card = sample.replace(/\.webp$/, '-w320.webp');
+    expect(await sharp(card).metadata()).toMatchObject({ width: 320, height: 240 });
+    expect(statSync(card).size).toBeLessThan(10_000);
+    expect(statSync(sample).size).toBeLessThan(60_000);
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = { users: storage.db.users.all(), breeds: storage.db.breeds.all(), puppies: storage.db.puppies.all() };
+    const again = await seedDatabase(storage, { dataDir, admin: ADMIN, demo: true, now: NOW });
+    expect(again).toMatchObject({ seeded: false, createdDemoData: false, adminCreated: false, breeds: 0, users: 0, puppies: 0 });
+    expect(storage.db.users.all()).toEqual(before.users);
+    expect(storage.db.breeds.all()).toEqual(before.breeds);
+    expect(storage.db.puppies.all()).toEqual(before.puppies);
+  });
+});
+
+describe('seedDatabase on an existing database', () => {
+  it('adds a missing admin but nothing else', async () => {
+    const store = createMemoryStorage({ breeds: [{ id: 1, name: 'Beagle', imageUrl: '/x.webp', size: 'medium', categories: ['family'], temperament: ['merry'] }] });
+    const summary = await seedDatabase(store, { dataDir, admin: { username: 'boss', password: 'boss-password' }, demo: true, images: false });
+    expect(summary).toMatchObject({ seeded: false, adminCreated: true, users: 1, puppies: 0 });
+    expect(store.db.users.all().map((u) => [u.username, u.role])).toEqual([['boss', 'admin']]);
+    expect(store.db.breeds.count()).toBe(1);
+    await store.close();
+  });
+
+  it('never promotes an ordinary account that holds the admin name', async () => {
+    const store = createMemoryStorage();
+    await store.write((db) => db.users.insert({
+      username: 'boss', usernameKey: 'boss', passwordHash: 'x', email: 'boss@example.com', role: 'user', accountType: 'buyer',
+      confirmedAdultAt: NOW.toISOString(), sessionVersion: 0, hasActiveListingPlan: false, listingPlanExpiresAt: null,
+      verifiedEmail: null, verifiedPhone: null, createdAt: NOW.toISOString(),
+    }));
+    const summary = await seedDatabase(store, { dataDir, admin: { username: 'Boss', password: 'boss-password' }, demo: false, images: false });
+    expect(summary.adminCreated).toBe(false);
+    expect(summary.warnings.join(' ')).toContain('ADMIN_USERNAME');
+    expect(store.db.users.all().map((u) => u.role)).toEqual(['user']);
+    await store.close();
+  });
+
+  it('without demo data seeds only breeds and the admin', async () => {
+    const store = createMemoryStorage();
+    const summary = await seedDatabase(store, { dataDir, admin: ADMIN, demo: false, images: false });
+    expect(summary).toMatchObject({ seeded: true, createdDemoData: false, adminCreated: true, users: 1, puppies: 0 });
+    expect(store.db.breeds.count()).toBeGreaterThanOrEqual(40);
+    expect(store.db.puppies.count()).toBe(0);
+    await store.close();
+  });
+});
