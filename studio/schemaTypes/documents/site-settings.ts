@@ -1,0 +1,68 @@
+import { defineArrayMember, defineField, defineType } from 'sanity';
+
+export const siteSettings = defineType({
+  name: 'siteSettings',
+  title: 'Site settings',
+  type: 'document',
+  icon: () => '⚙️',
+  groups: [
+    { name: 'brand', title: 'Brand', default: true },
+    { name: 'contact', title: 'Contact' },
+    { name: 'footer', title: 'Header and footer' },
+  ],
+  fields: [
+    defineField({ name: 'brand', title: 'Brand name', type: 'string', group: 'brand', validation: (rule) => rule.required().max(40) }),
+    defineField({ name: 'tagline', title: 'Tagline', type: 'string', group: 'brand', validation: (rule) => rule.required().max(100) }),
+    defineField({
+      name: 'description',
+      title: 'Short description',
+      type: 'text',
+      rows: 3,
+      group: 'brand',
+      description: 'One or two sentences about PuppyNest, used in the footer and when pages are shared.',
+      validation: (rule) => rule.required().max(300),
+    }),
+    defineField({ name: 'contactEmail', title: 'Contact email', type: 'string', group: 'contact', validation: (rule) => rule.required().email() }),
+    defineField({
+      name: 'businessHours',
+      title: 'Business hours',
+      type: 'array',
+      group: 'contact',
+      of: [defineArrayMember({ type: 'hoursLine' })],
+      validation: (rule) => rule.required().min(1).max(7),
+    }),
+    defineField({
+      name: 'socialLinks',
+      title: 'Social links',
+      type: 'array',
+      group: 'contact',
+      of: [defineArrayMember({ type: 'socialLink' })],
+      validation: (rule) => rule.max(6),
+    }),
+    defineField({
+      name: 'bannerText',
+      title: 'Seller banner text',
+      type: 'string',
+      group: 'footer',
+      description: 'The dismissible banner at the top of every page that invites breeders to become sellers.',
+      validation: (rule) => rule.required().max(140),
+    }),
+    defineField({
+      name: 'quickLinks',
+      title: 'Footer: quick links',
+      type: 'array',
+      group: 'footer',
+      of: [defineArrayMember({ type: 'navLink' })],
+      validation: (rule) => rule.required().min(1).max(8),
+    }),
+    defineField({
+      name: 'informationLinks',
+      title: 'Footer: information links',
+      type: 'array',
+      group: 'footer',
+      of: [defineArrayMember({ type: 'navLink' })],
+      validation: (rule) => rule.required().min(1).max(8),
+    }),
+  ],
+  preview: { prepare: () => ({ title: 'Site settings' }) },
+});
