@@ -1,0 +1,27 @@
+// The static site (DESIGN.md §1): every page pre-rendered; React only in the islands.
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+const apiPort = process.env.API_PORT ?? '4322';
+
+export default defineConfig({
+  srcDir: './site',
+  publicDir: './site/public',
+  outDir: './dist/site',
+  site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
+  output: 'static',
+  // "/puppies" is served as puppies.html: no trailing-slash redirects on the way to a page.
+  trailingSlash: 'never',
+  build: { format: 'file', inlineStylesheets: 'auto' },
+  integrations: [react()],
+  server: { port: 4321, host: '127.0.0.1' },
+  vite: {
+    server: {
+      // `npm run dev`: the API runs beside astro dev; the browser sees one origin.
+      proxy: {
+        '/api': `http://127.0.0.1:${apiPort}`,
+        '/uploads': `http://127.0.0.1:${apiPort}`,
+      },
+    },
+  },
+});

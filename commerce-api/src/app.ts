@@ -1,0 +1,49 @@
+// createApp(deps): the whole HTTP surface, without listen(), so tests drive it with supertest.
+import { randomUUID } from 'node:crypto';
+import compression from 'compression';
+import express from 'express';
+import helmet from 'helmet';
+import type { AppDeps } from './deps.ts';
+import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { sameOriginOnly } from './http/same-origin.ts';
+import { createSessionLayer } from './http/session.ts';
+import { staticSite } from './http/static-site.ts';
+import { authRoutes } from './http/routes/auth.routes.ts';
+import { adminRoutes } from './http/routes/admin.routes.ts';
+import { breedsRoutes } from './http/routes/breeds.routes.ts';
+import { puppiesRoutes } from './http/routes/puppies.routes.ts';
+
+export function createApp(deps: AppDeps): express.Express {
+  const { config } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use((_req, res, next) => {
+    res.setHeader('X-Request-Id', randomUUID());
+    next();
+  });
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  app.use(compression());
+
+  const api = express.Router();
+  api.use(sameOriginOnly(config.publicApiUrl ? [config.publicSiteUrl] : []));
+  api.use(express.json({ limit: '100kb' }));
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  const sessions = createSessionLayer(deps);
+  api.use(sessions.middleware);
+  api.use(authRoutes(deps, sessions));
+  api.use(adminRoutes(deps));
+  api.use(breedsRoutes(deps));
+  api.use(puppiesRoutes(deps));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  app.use(staticSite(deps.paths));
+  app.use(errorHandler(deps.log));
+  return app;
+}

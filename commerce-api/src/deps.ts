@@ -1,0 +1,24 @@
+// What createApp needs from the outside: everything that touches the world is passed in, so the API
+// tests run on in-memory storage with a fixed clock, and the server wires the real implementations.
+import type { Config } from './config.ts';
+import type { AuthLimits } from './http/rate-limits.ts';
+import type { Storage } from './storage/storage.ts';
+
+export interface AppDeps {
+  config: Config;
+  storage: Storage;
+  /** the clock every rule reads (listing expiry, code expiry, trials) */
+  now: () => Date;
+  /** login/registration rate limits (tests and the e2e server raise them) */
+  authLimits: AuthLimits;
+  /** where unexpected errors are reported */
+  log: (line: string) => void;
+  paths: {
+    /** the Astro build */
+    siteDir: string;
+    /** the Studio build */
+    studioDir: string;
+    /** user media, served at /uploads */
+    uploadsDir: string;
+  };
+}

@@ -1,0 +1,47 @@
+// The last middleware: every error becomes the one wire shape. Unexpected errors are logged with the
+// request id and answered 500 without internals, so no stack trace ever reaches a client.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { AppError, NotFoundError, ValidationError } from '../errors.ts';
+
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new NotFoundError(`No API route for ${req.method} ${req.path}.`));
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) return next(err);
+    const appError = toAppError(err);
+    if (!appError) {
+      const id = String(res.getHeader('X-Request-Id') ?? '');
+      log(`[${id}] ${req.method} ${req.originalUrl} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      res.status(500).json({ error: { code: 'internal', message: `Something went wrong on our side. Please try again (request ${id}).` } });
+      return;
+    }
+    res.status(appError.status).json(appError.toJSON());
+  };
+}
+
+function toAppError(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  const parserError = err as BodyParserError;
+  switch (parserError?.type) {
+    case 'entity.parse.failed':
+      return new ValidationError('The request body is not valid JSON.');
+    case 'entity.too.large':
+      return new AppError(413, 'payload_too_large', 'The request body is too large.');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new AppError(415, 'unsupported_encoding', 'The request body uses an unsupported encoding.');
+    case 'request.aborted':
+      return new AppError(400, 'request_aborted', 'The request was aborted.');
+  }
+  if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+    return new AppError(parserError.status, 'bad_request', 'The request could not be read.');
+  }
+  return undefined;
+}

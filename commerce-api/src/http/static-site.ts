@@ -1,0 +1,96 @@
+// Serves what is not /api: user uploads, the built Studio, the static Astro build, the shells of
+// the dynamic routes, and the 404 page with status 404 for anything else (DESIGN.md §1).
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import express, { type RequestHandler, type Router } from 'express';
+
+export interface StaticSiteOptions {
+  /** the Astro build (dist/site) */
+  siteDir: string;
+  /** the Studio build (dist/studio); served only when it exists */
+  studioDir: string;
+  /** DATA_DIR/uploads */
+  uploadsDir: string;
+}
+
+/**
+ * The dynamic routes keep the spec's URLs; each is answered with the shell page Astro pre-rendered
+ * for a placeholder id, and the island reads the real id from the address bar.
+ */
+const SHELLS: ReadonlyArray<[RegExp, string]> = [
+  [/^\/puppies\/[^/]+\/?$/, 'puppies/_.html'],
+  [/^\/edit-puppy\/[^/]+\/?$/, 'edit-puppy/_.html'],
+  [/^\/checkout\/[^/]+\/?$/, 'checkout/_.html'],
+  [/^\/listing-payment\/[^/]+\/?$/, 'listing-payment/_.html'],
+];
+
+const HTML_HEADERS = { 'Cache-Control': 'no-cache' };
+
+export function staticSite({ siteDir, studioDir, uploadsDir }: StaticSiteOptions): Router {
+  const router = express.Router();
+
+  router.use(
+    '/uploads',
+    express.static(uploadsDir, { index: false, redirect: false, maxAge: '7d', immutable: true }),
+  );
+
+  if (existsSync(path.join(studioDir, 'index.html'))) {
+    router.use('/studio', express.static(studioDir, { index: 'index.html', redirect: false }));
+    // The Studio is a single-page app: its own router owns every path below /studio.
+    router.get(['/studio', '/studio/{*splat}'], (_req, res) => {
+      res.set(HTML_HEADERS).sendFile(path.join(studioDir, 'index.html'));
+    });
+  }
+
+  router.use(
+    '/_astro',
+    express.static(path.join(siteDir, '_astro'), { index: false, redirect: false, maxAge: '365d', immutable: true }),
+  );
+
+  router.use(pages(siteDir));
+  router.use(express.static(siteDir, { index: false, redirect: false, maxAge: '1h' }));
+  router.use(notFoundPage(siteDir));
+  return router;
+}
+
+/** Pre-rendered pages, found once at start-up so a request costs a Set lookup, not a stat. */
+function pages(siteDir: string): RequestHandler {
+  const files = new Set(htmlFiles(siteDir));
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const urlPath = decodeSafe(req.path);
+    if (urlPath === undefined) return next();
+    const shell = SHELLS.find(([pattern]) => pattern.test(urlPath));
+    const trimmed = urlPath.replace(/\/+$/, '');
+    const file = shell ? shell[1] : trimmed === '' ? 'index.html' : `${trimmed.slice(1)}.html`;
+    if (!files.has(file) || file === '404.html') return next();
+    res.set(HTML_HEADERS).sendFile(path.join(siteDir, file));
+  };
+}
+
+function notFoundPage(siteDir: string): RequestHandler {
+  const file = path.join(siteDir, '404.html');
+  return (_req, res) => {
+    res.status(404).set(HTML_HEADERS);
+    if (existsSync(file)) res.sendFile(file);
+    else res.type('text/plain').send('404 Page Not Found\nDid you forget to add the page to the router?\n(The site has not been built: run npm run build.)');
+  };
+}
+
+function htmlFiles(dir: string, prefix = ''): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === '_astro') return [];
+    const rel = prefix + entry.name;
+    if (entry.isDirectory()) return htmlFiles(path.join(dir, entry.name), `${rel}/`);
+    return rel.endsWith('.html') ? [rel] : [];
+  });
+}
+
+function decodeSafe(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,90 @@
+// The one Node process: config → storage (+ seed) → createApp → listen; stops cleanly on Ctrl-C.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import type { AppDeps } from './deps.ts';
+import { DEFAULT_AUTH_LIMITS } from './http/rate-limits.ts';
+import { seedDatabase } from './seed/seed.ts';
+import { createFileStorage } from './storage/index.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function startServer(config: Config, overrides: Partial<Pick<AppDeps, 'authLimits'>> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
+  const storage = await createFileStorage({ dataDir: config.dataDir });
+  const seeded = await seedDatabase(storage, { dataDir: config.dataDir, admin: config.admin, demo: config.seedDemoData });
+  const deps: AppDeps = {
+    config,
+    storage,
+    now: () => new Date(),
+    authLimits: overrides.authLimits ?? DEFAULT_AUTH_LIMITS,
+    log: (line) => console.error(line),
+    paths: {
+      siteDir: path.join(root, 'dist/site'),
+      studioDir: path.join(root, 'dist/studio'),
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+    },
+  };
+  const app = createApp(deps);
+  const server = await new Promise<import('node:http').Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  if (seeded.seeded) console.log(`Seeded ${seeded.breeds} breeds, ${seeded.puppies} puppies and ${seeded.users} accounts into ${config.dataDir}.`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Give requests in flight a moment, then cut the rest so Ctrl-C never hangs.
+        setTimeout(() => server.closeAllConnections(), 2000).unref();
+      });
+      await storage.close();
+    })());
+  return { url, stop };
+}
+
+export async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  let running: Awaited<ReturnType<typeof startServer>>;
+  try {
+    running = await startServer(config);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+  console.log(`PuppyNest is running at ${running.url} (data in ${config.dataDir}, ${config.paymentProvider === 'local' ? 'local test-mode payments' : 'Stripe payments'}).`);
+  if (config.admin.isDevDefault && !config.isProduction) {
+    console.log(`Admin login (development default): ${config.admin.username} / ${config.admin.password}`);
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.log(`\n${signal}: finishing writes and stopping…`);
+      running.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}

@@ -1,0 +1,54 @@
+// A puppy photo sized for its box: srcset from the upload variants, lazy unless it is the first
+// visible image (spec §2 image-failure rule: placeholder; /public-objects/ paths retry once after 1 s).
+import { useEffect, useRef, useState } from 'react';
+import { imageSrcSet } from '#contracts/media.ts';
+
+interface Props {
+  src: string;
+  alt: string;
+  sizes: string;
+  eager?: boolean;
+  width?: number;
+  height?: number;
+}
+
+export function PuppyImage({ src, alt, sizes, eager = false, width = 1200, height = 900 }: Props) {
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    setFailed(false);
+    setAttempt(0);
+  }, [src]);
+
+  if (!src || failed) {
+    return (
+      <div className="image-placeholder" role="img" aria-label={`${alt}: Image Not Available`} style={{ aspectRatio: `${width} / ${height}` }}>
+        Image Not Available
+      </div>
+    );
+  }
+  const onError = () => {
+    if (src.startsWith('/public-objects/') && attempt === 0) {
+      timer.current = setTimeout(() => setAttempt(1), 1000);
+    } else {
+      setFailed(true);
+    }
+  };
+  const retrySrc = attempt ? `${src}${src.includes('?') ? '&' : '?'}retry=1` : src;
+  return (
+    <img
+      src={retrySrc}
+      srcSet={attempt ? undefined : imageSrcSet(src)}
+      sizes={sizes}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
+      decoding="async"
+      onError={onError}
+    />
+  );
+}

@@ -1,0 +1,148 @@
+// /auth: Login and Register tabs (spec §2 "Auth", §5, §8). The forms validate with the same valibot
+// schemas as the API; confirmPassword is checked here and never sent.
+import { useEffect, useState } from 'react';
+import { LoginSchema, RegisterFormSchema, type RegisterFormInput } from '#contracts/auth.ts';
+import { useSchemaForm } from '../lib/forms.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { logIn, register, safeNextPath, useCurrentUser } from '../lib/auth.ts';
+import { toast, toastAcrossNavigation } from '../lib/toast.ts';
+
+type Tab = 'login' | 'register';
+
+function goNext() {
+  window.location.assign(safeNextPath(new URLSearchParams(window.location.search).get('next')));
+}
+
+export default function AuthForms() {
+  const { user, isLoading } = useCurrentUser();
+  const [tab, setTab] = useState<Tab>('login');
+  const [justAuthenticated, setJustAuthenticated] = useState(false);
+
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get('tab') === 'register') setTab('register');
+  }, []);
+
+  // A visitor who is already logged in has nothing to do here (spec: sent to / after about 0.1 s).
+  useEffect(() => {
+    if (!isLoading && user && !justAuthenticated) {
+      const timer = setTimeout(() => window.location.assign('/'), 100);
+      return () => clearTimeout(timer);
+    }
+  }, [isLoading, user, justAuthenticated]);
+
+  const select = (next: Tab) => setTab(next);
+  return (
+    <article className="auth-card">
+      <div role="tablist" aria-label="Login or register" className="tabs">
+        {(['login', 'register'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            className={tab === name ? '' : 'outline'}
+            onClick={() => select(name)}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+                const other = name === 'login' ? 'register' : 'login';
+                select(other);
+                document.getElementById(`tab-${other}`)?.focus();
+              }
+            }}
+          >
+            {name === 'login' ? 'Login' : 'Register'}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'login' ? <LoginForm onDone={() => setJustAuthenticated(true)} /> : <RegisterForm onDone={() => setJustAuthenticated(true)} />}
+      </div>
+    </article>
+  );
+}
+
+function LoginForm({ onDone }: { onDone: () => void }) {
+  const { register: field, handleSubmit, formState } = useSchemaForm(LoginSchema);
+  const { errors, isSubmitting } = formState;
+  const submit = handleSubmit(async (values) => {
+    try {
+      const user = await logIn(values);
+      onDone();
+      toastAcrossNavigation({ title: 'Login successful', description: `Welcome back, ${user.username}!`, variant: 'success' });
+      goNext();
+    } catch (error) {
+      toast({ title: 'Login failed', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' });
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Login">
+      <TextField label="Username" autoComplete="username" error={errors.username?.message} {...field('username')} />
+      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...field('password')} />
+      <button type="submit" aria-busy={isSubmitting} disabled={isSubmitting}>
+        {isSubmitting ? 'Logging in…' : 'Login'}
+      </button>
+    </form>
+  );
+}
+
+function RegisterForm({ onDone }: { onDone: () => void }) {
+  const { register: field, handleSubmit, formState, setError } = useSchemaForm(RegisterFormSchema, { accountType: 'buyer' });
+  const { errors, isSubmitting } = formState;
+  const submit = handleSubmit(async ({ confirmPassword: _never, ...values }) => {
+    try {
+      const user = await register(values);
+      onDone();
+      toastAcrossNavigation({ title: 'Registration successful', description: `Welcome, ${user.username}!`, variant: 'success' });
+      goNext();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [name, message] of Object.entries(error.fields)) {
+          if (name in values) setError(name as keyof RegisterFormInput, { message });
+        }
+      }
+      toast({ title: 'Registration failed', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' });
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Register">
+      <TextField label="Username" autoComplete="username" error={errors.username?.message} {...field('username')} />
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...field('email')} />
+      <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...field('password')} />
+      <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...field('confirmPassword')} />
+      <fieldset aria-describedby={errors.accountType ? 'accountType-error' : undefined}>
+        <legend>Account type</legend>
+        <label>
+          <input type="radio" value="buyer" {...field('accountType')} /> Buyer: personal, non-commercial
+        </label>
+        <label>
+          <input type="radio" value="seller" {...field('accountType')} /> Seller: I list puppies as a breeder or seller
+        </label>
+        {errors.accountType && <small id="accountType-error" className="field-error">{errors.accountType.message}</small>}
+      </fieldset>
+      <label>
+        <input type="checkbox" aria-invalid={errors.confirmAdult ? true : undefined} aria-describedby={errors.confirmAdult ? 'confirmAdult-error' : undefined} {...field('confirmAdult')} /> I am at least 18 years old and agree to the{' '}
+        <a href="/terms-of-service">Terms of Service</a>
+      </label>
+      {errors.confirmAdult && <small id="confirmAdult-error" className="field-error">{errors.confirmAdult.message}</small>}
+      <button type="submit" aria-busy={isSubmitting} disabled={isSubmitting}>
+        {isSubmitting ? 'Creating your account…' : 'Register'}
+      </button>
+    </form>
+  );
+}
+
+type TextFieldProps = React.InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string };
+
+function TextField({ label, name, error, ref, ...input }: TextFieldProps & { ref?: React.Ref<HTMLInputElement> }) {
+  const errorId = `${name}-error`;
+  return (
+    <label>
+      {label}
+      <input name={name} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+      {error && <small id={errorId} className="field-error">{error}</small>}
+    </label>
+  );
+}

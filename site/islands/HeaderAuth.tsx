@@ -1,0 +1,77 @@
+// The header's account corner (spec §2 "Header"): Login / Register when logged out; Post a Puppy and
+// the "Hi, {name}" menu with My Listings and Logout when logged in.
+import { useEffect, useRef } from 'react';
+import { ApiError } from '../lib/api-client.ts';
+import { logOut, useCurrentUser } from '../lib/auth.ts';
+import { toast, toastAcrossNavigation } from '../lib/toast.ts';
+
+export default function HeaderAuth() {
+  const { user, isLoading } = useCurrentUser();
+  const menu = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      const details = menu.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !details.contains(event.target as Node)) {
+        details.open = false;
+        if (event instanceof KeyboardEvent) details.querySelector('summary')?.focus();
+      }
+    };
+    document.addEventListener('click', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
+
+  if (isLoading) return <span className="header-auth" aria-busy="true" aria-label="Loading your account" />;
+
+  if (!user) {
+    return (
+      <span className="header-auth">
+        <a href="/auth">Login</a>
+        <a href="/auth?tab=register" className="btn outline">
+          Register
+        </a>
+      </span>
+    );
+  }
+
+  const onLogout = async () => {
+    try {
+      await logOut();
+      toastAcrossNavigation({ title: 'Logged out', description: 'You have been successfully logged out.' });
+      window.location.assign('/');
+    } catch (error) {
+      toast({ title: 'Logout failed', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <span className="header-auth">
+      <a href="/post-puppy" className="btn">
+        Post a Puppy
+      </a>
+      <details className="dropdown account-menu" ref={menu}>
+        <summary>Hi, {user.username}</summary>
+        <ul dir="rtl">
+          <li>
+            <a href="/my-listings">My Listings</a>
+          </li>
+          {user.role === 'admin' && (
+            <li>
+              <a href="/admin">Admin</a>
+            </li>
+          )}
+          <li>
+            <button type="button" className="menu-button" onClick={onLogout}>
+              Logout
+            </button>
+          </li>
+        </ul>
+      </details>
+    </span>
+  );
+}

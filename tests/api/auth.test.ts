@@ -1,0 +1,214 @@
+import { SignJWT } from 'jose';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { hashPassword } from '../../commerce-api/src/auth/passwords.ts';
+import { createTestApp, registeredAgent, sessionCookie, TEST_SECRET } from '../support/test-app.ts';
+
+const key = new TextEncoder().encode(TEST_SECRET);
+const validBody = { username: 'Ruby_Fan', password: 'walks-in-the-park', email: 'ruby@example.com', accountType: 'buyer', confirmAdult: true };
+
+describe('accounts API', () => {
+  it('registers, reads the user, logs out and logs back in', async () => {
+    const { app, storage } = createTestApp();
+    const agent = request.agent(app);
+    const registered = await agent.post('/api/register').send(validBody);
+    expect(registered.status).toBe(201);
+    expect(registered.body).toMatchObject({ username: 'Ruby_Fan', email: 'ruby@example.com', accountType: 'buyer', role: 'user' });
+    expect(registered.body).not.toHaveProperty('passwordHash');
+    expect(registered.body).not.toHaveProperty('sessionVersion');
+
+    const me = await agent.get('/api/user');
+    expect(me.status).toBe(200);
+    expect(me.body.username).toBe('Ruby_Fan');
+
+    expect((await agent.post('/api/logout')).status).toBe(200);
+    expect((await agent.get('/api/user')).status).toBe(401);
+
+    const login = await agent.post('/api/login').send({ username: 'ruby_fan', password: 'walks-in-the-park' });
+    expect(login.status).toBe(200);
+    expect(login.body.username).toBe('Ruby_Fan');
+    expect((await agent.get('/api/user')).body.id).toBe(registered.body.id);
+
+    const stored = storage.db.users.get(registered.body.id);
+    expect(stored?.passwordHash.startsWith('$argon2id$v=19$m=19456,t=2,p=1')).toBe(true);
+  });
+
+  it('answers 401 on /api/user when nobody is logged in', async () => {
+    const { app } = createTestApp();
+    const response = await request(app).get('/api/user');
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('not_logged_in');
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
+    const { app } = createTestApp();
+    const response = await request(app).post('/api/register').send(validBody);
+    const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => c.startsWith('pn_session='));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it('refuses a duplicate username whatever its case with 409', async () => {
+    const { app } = createTestApp();
+    await request(app).post('/api/register').send(validBody).expect(201);
+    const again = await request(app).post('/api/register').send({ ...validBody, username: 'RUBY_FAN' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.fields.username).toBe('That username is already taken.');
+  });
+
+  it('names the field of each validation error, with the spec\'s messages', async () => {
+    const { app, storage } = createTestApp();
+    const short = await request(app).post('/api/register').send({ ...validBody, username: 'ab' });
+    expect(short.status).toBe(400);
+    expect(short.body.error.fields.username).toBe('Username must be at least 3 characters');
+    const pw = await request(app).post('/api/register').send({ ...validBody, password: '12345' });
+    expect(pw.body.error.fields.password).toBe('Password must be at least 6 characters');
+    const common = await request(app).post('/api/register').send({ ...validBody, password: 'password123' });
+    expect(common.status).toBe(400);
+    expect(common.body.error.fields.password).toMatch(/too common/);
+    const minor = await request(app).post('/api/register').send({ ...validBody, confirmAdult: false });
+    expect(minor.body.error.fields.confirmAdult).toMatch(/at least 18/);
+    const email = await request(app).post('/api/register').send({ ...validBody, email: 'not-an-email' });
+    expect(email.body.error.fields.email).toBe('Invalid email address');
+    const type = await request(app).post('/api/register').send({ ...validBody, accountType: 'admin' });
+    expect(type.body.error.fields.accountType).toBeDefined();
+    const login = await request(app).post('/api/login').send({ username: 'ab', password: '1' });
+    expect(login.body.error.fields).toMatchObject({ username: 'Username must be at least 3 characters', password: 'Password must be at least 6 characters' });
+    expect(storage.db.users.count()).toBe(0);
+  });
+
+  it('drops unknown fields: a client cannot make itself an admin', async () => {
+    const { app, storage } = createTestApp();
+    const response = await request(app).post('/api/register').send({ ...validBody, role: 'admin', hasActiveListingPlan: true });
+    expect(response.status).toBe(201);
+    expect(storage.db.users.get(response.body.id)).toMatchObject({ role: 'user', hasActiveListingPlan: false });
+  });
+
+  it('answers an unknown username and a wrong password alike', async () => {
+    const { app } = createTestApp();
+    await request(app).post('/api/register').send(validBody).expect(201);
+    const wrong = await request(app).post('/api/login').send({ username: 'Ruby_Fan', password: 'not-the-password' });
+    const unknown = await request(app).post('/api/login').send({ username: 'nobody-here', password: 'not-the-password' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+  });
+
+  it('never answers 500 to odd bodies', async () => {
+    const { app } = createTestApp();
+    for (const body of ['{"username":', '[]', 'null', '"text"', '{"username":{"$ne":1},"password":[1]}']) {
+      const response = await request(app).post('/api/login').set('Content-Type', 'application/json').send(body);
+      expect(response.status, body).toBe(400);
+      expect(response.body.error.message).toBeTruthy();
+    }
+  });
+});
+
+describe('sessions', () => {
+  it('rejects tampered, expired, alg:none and wrong-audience tokens', async () => {
+    const { app, storage, tick } = createTestApp();
+    const { cookie, user } = await registeredAgent(app);
+    const sid = storage.db.sessions.all()[0]!.id;
+    const token = cookie.split('=')[1]!;
+    const ok = await request(app).get('/api/user').set('Cookie', cookie);
+    expect(ok.status).toBe(200);
+
+    const tampered = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
+    expect((await request(app).get('/api/user').set('Cookie', `pn_session=${tampered}`)).status).toBe(401);
+
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const payload = token.split('.')[1];
+    expect((await request(app).get('/api/user').set('Cookie', `pn_session=${header}.${payload}.`)).status).toBe(401);
+
+    const iat = Math.floor(Date.now() / 1000);
+    const wrongAudience = await new SignJWT({ sid, ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuer('puppynest')
+      .setAudience('someone-else')
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 3600)
+      .sign(key);
+    expect((await request(app).get('/api/user').set('Cookie', `pn_session=${wrongAudience}`)).status).toBe(401);
+
+    const otherSecret = await new SignJWT({ sid, ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuer('puppynest')
+      .setAudience('puppynest-web')
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 3600)
+      .sign(new TextEncoder().encode('another-secret-another-secret-another'));
+    expect((await request(app).get('/api/user').set('Cookie', `pn_session=${otherSecret}`)).status).toBe(401);
+
+    tick(25 * 60 * 60 * 1000);
+    expect((await request(app).get('/api/user').set('Cookie', cookie)).status).toBe(401);
+  });
+
+  it('renews the token on use, so an active user stays logged in', async () => {
+    const { app, tick } = createTestApp();
+    const { cookie } = await registeredAgent(app);
+    tick(20 * 60 * 60 * 1000);
+    const renewed = await request(app).get('/api/user').set('Cookie', cookie);
+    expect(renewed.status).toBe(200);
+    const fresh = sessionCookie(renewed.headers['set-cookie']);
+    expect(fresh).not.toBe('');
+    expect(fresh).not.toBe(cookie);
+    tick(20 * 60 * 60 * 1000);
+    expect((await request(app).get('/api/user').set('Cookie', fresh)).status).toBe(200);
+  });
+
+  it('makes a cookie saved before logout useless after it', async () => {
+    const { app } = createTestApp();
+    const { agent, cookie } = await registeredAgent(app);
+    await agent.post('/api/logout').expect(200);
+    expect((await request(app).get('/api/user').set('Cookie', cookie)).status).toBe(401);
+  });
+});
+
+describe('abuse', () => {
+  it('answers the 6th rapid failed login for one username with 429', async () => {
+    const { app } = createTestApp();
+    await request(app).post('/api/register').send(validBody).expect(201);
+    for (let i = 0; i < 5; i++) {
+      const response = await request(app).post('/api/login').send({ username: 'Ruby_Fan', password: `wrong-${i}-password` });
+      expect(response.status).toBe(401);
+    }
+    const sixth = await request(app).post('/api/login').send({ username: 'Ruby_Fan', password: 'walks-in-the-park' });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error.message).toMatch(/Too many login attempts/);
+  });
+
+  it('refuses a state-changing request from another site with 403', async () => {
+    const { app, storage } = createTestApp();
+    const response = await request(app).post('/api/register').set('Origin', 'https://evil.example').send(validBody);
+    expect(response.status).toBe(403);
+    expect(storage.db.users.count()).toBe(0);
+    const sameSite = await request(app).post('/api/register').set('Origin', 'http://127.0.0.1').set('Host', '127.0.0.1').send(validBody);
+    expect(sameSite.status).toBe(201);
+  });
+
+  it('answers 403 to a non-admin and 401 to nobody on /api/admin/*', async () => {
+    const { app, storage } = createTestApp();
+    expect((await request(app).get('/api/admin/payment-mode')).status).toBe(401);
+    const { agent } = await registeredAgent(app);
+    const denied = await agent.get('/api/admin/payment-mode');
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.message).toBe('This page is only accessible to administrators.');
+
+    const passwordHash = await hashPassword('the-admin-password');
+    await storage.write((db) =>
+      db.users.insert({
+        username: 'admin', usernameKey: 'admin', passwordHash, email: 'admin@example.com', role: 'admin', accountType: 'seller',
+        confirmedAdultAt: new Date().toISOString(), sessionVersion: 0, hasActiveListingPlan: false, listingPlanExpiresAt: null,
+        verifiedEmail: null, verifiedPhone: null, createdAt: new Date().toISOString(),
+      }),
+    );
+    const admin = request.agent(app);
+    await admin.post('/api/login').send({ username: 'admin', password: 'the-admin-password' }).expect(200);
+    const allowed = await admin.get('/api/admin/payment-mode');
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.mode).toBe('test');
+  });
+});

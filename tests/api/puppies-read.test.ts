@@ -1,0 +1,114 @@
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildBreeds, buildPuppy, buildUser, createRng } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const NOW = new Date('2026-06-01T12:00:00.000Z');
+const future = new Date(NOW.getTime() + 10 * 86_400_000).toISOString();
+const past = new Date(NOW.getTime() - 86_400_000).toISOString();
+
+let t: TestApp;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = createTestApp({ now: NOW });
+  const rng = createRng(7);
+  await t.storage.write((db) => {
+    for (const breed of buildBreeds()) db.breeds.insert(breed);
+    const seller = db.users.insert(buildUser({ username: 'seller-one', accountType: 'seller' }, NOW));
+    const lab = db.breeds.find((b) => b.name === 'Labrador Retriever')!;
+    const frenchie = db.breeds.find((b) => b.name === 'French Bulldog')!;
+    const add = (key: string, overrides: Parameters<typeof buildPuppy>[0]) => {
+      ids[key] = db.puppies.insert(buildPuppy({ userId: seller.id, expiresAt: future, ...overrides }, rng, { now: NOW })).id;
+    };
+    add('labFemale', { name: 'Daisy', breedId: lab.id, gender: 'Female', price: 1500, location: 'Portland, OR', status: 'available' });
+    add('labMale', { name: 'Cooper', breedId: lab.id, gender: 'Male', price: 900, location: 'Boston, MA', status: 'reserved' });
+    add('frenchie', { name: 'Bijou', breedId: frenchie.id, gender: 'Female', price: 4200, location: 'Austin, TX', status: 'available', featured: true });
+    add('draft', { name: 'Hidden Draft', breedId: lab.id, expiresAt: null });
+    add('expired', { name: 'Old Expired', breedId: lab.id, expiresAt: past });
+  });
+});
+
+const names = (body: Array<{ name: string }>) => body.map((p) => p.name).sort();
+
+describe('GET /api/puppies', () => {
+  it('lists public listings only, newest first, as a plain list without paging parameters', async () => {
+    const response = await request(t.app).get('/api/puppies').expect(200);
+    expect(Array.isArray(response.body)).toBe(true);
+    expect(response.body.map((p: { name: string }) => p.name)).toEqual(['Bijou', 'Cooper', 'Daisy']);
+    expect(response.body[0]).toMatchObject({ breed: { name: 'French Bulldog' }, listingStatus: 'active' });
+  });
+
+  it('filters by breed (id or name), price, gender, status, location and category, alone and together', async () => {
+    const labId = t.storage.db.breeds.find((b) => b.name === 'Labrador Retriever')!.id;
+    const get = async (query: string) => names((await request(t.app).get(`/api/puppies?${query}`).expect(200)).body);
+    expect(await get(`breed=${labId}`)).toEqual(['Cooper', 'Daisy']);
+    expect(await get('breed=french%20bulldog')).toEqual(['Bijou']);
+    expect(await get('minPrice=1000&maxPrice=3000')).toEqual(['Daisy']);
+    expect(await get('minPrice=4000')).toEqual(['Bijou']);
+    expect(await get('gender=Male')).toEqual(['Cooper']);
+    expect(await get('gender=All')).toEqual(['Bijou', 'Cooper', 'Daisy']);
+    expect(await get('status=available')).toEqual(['Bijou', 'Daisy']);
+    expect(await get('location=west')).toEqual(['Daisy']);
+    expect(await get('location=austin')).toEqual(['Bijou']);
+    expect(await get('category=apartment')).toEqual(['Bijou']);
+    expect(await get(`breed=${labId}&gender=Female&status=available&maxPrice=2000`)).toEqual(['Daisy']);
+    expect(await get(`breed=${labId}&gender=Female&minPrice=2000`)).toEqual([]);
+  });
+
+  it('searches name, breed, gender and location; "male" does not find females', async () => {
+    const get = async (search: string) => names((await request(t.app).get(`/api/puppies?search=${encodeURIComponent(search)}`).expect(200)).body);
+    expect(await get('daisy')).toEqual(['Daisy']);
+    expect(await get('labrador')).toEqual(['Cooper', 'Daisy']);
+    expect(await get('male')).toEqual(['Cooper']);
+    expect(await get('female labrador')).toEqual(['Daisy']);
+    expect(await get('boston')).toEqual(['Cooper']);
+    expect(await get('unicorn')).toEqual([]);
+  });
+
+  it('pages with limit/offset and reports the total', async () => {
+    const first = await request(t.app).get('/api/puppies?limit=2&sort=price-asc').expect(200);
+    expect(first.body).toMatchObject({ total: 3, limit: 2, offset: 0 });
+    expect(first.body.items.map((p: { price: number }) => p.price)).toEqual([900, 1500]);
+    const second = await request(t.app).get('/api/puppies?limit=2&offset=2&sort=price-asc').expect(200);
+    expect(second.body.items.map((p: { price: number }) => p.price)).toEqual([4200]);
+  });
+
+  it('answers bad parameters with 400 and a message naming them', async () => {
+    for (const [query, field] of [['minPrice=cheap', 'minPrice'], ['gender=Other', 'gender'], ['limit=0', 'limit'], ['limit=1000', 'limit'], ['sort=random', 'sort']] as const) {
+      const response = await request(t.app).get(`/api/puppies?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.body.error.fields[field], query).toBeTruthy();
+    }
+  });
+});
+
+describe('single puppies, featured and breeds', () => {
+  it('returns a public puppy and 404 for drafts, expired, unknown and malformed ids', async () => {
+    const found = await request(t.app).get(`/api/puppies/${ids.labFemale}`).expect(200);
+    expect(found.body.name).toBe('Daisy');
+    for (const id of [ids.draft, ids.expired, 999_999, 'unknown', '1e3']) {
+      const response = await request(t.app).get(`/api/puppies/${id}`);
+      expect(response.status, String(id)).toBe(404);
+      expect(response.body.error.message).toBe('Puppy Not Found');
+    }
+  });
+
+  it('lists featured available puppies', async () => {
+    const response = await request(t.app).get('/api/puppies/featured').expect(200);
+    expect(names(response.body)).toEqual(['Bijou']);
+  });
+
+  it('lists breeds by name with id and name', async () => {
+    const response = await request(t.app).get('/api/breeds').expect(200);
+    expect(response.body.length).toBeGreaterThanOrEqual(40);
+    expect(response.body[0]).toEqual(expect.objectContaining({ id: expect.any(Number), name: expect.any(String) }));
+    const sorted = [...response.body].map((b: { name: string }) => b.name).sort((a, b) => a.localeCompare(b));
+    expect(response.body.map((b: { name: string }) => b.name)).toEqual(sorted);
+  });
+
+  it('answers an unknown API path with the JSON error shape', async () => {
+    const response = await request(t.app).get('/api/nothing-here').expect(404);
+    expect(response.body.error.code).toBe('not_found');
+  });
+});

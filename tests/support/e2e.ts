@@ -1,0 +1,47 @@
+// Playwright helpers: accessibility checks and account steps a person takes.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** axe finds nothing (WCAG 2.2 A/AA and best practices) */
+export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+let counter = 0;
+export function uniqueName(prefix = 'pup'): string {
+  return `${prefix}${Date.now().toString(36)}${counter++}`;
+}
+
+export const DEMO = {
+  buyer: { username: 'demo-buyer', password: 'puppynest-buyer' },
+  seller: { username: 'demo-seller', password: 'puppynest-seller' },
+  admin: { username: 'admin', password: 'puppynest-admin' },
+} as const;
+
+/** registers through the /auth page like a visitor would */
+export async function registerViaUi(page: Page, options: { username?: string; accountType?: 'buyer' | 'seller' } = {}) {
+  const username = options.username ?? uniqueName();
+  await page.goto('/auth?tab=register');
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Email').fill(`${username}@example.com`);
+  await form.getByLabel('Password', { exact: true }).fill('a-good-long-password');
+  await form.getByLabel('Confirm password').fill('a-good-long-password');
+  await form.getByLabel(options.accountType === 'seller' ? /Seller:/ : /Buyer:/).check();
+  await form.getByLabel(/at least 18/).check();
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
+  return username;
+}
+
+/** logs in through the /auth page */
+export async function loginViaUi(page: Page, account: { username: string; password: string }, next?: string) {
+  await page.goto(next ? `/auth?next=${encodeURIComponent(next)}` : '/auth');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Username').fill(account.username);
+  await form.getByLabel('Password').fill(account.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText(`Hi, ${account.username}`)).toBeVisible();
+}

@@ -1,0 +1,67 @@
+// createApp on in-memory storage with a clock the test moves: the API tests' world.
+import path from 'node:path';
+import os from 'node:os';
+import request from 'supertest';
+import { createApp } from '../../commerce-api/src/app.ts';
+import { loadConfig } from '../../commerce-api/src/config.ts';
+import type { AppDeps } from '../../commerce-api/src/deps.ts';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../../commerce-api/src/http/rate-limits.ts';
+import { createMemoryStorage } from '../../commerce-api/src/storage/index.ts';
+import type { DbShape } from '../../commerce-api/src/domain/model.ts';
+
+export const TEST_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
+
+export interface TestAppOptions {
+  now?: Date;
+  authLimits?: Partial<AuthLimits>;
+  env?: Record<string, string>;
+  initial?: Partial<DbShape>;
+}
+
+export function createTestApp(options: TestAppOptions = {}) {
+  const storage = createMemoryStorage(options.initial);
+  const clock = { now: options.now ?? new Date('2026-06-01T12:00:00.000Z') };
+  const logs: string[] = [];
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: TEST_SECRET, ...options.env });
+  const nowhere = path.join(os.tmpdir(), 'puppynest-test-no-site');
+  const deps: AppDeps = {
+    config,
+    storage,
+    now: () => new Date(clock.now),
+    authLimits: { ...DEFAULT_AUTH_LIMITS, ...options.authLimits },
+    log: (line) => logs.push(line),
+    paths: { siteDir: nowhere, studioDir: nowhere, uploadsDir: nowhere },
+  };
+  const app = createApp(deps);
+  return {
+    app,
+    storage,
+    clock,
+    deps,
+    logs,
+    /** advance the test clock */
+    tick(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+}
+
+export type TestApp = ReturnType<typeof createTestApp>;
+
+let counter = 0;
+/** registers a fresh account and returns an agent that carries its session cookie */
+export async function registeredAgent(app: TestApp['app'], overrides: Record<string, unknown> = {}) {
+  const agent = request.agent(app);
+  const username = (overrides.username as string | undefined) ?? `user${Date.now().toString(36)}${counter++}`;
+  const response = await agent
+    .post('/api/register')
+    .send({ username, password: 'correct-horse-battery', email: `${username}@example.com`, accountType: 'buyer', confirmAdult: true, ...overrides });
+  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return { agent, user: response.body as { id: number; username: string }, cookie: sessionCookie(response.headers['set-cookie']) };
+}
+
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = all.find((c) => c.startsWith('pn_session=') && !c.startsWith('pn_session=;'));
+  return found ? found.split(';')[0]! : '';
+}
