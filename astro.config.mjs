@@ -7,7 +7,8 @@ const apiPort = process.env.API_PORT ?? '4322';
 export default defineConfig({
   srcDir: './site',
   publicDir: './site/public',
-  outDir: './dist/site',
+  // SITE_DIST_DIR lets two checkouts' test runs build side by side; the server reads the same variable.
+  outDir: process.env.SITE_DIST_DIR ?? './dist/site',
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   // "/puppies" is served as puppies.html: no trailing-slash redirects on the way to a page.

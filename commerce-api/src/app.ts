@@ -10,6 +10,8 @@ import { createSessionLayer } from './http/session.ts';
 import { staticSite } from './http/static-site.ts';
 import { authRoutes } from './http/routes/auth.routes.ts';
 import { adminRoutes } from './http/routes/admin.routes.ts';
+import { devRoutes } from './http/routes/dev.routes.ts';
+import { contactsRoutes } from './http/routes/contacts.routes.ts';
 import { breedsRoutes } from './http/routes/breeds.routes.ts';
 import { puppiesRoutes } from './http/routes/puppies.routes.ts';
 
@@ -38,8 +40,10 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(sessions.middleware);
   api.use(authRoutes(deps, sessions));
   api.use(adminRoutes(deps));
+  if (!config.isProduction) api.use(devRoutes(deps));
   api.use(breedsRoutes(deps));
   api.use(puppiesRoutes(deps));
+  api.use(contactsRoutes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

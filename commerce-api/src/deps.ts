@@ -2,11 +2,18 @@
 // tests run on in-memory storage with a fixed clock, and the server wires the real implementations.
 import type { Config } from './config.ts';
 import type { AuthLimits } from './http/rate-limits.ts';
+import type { Mailer, Outbox, SmsSender } from './mail/messages.ts';
 import type { Storage } from './storage/storage.ts';
 
 export interface AppDeps {
   config: Config;
   storage: Storage;
+  /** outgoing mail: the outbox by default, SMTP when configured */
+  mailer: Mailer;
+  /** outgoing SMS: the outbox */
+  sms: SmsSender;
+  /** what the outbox holds (GET /api/dev/outbox, outside production) */
+  outbox: Outbox;
   /** the clock every rule reads (listing expiry, code expiry, trials) */
   now: () => Date;
   /** login/registration rate limits (tests and the e2e server raise them) */

@@ -7,20 +7,27 @@ import type { AppDeps } from './deps.ts';
 import { DEFAULT_AUTH_LIMITS } from './http/rate-limits.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { createFileStorage } from './storage/index.ts';
+import { createFileOutbox } from './mail/outbox.ts';
+import { createSmtpMailer } from './mail/smtp-mailer.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export async function startServer(config: Config, overrides: Partial<Pick<AppDeps, 'authLimits'>> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   const storage = await createFileStorage({ dataDir: config.dataDir });
   const seeded = await seedDatabase(storage, { dataDir: config.dataDir, admin: config.admin, demo: config.seedDemoData });
+  const now = () => new Date();
+  const outbox = createFileOutbox(path.join(config.dataDir, 'outbox'), { smsAvailable: config.smsEnabled, now });
   const deps: AppDeps = {
     config,
     storage,
-    now: () => new Date(),
+    mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox.mailer,
+    sms: outbox.sms,
+    outbox,
+    now,
     authLimits: overrides.authLimits ?? DEFAULT_AUTH_LIMITS,
     log: (line) => console.error(line),
     paths: {
-      siteDir: path.join(root, 'dist/site'),
+      siteDir: path.resolve(root, process.env.SITE_DIST_DIR ?? 'dist/site'),
       studioDir: path.join(root, 'dist/studio'),
       uploadsDir: path.join(config.dataDir, 'uploads'),
     },

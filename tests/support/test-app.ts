@@ -7,6 +7,7 @@ import { loadConfig } from '../../commerce-api/src/config.ts';
 import type { AppDeps } from '../../commerce-api/src/deps.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../../commerce-api/src/http/rate-limits.ts';
 import { createMemoryStorage } from '../../commerce-api/src/storage/index.ts';
+import { createMemoryOutbox } from '../../commerce-api/src/mail/outbox.ts';
 import type { DbShape } from '../../commerce-api/src/domain/model.ts';
 
 export const TEST_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
@@ -16,6 +17,7 @@ export interface TestAppOptions {
   authLimits?: Partial<AuthLimits>;
   env?: Record<string, string>;
   initial?: Partial<DbShape>;
+  smsAvailable?: boolean;
 }
 
 export function createTestApp(options: TestAppOptions = {}) {
@@ -24,9 +26,13 @@ export function createTestApp(options: TestAppOptions = {}) {
   const logs: string[] = [];
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: TEST_SECRET, ...options.env });
   const nowhere = path.join(os.tmpdir(), 'puppynest-test-no-site');
+  const outbox = createMemoryOutbox({ smsAvailable: options.smsAvailable ?? true, now: () => new Date(clock.now) });
   const deps: AppDeps = {
     config,
     storage,
+    mailer: outbox.mailer,
+    sms: outbox.sms,
+    outbox,
     now: () => new Date(clock.now),
     authLimits: { ...DEFAULT_AUTH_LIMITS, ...options.authLimits },
     log: (line) => logs.push(line),
@@ -36,6 +42,7 @@ export function createTestApp(options: TestAppOptions = {}) {
   return {
     app,
     storage,
+    outbox,
     clock,
     deps,
     logs,

@@ -1,0 +1,69 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { buildBreeds, buildPuppy, buildUser, createRng } from '../support/factories.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+const NOW = new Date('2026-06-01T12:00:00.000Z');
+const inquiry = { name: 'Jamie Rivera', email: 'jamie@example.com', phone: '555-010-2000', message: 'Is Daisy still available?' };
+
+async function withPuppy(expiresAt: string | null) {
+  const t = createTestApp({ now: NOW });
+  const puppy = await t.storage.write((db) => {
+    for (const breed of buildBreeds().slice(0, 3)) db.breeds.insert(breed);
+    const seller = db.users.insert(buildUser({ username: 'breeder', email: 'breeder@example.com', accountType: 'seller' }, NOW));
+    return db.puppies.insert(buildPuppy({ name: 'Daisy', breedId: 1, userId: seller.id, expiresAt }, createRng(1), { now: NOW }));
+  });
+  return { ...t, puppy };
+}
+
+describe('POST /api/contacts', () => {
+  it('stores an inquiry and mails the seller with the buyer as reply-to', async () => {
+    const t = await withPuppy(new Date(NOW.getTime() + 86_400_000).toISOString());
+    const response = await request(t.app).post('/api/contacts').send({ ...inquiry, puppyId: t.puppy.id });
+    expect(response.status).toBe(201);
+    expect(t.storage.db.contactMessages.all()).toEqual([expect.objectContaining({ ...inquiry, puppyId: t.puppy.id, userId: null })]);
+    expect(t.outbox.entries).toEqual([
+      expect.objectContaining({ channel: 'email', to: 'breeder@example.com', replyTo: 'jamie@example.com', subject: 'New inquiry about Daisy on PuppyNest' }),
+    ]);
+    expect(t.outbox.entries[0]!.text).toContain('555-010-2000');
+  });
+
+  it('sends a contact-page message to the team', async () => {
+    const t = createTestApp();
+    await request(t.app).post('/api/contacts').send(inquiry).expect(201);
+    expect(t.outbox.entries[0]).toMatchObject({ to: 'hello@puppynest.example', replyTo: 'jamie@example.com' });
+  });
+
+  it('requires every field and changes nothing when one is missing', async () => {
+    const t = createTestApp();
+    for (const field of ['name', 'email', 'phone', 'message'] as const) {
+      const response = await request(t.app).post('/api/contacts').send({ ...inquiry, [field]: '   ' });
+      expect(response.status, field).toBe(400);
+      expect(response.body.error.fields[field], field).toMatch(/required/);
+    }
+    expect(t.storage.db.contactMessages.count()).toBe(0);
+    expect(t.outbox.entries).toHaveLength(0);
+  });
+
+  it('refuses an inquiry about a draft or unknown puppy', async () => {
+    const t = await withPuppy(null);
+    expect((await request(t.app).post('/api/contacts').send({ ...inquiry, puppyId: t.puppy.id })).status).toBe(404);
+    expect((await request(t.app).post('/api/contacts').send({ ...inquiry, puppyId: 424242 })).status).toBe(404);
+    expect((await request(t.app).post('/api/contacts').send({ ...inquiry, puppyId: 'abc' })).status).toBe(400);
+    expect(t.storage.db.contactMessages.count()).toBe(0);
+  });
+});
+
+describe('GET /api/dev/outbox', () => {
+  it('lists what the mail seam wrote, outside production', async () => {
+    const t = createTestApp();
+    await request(t.app).post('/api/contacts').send(inquiry).expect(201);
+    const outbox = await request(t.app).get('/api/dev/outbox').expect(200);
+    expect(outbox.body[0]).toMatchObject({ to: 'hello@puppynest.example', subject: expect.stringContaining('Jamie Rivera'), text: expect.any(String), createdAt: expect.any(String) });
+  });
+
+  it('does not exist in production', async () => {
+    const t = createTestApp({ env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'x-real-admin-password', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true' } });
+    expect((await request(t.app).get('/api/dev/outbox')).status).toBe(404);
+  });
+});
