@@ -13,6 +13,7 @@ function browserExecutable(): string | undefined {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,

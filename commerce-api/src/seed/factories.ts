@@ -15,7 +15,8 @@ import { createRng, type Rng } from './rng.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** how long a paid listing stays public (spec §9) */
-export const LISTING_DAYS = 30;
+import { LISTING_DAYS } from '#contracts/plans.ts';
+export { LISTING_DAYS };
 
 /**
  * The password of every user built without one. FACTORY_PASSWORD_HASH is its argon2id hash made
