@@ -74,10 +74,7 @@ export async function main(): Promise<void> {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
-  console.log(`PuppyNest is running at ${running.url} (data in ${config.dataDir}, ${config.paymentProvider === 'local' ? 'local test-mode payments' : 'Stripe payments'}).`);
-  if (config.admin.isDevDefault && !config.isProduction) {
-    console.log(`Admin login (development default): ${config.admin.username} / ${config.admin.password}`);
-  }
+  // Handlers first: a Ctrl-C right after the banner must already stop cleanly.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       console.log(`\n${signal}: finishing writes and stopping…`);
@@ -89,6 +86,10 @@ export async function main(): Promise<void> {
         },
       );
     });
+  }
+  console.log(`PuppyNest is running at ${running.url} (data in ${config.dataDir}, ${config.paymentProvider === 'local' ? 'local test-mode payments' : 'Stripe payments'}).`);
+  if (config.admin.isDevDefault && !config.isProduction) {
+    console.log(`Admin login (development default): ${config.admin.username} / ${config.admin.password}`);
   }
 }
 

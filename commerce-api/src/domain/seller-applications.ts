@@ -1,0 +1,84 @@
+// Seller applications (spec §4 "Seller onboarding": approved instantly). Unlike the spec's client-only
+// submit, the application is stored and makes the account a seller (decision 0040). It needs a verified
+// email or phone: the application's own email or phone must be one the account or this browser verified.
+import { normaliseTarget, type SellerApplicationInput, type SellerApplicationView, type SellerPlanView, type VerificationStatus } from '#contracts/sellers.ts';
+import { AppError } from '../errors.ts';
+import type { Collections, Storage } from '../storage/storage.ts';
+import type { SellerApplication, User } from './model.ts';
+import { activeSubscription, planCoverage } from './seller-plans.ts';
+
+export const VERIFICATION_REQUIRED = 'Please verify your email address or phone number before submitting your application.';
+
+export function toApplicationView(a: SellerApplication): SellerApplicationView {
+  return {
+    id: a.id,
+    name: a.name,
+    email: a.email,
+    phone: a.phone,
+    location: a.location,
+    experience: a.experience,
+    breedSpecialty: a.breedSpecialty,
+    plan: a.plan,
+    status: a.status,
+    createdAt: a.createdAt,
+  };
+}
+
+/** Stores (or replaces) the user's application, approves it and makes the account a seller. */
+export async function submitApplication(
+  storage: Storage,
+  user: User,
+  input: SellerApplicationInput,
+  verified: VerificationStatus,
+  now: Date,
+): Promise<{ application: SellerApplication; user: User }> {
+  const email = normaliseTarget('email', input.email);
+  const phone = normaliseTarget('phone', input.phone);
+  const emailVerified = verified.emails.includes(email);
+  const phoneVerified = verified.phones.includes(phone);
+  if (!emailVerified && !phoneVerified) throw new AppError(403, 'verification_required', VERIFICATION_REQUIRED);
+
+  return storage.write((db) => {
+    const fields = {
+      name: input.name,
+      email,
+      phone: input.phone,
+      location: input.location,
+      experience: input.experience,
+      breedSpecialty: input.breedSpecialty,
+      termsAgreed: true,
+      plan: input.plan,
+      status: 'approved' as const,
+      createdAt: now.toISOString(),
+    };
+    const earlier = db.sellerApplications.find((a) => a.userId === user.id);
+    const application = earlier ? db.sellerApplications.update(earlier.id, fields)! : db.sellerApplications.insert({ userId: user.id, ...fields });
+    // A verification made before logging in (anonymous session) now belongs to the account.
+    const updated = db.users.update(user.id, {
+      accountType: 'seller',
+      ...(emailVerified ? { verifiedEmail: email } : {}),
+      ...(phoneVerified ? { verifiedPhone: phone } : {}),
+    });
+    if (!updated) throw new AppError(401, 'not_logged_in', 'You need to be logged in to do that.');
+    return { application, user: updated };
+  });
+}
+
+export function applicationOf(db: Collections, userId: number): SellerApplication | undefined {
+  return db.sellerApplications.find((a) => a.userId === userId);
+}
+
+/** the seller's trialing or active plan with its limit and use, or null */
+export function sellerPlanOf(db: Collections, userId: number, now: Date): SellerPlanView | null {
+  const subscription = activeSubscription(db, userId, now);
+  const coverage = planCoverage(db, userId, now);
+  if (!subscription || !coverage) return null;
+  return {
+    plan: subscription.plan,
+    status: subscription.status,
+    trialEnd: subscription.trialEnd,
+    currentPeriodEnd: subscription.currentPeriodEnd,
+    listingLimit: coverage.plan.listingLimit,
+    liveListings: coverage.liveListings,
+  };
+}

@@ -1,0 +1,123 @@
+// The real server as a process: killed with SIGKILL mid-burst it loses no acknowledged write; Ctrl-C
+// stops it cleanly; a second server on the same DATA_DIR refuses to start.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const SERVER = path.resolve('commerce-api/src/server.ts');
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pn-server-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** starts the server on a free port; resolves with its URL once it listens */
+function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [SERVER], {
+    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO_DATA: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/[\d.:]+)/.exec(output);
+      if (match) resolve({ child, url: match[1]!, output: () => output });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+const contact = (n: number) => ({ name: `Visitor ${n}`, email: `visitor${n}@example.com`, phone: '555-0100', message: `Message number ${n}` });
+
+describe('the server process', () => {
+  it('keeps every acknowledged write when killed with SIGKILL during a burst of 200 concurrent writes', async () => {
+    const dataDir = tempDir();
+    const { child, url } = await startServer(dataDir);
+    const acknowledged: number[] = [];
+    let killed = false;
+    const requests = Array.from({ length: 200 }, (_, n) =>
+      fetch(`${url}/api/contacts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(contact(n)) })
+        .then(async (response) => {
+          if (response.status === 201) acknowledged.push(n);
+          if (acknowledged.length >= 40 && !killed) {
+            killed = true;
+            child.kill('SIGKILL');
+          }
+        })
+        .catch(() => undefined),
+    );
+    await Promise.all(requests);
+    expect(killed).toBe(true);
+    expect((await exitOf(child)).signal).toBe('SIGKILL');
+    expect(acknowledged.length).toBeGreaterThanOrEqual(40);
+    expect(acknowledged.length).toBeLessThan(200);
+
+    const db = JSON.parse(readFileSync(path.join(dataDir, 'db.json'), 'utf8')) as { contactMessages: Array<{ message: string }> };
+    const stored = new Set(db.contactMessages.map((m) => m.message));
+    for (const n of acknowledged) expect(stored.has(`Message number ${n}`), `acknowledged write ${n}`).toBe(true);
+
+    // The next start takes over the stale lock and finds the same data.
+    const again = await startServer(dataDir);
+    again.child.kill('SIGINT');
+    expect((await exitOf(again.child)).code).toBe(0);
+  });
+
+  it('stops cleanly on Ctrl-C (SIGINT): pending writes land, the lock is released', async () => {
+    const dataDir = tempDir();
+    const { child, url } = await startServer(dataDir);
+    const writes = Array.from({ length: 20 }, (_, n) =>
+      fetch(`${url}/api/contacts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(contact(n)) }).then((r) => r.status),
+    );
+    const statuses = await Promise.all(writes);
+    child.kill('SIGINT');
+    const exit = await exitOf(child);
+    expect(exit.code).toBe(0);
+    expect(existsSync(path.join(dataDir, '.lock'))).toBe(false);
+    const db = JSON.parse(readFileSync(path.join(dataDir, 'db.json'), 'utf8')) as { contactMessages: unknown[] };
+    expect(db.contactMessages).toHaveLength(statuses.filter((s) => s === 201).length);
+  });
+
+  it('refuses a second server on the same DATA_DIR with a clear message', async () => {
+    const dataDir = tempDir();
+    await startServer(dataDir);
+    const second = spawn(process.execPath, [SERVER], {
+      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', SEED_DEMO_DATA: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(second);
+    let output = '';
+    second.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    second.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exit = await exitOf(second);
+    expect(exit.code).toBe(1);
+    expect(output).toMatch(/Another PuppyNest server \(pid \d+\) is using DATA_DIR/);
+  });
+
+  it('fails fast with a message naming a bad variable', async () => {
+    const child = spawn(process.execPath, [SERVER], { env: { ...process.env, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    expect((await exitOf(child)).code).toBe(1);
+    expect(output).toMatch(/PORT/);
+  });
+});
