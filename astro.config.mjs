@@ -15,6 +15,9 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },
   integrations: [react()],
+  // Content pictures from a real Sanity project (SANITY_PROJECT_ID) go through Astro's image pipeline
+  // like the embedded ones: fetched at build time, resized, re-encoded (site/lib/content/astro-images.ts).
+  image: { remotePatterns: [{ protocol: 'https', hostname: 'cdn.sanity.io' }] },
   server: { port: 4321, host: '127.0.0.1' },
   vite: {
     server: {
@@ -22,6 +25,7 @@ export default defineConfig({
       proxy: {
         '/api': `http://127.0.0.1:${apiPort}`,
         '/uploads': `http://127.0.0.1:${apiPort}`,
+        '/content/images': `http://127.0.0.1:${apiPort}`,
       },
     },
   },

@@ -9,7 +9,8 @@ test('the home page is pre-rendered with the hero and the FAQ from content/', as
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find Your Perfect Puppy Companion');
-  await expect(page.getByRole('link', { name: 'Browse Puppies' })).toHaveAttribute('href', '/puppies');
+  // the hero's link (the closing call to action has one too)
+  await expect(page.getByRole('link', { name: 'Browse Puppies' }).first()).toHaveAttribute('href', '/puppies');
   await expectAccessible(page, 'home');
 });
 
@@ -24,6 +25,23 @@ test('/puppies lists puppies from the API and a card leads to its detail page', 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('Available Now')).toBeVisible();
   await expectAccessible(page, 'puppy detail');
+});
+
+test('an anonymous visitor\'s pages log no errors and do not ask for a session', async ({ page }) => {
+  const errors: string[] = [];
+  const userCalls: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/user') userCalls.push(request.url());
+  });
+  for (const path of ['/', '/puppies', '/auth', '/sellers', '/contact', '/donate']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(errors).toEqual([]);
+  expect(userCalls).toEqual([]);
 });
 
 test('an unknown puppy id is the "Puppy Not Found" state of the shell', async ({ page, request }) => {

@@ -11,6 +11,8 @@ export interface StaticSiteOptions {
   studioDir: string;
   /** DATA_DIR/uploads */
   uploadsDir: string;
+  /** the embedded content's pictures, served at /content/images/ (default: CONTENT_DIR/images, as the content seam reads it) */
+  contentImagesDir?: string;
 }
 
 /**
@@ -26,8 +28,14 @@ const SHELLS: ReadonlyArray<[RegExp, string]> = [
 
 const HTML_HEADERS = { 'Cache-Control': 'no-cache' };
 
-export function staticSite({ siteDir, studioDir, uploadsDir }: StaticSiteOptions): Router {
+export function staticSite({ siteDir, studioDir, uploadsDir, contentImagesDir }: StaticSiteOptions): Router {
   const router = express.Router();
+
+  // Content pictures outside Astro's pipeline (the /api/products and /api/testimonials image URLs).
+  router.use(
+    '/content/images',
+    express.static(contentImagesDir ?? path.resolve(process.env.CONTENT_DIR?.trim() || 'content', 'images'), { index: false, redirect: false, maxAge: '1d' }),
+  );
 
   router.use(
     '/uploads',

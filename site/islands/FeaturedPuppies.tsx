@@ -1,0 +1,75 @@
+// Featured puppies on the home page (spec §2), from GET /api/puppies/featured. The server render is a
+// row of skeleton cards of the same size as the real ones, so nothing below moves when they arrive.
+import type { PuppyView } from '#contracts/puppies.ts';
+import { PuppyImage } from '../components/PuppyImage.tsx';
+import { formatAge, formatPrice } from '../lib/format.ts';
+import { useApi } from '../lib/swr.ts';
+
+/** One row on desktop, two on tablets. */
+export const FEATURED_SHOWN = 4;
+
+export default function FeaturedPuppies() {
+  const { data, error, isLoading } = useApi<PuppyView[]>('/api/puppies/featured');
+
+  if (isLoading || (!data && !error)) {
+    return (
+      <div className="featured-loading">
+        <p className="visually-hidden" role="status">
+          Loading featured puppies…
+        </p>
+        <div className="featured-grid" aria-hidden="true">
+          {Array.from({ length: FEATURED_SHOWN }, (_, i) => (
+            <div key={i} className="featured-card featured-skeleton">
+              <div className="featured-media" />
+              <div className="featured-body">
+                <span className="sk sk-title" />
+                <span className="sk sk-line" />
+                <span className="sk sk-line short" />
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  const puppies = (data ?? []).slice(0, FEATURED_SHOWN);
+  if (error || puppies.length === 0) {
+    return (
+      <div className="featured-empty">
+        <p>{error ? 'Featured puppies could not be loaded right now.' : 'No featured puppies right now: new litters arrive every week.'}</p>
+        <a href="/puppies" className="btn">
+          Browse all puppies
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <ul className="featured-grid">
+      {puppies.map((puppy) => (
+        <li key={puppy.id} className="featured-card">
+          <div className="featured-media">
+            <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}, a ${puppy.breed?.name ?? ''} puppy`} sizes="(min-width: 1024px) 280px, (min-width: 576px) 45vw, calc(100vw - 2rem)" width={1200} height={900} />
+            <span className="featured-badge">Featured</span>
+          </div>
+          <div className="featured-body">
+            <div className="featured-title">
+              <h3>
+                <a href={`/puppies/${puppy.id}`}>{puppy.name}</a>
+              </h3>
+              <strong className="featured-price">{formatPrice(puppy.price)}</strong>
+            </div>
+            <p className="featured-meta">
+              {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender}
+            </p>
+            <p className="featured-where">
+              <span className="featured-age">{formatAge(puppy.age)} · </span>
+              {puppy.location}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

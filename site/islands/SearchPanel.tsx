@@ -1,0 +1,174 @@
+// The home search panel (spec §2 "Home"): tab Find My Puppy (breed, price band, location → /puppies with
+// breed, minPrice, maxPrice, location) and tab Become a Seller (a form that submits nothing, and a Get
+// Started link to /sellers). Keyboard: the tabs follow the ARIA tabs pattern (arrows, Home, End).
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { BreedView } from '#contracts/puppies.ts';
+import { useApi } from '../lib/swr.ts';
+
+interface Props {
+  heading: string;
+  findPuppyText: string;
+  becomeSellerText: string;
+}
+
+type Tab = 'find' | 'seller';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'find', label: 'Find My Puppy' },
+  { id: 'seller', label: 'Become a Seller' },
+];
+
+/** Spec §9 home price bands, as minPrice/maxPrice of /puppies. */
+export const PRICE_BANDS = [
+  { value: '0-1000', label: '$0 – $1,000', min: 0, max: 1000 },
+  { value: '1000-2000', label: '$1,000 – $2,000', min: 1000, max: 2000 },
+  { value: '2000-3000', label: '$2,000 – $3,000', min: 2000, max: 3000 },
+  { value: '3000-5000', label: '$3,000 – $5,000', min: 3000, max: 5000 },
+  { value: '5000+', label: '$5,000+', min: 5000, max: undefined },
+] as const;
+
+/** Spec §9 locations (the API's regions). */
+export const LOCATIONS = [
+  { value: 'northeast', label: 'Northeast' },
+  { value: 'southeast', label: 'Southeast' },
+  { value: 'midwest', label: 'Midwest' },
+  { value: 'southwest', label: 'Southwest' },
+  { value: 'west', label: 'West' },
+] as const;
+
+/** The /puppies address for the chosen filters; unchosen ones are left out. */
+export function searchUrl(choice: { breed: string; price: string; location: string }): string {
+  const params = new URLSearchParams();
+  if (choice.breed) params.set('breed', choice.breed);
+  const band = PRICE_BANDS.find((b) => b.value === choice.price);
+  if (band) {
+    params.set('minPrice', String(band.min));
+    if (band.max !== undefined) params.set('maxPrice', String(band.max));
+  }
+  if (choice.location) params.set('location', choice.location);
+  const query = params.toString();
+  return query ? `/puppies?${query}` : '/puppies';
+}
+
+export default function SearchPanel({ heading, findPuppyText, becomeSellerText }: Props) {
+  const [tab, setTab] = useState<Tab>('find');
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ find: null, seller: null });
+  const { data: breeds, error: breedsError, isLoading } = useApi<BreedView[]>('/api/breeds');
+  const [choice, setChoice] = useState({ breed: '', price: '', location: '' });
+
+  const select = (next: Tab, focus = false) => {
+    setTab(next);
+    if (focus) tabRefs.current[next]?.focus();
+  };
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = TABS.length - 1;
+    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(TABS[target]!.id, true);
+  };
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    window.location.assign(searchUrl(choice));
+  };
+
+  return (
+    <div className="search-panel">
+      <div className="search-panel-head">
+        <h2 id="search-panel-heading">{heading}</h2>
+        <div role="tablist" aria-labelledby="search-panel-heading" className="search-tabs">
+          {TABS.map((t, index) => (
+            <button
+              key={t.id}
+              ref={(el) => {
+                tabRefs.current[t.id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`search-tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls={`search-panel-${t.id}`}
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => select(t.id)}
+              onKeyDown={(event) => onTabKey(event, index)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div role="tabpanel" id="search-panel-find" aria-labelledby="search-tab-find" hidden={tab !== 'find'}>
+        <p className="search-panel-text">{findPuppyText}</p>
+        <form className="search-find" onSubmit={onSearch} action="/puppies" method="get" aria-label="Find My Puppy">
+          <label>
+            Breed
+            <select name="breed" value={choice.breed} onChange={(e) => setChoice({ ...choice, breed: e.target.value })} aria-busy={isLoading || undefined}>
+              <option value="">Any breed</option>
+              {breeds?.map((breed) => (
+                <option key={breed.id} value={String(breed.id)}>
+                  {breed.name}
+                </option>
+              ))}
+            </select>
+            {breedsError && <small>Breeds could not be loaded; you can still search by price and location.</small>}
+          </label>
+          <label>
+            Price range
+            <select name="price" value={choice.price} onChange={(e) => setChoice({ ...choice, price: e.target.value })}>
+              <option value="">Any price</option>
+              {PRICE_BANDS.map((band) => (
+                <option key={band.value} value={band.value}>
+                  {band.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Location
+            <select name="location" value={choice.location} onChange={(e) => setChoice({ ...choice, location: e.target.value })}>
+              <option value="">Anywhere</option>
+              {LOCATIONS.map((location) => (
+                <option key={location.value} value={location.value}>
+                  {location.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit">Search Puppies</button>
+        </form>
+      </div>
+
+      <div role="tabpanel" id="search-panel-seller" aria-labelledby="search-tab-seller" hidden={tab !== 'seller'}>
+        <p className="search-panel-text">{becomeSellerText}</p>
+        {/* Spec §2: this form submits nothing; Get Started leads to the full application on /sellers. */}
+        <form className="search-seller" onSubmit={(event) => event.preventDefault()} aria-label="Become a Seller">
+          <label className="span-2">
+            Business name
+            <input name="businessName" autoComplete="organization" />
+          </label>
+          <label>
+            First name
+            <input name="firstName" autoComplete="given-name" />
+          </label>
+          <label>
+            Last name
+            <input name="lastName" autoComplete="family-name" />
+          </label>
+          <label>
+            Email
+            <input name="email" type="email" autoComplete="email" />
+          </label>
+          <label>
+            Phone
+            <input name="phone" type="tel" autoComplete="tel" />
+          </label>
+          <p className="span-2 search-seller-actions">
+            <a href="/sellers" className="btn">
+              Get Started
+            </a>
+          </p>
+        </form>
+      </div>
+    </div>
+  );
+}
