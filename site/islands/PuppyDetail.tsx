@@ -1,54 +1,364 @@
-// /puppies/{id}: one puppy, loaded by the id in the address bar (walking skeleton; the listings issue
-// completes gallery, tabs, inquiry and sharing).
-import { useEffect, useState } from 'react';
-import type { PuppyView } from '#contracts/puppies.ts';
-import { PuppyImage } from '../components/PuppyImage.tsx';
-import { capitalise, formatAge, formatPrice, formatWeight } from '../lib/format.ts';
+// /puppies/{id} (spec §2 "Puppy detail", §4, §6; issue 5 item 3): gallery, status and the available /
+// not-available rules, details, video, tabs, Share, Contact Seller with its login rules, the inquire
+// dialog, Buy Now, and Edit Listing for the owner. The shell is the same for every id: the island reads
+// the id from the address bar and sets the title, description and Product JSON-LD itself.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { PuppyDetailView } from '#contracts/puppies.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { useCurrentUser } from '../lib/auth.ts';
+import { formatAge, formatPrice, formatWeight } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
+import { toast, toastAcrossNavigation } from '../lib/toast.ts';
+import { useFavorites } from '../components/favorites.ts';
+import { absoluteUrl, setJsonLd, setPageMeta } from '../components/head-tags.ts';
+import { InquireDialog, type InquireDialogHandle } from '../components/InquireDialog.tsx';
+import { FavoriteButton, StatusBadge } from '../components/PuppyCard.tsx';
+import { PuppyGallery } from '../components/PuppyGallery.tsx';
+
+const LOGIN_REDIRECT_MS = 1000;
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 export default function PuppyDetail() {
   const [id, setId] = useState<string | null>(null);
   useEffect(() => {
     setId(decodeURIComponent(window.location.pathname.split('/')[2] ?? ''));
   }, []);
-  const { data: puppy, error, isLoading } = useApi<PuppyView>(id ? `/api/puppies/${encodeURIComponent(id)}` : null);
+  const validId = id !== null && /^\d{1,9}$/.test(id);
+  const { data: puppy, error, isLoading } = useApi<PuppyDetailView>(validId ? `/api/puppies/${id}` : null);
 
   useEffect(() => {
-    if (puppy) document.title = `${puppy.name}, ${puppy.breed?.name ?? 'puppy'} | PuppyNest`;
+    if (!puppy) return;
+    const breed = puppy.breed?.name ?? 'puppy';
+    const url = absoluteUrl(`/puppies/${puppy.id}`);
+    setPageMeta({
+      title: `${puppy.name}, ${puppy.gender.toLowerCase()} ${breed} puppy for sale in ${puppy.location} | PuppyNest`,
+      description: `${puppy.name} is a ${formatAge(puppy.age)} old ${puppy.gender.toLowerCase()} ${breed} in ${puppy.location}, ${formatPrice(puppy.price)}. ${puppy.description}`.slice(0, 300),
+      url,
+    });
+    setJsonLd('puppy-jsonld', {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: `${puppy.name} (${breed})`,
+      description: puppy.description,
+      image: [puppy.imageUrl, ...puppy.imageUrls].map(absoluteUrl),
+      category: breed,
+      url,
+      offers: {
+        '@type': 'Offer',
+        price: puppy.price.toFixed(2),
+        priceCurrency: 'USD',
+        availability: puppy.status === 'available' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+        url,
+      },
+    });
   }, [puppy]);
 
+  if (id !== null && (!validId || (error instanceof ApiError && error.status === 404))) return <NotFound />;
   if (error) {
     return (
-      <article>
-        <h1>Puppy Not Found</h1>
-        <p>This puppy may have been adopted or removed.</p>
-        <a href="/puppies" className="btn">Browse available puppies</a>
+      <article className="empty-state" role="alert">
+        <h1>Something went wrong</h1>
+        <p>{error instanceof Error ? error.message : 'The puppy could not be loaded.'}</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Try again
+        </button>
       </article>
     );
   }
-  if (isLoading || !puppy) return <p aria-busy="true">Loading puppy…</p>;
+  if (isLoading || !puppy) return <DetailSkeleton />;
+  return <Puppy puppy={puppy} />;
+}
+
+/** the page's shape while the puppy loads: the footer stays below the fold, so nothing jumps */
+function DetailSkeleton() {
   return (
-    <article>
-      <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}, a ${puppy.breed?.name ?? ''} puppy`} sizes="(max-width: 800px) 100vw, 800px" eager />
-      <h1>{puppy.name}</h1>
-      <p>
-        <mark>{puppy.status === 'available' ? 'Available Now' : capitalise(puppy.status)}</mark>
-      </p>
-      <dl>
-        <dt>Breed</dt>
-        <dd>{puppy.breed?.name}</dd>
-        <dt>Gender</dt>
-        <dd>{puppy.gender}</dd>
-        <dt>Price</dt>
-        <dd>{formatPrice(puppy.price)}</dd>
-        <dt>Age</dt>
-        <dd>{formatAge(puppy.age)}</dd>
-        <dt>Weight</dt>
-        <dd>{formatWeight(puppy.weight)}</dd>
-        <dt>Location</dt>
-        <dd>{puppy.location}</dd>
-      </dl>
-      <p>{puppy.description}</p>
+    <div className="detail-loading" aria-busy="true" role="status">
+      <span className="visually-hidden">Loading puppy…</span>
+      <div className="puppy-detail" aria-hidden="true">
+        <div className="skeleton skeleton-gallery" />
+        <div>
+          <div className="skeleton skeleton-line short" />
+          <div className="skeleton skeleton-line wide" />
+          <div className="skeleton skeleton-line" />
+          <div className="skeleton skeleton-line short" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function NotFound() {
+  useEffect(() => {
+    document.title = 'Puppy Not Found | PuppyNest';
+  }, []);
+  return (
+    <article className="empty-state">
+      <h1>Puppy Not Found</h1>
+      <p>This puppy may have been adopted or removed.</p>
+      <a href="/puppies" className="btn">
+        Browse available puppies
+      </a>
     </article>
+  );
+}
+
+function Puppy({ puppy }: { puppy: PuppyDetailView }) {
+  const { user } = useCurrentUser();
+  const favorites = useFavorites();
+  const inquire = useRef<InquireDialogHandle>(null);
+  const available = puppy.status === 'available';
+  const isOwner = user?.id === puppy.userId;
+  const breed = puppy.breed?.name ?? 'Mixed breed';
+  const images = [puppy.imageUrl, ...puppy.imageUrls].filter(Boolean);
+
+  const loginToContact = () => {
+    toastAcrossNavigation({ title: 'Authentication Required', description: 'Please login to contact the seller', variant: 'destructive' });
+    const next = encodeURIComponent(window.location.pathname);
+    setTimeout(() => window.location.assign(`/auth?next=${next}`), LOGIN_REDIRECT_MS);
+  };
+
+  const share = async () => {
+    const url = absoluteUrl(`/puppies/${puppy.id}`);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: `${puppy.name} on PuppyNest`, text: `Meet ${puppy.name}, a ${breed} puppy.`, url });
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: 'Link copied', description: `The link to ${puppy.name} is on your clipboard.`, variant: 'success' });
+    } catch {
+      toast({ title: 'Share', description: `Copy this link: ${url}`, variant: 'default' });
+    }
+  };
+
+  return (
+    <>
+      <nav aria-label="breadcrumb" className="breadcrumbs">
+        <ul>
+          <li>
+            <a href="/">Home</a>
+          </li>
+          <li>
+            <a href="/puppies">Available Puppies</a>
+          </li>
+          <li>
+            <span aria-current="page">{puppy.name}</span>
+          </li>
+        </ul>
+      </nav>
+
+      {isOwner && puppy.listingStatus !== 'active' && (
+        <p className="owner-note" role="status">
+          {puppy.listingStatus === 'draft' ? 'This listing is a draft: only you can see it until its listing fee is paid. ' : 'This listing has expired: buyers no longer see it. '}
+          <a href={`/listing-payment/${puppy.id}`}>{puppy.listingStatus === 'draft' ? 'Pay listing fee' : 'Renew'}</a>
+        </p>
+      )}
+
+      <div className="puppy-detail">
+        <PuppyGallery images={images} name={puppy.name} />
+
+        <div className="detail-summary">
+          <StatusBadge status={puppy.status} />
+          <h1>{puppy.name}</h1>
+          <p className="puppy-card-breed">
+            {breed} · {puppy.gender}
+          </p>
+          <p className="detail-price">{formatPrice(puppy.price)}</p>
+          <dl className="detail-facts">
+            <dt>Age</dt>
+            <dd>{formatAge(puppy.age)}</dd>
+            <dt>Weight</dt>
+            <dd>{formatWeight(puppy.weight)}</dd>
+            <dt>Location</dt>
+            <dd>{puppy.location}</dd>
+          </dl>
+
+          <div className="detail-actions">
+            {!isOwner && available && (
+              <a href={`/checkout/${puppy.id}`} className="btn">
+                Buy Now
+              </a>
+            )}
+            {user ? (
+              <button type="button" disabled={!available} onClick={() => inquire.current?.open()}>
+                Contact Seller
+              </button>
+            ) : (
+              <button type="button" disabled={!available} onClick={loginToContact}>
+                Login to Contact Seller
+              </button>
+            )}
+            <button type="button" className="secondary outline" disabled={!available} onClick={() => inquire.current?.open()}>
+              Inquire
+            </button>
+            <button type="button" className="secondary outline" onClick={share}>
+              Share
+            </button>
+            <FavoriteButton puppy={puppy} favorited={favorites.ids.has(puppy.id)} onToggle={favorites.toggle} />
+          </div>
+          {!available && <p className="not-available">Currently Not Available</p>}
+          {isOwner && (
+            <p>
+              <a href={`/edit-puppy/${puppy.id}`} className="btn secondary">
+                Edit Listing
+              </a>
+            </p>
+          )}
+          <p className="verified-note">
+            <span aria-hidden="true">✔</span> Verified Breeder
+          </p>
+        </div>
+      </div>
+
+      <section aria-labelledby="about-heading">
+        <h2 id="about-heading">About {puppy.name}</h2>
+        <p className="puppy-description">{puppy.description}</p>
+      </section>
+
+      {puppy.videoUrl && <PuppyVideo url={puppy.videoUrl} name={puppy.name} />}
+
+      <DetailTabs puppy={puppy} breed={breed} />
+      <InquireDialog ref={inquire} puppy={puppy} user={user} />
+    </>
+  );
+}
+
+/** YouTube and Vimeo page links become their embed addresses; other links are embedded as given */
+function embedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const host = parsed.hostname.replace(/^www\.|^m\./, '');
+    if (host === 'youtube.com' && parsed.searchParams.get('v')) return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(parsed.searchParams.get('v')!)}`;
+    if (host === 'youtu.be') return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(parsed.pathname.slice(1))}`;
+    if (host === 'vimeo.com' && /^\/\d+$/.test(parsed.pathname)) return `https://player.vimeo.com/video${parsed.pathname}`;
+  } catch {
+    // not a URL: embedded as it is, and the frame shows the browser's own error
+  }
+  return url;
+}
+
+function PuppyVideo({ url, name }: { url: string; name: string }) {
+  // Only uploads play here and only http(s) pages are embedded; anything else is a broken video.
+  const [failed, setFailed] = useState(!url.startsWith('/uploads/') && !/^https?:\/\//i.test(url));
+  return (
+    <section aria-labelledby="video-heading">
+      <h2 id="video-heading">Video</h2>
+      {failed ? (
+        <p className="video-error" role="alert">
+          Sorry, there was an error loading this video.
+        </p>
+      ) : (
+        <div className="video-frame">
+          {url.startsWith('/uploads/') ? (
+            <video controls preload="metadata" src={url} onError={() => setFailed(true)} aria-label={`Video of ${name}`}>
+              <track kind="captions" />
+            </video>
+          ) : (
+            <iframe
+              src={embedUrl(url)}
+              title={`Video of ${name}`}
+              loading="lazy"
+              allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+              referrerPolicy="strict-origin-when-cross-origin"
+              sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
+              onError={() => setFailed(true)}
+            />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+type TabId = 'details' | 'health' | 'breeder';
+const TABS: Array<{ id: TabId; label: string }> = [
+  { id: 'details', label: 'Details' },
+  { id: 'health', label: 'Health & Care' },
+  { id: 'breeder', label: 'About the Breeder' },
+];
+
+function DetailTabs({ puppy, breed }: { puppy: PuppyDetailView; breed: string }) {
+  const [tab, setTab] = useState<TabId>('details');
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const at = TABS.findIndex((t) => t.id === tab);
+    const moves: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: TABS.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const next = TABS[(moves[event.key]! + TABS.length) % TABS.length]!;
+    setTab(next.id);
+    document.getElementById(`detail-tab-${next.id}`)?.focus();
+  };
+  return (
+    <section className="detail-tabs" aria-label="More about this puppy">
+      <div role="tablist" aria-label="More about this puppy" className="tab-list">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`detail-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`detail-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            className={tab === t.id ? '' : 'outline secondary'}
+            onClick={() => setTab(t.id)}
+            onKeyDown={onKeyDown}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`detail-panel-${tab}`} aria-labelledby={`detail-tab-${tab}`} tabIndex={0}>
+        {tab === 'details' && (
+          <dl className="detail-facts">
+            <dt>Breed</dt>
+            <dd>{breed}</dd>
+            <dt>Gender</dt>
+            <dd>{puppy.gender}</dd>
+            <dt>Age</dt>
+            <dd>{formatAge(puppy.age)}</dd>
+            <dt>Weight</dt>
+            <dd>{formatWeight(puppy.weight)}</dd>
+            <dt>Colors</dt>
+            <dd>{puppy.colors.length ? puppy.colors.join(', ') : 'Not specified'}</dd>
+            <dt>Price</dt>
+            <dd>{formatPrice(puppy.price)}</dd>
+            <dt>Location</dt>
+            <dd>{puppy.location}</dd>
+            <dt>Listed</dt>
+            <dd>{dateFormat.format(new Date(puppy.createdAt))}</dd>
+          </dl>
+        )}
+        {tab === 'health' && (
+          <div>
+            <p>Ask the breeder for {puppy.name}'s vaccination and deworming records, the vet check, any health guarantee and the parents' health screenings before you decide.</p>
+            <ul>
+              <li>Feeding: 4 meals a day at 6–12 weeks, 3 at 3–6 months, 2 at 6–12 months, then 1–2.</li>
+              <li>Plan the first vet visit within a few days of bringing your puppy home.</li>
+              <li>Start socialisation and gentle training early, with short, happy sessions.</li>
+            </ul>
+            <p>
+              <a href="/puppy-care-guide">Read the Puppy Care Guide</a>
+            </p>
+          </div>
+        )}
+        {tab === 'breeder' && (
+          <div>
+            <p>
+              <strong>{puppy.seller?.username ?? 'PuppyNest breeder'}</strong>
+              {puppy.seller && <> · member since {dateFormat.format(new Date(puppy.seller.memberSince))}</>}
+            </p>
+            <p className="verified-note">
+              <span aria-hidden="true">✔</span> Verified Breeder
+            </p>
+            <p>Breeders typically reply within 24 hours. Sales are directly between you and the breeder: PuppyNest is only the venue.</p>
+          </div>
+        )}
+      </div>
+    </section>
   );
 }

@@ -1,36 +1,280 @@
-// /puppies: the catalogue from the API (walking skeleton; the listings issue completes this screen).
-import type { PuppyView } from '#contracts/puppies.ts';
-import { PuppyImage } from '../components/PuppyImage.tsx';
-import { formatAge, formatPrice, formatWeight } from '../lib/format.ts';
+// /puppies (spec §2 "Puppy list", issue 5 item 2): the filter sidebar, Grid and List tabs, the count,
+// search results line, skeletons, empty and error states, and "Load more" pages of 24 from the API.
+// The address bar holds the filters: they are read on load and on back/forward, and written as they
+// change, so links, reload and the back button work. Search runs on the server (docs/decisions/0020).
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { BreedView, PuppyPage, PuppyView } from '#contracts/puppies.ts';
+import { api, ApiError } from '../lib/api-client.ts';
 import { useApi } from '../lib/swr.ts';
+import { toast } from '../lib/toast.ts';
+import { useFavorites } from '../components/favorites.ts';
+import { FilterSidebar, type ChangeKind } from '../components/FilterSidebar.tsx';
+import { absoluteUrl, setJsonLd } from '../components/head-tags.ts';
+import { PuppyCard, PuppyListItem, SkeletonCard } from '../components/PuppyCard.tsx';
+import { apiPath, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, searchResultsLine, type Filters, type ViewMode } from '../components/puppy-filters.ts';
+
+const DEBOUNCE_MS = 350;
+const SKELETONS = 6;
+
+interface Results {
+  items: PuppyView[];
+  total: number;
+}
+
+type LoadState = 'loading' | 'ready' | 'error';
 
 export default function PuppyList() {
-  const { data, error, isLoading } = useApi<PuppyView[]>('/api/puppies?status=available');
-  if (error) return <p role="alert">Failed to fetch puppies</p>;
-  if (isLoading || !data) return <p aria-busy="true">Loading puppies…</p>;
+  // The build renders the defaults; the address bar's filters arrive in the first effect.
+  const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
+  const [applied, setApplied] = useState<Filters | null>(null);
+  const [results, setResults] = useState<Results>({ items: [], total: 0 });
+  const [state, setState] = useState<LoadState>('loading');
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const { data: breeds } = useApi<BreedView[]>('/api/breeds');
+  const favorites = useFavorites();
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const lastKind = useRef<ChangeKind | null>(null);
+  const request = useRef<AbortController | null>(null);
+  const [retry, setRetry] = useState(0);
+
+  useEffect(() => {
+    const read = () => {
+      const fromUrl = filtersFromSearch(window.location.search);
+      clearTimeout(debounce.current);
+      lastKind.current = null;
+      setFilters(fromUrl);
+      setApplied(fromUrl);
+    };
+    read();
+    window.addEventListener('popstate', read);
+    return () => window.removeEventListener('popstate', read);
+  }, []);
+
+  const fetchPage = useCallback(async (query: Filters, offset: number): Promise<PuppyPage | null> => {
+    request.current?.abort();
+    const controller = new AbortController();
+    request.current = controller;
+    try {
+      return await api<PuppyPage>('GET', apiPath(query, offset), undefined, { signal: controller.signal });
+    } catch (error) {
+      if (controller.signal.aborted) return null;
+      toast({ title: 'Failed to fetch puppies', description: error instanceof ApiError ? error.message : 'Please check your connection and try again.', variant: 'destructive' });
+      throw error;
+    }
+  }, []);
+
+  // A new set of filters starts again at the first page (switching Grid/List fetches nothing).
+  const queryKey = applied ? apiPath(applied, 0) : null;
+  useEffect(() => {
+    if (!applied) return;
+    let live = true;
+    setState('loading');
+    fetchPage(applied, 0).then(
+      (page) => {
+        if (!live || !page) return;
+        setResults({ items: page.items, total: page.total });
+        setState('ready');
+      },
+      () => live && setState('error'),
+    );
+    return () => {
+      live = false;
+    };
+    // keyed by the query string: `applied` is read when the key changes
+  }, [queryKey, fetchPage, retry]);
+
+  // Structured data lists up to 10 of the puppies shown (spec §2).
+  useEffect(() => {
+    const first = results.items.slice(0, 10);
+    setJsonLd(
+      'puppy-list-jsonld',
+      first.length === 0
+        ? null
+        : {
+            '@context': 'https://schema.org',
+            '@type': 'ItemList',
+            name: 'Available puppies',
+            numberOfItems: first.length,
+            itemListElement: first.map((puppy, index) => ({ '@type': 'ListItem', position: index + 1, url: absoluteUrl(`/puppies/${puppy.id}`), name: puppy.name })),
+          },
+    );
+  }, [results.items]);
+
+  const commit = (next: Filters, kind: ChangeKind) => {
+    const url = `${window.location.pathname}${filtersToSearch(next)}`;
+    if (url !== `${window.location.pathname}${window.location.search}`) {
+      // Consecutive typing is one history entry; every other change is a step the back button undoes.
+      if (kind === 'typing' && lastKind.current === 'typing') window.history.replaceState(null, '', url);
+      else window.history.pushState(null, '', url);
+    }
+    lastKind.current = kind;
+    setApplied(next);
+  };
+
+  const change = (patch: Partial<Filters>, kind: ChangeKind) => {
+    const next = { ...filters, ...patch };
+    setFilters(next);
+    clearTimeout(debounce.current);
+    if (kind === 'typing') debounce.current = setTimeout(() => commit(next, kind), DEBOUNCE_MS);
+    else commit(next, kind);
+  };
+  useEffect(() => () => clearTimeout(debounce.current), []);
+
+  const reset = () => change({ ...DEFAULT_FILTERS, view: filters.view }, 'choice');
+
+  const loadMore = async () => {
+    if (!applied) return;
+    setLoadingMore(true);
+    try {
+      const page = await fetchPage(applied, results.items.length);
+      if (page) setResults((current) => ({ items: [...current.items, ...page.items.filter((p) => !current.items.some((c) => c.id === p.id))], total: page.total }));
+    } catch {
+      // the toast has told the visitor; the button stays for another try
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const shownSearch = applied?.search ?? '';
+  const view = filters.view;
+  const loading = state === 'loading';
+  const countText = `${results.total} ${results.total === 1 ? 'puppy' : 'puppies'} ${filters.status === 'available' ? 'available' : 'found'}`;
+
   return (
-    <section aria-labelledby="results-heading">
-      <h2 id="results-heading">{data.length} puppies available</h2>
-      <div className="card-grid">
-        {data.map((puppy, index) => (
-          <article key={puppy.id} className="puppy-card">
-            <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}, a ${puppy.breed?.name ?? ''} puppy`} sizes="(max-width: 600px) 100vw, 300px" eager={index < 2} />
-            <div className="body">
-              <h3>{puppy.name}</h3>
-              <p>
-                {puppy.breed?.name} · {puppy.gender}
-                <br />
-                <strong>{formatPrice(puppy.price)}</strong> · {formatAge(puppy.age)} · {formatWeight(puppy.weight)}
-                <br />
-                {puppy.location}
-              </p>
-              <a href={`/puppies/${puppy.id}`} className="btn" aria-label={`Details about ${puppy.name}`}>
-                Details
-              </a>
-            </div>
-          </article>
-        ))}
+    <div className="puppy-browser">
+      <div className="filters-column">
+        <button type="button" className="filters-toggle secondary outline" aria-expanded={filtersOpen} aria-controls="puppy-filters" onClick={() => setFiltersOpen((open) => !open)}>
+          {filtersOpen ? 'Hide filters' : 'Show filters'}
+        </button>
+        <div id="puppy-filters">
+          <FilterSidebar filters={filters} breeds={breeds} onChange={change} onReset={reset} open={filtersOpen} />
+        </div>
       </div>
-    </section>
+
+      <section className="results-column" aria-labelledby="results-count">
+        <div className="results-head">
+          <div>
+            <h2 id="results-count" className="results-count" aria-live="polite" aria-busy={loading}>
+              {loading ? 'Loading puppies…' : countText}
+            </h2>
+            {shownSearch && !loading && <p className="search-line">{searchResultsLine(shownSearch, results.total)}</p>}
+            <ActiveChips filters={filters} onChange={change} />
+          </div>
+          <div className="results-tools">
+            <div className="sort-select">
+              <label htmlFor="puppy-sort">Sort by</label>
+              <select id="puppy-sort" value={filters.sort} onChange={(event) => change({ sort: event.target.value as Filters['sort'] }, 'choice')}>
+                <option value="newest">Newest</option>
+                <option value="price-asc">Price: low to high</option>
+                <option value="price-desc">Price: high to low</option>
+                <option value="age-asc">Youngest first</option>
+              </select>
+            </div>
+            <ViewTabs view={view} onChange={(next) => change({ view: next }, 'choice')} />
+          </div>
+        </div>
+
+        <div role="tabpanel" id="results-panel" aria-labelledby={`view-tab-${view}`}>
+          {loading ? (
+            <div className={view === 'grid' ? 'card-grid' : 'list-stack'}>
+              {Array.from({ length: SKELETONS }, (_, i) => (
+                <SkeletonCard key={i} />
+              ))}
+            </div>
+          ) : state === 'error' ? (
+            <div className="empty-state" role="alert">
+              <h3>Failed to fetch puppies</h3>
+              <p>Something went wrong while loading the puppies.</p>
+              <button type="button" onClick={() => setRetry((n) => n + 1)}>
+                Try again
+              </button>
+            </div>
+          ) : results.items.length === 0 ? (
+            <div className="empty-state">
+              <h3>No puppies found</h3>
+              <p>Try adjusting your filters to find more puppies.</p>
+              <button type="button" className="secondary" onClick={reset}>
+                Reset filters
+              </button>
+            </div>
+          ) : (
+            <>
+              <div className={view === 'grid' ? 'card-grid' : 'list-stack'}>
+                {results.items.map((puppy, index) =>
+                  view === 'grid' ? (
+                    <PuppyCard key={puppy.id} puppy={puppy} favorited={favorites.ids.has(puppy.id)} onToggleFavorite={favorites.toggle} eager={index < 2} />
+                  ) : (
+                    <PuppyListItem key={puppy.id} puppy={puppy} favorited={favorites.ids.has(puppy.id)} onToggleFavorite={favorites.toggle} eager={index < 1} />
+                  ),
+                )}
+              </div>
+              <div className="load-more">
+                <p>
+                  Showing {results.items.length} of {results.total}
+                </p>
+                {results.items.length < results.total && (
+                  <button type="button" className="secondary" onClick={loadMore} aria-busy={loadingMore} disabled={loadingMore}>
+                    {loadingMore ? 'Loading…' : 'Load more puppies'}
+                  </button>
+                )}
+              </div>
+            </>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function ViewTabs({ view, onChange }: { view: ViewMode; onChange: (view: ViewMode) => void }) {
+  const views: ViewMode[] = ['grid', 'list'];
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    const next = event.key === 'Home' ? 'grid' : event.key === 'End' ? 'list' : view === 'grid' ? 'list' : 'grid';
+    onChange(next);
+    document.getElementById(`view-tab-${next}`)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="Show puppies as" className="view-tabs">
+      {views.map((name) => (
+        <button
+          key={name}
+          type="button"
+          role="tab"
+          id={`view-tab-${name}`}
+          aria-selected={view === name}
+          aria-controls="results-panel"
+          tabIndex={view === name ? 0 : -1}
+          className={view === name ? '' : 'outline secondary'}
+          onClick={() => onChange(name)}
+          onKeyDown={onKeyDown}
+        >
+          {name === 'grid' ? 'Grid' : 'List'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** category and location come from links (home page); they show as chips that can be removed */
+function ActiveChips({ filters, onChange }: { filters: Filters; onChange: (patch: Partial<Filters>, kind: ChangeKind) => void }) {
+  const chips = [
+    filters.category && { key: 'category', label: `Category: ${filters.category}`, patch: { category: '' } },
+    filters.location && { key: 'location', label: `Location: ${filters.location}`, patch: { location: '' } },
+  ].filter(Boolean) as Array<{ key: string; label: string; patch: Partial<Filters> }>;
+  if (chips.length === 0) return null;
+  return (
+    <ul className="filter-chips" aria-label="Active filters">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          {chip.label}
+          <button type="button" className="chip-remove" aria-label={`Remove ${chip.label}`} onClick={() => onChange(chip.patch, 'choice')}>
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -112,3 +112,61 @@ describe('single puppies, featured and breeds', () => {
     expect(response.body.error.code).toBe('not_found');
   });
 });
+
+describe('combinations, paging and sorting', () => {
+  it('combines search with filters, and pages report the total of the whole match', async () => {
+    const get = async (query: string) => (await request(t.app).get(`/api/puppies?${query}`).expect(200)).body;
+    expect(names(await get('search=labrador&gender=Female'))).toEqual(['Daisy']);
+    expect(names(await get('search=labrador&status=reserved&maxPrice=1000'))).toEqual(['Cooper']);
+    expect(names(await get('search=labrador&location=west'))).toEqual(['Daisy']);
+    expect(names(await get('search=bulldog&category=apartment&minPrice=4000&gender=Female'))).toEqual(['Bijou']);
+    expect(names(await get('search=bulldog&category=family'))).toEqual(['Bijou']);
+    expect(names(await get('search=labrador&category=apartment'))).toEqual([]);
+
+    const page = await get('search=labrador&limit=1&offset=1');
+    expect(page).toMatchObject({ total: 2, limit: 1, offset: 1 });
+    expect(page.items).toHaveLength(1);
+    const beyond = await get('limit=2&offset=10');
+    expect(beyond).toMatchObject({ items: [], total: 3, offset: 10 });
+  });
+
+  it('sorts by price both ways and by age, newest first by default', async () => {
+    const prices = async (sort: string) => ((await request(t.app).get(`/api/puppies?sort=${sort}`).expect(200)).body as Array<{ price: number }>).map((p) => p.price);
+    expect(await prices('price-asc')).toEqual([900, 1500, 4200]);
+    expect(await prices('price-desc')).toEqual([4200, 1500, 900]);
+    const ages = ((await request(t.app).get('/api/puppies?sort=age-asc').expect(200)).body as Array<{ age: number }>).map((p) => p.age);
+    expect(ages).toEqual([...ages].sort((a, b) => a - b));
+  });
+});
+
+describe('a repeated query sees every change at once', () => {
+  it('reflects edits, status changes, deletions, new activations and expiry on the next request', async () => {
+    const app = createTestApp({ now: NOW });
+    const rng = createRng(5);
+    const [one, two] = await app.storage.write((db) => {
+      for (const breed of buildBreeds().slice(0, 2)) db.breeds.insert(breed);
+      const seller = db.users.insert(buildUser({ username: 'cache-seller', accountType: 'seller' }, NOW));
+      return [
+        db.puppies.insert(buildPuppy({ name: 'One', breedId: 1, userId: seller.id, price: 1000, expiresAt: new Date(NOW.getTime() + 3_600_000).toISOString() }, rng, { now: NOW })),
+        db.puppies.insert(buildPuppy({ name: 'Two', breedId: 1, userId: seller.id, price: 2000, expiresAt: future }, rng, { now: NOW })),
+      ];
+    });
+    const list = async () => ((await request(app.app).get('/api/puppies?limit=10').expect(200)).body as { items: Array<{ name: string; price: number; status: string }> }).items;
+    expect((await list()).map((p) => p.name)).toEqual(['Two', 'One']);
+
+    await app.storage.write((db) => db.puppies.update(two!.id, { price: 2500, status: 'reserved' }));
+    expect(await list()).toMatchObject([{ name: 'Two', price: 2500, status: 'reserved' }, { name: 'One' }]);
+    await app.storage.write((db) => db.breeds.update(1, { name: 'Renamed Breed' }));
+    expect(((await request(app.app).get('/api/puppies?limit=10').expect(200)).body.items[0].breed.name)).toBe('Renamed Breed');
+
+    const draft = await app.storage.write((db) => db.puppies.insert(buildPuppy({ name: 'Three', breedId: 2, userId: one!.userId, expiresAt: null }, rng, { now: NOW })));
+    expect((await list()).map((p) => p.name)).toEqual(['Two', 'One']);
+    await app.storage.write((db) => db.puppies.update(draft.id, { expiresAt: future }));
+    expect((await list()).map((p) => p.name)).toEqual(['Three', 'Two', 'One']);
+
+    await app.storage.write((db) => db.puppies.remove(two!.id));
+    expect((await list()).map((p) => p.name)).toEqual(['Three', 'One']);
+    app.tick(2 * 3_600_000);
+    expect((await list()).map((p) => p.name)).toEqual(['Three']);
+  });
+});

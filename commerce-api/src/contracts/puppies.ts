@@ -1,4 +1,5 @@
-// Puppy contracts: the list query and what the API returns for a puppy (spec §3, §7).
+// Puppy contracts: the list query, the post/edit/status bodies with spec §5's messages (the forms
+// validate with these same schemas), and what the API returns for a puppy (spec §3, §7).
 import * as v from 'valibot';
 import { numberish } from './common.ts';
 
@@ -8,6 +9,24 @@ export const CATEGORIES = ['family', 'apartment', 'active'] as const;
 export const REGIONS = ['northeast', 'southeast', 'midwest', 'southwest', 'west'] as const;
 export const SORTS = ['newest', 'price-asc', 'price-desc', 'age-asc'] as const;
 export const MAX_PAGE_SIZE = 100;
+/** the /puppies page asks for this many listings at a time */
+export const PAGE_SIZE = 24;
+
+/** Colour choices of spec §3, in its order. */
+export const COAT_COLORS = [
+  'Black', 'Brown', 'White', 'Cream', 'Tan', 'Golden', 'Red', 'Blue',
+  'Gray', 'Silver', 'Chocolate', 'Fawn', 'Brindle', 'Merle', 'Sable', 'Tri-color',
+] as const;
+export type CoatColor = (typeof COAT_COLORS)[number];
+
+/** spec §9: a listing has one main image and at most this many more */
+export const MAX_ADDITIONAL_IMAGES = 5;
+export const TOO_MANY_IMAGES_MESSAGE = 'You can only upload up to 5 additional images.';
+/** upload limits (DESIGN.md §6); the edit form shows the video one as a hint */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
+/** what a buyer account is told when it tries to list a puppy */
+export const SELLERS_ONLY_MESSAGE = 'Only seller accounts can list puppies. Become a seller at /sellers.';
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Too long')));
 /** "", "all" and "All" mean no filter (the sidebar's "All" gender option) */
@@ -80,4 +99,119 @@ export interface PuppyPage {
   total: number;
   limit: number;
   offset: number;
+}
+
+/** an image as the API stores it: an upload (or seed picture) of this site, or an absolute http(s) URL */
+export function isMediaUrl(value: string): boolean {
+  if (/^\/(?:uploads|public-objects)\/[\w\-./]+$/.test(value)) return !value.includes('..');
+  return isHttpUrl(value);
+}
+
+/** a video uploaded here (/uploads/…) or a page on another site (http or https) */
+export function isVideoUrl(value: string): boolean {
+  return (/^\/uploads\/[\w\-./]+$/.test(value) && !value.includes('..')) || isHttpUrl(value);
+}
+
+function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\/[^\s"'<>\\]+$/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+const text = (message: string, max: number, min = 1, minMessage = message) =>
+  v.pipe(v.string(message), v.trim(), v.minLength(min, minMessage), v.maxLength(max, `Please keep it under ${max} characters`));
+
+const imageUrl = (message: string) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(500, 'That image address is too long'), v.check(isMediaUrl, 'Please upload the image again'));
+
+/** an uploaded video (/uploads/…) or a video page on another site; "" and null mean none */
+const videoUrl = v.pipe(
+  v.nullable(v.string('Please enter a valid URL for the video')),
+  v.transform((value) => (value === null || value.trim() === '' ? null : value.trim())),
+  v.nullable(v.pipe(v.string(), v.maxLength(500, 'Please enter a valid URL for the video'), v.check(isVideoUrl, 'Please enter a valid URL for the video'))),
+);
+
+const colors = v.pipe(
+  v.array(v.picklist(COAT_COLORS, 'Choose colours from the list'), 'Choose colours from the list'),
+  v.transform((list) => [...new Set(list)]),
+);
+
+const puppyFields = {
+  name: text('Name is required', 60),
+  breedId: v.pipe(numberish('Breed is required'), v.integer('Breed is required'), v.minValue(1, 'Breed is required')),
+  gender: v.picklist(GENDERS, 'Gender is required'),
+  age: v.pipe(numberish('Age must be at least 1 week'), v.integer('Age must be a whole number of weeks'), v.minValue(1, 'Age must be at least 1 week'), v.maxValue(520, 'Age must be at most 520 weeks')),
+  weight: v.pipe(numberish('Weight must be greater than 0'), v.minValue(0.1, 'Weight must be greater than 0'), v.maxValue(400, 'Weight must be at most 400 lbs')),
+  price: v.pipe(numberish('Price must be greater than 0'), v.minValue(1, 'Price must be greater than 0'), v.integer('Price must be in whole dollars'), v.maxValue(1_000_000, 'Price must be at most $1,000,000')),
+  description: text('Description should be at least 10 characters', 5000, 10),
+  location: text('Location is required', 120),
+  imageUrl: imageUrl('Primary puppy image is required'),
+  imageUrls: v.pipe(v.array(imageUrl('Please upload the image again'), 'Please upload the images again'), v.maxLength(MAX_ADDITIONAL_IMAGES, TOO_MANY_IMAGES_MESSAGE)),
+  videoUrl,
+  status: v.picklist(PUPPY_STATUSES, 'Status must be available, reserved or adopted'),
+  colors,
+};
+
+/** a required field left out altogether gets the same message as an empty one */
+const MISSING: Record<string, string> = {
+  name: 'Name is required',
+  breedId: 'Breed is required',
+  gender: 'Gender is required',
+  age: 'Age must be at least 1 week',
+  weight: 'Weight must be greater than 0',
+  price: 'Price must be greater than 0',
+  description: 'Description should be at least 10 characters',
+  location: 'Location is required',
+  imageUrl: 'Primary puppy image is required',
+};
+const missingMessage = (issue: v.BaseIssue<unknown>) => {
+  const key = issue.path?.[0]?.key;
+  return (typeof key === 'string' && MISSING[key]) || 'Please send the puppy\'s details.';
+};
+
+/** POST /api/puppies and the Post Puppy form (spec §5 "Post puppy") */
+export const PuppyCreateSchema = v.object(
+  {
+    ...puppyFields,
+    imageUrls: v.optional(puppyFields.imageUrls, []),
+    videoUrl: v.optional(puppyFields.videoUrl, null),
+    status: v.optional(puppyFields.status, 'available'),
+    colors: v.optional(puppyFields.colors, []),
+  },
+  missingMessage,
+);
+export type PuppyCreateInput = v.InferOutput<typeof PuppyCreateSchema>;
+export type PuppyFormValues = v.InferInput<typeof PuppyCreateSchema>;
+
+/** PUT /api/puppies/{id} and the Edit Puppy form: every field optional; videoUrl null removes the video */
+export const PuppyUpdateSchema = v.partial(v.object(puppyFields));
+export type PuppyUpdateInput = v.InferOutput<typeof PuppyUpdateSchema>;
+
+/** PUT /api/puppies/{id}/status */
+export const PuppyStatusSchema = v.object({ status: puppyFields.status });
+
+/** POST /api/puppies answers the new listing and whether its listing fee is still to pay */
+export interface PuppyCreatedView extends PuppyView {
+  needsListingFee: boolean;
+}
+
+/** GET /api/puppies/{id}: the puppy with a little about its seller (About the Breeder) */
+export interface PuppyDetailView extends PuppyView {
+  seller: { username: string; memberSince: string } | null;
+}
+
+/** PUT/DELETE /api/favorites/{puppyId} */
+export interface FavoriteChange {
+  puppyId: number;
+  favorited: boolean;
+}
+
+/** POST /api/upload/image and /api/upload/video (spec §7) */
+export interface UploadResult {
+  success: true;
+  url: string;
 }

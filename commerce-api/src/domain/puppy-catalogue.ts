@@ -6,14 +6,26 @@ import type { Breed, Puppy } from './model.ts';
 
 const FEATURED_LIMIT = 8;
 
+// Date.parse costs about half a microsecond: once per row of 10,000 it was most of a list request.
+// Dates written by this code are canonical ISO strings ("2026-06-01T12:00:00.000Z"), which compare
+// as strings in time order; anything else (a hand-edited file) is parsed.
+function isCanonicalIso(value: string): boolean {
+  return value.length === 24 && value.charCodeAt(10) === 84 /* T */ && value.charCodeAt(23) === 90 /* Z */;
+}
+
+function liveAt(expiresAt: string | null, nowIso: string, nowMs: number): boolean {
+  if (expiresAt === null) return false;
+  return isCanonicalIso(expiresAt) ? expiresAt > nowIso : Date.parse(expiresAt) > nowMs;
+}
+
 export function listingStatus(puppy: Puppy, now: Date): ListingStatus {
   if (puppy.expiresAt === null) return 'draft';
-  return Date.parse(puppy.expiresAt) > now.getTime() ? 'active' : 'expired';
+  return liveAt(puppy.expiresAt, now.toISOString(), now.getTime()) ? 'active' : 'expired';
 }
 
 /** only active, unexpired listings are public (DESIGN.md §4) */
 export function isPublic(puppy: Puppy, now: Date): boolean {
-  return puppy.expiresAt !== null && Date.parse(puppy.expiresAt) > now.getTime();
+  return liveAt(puppy.expiresAt, now.toISOString(), now.getTime());
 }
 
 export function toPuppyView(puppy: Puppy, breed: Breed | undefined, now: Date): PuppyView {
@@ -78,29 +90,32 @@ const REGION_NAMES = new Set(['northeast', 'southeast', 'midwest', 'southwest', 
 
 export function queryPuppies(storage: Storage, query: PuppyQuery, now: Date): PuppyView[] | PuppyPage {
   const breeds = storage.db.breeds;
-  const breedIds = query.breed ? resolveBreedIds(storage, query.breed) : undefined;
+  // Breed and category are both decided per breed: one Set of the breeds that may appear.
+  let breedIds = query.breed ? resolveBreedIds(storage, query.breed) : undefined;
+  if (query.category) {
+    const category = query.category;
+    const fitting = breeds.filter((b) => b.categories.includes(category) && (!breedIds || breedIds.has(b.id))).map((b) => b.id);
+    breedIds = new Set(fitting);
+  }
   const tokens = query.search ? query.search.toLowerCase().split(/\s+/).filter(Boolean) : [];
   const location = query.location?.toLowerCase();
   const region = location && REGION_NAMES.has(location) ? location : undefined;
   const nowMs = now.getTime();
+  const nowIso = now.toISOString();
 
   const all = storage.db.puppies.all();
   const matches: Puppy[] = [];
   // Newest first without a sort: rows are stored in creation order.
   for (let i = all.length - 1; i >= 0; i--) {
     const p = all[i]!;
-    if (p.expiresAt === null || Date.parse(p.expiresAt) <= nowMs) continue;
+    if (!liveAt(p.expiresAt, nowIso, nowMs)) continue;
     if (breedIds && !breedIds.has(p.breedId)) continue;
     if (query.minPrice !== undefined && p.price < query.minPrice) continue;
     if (query.maxPrice !== undefined && p.price > query.maxPrice) continue;
     if (query.gender && p.gender !== query.gender) continue;
     if (query.status && p.status !== query.status) continue;
     if (region ? p.region !== region : location && !p.location.toLowerCase().includes(location)) continue;
-    if (query.category || tokens.length) {
-      const breed = breeds.get(p.breedId);
-      if (query.category && !breed?.categories.includes(query.category)) continue;
-      if (tokens.length && !matchesSearch(p, breed, tokens)) continue;
-    }
+    if (tokens.length && !matchesSearch(p, breeds.get(p.breedId), tokens)) continue;
     matches.push(p);
   }
 
@@ -112,6 +127,66 @@ export function queryPuppies(storage: Storage, query: PuppyQuery, now: Date): Pu
   if (query.limit === undefined) return matches.map(toView);
   const offset = query.offset ?? 0;
   return { items: matches.slice(offset, offset + query.limit).map(toView), total: matches.length, limit: query.limit, offset };
+}
+
+// Query results are kept until the catalogue changes. Rows are frozen and replaced on every change
+// (copy-on-write), so comparing the stored row references with a snapshot (about 10 µs for 10,000)
+// tells whether anything changed; a listing that expires ends the snapshot too. A repeated query
+// then costs a Map lookup instead of a pass over every listing.
+interface QueryCache {
+  rows: readonly Puppy[];
+  breeds: readonly Breed[];
+  builtAtMs: number;
+  /** the next moment a public listing expires */
+  validUntilMs: number;
+  results: Map<string, PuppyView[] | PuppyPage>;
+}
+
+const queryCaches = new WeakMap<Storage, QueryCache>();
+const MAX_CACHED_QUERIES = 500;
+
+function sameRows<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function nextExpiryMs(rows: readonly Puppy[], now: Date): number {
+  const nowIso = now.toISOString();
+  const nowMs = now.getTime();
+  let soonest = Number.POSITIVE_INFINITY;
+  let soonestIso: string | undefined;
+  for (const row of rows) {
+    const at = row.expiresAt;
+    if (at === null) continue;
+    if (isCanonicalIso(at)) {
+      if (at > nowIso && (soonestIso === undefined || at < soonestIso)) soonestIso = at;
+    } else {
+      const ms = Date.parse(at);
+      if (ms > nowMs && ms < soonest) soonest = ms;
+    }
+  }
+  return soonestIso === undefined ? soonest : Math.min(soonest, Date.parse(soonestIso));
+}
+
+/** queryPuppies, answered from the cache while no listing changed or expired (do not mutate the result) */
+export function cachedQueryPuppies(storage: Storage, query: PuppyQuery, now: Date): PuppyView[] | PuppyPage {
+  const rows = storage.db.puppies.all();
+  const breeds = storage.db.breeds.all();
+  const nowMs = now.getTime();
+  let cache = queryCaches.get(storage);
+  if (!cache || nowMs >= cache.validUntilMs || nowMs < cache.builtAtMs || !sameRows(cache.rows, rows) || !sameRows(cache.breeds, breeds)) {
+    cache = { rows: rows.slice(), breeds: breeds.slice(), builtAtMs: nowMs, validUntilMs: nextExpiryMs(rows, now), results: new Map() };
+    queryCaches.set(storage, cache);
+  }
+  const key = JSON.stringify(query);
+  let result = cache.results.get(key);
+  if (result === undefined) {
+    if (cache.results.size >= MAX_CACHED_QUERIES) cache.results.clear();
+    result = queryPuppies(storage, query, now);
+    cache.results.set(key, result);
+  }
+  return result;
 }
 
 export function featuredPuppies(storage: Storage, now: Date): PuppyView[] {

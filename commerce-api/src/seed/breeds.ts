@@ -3,13 +3,10 @@
 // comes in (spec §3's colour list) and how its cartoon portrait is drawn.
 import type { Breed, Category } from '../domain/model.ts';
 import type { CoatPattern, EarStyle } from './puppy-art.ts';
+// Colour choices of spec §3 live with the puppy contract (the post/edit forms use them).
+import { COAT_COLORS, type CoatColor } from '#contracts/puppies.ts';
 
-/** Colour choices of spec §3, in its order. */
-export const COAT_COLORS = [
-  'Black', 'Brown', 'White', 'Cream', 'Tan', 'Golden', 'Red', 'Blue',
-  'Gray', 'Silver', 'Chocolate', 'Fawn', 'Brindle', 'Merle', 'Sable', 'Tri-color',
-] as const;
-export type CoatColor = (typeof COAT_COLORS)[number];
+export { COAT_COLORS, type CoatColor };
 
 type BreedSize = Breed['size'];
 

@@ -1,28 +1,108 @@
+import { createHash } from 'node:crypto';
 import express from 'express';
-import { PuppyQuerySchema } from '#contracts/puppies.ts';
+import * as v from 'valibot';
+import {
+  PuppyCreateSchema,
+  PuppyQuerySchema,
+  PuppyStatusSchema,
+  PuppyUpdateSchema,
+  type PuppyCreatedView,
+  type PuppyDetailView,
+} from '#contracts/puppies.ts';
 import { idParam } from '#contracts/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { NotFoundError } from '../../errors.ts';
-import { featuredPuppies, isPublic, queryPuppies, viewOf } from '../../domain/puppy-catalogue.ts';
-import * as v from 'valibot';
+import { cachedQueryPuppies, featuredPuppies, isPublic, viewOf } from '../../domain/puppy-catalogue.ts';
+import { createListing, deleteListing, listingsOf, setListingStatus, updateListing } from '../../domain/listings.ts';
+import { createLocalMediaStore } from '../../media/media-store.ts';
+import { removeMedia } from '../../media/uploads.ts';
+import { currentUser, requireUser } from '../session.ts';
 import { parseInput } from '../validate.ts';
 
-export function puppiesRoutes({ storage, now }: AppDeps): express.Router {
+export function puppiesRoutes(deps: AppDeps): express.Router {
+  const { storage, now, log } = deps;
+  const media = deps.media ?? createLocalMediaStore(deps.paths.uploadsDir);
   const router = express.Router();
 
+  /** files a listing no longer uses; the listing change is already saved, so a failure is only logged */
+  const forget = (urls: string[]) => {
+    for (const url of urls) removeMedia(media, url).catch((error: unknown) => log(`could not remove ${url}: ${String(error)}`));
+  };
+  const puppyId = (raw: unknown) => {
+    const found = v.safeParse(idParam, raw);
+    if (!found.success) throw new NotFoundError('Puppy not found');
+    return found.output;
+  };
+
+  // A cached result is the same object until the catalogue changes, and so are its JSON bytes and
+  // ETag: a repeated query is neither serialised nor hashed again (Express skips a set ETag).
+  const encoded = new WeakMap<object, { body: Buffer; etag: string }>();
   router.get('/puppies', (req, res) => {
-    res.json(queryPuppies(storage, parseInput(PuppyQuerySchema, req.query), now()));
+    const result = cachedQueryPuppies(storage, parseInput(PuppyQuerySchema, req.query), now());
+    let entry = encoded.get(result);
+    if (entry === undefined) {
+      const body = Buffer.from(JSON.stringify(result));
+      entry = { body, etag: `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"` };
+      encoded.set(result, entry);
+    }
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('ETag', entry.etag);
+    res.send(entry.body);
   });
 
   router.get('/puppies/featured', (_req, res) => {
     res.json(featuredPuppies(storage, now()));
   });
 
+  // Drafts and expired listings are visible to their owner only; everyone else gets 404.
   router.get('/puppies/:id', (req, res) => {
     const found = v.safeParse(idParam, req.params.id);
     const puppy = found.success ? storage.db.puppies.get(found.output) : undefined;
-    if (!puppy || !isPublic(puppy, now())) throw new NotFoundError('Puppy Not Found');
-    res.json(viewOf(storage, puppy, now()));
+    const at = now();
+    if (!puppy || (!isPublic(puppy, at) && puppy.userId !== currentUser(res)?.id)) throw new NotFoundError('Puppy Not Found');
+    const seller = storage.db.users.get(puppy.userId);
+    const view: PuppyDetailView = { ...viewOf(storage, puppy, at), seller: seller ? { username: seller.username, memberSince: seller.createdAt } : null };
+    res.json(view);
+  });
+
+  router.post('/puppies', async (req, res) => {
+    const user = requireUser(res);
+    const input = parseInput(PuppyCreateSchema, req.body);
+    const at = now();
+    const { puppy, needsListingFee } = await createListing(storage, user, input, at);
+    const view: PuppyCreatedView = { ...viewOf(storage, puppy, at), needsListingFee };
+    res.status(201).json(view);
+  });
+
+  router.put('/puppies/:id', async (req, res) => {
+    const user = requireUser(res);
+    const id = puppyId(req.params.id);
+    const input = parseInput(PuppyUpdateSchema, req.body);
+    const at = now();
+    const { puppy, droppedMedia } = await updateListing(storage, user, id, input, at);
+    forget(droppedMedia);
+    res.json(viewOf(storage, puppy, at));
+  });
+
+  router.put('/puppies/:id/status', async (req, res) => {
+    const user = requireUser(res);
+    const id = puppyId(req.params.id);
+    const { status } = parseInput(PuppyStatusSchema, req.body);
+    const at = now();
+    res.json(viewOf(storage, await setListingStatus(storage, user, id, status, at), at));
+  });
+
+  router.delete('/puppies/:id', async (req, res) => {
+    const user = requireUser(res);
+    const { droppedMedia } = await deleteListing(storage, user, puppyId(req.params.id));
+    forget(droppedMedia);
+    res.json({ message: 'Puppy listing deleted' });
+  });
+
+  router.get('/my-puppies', (_req, res) => {
+    const user = requireUser(res);
+    const at = now();
+    res.json(listingsOf(storage, user.id).map((puppy) => viewOf(storage, puppy, at)));
   });
 
   return router;

@@ -1,0 +1,40 @@
+import express from 'express';
+import * as v from 'valibot';
+import type { FavoriteChange } from '#contracts/puppies.ts';
+import { idParam } from '#contracts/common.ts';
+import type { AppDeps } from '../../deps.ts';
+import { NotFoundError } from '../../errors.ts';
+import { addFavorite, favoritePuppies, removeFavorite } from '../../domain/favorites.ts';
+import { viewOf } from '../../domain/puppy-catalogue.ts';
+import { requireUser } from '../session.ts';
+
+export function favoritesRoutes({ storage, now }: AppDeps): express.Router {
+  const router = express.Router();
+  const puppyId = (raw: unknown) => {
+    const found = v.safeParse(idParam, raw);
+    if (!found.success) throw new NotFoundError('Puppy Not Found');
+    return found.output;
+  };
+
+  router.get('/favorites', (_req, res) => {
+    const user = requireUser(res);
+    const at = now();
+    res.json(favoritePuppies(storage, user.id, at).map((puppy) => viewOf(storage, puppy, at)));
+  });
+
+  router.put('/favorites/:puppyId', async (req, res) => {
+    const user = requireUser(res);
+    const id = puppyId(req.params.puppyId);
+    await addFavorite(storage, user.id, id, now());
+    res.json({ puppyId: id, favorited: true } satisfies FavoriteChange);
+  });
+
+  router.delete('/favorites/:puppyId', async (req, res) => {
+    const user = requireUser(res);
+    const id = puppyId(req.params.puppyId);
+    await removeFavorite(storage, user.id, id);
+    res.json({ puppyId: id, favorited: false } satisfies FavoriteChange);
+  });
+
+  return router;
+}

@@ -1,0 +1,45 @@
+// The media seam (DESIGN.md §2): where uploaded files live. The embedded default writes them under
+// DATA_DIR/uploads, served at /uploads/; an object-storage implementation keeps the same two calls.
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface MediaStore {
+  /** stores `data` under `key` ("images/3f9c….webp") and answers its public URL */
+  put(key: string, data: Buffer): Promise<string>;
+  /** removes the file behind a URL put() answered; unknown or foreign URLs are ignored */
+  remove(url: string): Promise<void>;
+}
+
+/** a server-made file name: 128 random bits, nothing from the client */
+export function newMediaName(): string {
+  return randomBytes(16).toString('hex');
+}
+
+const KEY = /^[a-z]+\/[a-f0-9]{32}(?:-w\d+)?\.[a-z0-9]+$/;
+
+export function createLocalMediaStore(uploadsDir: string, publicPath = '/uploads'): MediaStore {
+  const fileOf = (key: string) => path.join(uploadsDir, ...key.split('/'));
+  return {
+    async put(key, data) {
+      if (!KEY.test(key)) throw new Error(`media: refusing the key ${JSON.stringify(key)}`);
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // temp file + rename: a reader never sees half a picture
+      const temp = `${file}.${process.pid}.tmp`;
+      await writeFile(temp, data);
+      await rename(temp, file);
+      return `${publicPath}/${key}`;
+    },
+    async remove(url) {
+      if (!url.startsWith(`${publicPath}/`)) return;
+      const key = url.slice(publicPath.length + 1);
+      if (!KEY.test(key)) return;
+      try {
+        await unlink(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// Turning an uploaded file into stored media: type from the bytes, images re-encoded into their
+// sized variants, videos kept as they are. Errors are the API's 415s with a message a person reads.
+import { AppError } from '../errors.ts';
+import { encodeImage, UndecodableImageError } from './images.ts';
+import { newMediaName, type MediaStore } from './media-store.ts';
+import { sniffImage, sniffVideo } from './sniff.ts';
+
+export class UnsupportedMediaError extends AppError {
+  constructor(message: string) {
+    super(415, 'unsupported_media_type', message);
+  }
+}
+
+export const IMAGE_TYPES_MESSAGE = 'Only JPEG, PNG, WebP and AVIF images can be uploaded.';
+export const INVALID_IMAGE_MESSAGE = 'This file is not a valid image.';
+export const VIDEO_TYPES_MESSAGE = 'Only MP4, MOV and WEBM videos can be uploaded.';
+
+/** answers the URL of `<name>.webp`; `<name>-w640.webp` and `<name>-w320.webp` sit beside it */
+export async function storeImage(store: MediaStore, bytes: Buffer): Promise<string> {
+  if (!sniffImage(bytes)) throw new UnsupportedMediaError(IMAGE_TYPES_MESSAGE);
+  let encoded;
+  try {
+    encoded = await encodeImage(bytes);
+  } catch (error) {
+    if (error instanceof UndecodableImageError) throw new UnsupportedMediaError(INVALID_IMAGE_MESSAGE);
+    throw error;
+  }
+  const name = newMediaName();
+  // Variants first: once the main URL exists, its srcset works.
+  await Promise.all([store.put(`images/${name}-w640.webp`, encoded.w640), store.put(`images/${name}-w320.webp`, encoded.w320)]);
+  return store.put(`images/${name}.webp`, encoded.main);
+}
+
+export async function storeVideo(store: MediaStore, bytes: Buffer): Promise<string> {
+  const kind = sniffVideo(bytes);
+  if (!kind) throw new UnsupportedMediaError(VIDEO_TYPES_MESSAGE);
+  return store.put(`videos/${newMediaName()}.${kind}`, bytes);
+}
+
+/** removes a stored image with its variants, or a stored video */
+export async function removeMedia(store: MediaStore, url: string): Promise<void> {
+  const image = /^(.*)\.webp$/.exec(url);
+  const urls = image ? [url, `${image[1]}-w640.webp`, `${image[1]}-w320.webp`] : [url];
+  await Promise.all(urls.map((u) => store.remove(u)));
+}

@@ -1,0 +1,175 @@
+// The filter sidebar of /puppies (spec §5): search, breed, price range 0–5000 in steps of 100 with the
+// min/max rules, gender All/Male/Female and 'Available Only'. Typed numbers apply on Enter or on leaving
+// the field, so "1500" is not clamped at its first digit; non-numeric input is ignored.
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import type { BreedView } from '#contracts/puppies.ts';
+import { formatPrice } from '../lib/format.ts';
+import { clampMax, clampMin, parsePrice, PRICE_MAX, PRICE_MIN, PRICE_STEP, type Filters } from './puppy-filters.ts';
+
+/** 'typing' changes are debounced before they reach the API and the address bar */
+export type ChangeKind = 'typing' | 'choice';
+
+interface Props {
+  filters: Filters;
+  breeds: BreedView[] | undefined;
+  onChange: (patch: Partial<Filters>, kind: ChangeKind) => void;
+  onReset: () => void;
+  /** the panel is folded away on small screens until opened */
+  open: boolean;
+}
+
+export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Props) {
+  const id = useId();
+  const [minDraft, setMinDraft] = useState(String(filters.minPrice));
+  const [maxDraft, setMaxDraft] = useState(String(filters.maxPrice));
+  useEffect(() => setMinDraft(String(filters.minPrice)), [filters.minPrice]);
+  useEffect(() => setMaxDraft(String(filters.maxPrice)), [filters.maxPrice]);
+
+  const commitMin = () => {
+    const value = parsePrice(minDraft);
+    if (value === undefined) return setMinDraft(String(filters.minPrice));
+    const next = clampMin(value, filters.maxPrice);
+    setMinDraft(String(next));
+    if (next !== filters.minPrice) onChange({ minPrice: next }, 'choice');
+  };
+  const commitMax = () => {
+    const value = parsePrice(maxDraft);
+    if (value === undefined) return setMaxDraft(String(filters.maxPrice));
+    const next = clampMax(value, filters.minPrice);
+    setMaxDraft(String(next));
+    if (next !== filters.maxPrice) onChange({ maxPrice: next }, 'choice');
+  };
+  const onEnter = (commit: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    }
+  };
+
+  // A breed linked by name ("?breed=Beagle") shows as that breed in the select.
+  const breedValue = /^\d+$/.test(filters.breed) ? filters.breed : String(breeds?.find((b) => b.name.toLowerCase() === filters.breed.toLowerCase())?.id ?? '');
+  const maxLabel = filters.maxPrice >= PRICE_MAX ? `${formatPrice(PRICE_MAX)}+` : formatPrice(filters.maxPrice);
+
+  return (
+    <form
+      id={`${id}-filters`}
+      className={`filter-panel${open ? ' is-open' : ''}`}
+      aria-label="Filter puppies"
+      onSubmit={(event) => {
+        event.preventDefault();
+        commitMin();
+        commitMax();
+      }}
+    >
+      <label>
+        Search
+        <input
+          type="search"
+          name="search"
+          placeholder="Name, breed, gender or location"
+          value={filters.search}
+          maxLength={200}
+          onChange={(event) => onChange({ search: event.target.value }, 'typing')}
+        />
+      </label>
+
+      <label htmlFor={`${id}-breed`}>Breed</label>
+      <select id={`${id}-breed`} name="breed" value={breedValue} onChange={(event) => onChange({ breed: event.target.value }, 'choice')}>
+        <option value="">All breeds</option>
+        {breeds?.map((breed) => (
+          <option key={breed.id} value={breed.id}>
+            {breed.name}
+          </option>
+        ))}
+        {filters.breed && !breedValue && <option value={filters.breed}>{filters.breed}</option>}
+      </select>
+
+      <fieldset className="price-range">
+        <legend>Price range</legend>
+        <p className="price-range-value" aria-live="polite">
+          {formatPrice(filters.minPrice)} – {maxLabel}
+        </p>
+        <div className="price-inputs">
+          <label>
+            Min price ($)
+            <input
+              type="number"
+              inputMode="numeric"
+              name="minPrice"
+              min={PRICE_MIN}
+              max={PRICE_MAX}
+              step={PRICE_STEP}
+              value={minDraft}
+              onChange={(event) => setMinDraft(event.target.value)}
+              onBlur={commitMin}
+              onKeyDown={onEnter(commitMin)}
+            />
+          </label>
+          <label>
+            Max price ($)
+            <input
+              type="number"
+              inputMode="numeric"
+              name="maxPrice"
+              min={PRICE_MIN}
+              max={PRICE_MAX}
+              step={PRICE_STEP}
+              value={maxDraft}
+              onChange={(event) => setMaxDraft(event.target.value)}
+              onBlur={commitMax}
+              onKeyDown={onEnter(commitMax)}
+            />
+          </label>
+        </div>
+        <label className="range-label">
+          <span className="visually-hidden">Minimum price</span>
+          <input
+            type="range"
+            min={PRICE_MIN}
+            max={PRICE_MAX}
+            step={PRICE_STEP}
+            value={filters.minPrice}
+            aria-valuetext={formatPrice(filters.minPrice)}
+            onChange={(event) => onChange({ minPrice: clampMin(Number(event.target.value), filters.maxPrice) }, 'typing')}
+          />
+        </label>
+        <label className="range-label">
+          <span className="visually-hidden">Maximum price</span>
+          <input
+            type="range"
+            min={PRICE_MIN}
+            max={PRICE_MAX}
+            step={PRICE_STEP}
+            value={filters.maxPrice}
+            aria-valuetext={maxLabel}
+            onChange={(event) => onChange({ maxPrice: clampMax(Number(event.target.value), filters.minPrice) }, 'typing')}
+          />
+        </label>
+      </fieldset>
+
+      <fieldset>
+        <legend>Gender</legend>
+        {(['', 'Male', 'Female'] as const).map((gender) => (
+          <label key={gender || 'all'}>
+            <input type="radio" name="gender" value={gender} checked={filters.gender === gender} onChange={() => onChange({ gender }, 'choice')} />
+            {gender || 'All'}
+          </label>
+        ))}
+      </fieldset>
+
+      <label>
+        <input
+          type="checkbox"
+          name="availableOnly"
+          checked={filters.status === 'available'}
+          onChange={(event) => onChange({ status: event.target.checked ? 'available' : '' }, 'choice')}
+        />
+        Available Only
+      </label>
+
+      <button type="button" className="secondary outline" onClick={onReset}>
+        Reset filters
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+// The photo gallery of a puppy (spec §2 "Puppy detail"): the main image plus up to 5 more, previous and
+// next buttons, thumbnails, and the arrow keys (Home/End too) while focus is inside the gallery.
+import { useState, type KeyboardEvent } from 'react';
+import { imageVariantUrl } from '#contracts/media.ts';
+import { PuppyImage } from './PuppyImage.tsx';
+
+interface Props {
+  images: string[];
+  name: string;
+}
+
+export function PuppyGallery({ images, name }: Props) {
+  const [index, setIndex] = useState(0);
+  const count = images.length;
+  const show = (next: number) => setIndex(((next % count) + count) % count);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (count < 2) return;
+    const moves: Record<string, number> = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: count - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    show(moves[event.key]!);
+  };
+
+  return (
+    <section className="gallery" aria-roledescription="carousel" aria-label={`Photos of ${name}`} onKeyDown={onKeyDown}>
+      <div className="gallery-main">
+        <PuppyImage
+          key={images[index]}
+          src={images[index] ?? ''}
+          alt={`${name}, photo ${index + 1} of ${count}`}
+          sizes="(max-width: 900px) 100vw, 700px"
+          eager={index === 0}
+          width={1200}
+          height={900}
+        />
+        {count > 1 && (
+          <>
+            <button type="button" className="gallery-nav prev" aria-label="Previous photo" onClick={() => show(index - 1)}>
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button type="button" className="gallery-nav next" aria-label="Next photo" onClick={() => show(index + 1)}>
+              <span aria-hidden="true">›</span>
+            </button>
+            <p className="gallery-position" aria-live="polite">
+              Photo {index + 1} of {count}
+            </p>
+          </>
+        )}
+      </div>
+      {count > 1 && (
+        <ul className="gallery-thumbs" aria-label="Choose a photo">
+          {images.map((url, i) => (
+            <li key={`${url}-${i}`}>
+              <button type="button" aria-label={`Show photo ${i + 1} of ${count}`} aria-current={i === index} onClick={() => show(i)}>
+                <img src={imageVariantUrl(url, 320)} alt="" width={320} height={240} loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+// /edit-puppy/{id} (spec §2 "Edit puppy", issue 5 item 4): the owner's listing in the shared form;
+// 'Puppy not found' for an unknown id or one that is not the visitor's to edit.
+import { useEffect, useState } from 'react';
+import type { UserView } from '#contracts/auth.ts';
+import type { BreedView, PuppyDetailView } from '#contracts/puppies.ts';
+import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
+import { PuppyForm } from '../components/PuppyForm.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { useApi } from '../lib/swr.ts';
+
+export default function EditPuppy() {
+  return <ProtectedRoute>{(user) => <EditScreen user={user} />}</ProtectedRoute>;
+}
+
+function EditScreen({ user }: { user: UserView }) {
+  const [id, setId] = useState<string | null>(null);
+  useEffect(() => {
+    setId(decodeURIComponent(window.location.pathname.split('/')[2] ?? ''));
+  }, []);
+  const validId = id !== null && /^\d{1,9}$/.test(id);
+  const { data: puppy, error } = useApi<PuppyDetailView>(validId ? `/api/puppies/${id}` : null);
+  const { data: breeds, error: breedsError } = useApi<BreedView[]>('/api/breeds');
+
+  const spinner = (
+    <div className="page-spinner" aria-busy="true" role="status">
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+  if (id === null) return spinner;
+  if (!validId || (error instanceof ApiError && error.status === 404)) {
+    return (
+      <article className="empty-state">
+        <h1>Puppy not found</h1>
+        <p>There is no listing with this address. It may have been deleted.</p>
+        <a href="/my-listings" className="btn">
+          Back to My Listings
+        </a>
+      </article>
+    );
+  }
+  if (error || breedsError) {
+    return (
+      <article className="empty-state" role="alert">
+        <h1>Edit Puppy</h1>
+        <p>The listing could not be loaded. Please reload the page.</p>
+      </article>
+    );
+  }
+  if (!puppy || !breeds) return spinner;
+  if (puppy.userId !== user.id) {
+    return (
+      <article className="empty-state">
+        <h1>Edit Puppy</h1>
+        <p>You can only edit your own listings.</p>
+        <a href={`/puppies/${puppy.id}`} className="btn">
+          View {puppy.name}
+        </a>
+      </article>
+    );
+  }
+  return (
+    <article className="form-page">
+      <h1>Edit {puppy.name}</h1>
+      <p>
+        <a href={`/puppies/${puppy.id}`}>View the listing</a>
+      </p>
+      <PuppyForm mode="edit" breeds={breeds} puppy={puppy} />
+    </article>
+  );
+}

@@ -1,0 +1,285 @@
+// /my-listings (spec §2 "My listings", §4 "Listings page"; issue 5 items 5 and 6): tabs All, Available,
+// Reserved, Adopted with counts and a Favorites tab; each listing's visibility (draft / active until /
+// expired) with the action it needs; view, edit and delete with a confirmation; the payment=success alert.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { SellerPlanSummary } from '../components/sellers/SellerPlanSummary.tsx';
+import type { UserView } from '#contracts/auth.ts';
+import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
+import { ApiError, deleteJson, postJson } from '../lib/api-client.ts';
+import { formatPrice } from '../lib/format.ts';
+import { useApi } from '../lib/swr.ts';
+import { toast } from '../lib/toast.ts';
+import { useFavorites } from '../components/favorites.ts';
+import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
+import { PuppyCard, StatusBadge } from '../components/PuppyCard.tsx';
+import { PuppyImage } from '../components/PuppyImage.tsx';
+
+const ALERT_MS = 10_000;
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+type TabId = 'all' | PuppyStatus | 'favorites';
+const TABS: Array<{ id: TabId; label: string }> = [
+  { id: 'all', label: 'All' },
+  { id: 'available', label: 'Available' },
+  { id: 'reserved', label: 'Reserved' },
+  { id: 'adopted', label: 'Adopted' },
+  { id: 'favorites', label: 'Favorites' },
+];
+
+const EMPTY: Record<Exclude<TabId, 'favorites'>, { title: string; text: string }> = {
+  all: { title: 'No Puppies Listed Yet', text: 'Post your first puppy to reach families looking for their new best friend.' },
+  available: { title: 'No Available Puppies', text: 'Puppies you list as available appear here.' },
+  reserved: { title: 'No Reserved Puppies', text: 'Puppies with an accepted deposit appear here.' },
+  adopted: { title: 'No Adopted Puppies', text: 'Puppies that went home with their new family appear here.' },
+};
+
+const HINTS: Partial<Record<TabId, string>> = {
+  reserved: 'Reserved means a deposit was accepted: the puppy is waiting to go home.',
+  adopted: 'Adopted means the puppy went home with its new family.',
+};
+
+export default function MyListings() {
+  return <ProtectedRoute>{(user) => <Listings user={user} />}</ProtectedRoute>;
+}
+
+function Listings({ user }: { user: UserView }) {
+  const { data, error, isLoading, mutate } = useApi<PuppyView[]>('/api/my-puppies');
+  const favorites = useFavorites();
+  const [tab, setTab] = useState<TabId>('all');
+  const [alert, setAlert] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<PuppyView | null>(null);
+
+  // Back from the listing-fee payment (spec §4): a success alert for 10 s, and the server re-checks the
+  // payment with the provider and applies it (a late webhook never leaves the listing a draft;
+  // docs/decisions/0032), then the list is loaded again.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const payment = params.get('payment');
+    if (payment !== 'success' && payment !== 'already-active') return;
+    setAlert(payment === 'success' ? 'Payment successful! Your puppy listing is now active and visible to potential buyers.' : 'This listing is already active and visible to potential buyers.');
+    const timer = setTimeout(() => setAlert(null), ALERT_MS);
+    if (payment === 'success') {
+      const puppyId = Number(params.get('puppyId'));
+      postJson('/api/user/activate-listing-plan', { expiryDays: 30, ...(Number.isSafeInteger(puppyId) && puppyId > 0 ? { puppyId } : {}) })
+        .catch(() => undefined)
+        .finally(() => void mutate());
+    }
+    return () => clearTimeout(timer);
+    // once per visit: the address does not change while the page is open
+  }, []);
+
+  const puppies = data ?? [];
+  const counts: Record<TabId, number> = {
+    all: puppies.length,
+    available: puppies.filter((p) => p.status === 'available').length,
+    reserved: puppies.filter((p) => p.status === 'reserved').length,
+    adopted: puppies.filter((p) => p.status === 'adopted').length,
+    favorites: favorites.puppies.length,
+  };
+  const shown = tab === 'all' || tab === 'favorites' ? puppies : puppies.filter((p) => p.status === tab);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const at = TABS.findIndex((t) => t.id === tab);
+    const moves: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: TABS.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const next = TABS[(moves[event.key]! + TABS.length) % TABS.length]!;
+    setTab(next.id);
+    document.getElementById(`listings-tab-${next.id}`)?.focus();
+  };
+
+  const remove = async (puppy: PuppyView) => {
+    try {
+      await deleteJson(`/api/puppies/${puppy.id}`);
+      await mutate((current) => current?.filter((p) => p.id !== puppy.id), { revalidate: false });
+      toast({ title: 'Listing Deleted', description: `${puppy.name} was removed from your listings.`, variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Error', description: error instanceof ApiError ? error.message : 'Failed to delete the puppy listing.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="my-listings">
+      <div className="listings-head">
+        <h1>My Listings</h1>
+        <a href="/post-puppy" className="btn">
+          Post a Puppy
+        </a>
+      </div>
+      {alert && (
+        <p className="alert-success" role="status">
+          {alert}
+        </p>
+      )}
+      {user.accountType === 'seller' && <SellerPlanSummary />}
+      {user.accountType === 'buyer' && user.role !== 'admin' && (
+        <p className="hint">
+          Your account is a buyer account. To list puppies, <a href="/sellers">become a seller</a>.
+        </p>
+      )}
+
+      <div role="tablist" aria-label="Filter your listings" className="tab-list">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`listings-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls="listings-panel"
+            tabIndex={tab === t.id ? 0 : -1}
+            className={tab === t.id ? '' : 'outline secondary'}
+            onClick={() => setTab(t.id)}
+            onKeyDown={onKeyDown}
+          >
+            {t.label} ({counts[t.id]})
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id="listings-panel" aria-labelledby={`listings-tab-${tab}`}>
+        {HINTS[tab] && <p className="hint">{HINTS[tab]}</p>}
+        {tab === 'favorites' ? (
+          <FavoritesPanel favorites={favorites} />
+        ) : error ? (
+          <p role="alert">Your listings could not be loaded. Please reload the page.</p>
+        ) : isLoading ? (
+          <div className="page-spinner" aria-busy="true" role="status">
+            <span className="visually-hidden">Loading your listings…</span>
+          </div>
+        ) : shown.length === 0 ? (
+          <div className="empty-state">
+            <h2>{EMPTY[tab].title}</h2>
+            <p>{EMPTY[tab].text}</p>
+            <a href="/post-puppy" className="btn">
+              Post a Puppy
+            </a>
+          </div>
+        ) : (
+          <ul className="listing-rows">
+            {shown.map((puppy, index) => (
+              <ListingRow key={puppy.id} puppy={puppy} eager={index === 0} onDelete={() => setToDelete(puppy)} />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <ConfirmDelete puppy={toDelete} onCancel={() => setToDelete(null)} onConfirm={(puppy) => {
+        setToDelete(null);
+        void remove(puppy);
+      }} />
+    </div>
+  );
+}
+
+function Visibility({ puppy }: { puppy: PuppyView }) {
+  if (puppy.listingStatus === 'draft') {
+    return (
+      <p className="listing-visibility">
+        <strong>Draft</strong>: not visible to buyers until the listing fee is paid.{' '}
+        <a href={`/listing-payment/${puppy.id}`} aria-label={`Pay listing fee for ${puppy.name}`}>
+          Pay listing fee
+        </a>
+      </p>
+    );
+  }
+  const date = puppy.expiresAt ? dateFormat.format(new Date(puppy.expiresAt)) : '';
+  if (puppy.listingStatus === 'expired') {
+    return (
+      <p className="listing-visibility">
+        <strong>Expired</strong> on {date}: buyers no longer see it.{' '}
+        <a href={`/listing-payment/${puppy.id}`} aria-label={`Renew ${puppy.name}`}>
+          Renew
+        </a>
+      </p>
+    );
+  }
+  return (
+    <p className="listing-visibility">
+      <strong>Active</strong> until {date}
+    </p>
+  );
+}
+
+function ListingRow({ puppy, eager, onDelete }: { puppy: PuppyView; eager: boolean; onDelete: () => void }) {
+  return (
+    <li className="listing-row">
+      <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}`} sizes="8rem" eager={eager} width={320} height={240} />
+      <div>
+        <h2>{puppy.name}</h2>
+        <p>
+          {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender} · {formatPrice(puppy.price)} <StatusBadge status={puppy.status} />
+        </p>
+        <Visibility puppy={puppy} />
+      </div>
+      <div className="listing-actions">
+        <a href={`/puppies/${puppy.id}`} className="btn secondary outline" aria-label={`View ${puppy.name}`}>
+          View
+        </a>
+        <a href={`/edit-puppy/${puppy.id}`} className="btn secondary" aria-label={`Edit ${puppy.name}`}>
+          Edit
+        </a>
+        <button type="button" className="contrast outline" aria-label={`Delete ${puppy.name}`} onClick={onDelete}>
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function FavoritesPanel({ favorites }: { favorites: ReturnType<typeof useFavorites> }) {
+  if (favorites.isLoading) {
+    return (
+      <div className="page-spinner" aria-busy="true" role="status">
+        <span className="visually-hidden">Loading your favorites…</span>
+      </div>
+    );
+  }
+  if (favorites.puppies.length === 0) {
+    return (
+      <div className="empty-state">
+        <h2>No Favorites Yet</h2>
+        <p>Tap the heart on a puppy to save it here.</p>
+        <a href="/puppies" className="btn">
+          Browse Puppies
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="card-grid">
+      {favorites.puppies.map((puppy) => (
+        <PuppyCard key={puppy.id} puppy={puppy} favorited onToggleFavorite={favorites.toggle} headingLevel={2} />
+      ))}
+    </div>
+  );
+}
+
+function ConfirmDelete({ puppy, onCancel, onConfirm }: { puppy: PuppyView | null; onCancel: () => void; onConfirm: (puppy: PuppyView) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const shown = useRef<PuppyView | null>(null);
+  if (puppy) shown.current = puppy;
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (puppy && !element.open) element.showModal();
+    if (!puppy && element.open) element.close();
+  }, [puppy]);
+  const current = shown.current;
+  return (
+    <dialog ref={dialog} className="confirm-dialog" aria-labelledby="delete-title" onClose={onCancel}>
+      <article>
+        <h2 id="delete-title">Delete {current?.name ?? 'this listing'}?</h2>
+        <p>This removes the listing and its photos for good. Buyers will no longer find it.</p>
+        <footer className="form-actions">
+          <button type="button" className="secondary outline" onClick={onCancel} autoFocus>
+            Cancel
+          </button>
+          <button type="button" className="contrast" onClick={() => current && onConfirm(current)}>
+            Delete listing
+          </button>
+        </footer>
+      </article>
+    </dialog>
+  );
+}

@@ -1,0 +1,43 @@
+// /post-puppy (spec §2 "Post puppy", issue 5 item 4): login only; seller accounts post, a buyer account is
+// pointed to /sellers. After posting: /listing-payment/{id} while the listing needs its fee, else My Listings.
+import type { BreedView } from '#contracts/puppies.ts';
+import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
+import { PuppyForm } from '../components/PuppyForm.tsx';
+import { useApi } from '../lib/swr.ts';
+
+export default function PostPuppy() {
+  return <ProtectedRoute>{(user) => (user.accountType === 'seller' || user.role === 'admin' ? <PostForm /> : <SellersOnly />)}</ProtectedRoute>;
+}
+
+function PostForm() {
+  const { data: breeds, error } = useApi<BreedView[]>('/api/breeds');
+  return (
+    <article className="form-page">
+      <h1>Post a Puppy</h1>
+      <p>Tell families about your puppy. A new listing is a draft until its listing fee is paid or your seller plan covers it.</p>
+      {error ? (
+        <p role="alert">The breed list could not be loaded. Please reload the page.</p>
+      ) : breeds ? (
+        <PuppyForm mode="create" breeds={breeds} />
+      ) : (
+        <div className="page-spinner" aria-busy="true" role="status">
+          <span className="visually-hidden">Loading…</span>
+        </div>
+      )}
+    </article>
+  );
+}
+
+function SellersOnly() {
+  return (
+    <article className="empty-state">
+      <h1>Post a Puppy</h1>
+      <p>
+        Only seller accounts can list puppies. Become a seller at <a href="/sellers">/sellers</a>.
+      </p>
+      <a href="/sellers" className="btn">
+        Become a Seller
+      </a>
+    </article>
+  );
+}

@@ -1,0 +1,67 @@
+import request from 'supertest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildBreeds, buildPuppy, buildUser, createRng } from '../support/factories.ts';
+import { createTestApp, registeredAgent, type TestApp } from '../support/test-app.ts';
+
+const NOW = new Date('2026-06-01T12:00:00.000Z');
+const DAY = 86_400_000;
+
+let t: TestApp;
+const ids: Record<string, number> = {};
+
+beforeEach(async () => {
+  t = createTestApp({ now: NOW });
+  const rng = createRng(11);
+  await t.storage.write((db) => {
+    for (const breed of buildBreeds().slice(0, 3)) db.breeds.insert(breed);
+    const seller = db.users.insert(buildUser({ username: 'kennel', accountType: 'seller' }, NOW));
+    const add = (key: string, expiresAt: string | null) => {
+      ids[key] = db.puppies.insert(buildPuppy({ name: key, breedId: 1, userId: seller.id, expiresAt }, rng, { now: NOW })).id;
+    };
+    add('Daisy', new Date(NOW.getTime() + 3_600_000).toISOString());
+    add('Milo', new Date(NOW.getTime() + 20 * DAY).toISOString());
+    add('Draft', null);
+  });
+});
+
+describe('favourites', () => {
+  it('saves, lists (newest first) and removes favourites, idempotently', async () => {
+    const { agent } = await registeredAgent(t.app);
+    expect((await agent.get('/api/favorites').expect(200)).body).toEqual([]);
+    expect((await agent.put(`/api/favorites/${ids.Daisy}`).expect(200)).body).toEqual({ puppyId: ids.Daisy, favorited: true });
+    await agent.put(`/api/favorites/${ids.Milo}`).expect(200);
+    await agent.put(`/api/favorites/${ids.Milo}`).expect(200);
+    expect(t.storage.db.favorites.count()).toBe(2);
+    const list = await agent.get('/api/favorites').expect(200);
+    expect(list.body.map((p: { name: string }) => p.name)).toEqual(['Milo', 'Daisy']);
+    expect(list.body[0]).toMatchObject({ breed: { id: 1 }, listingStatus: 'active' });
+
+    expect((await agent.delete(`/api/favorites/${ids.Milo}`).expect(200)).body).toEqual({ puppyId: ids.Milo, favorited: false });
+    await agent.delete(`/api/favorites/${ids.Milo}`).expect(200);
+    expect((await agent.get('/api/favorites')).body.map((p: { name: string }) => p.name)).toEqual(['Daisy']);
+  });
+
+  it('keeps favourites per user', async () => {
+    const one = await registeredAgent(t.app);
+    const two = await registeredAgent(t.app);
+    await one.agent.put(`/api/favorites/${ids.Daisy}`).expect(200);
+    expect((await two.agent.get('/api/favorites')).body).toEqual([]);
+  });
+
+  it('cannot favourite a draft or an unknown puppy; a lapsed favourite is hidden until renewed', async () => {
+    const { agent } = await registeredAgent(t.app);
+    expect((await agent.put(`/api/favorites/${ids.Draft}`)).status).toBe(404);
+    expect((await agent.put('/api/favorites/999999')).status).toBe(404);
+    expect((await agent.put('/api/favorites/abc')).status).toBe(404);
+    await agent.put(`/api/favorites/${ids.Daisy}`).expect(200);
+    t.tick(2 * 3_600_000);
+    expect((await agent.get('/api/favorites')).body).toEqual([]);
+    expect(t.storage.db.favorites.count()).toBe(1);
+  });
+
+  it('needs a login', async () => {
+    expect((await request(t.app).get('/api/favorites')).status).toBe(401);
+    expect((await request(t.app).put(`/api/favorites/${ids.Daisy}`)).status).toBe(401);
+    expect((await request(t.app).delete(`/api/favorites/${ids.Daisy}`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,295 @@
+// A visitor browses: filters, search, Grid/List, paging, the detail page with its gallery and tabs, an
+// inquiry that reaches the seller's mail, and every empty and error state (issue 5 "How it is shown").
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, loginViaUi } from '../support/e2e.ts';
+
+interface ApiPuppy {
+  id: number;
+  name: string;
+  breedId: number;
+  breed: { id: number; name: string } | null;
+  gender: 'Male' | 'Female';
+  price: number;
+  status: string;
+  imageUrls: string[];
+  location: string;
+}
+
+async function publicPuppies(page: Page, query = ''): Promise<ApiPuppy[]> {
+  return (await (await page.request.get(`/api/puppies${query}`)).json()) as ApiPuppy[];
+}
+
+const cards = (page: Page) => page.locator('article.puppy-card');
+
+/** opens /puppies and waits for the island to have loaded its first page (so typing is not lost) */
+async function openList(page: Page, query = ''): Promise<void> {
+  await page.goto(`/puppies${query}`);
+  await expect(page.locator('#results-count')).not.toHaveText('Loading puppies…');
+}
+
+test('filters by breed, gender and price; the address keeps them through reload and back', async ({ page }) => {
+  const all = await publicPuppies(page, '?status=available');
+  // the breed with the most available puppies, so the filter has something to show
+  const byBreed = new Map<number, ApiPuppy[]>();
+  for (const puppy of all) byBreed.set(puppy.breedId, [...(byBreed.get(puppy.breedId) ?? []), puppy]);
+  const [breedId, ofBreed] = [...byBreed.entries()].sort((a, b) => b[1].length - a[1].length)[0]!;
+  const breedName = ofBreed[0]!.breed!.name;
+
+  await openList(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Available Puppies' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'breadcrumb' })).toContainText('Available Puppies');
+  const defaultCount = all.filter((p) => p.price >= 500 && p.price <= 3000).length;
+  await expect(page.getByRole('heading', { name: `${defaultCount} puppies available` })).toBeVisible();
+  await expect(page.getByLabel('Available Only')).toBeChecked();
+  await expect(page.getByLabel('Min price ($)')).toHaveValue('500');
+  await expect(page.getByLabel('Max price ($)')).toHaveValue('3000');
+  await expectAccessible(page, '/puppies grid');
+
+  await page.getByLabel('Breed', { exact: true }).selectOption({ label: breedName });
+  await expect(page).toHaveURL(new RegExp(`breed=${breedId}`));
+  await page.getByRole('radio', { name: 'Female' }).check();
+  await expect(page).toHaveURL(/gender=Female/);
+  await page.getByLabel('Max price ($)').fill('2000');
+  await page.getByLabel('Max price ($)').press('Enter');
+  await expect(page).toHaveURL(/maxPrice=2000/);
+
+  const expected = ofBreed.filter((p) => p.gender === 'Female' && p.price >= 500 && p.price <= 2000);
+  const heading = page.locator('#results-count');
+  await expect(heading).toHaveText(`${expected.length} ${expected.length === 1 ? 'puppy' : 'puppies'} available`);
+  if (expected.length > 0) {
+    await expect(cards(page)).toHaveCount(expected.length);
+    for (const breedLine of await page.locator('.puppy-card-breed').allTextContents()) expect(breedLine).toBe(`${breedName} · Female`);
+  } else {
+    await expect(page.getByText('Try adjusting your filters to find more puppies.')).toBeVisible();
+  }
+
+  // a reload keeps the filters; back undoes the last change
+  await page.reload();
+  await expect(page.getByLabel('Breed', { exact: true })).toHaveValue(String(breedId));
+  await expect(page.getByRole('radio', { name: 'Female' })).toBeChecked();
+  await expect(page.getByLabel('Max price ($)')).toHaveValue('2000');
+  await expect(heading).toHaveText(new RegExp(`^${expected.length} `));
+  await page.goBack();
+  await expect(page).not.toHaveURL(/maxPrice/);
+  await expect(page.getByLabel('Max price ($)')).toHaveValue('3000');
+  await expect(page.getByRole('radio', { name: 'Female' })).toBeChecked();
+
+  // unchecking 'Available Only' shows every status
+  await page.getByRole('button', { name: 'Reset filters' }).first().click();
+  await page.getByLabel('Available Only').uncheck();
+  await expect(page).toHaveURL(/status=all/);
+  const everyStatus = (await publicPuppies(page)).filter((p) => p.price >= 500 && p.price <= 3000).length;
+  await expect(heading).toHaveText(`${everyStatus} puppies found`);
+});
+
+test('a link from the home page sets the filters, and min/max follow the spec rules', async ({ page }) => {
+  await openList(page, '?breed=Beagle&minPrice=abc&maxPrice=99999&category=family');
+  await expect(page.getByLabel('Breed', { exact: true })).toHaveValue(/\d+/);
+  await expect(page.getByLabel('Breed', { exact: true }).locator('option:checked')).toHaveText('Beagle');
+  await expect(page.getByLabel('Min price ($)')).toHaveValue('500');
+  await expect(page.getByLabel('Max price ($)')).toHaveValue('5000');
+  await expect(page.getByText('$500 – $5,000+')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Category: family');
+
+  // max can not go under min, min can not go over max, and words are ignored
+  await page.getByLabel('Max price ($)').fill('300');
+  await page.getByLabel('Max price ($)').press('Enter');
+  await expect(page.getByLabel('Max price ($)')).toHaveValue('500');
+  await page.getByLabel('Min price ($)').fill('9000');
+  await page.getByLabel('Min price ($)').press('Enter');
+  await expect(page.getByLabel('Min price ($)')).toHaveValue('500');
+  await page.getByRole('button', { name: 'Remove Category: family' }).click();
+  await expect(page).not.toHaveURL(/category=/);
+});
+
+test('search finds a puppy by name, says when nothing matches, and Grid/List both show the results', async ({ page }) => {
+  const first = (await (await page.request.get('/api/puppies?status=available&minPrice=500&maxPrice=3000&limit=1')).json()) as { items: ApiPuppy[] };
+  const puppy = first.items[0]!;
+  const sameName = (await publicPuppies(page, `?status=available&minPrice=500&maxPrice=3000&search=${encodeURIComponent(puppy.name)}`)).length;
+
+  await openList(page);
+  await page.getByLabel('Search', { exact: true }).fill('zzzz-no-such-puppy');
+  await expect(page.getByText('Search results for "zzzz-no-such-puppy": No matches found')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No puppies found' })).toBeVisible();
+  await expect(page.getByText('Try adjusting your filters to find more puppies.')).toBeVisible();
+  await expect(page).toHaveURL(/search=zzzz-no-such-puppy/);
+  await expectAccessible(page, '/puppies empty');
+
+  await page.getByLabel('Search', { exact: true }).fill(puppy.name);
+  await expect(page.getByText(`Search results for "${puppy.name}": Found ${sameName} ${sameName === 1 ? 'puppy' : 'puppies'}`)).toBeVisible();
+  await expect(cards(page).filter({ hasText: puppy.name }).first()).toBeVisible();
+
+  await page.getByRole('tab', { name: 'List' }).click();
+  await expect(page.getByRole('tab', { name: 'List' })).toHaveAttribute('aria-selected', 'true');
+  const item = page.locator('article.puppy-list-item').filter({ hasText: puppy.name }).first();
+  await expect(item).toBeVisible();
+  await expect(item.getByRole('link', { name: `View Details about ${puppy.name}` })).toHaveAttribute('href', `/puppies/${puppy.id}`);
+  const description = (await item.locator('.puppy-list-description').textContent())!;
+  expect(description.replace(/…$/, '').length).toBeLessThanOrEqual(120);
+  await expect(page).toHaveURL(/view=list/);
+  await expectAccessible(page, '/puppies list');
+
+  await page.getByRole('tab', { name: 'List' }).press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Grid' })).toHaveAttribute('aria-selected', 'true');
+  await expect(cards(page).first()).toBeVisible();
+});
+
+test('while loading there are 6 skeleton cards; a failure shows the toast; "Load more" fetches the next page', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const listCalls = (url: URL) => url.pathname === '/api/puppies';
+  await page.route(listCalls, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/puppies');
+  await expect(page.locator('.skeleton-card')).toHaveCount(6);
+  release();
+  await expect(cards(page).first()).toBeVisible();
+  await page.unroute(listCalls);
+
+  // 24 per page, and the rest behind "Load more"
+  await page.getByLabel('Available Only').uncheck();
+  await page.getByLabel('Min price ($)').fill('0');
+  await page.getByLabel('Min price ($)').press('Enter');
+  await page.getByRole('slider', { name: 'Maximum price' }).fill('5000');
+  const total = (await publicPuppies(page)).length;
+  await expect(page.getByText(`Showing 24 of ${total}`)).toBeVisible();
+  await expect(cards(page)).toHaveCount(24);
+  await page.getByRole('button', { name: 'Load more puppies' }).click();
+  await expect(cards(page)).toHaveCount(Math.min(48, total));
+
+  const ld = JSON.parse((await page.locator('script#puppy-list-jsonld').textContent())!) as { '@type': string; itemListElement: unknown[] };
+  expect(ld['@type']).toBe('ItemList');
+  expect(ld.itemListElement).toHaveLength(10);
+
+  await page.route(listCalls, (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
+  await page.getByRole('radio', { name: 'Male', exact: true }).check();
+  await expect(page.getByText('Failed to fetch puppies').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+});
+
+test('the detail page: gallery, tabs, inquiry to the seller, and the login rule of Contact Seller', async ({ page }) => {
+  const puppies = await publicPuppies(page, '?status=available');
+  const puppy = puppies.find((p) => p.imageUrls.length >= 2 && p.price >= 500 && p.price <= 3000)!;
+  const photos = puppy.imageUrls.length + 1;
+
+  await openList(page);
+  await page.getByLabel('Search', { exact: true }).fill(puppy.name);
+  await page.locator(`article.puppy-card a[href="/puppies/${puppy.id}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/puppies/${puppy.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: puppy.name })).toBeVisible();
+  await expect(page.getByText('Available Now')).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(puppy.name));
+  const product = JSON.parse((await page.locator('script#puppy-jsonld').textContent())!) as { '@type': string; offers: { price: string; priceCurrency: string } };
+  expect(product).toMatchObject({ '@type': 'Product', offers: { price: puppy.price.toFixed(2), priceCurrency: 'USD' } });
+  await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', `/checkout/${puppy.id}`);
+  await expect(page.getByRole('link', { name: 'Edit Listing' })).toHaveCount(0);
+  await expectAccessible(page, 'puppy detail');
+
+  // gallery: buttons, thumbnails and the keyboard
+  const position = page.locator('.gallery-position');
+  await expect(position).toHaveText(`Photo 1 of ${photos}`);
+  await page.getByRole('button', { name: 'Next photo' }).click();
+  await expect(position).toHaveText(`Photo 2 of ${photos}`);
+  await page.getByRole('button', { name: 'Next photo' }).press('ArrowRight');
+  await expect(position).toHaveText(`Photo 3 of ${photos}`);
+  await page.keyboard.press('Home');
+  await expect(position).toHaveText(`Photo 1 of ${photos}`);
+  await page.getByRole('button', { name: 'Previous photo' }).click();
+  await expect(position).toHaveText(`Photo ${photos} of ${photos}`);
+  await page.getByRole('button', { name: `Show photo 2 of ${photos}` }).click();
+  await expect(position).toHaveText(`Photo 2 of ${photos}`);
+  await expect(page.getByRole('button', { name: `Show photo 2 of ${photos}` })).toHaveAttribute('aria-current', 'true');
+
+  // tabs
+  await expect(page.getByRole('tabpanel')).toContainText(puppy.location);
+  await page.getByRole('tab', { name: 'Health & Care' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('4 meals a day at 6–12 weeks');
+  await page.getByRole('tab', { name: 'Health & Care' }).press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'About the Breeder' })).toBeFocused();
+  await expect(page.getByRole('tabpanel')).toContainText('Breeders typically reply within 24 hours.');
+
+  // the inquiry: all fields required, then sent to the seller's mail
+  await page.getByRole('button', { name: 'Inquire' }).click();
+  const dialog = page.getByRole('dialog', { name: `Inquire about ${puppy.name}` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Message').fill('');
+  await dialog.getByRole('button', { name: 'Send Inquiry' }).click();
+  await expect(page.getByText('Please fill out all fields')).toBeVisible();
+  await dialog.getByLabel('Your name').fill('Jamie Rivera');
+  await dialog.getByLabel('Email').fill('jamie.rivera@example.com');
+  await dialog.getByLabel('Phone').fill('555-010-2000');
+  await dialog.getByLabel('Message').fill(`Is ${puppy.name} good with cats?`);
+  await expectAccessible(page, 'inquire dialog');
+  await dialog.getByRole('button', { name: 'Send Inquiry' }).click();
+  await expect(page.getByText('Message Sent!')).toBeVisible();
+  await expect(page.getByText('Your inquiry has been sent to the seller...')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => {
+    const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as Array<{ subject: string; replyTo?: string; text: string }>;
+    return outbox.find((m) => m.subject === `New inquiry about ${puppy.name} on PuppyNest` && m.text.includes('good with cats'))?.replyTo;
+  }).toBe('jamie.rivera@example.com');
+  // the fields were cleared
+  await page.getByRole('button', { name: 'Inquire' }).click();
+  await expect(dialog.getByLabel('Phone')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // logged out, Contact Seller asks for a login and goes to /auth after a second
+  await page.getByRole('button', { name: 'Login to Contact Seller' }).click();
+  await expect(page.getByText('Authentication Required')).toBeVisible();
+  await expect(page.getByText('Please login to contact the seller')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?next=/);
+});
+
+test('a failed inquiry says so; a reserved puppy cannot be contacted; unknown ids are "Puppy Not Found"', async ({ page }) => {
+  const reserved = (await publicPuppies(page, '?status=reserved'))[0]!;
+  await page.goto(`/puppies/${reserved.id}`);
+  await expect(page.getByText('Reserved', { exact: true })).toBeVisible();
+  await expect(page.getByText('Currently Not Available')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Login to Contact Seller' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Inquire' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveCount(0);
+
+  const available = (await publicPuppies(page, '?status=available'))[0]!;
+  await loginViaUi(page, DEMO.buyer);
+  await page.goto(`/puppies/${available.id}`);
+  await page.route('**/api/contacts', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }));
+  await page.getByRole('button', { name: 'Contact Seller' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Your name')).toHaveValue(DEMO.buyer.username);
+  await dialog.getByLabel('Phone').fill('555-010-2000');
+  await dialog.getByRole('button', { name: 'Send Inquiry' }).click();
+  await expect(page.getByText('Failed to send your inquiry. Please try again.')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  for (const id of ['999999', 'not-a-number']) {
+    await page.goto(`/puppies/${id}`);
+    await expect(page.getByRole('heading', { name: 'Puppy Not Found' })).toBeVisible();
+  }
+  await expectAccessible(page, 'puppy not found');
+});
+
+test('the heart asks a visitor to log in, and saves a favourite for a logged-in user', async ({ page }) => {
+  await openList(page);
+  const first = cards(page).first();
+  const name = (await first.locator('h3').textContent())!;
+  await first.getByRole('button', { name: `Save ${name} to favorites` }).click();
+  await expect(page.getByText('Please log in to save puppies to your favorites.')).toBeVisible();
+
+  await loginViaUi(page, DEMO.buyer, '/puppies');
+  await expect(page.locator('#results-count')).not.toHaveText('Loading puppies…');
+  const heart = cards(page).filter({ hasText: name }).first().getByRole('button', { name: `Save ${name} to favorites` });
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.locator('#results-count')).not.toHaveText('Loading puppies…');
+  await expect(cards(page).filter({ hasText: name }).first().getByRole('button', { name: `Save ${name} to favorites` })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/my-listings');
+  await page.getByRole('tab', { name: /Favorites \(\d+\)/ }).click();
+  await expect(page.getByRole('tabpanel').getByRole('heading', { name })).toBeVisible();
+  await expectAccessible(page, 'my listings favorites');
+  await page.getByRole('tabpanel').getByRole('button', { name: `Save ${name} to favorites` }).click();
+  await expect(page.getByRole('tabpanel').getByRole('heading', { name })).toHaveCount(0);
+});

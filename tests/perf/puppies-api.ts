@@ -1,0 +1,190 @@
+// GET /api/puppies over 10,000 listings (TARGETS.md "API"): the real createApp on in-memory storage,
+// autocannon with 100 connections on loopback, against a bare node:http server answering a fixed JSON
+// body of the same size (the ceiling). Target: at least half of the ceiling's requests per second.
+// Each server runs in its own process, so the load generator does not share its event loop.
+//
+//   npx node tests/perf/puppies-api.ts [--seconds=10] [--connections=100] [--rows=10000]
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { PuppyQuerySchema } from '../../commerce-api/src/contracts/puppies.ts';
+import { queryPuppies } from '../../commerce-api/src/domain/puppy-catalogue.ts';
+import { buildBreeds, buildCatalogue, buildUser, createRng } from '../support/factories.ts';
+import { createTestApp } from '../support/test-app.ts';
+import * as v from 'valibot';
+
+const SELF = fileURLToPath(import.meta.url);
+
+/** what the /puppies page asks for by default, and a mix of other filters */
+const DEFAULT_QUERY = '/api/puppies?minPrice=500&maxPrice=3000&status=available&limit=24';
+const MIXED_QUERIES = [
+  DEFAULT_QUERY,
+  '/api/puppies?breed=2&gender=Female&minPrice=500&maxPrice=3000&status=available&limit=24',
+  '/api/puppies?search=golden%20female&status=available&limit=24',
+  '/api/puppies?location=west&category=family&sort=price-asc&limit=24&offset=48',
+  '/api/puppies?breed=Beagle&maxPrice=2000&limit=24',
+];
+
+function option(name: string, fallback: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const value = arg ? Number(arg.split('=')[1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+async function catalogueApp(rows: number) {
+  const now = new Date();
+  const t = createTestApp({ now });
+  await t.storage.write((db) => {
+    const breedIds = buildBreeds().map((breed) => db.breeds.insert(breed).id);
+    const sellerIds = Array.from({ length: 50 }, (_, i) => db.users.insert(buildUser({ username: `kennel${i}`, accountType: 'seller' }, now)).id);
+    for (const puppy of buildCatalogue(rows, createRng(42), { breedIds, sellerIds, now })) db.puppies.insert(puppy);
+  });
+  return t;
+}
+
+/** child process: serve the API or the ceiling on a free port and print it */
+async function serve(kind: string, rows: number): Promise<void> {
+  let server: http.Server;
+  if (kind === 'api') {
+    const t = await catalogueApp(rows);
+    server = http.createServer(t.app);
+  } else {
+    const t = await catalogueApp(rows);
+    const body = JSON.stringify(queryPuppies(t.storage, v.parse(PuppyQuerySchema, { minPrice: '500', maxPrice: '3000', status: 'available', limit: '24' }), new Date()));
+    server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+  }
+  server.keepAliveTimeout = 60_000;
+  // a normal exit, so that --cpu-prof can write its profile
+  process.once('SIGINT', () => process.exit(0));
+  server.listen(0, '127.0.0.1', () => process.stdout.write(`PORT ${(server.address() as AddressInfo).port}\n`));
+}
+
+function startServer(kind: string, rows: number): Promise<{ port: number; child: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SELF, `--serve=${kind}`, `--rows=${rows}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      const match = /PORT (\d+)/.exec(chunk);
+      if (match) resolve({ port: Number(match[1]), child });
+    });
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+}
+
+interface Figures {
+  label: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  bytesPerRequest: number;
+}
+
+interface Slice {
+  requests: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  bytes: number;
+}
+
+async function slice(port: number, paths: readonly string[], seconds: number, connections: number): Promise<Slice> {
+  const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: seconds, requests: paths.map((path) => ({ method: 'GET', path })) });
+  return {
+    requests: result.requests.total,
+    seconds: result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    bytes: result.throughput.total,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function figures(label: string, slices: Slice[]): Figures {
+  const requests = slices.reduce((sum, s) => sum + s.requests, 0);
+  return {
+    label,
+    requestsPerSecond: Math.round(requests / slices.reduce((sum, s) => sum + s.seconds, 0)),
+    p50: median(slices.map((s) => s.p50)),
+    p99: median(slices.map((s) => s.p99)),
+    errors: slices.reduce((sum, s) => sum + s.errors, 0),
+    non2xx: slices.reduce((sum, s) => sum + s.non2xx, 0),
+    bytesPerRequest: Math.round(slices.reduce((sum, s) => sum + s.bytes, 0) / Math.max(1, requests)),
+  };
+}
+
+/** the query function alone, in this process: what one request costs before HTTP */
+async function inProcess(rows: number): Promise<{ defaultMs: number; mixedMs: number }> {
+  const t = await catalogueApp(rows);
+  const queries = MIXED_QUERIES.map((path) => v.parse(PuppyQuerySchema, Object.fromEntries(new URL(path, 'http://x').searchParams)));
+  const time = (list: typeof queries, n: number) => {
+    const now = new Date();
+    for (let i = 0; i < 200; i++) queryPuppies(t.storage, list[i % list.length]!, now);
+    const started = performance.now();
+    for (let i = 0; i < n; i++) queryPuppies(t.storage, list[i % list.length]!, now);
+    return (performance.now() - started) / n;
+  };
+  return { defaultMs: time([queries[0]!], 2000), mixedMs: time(queries, 2000) };
+}
+
+async function main(): Promise<void> {
+  const seconds = option('seconds', 10);
+  const connections = option('connections', 100);
+  const rows = option('rows', 10_000);
+  const cpu = await inProcess(rows);
+
+  // The servers run side by side and the runs take turns in short slices, so a busy moment on a shared
+  // machine falls on all of them alike and the ratio stays fair.
+  const scenarios = [
+    { kind: 'api', label: 'GET /api/puppies, default filters, limit=24', paths: [DEFAULT_QUERY] },
+    { kind: 'api', label: 'GET /api/puppies, 5 filter mixes, limit=24', paths: MIXED_QUERIES },
+    { kind: 'ceiling', label: 'bare node:http, fixed JSON of the same page', paths: ['/'] },
+  ] as const;
+  const servers = { api: await startServer('api', rows), ceiling: await startServer('ceiling', rows) };
+  const slices: Slice[][] = scenarios.map(() => []);
+  const rounds = 3;
+  try {
+    for (const scenario of scenarios) await slice(servers[scenario.kind].port, scenario.paths, 1, connections); // warm-up
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, scenario] of scenarios.entries()) slices[i]!.push(await slice(servers[scenario.kind].port, scenario.paths, Math.max(1, Math.round(seconds / rounds)), connections));
+    }
+  } finally {
+    for (const server of Object.values(servers)) {
+      server.child.removeAllListeners('exit');
+      server.child.kill();
+    }
+  }
+  const results = scenarios.map((scenario, i) => figures(scenario.label, slices[i]!));
+
+  const ceiling = results[2]!;
+  const lines = [
+    `puppies API: ${rows} listings in memory, ${connections} connections, ${seconds} s per run (loopback, ${process.platform}, Node ${process.version})`,
+    `  queryPuppies alone: ${cpu.defaultMs.toFixed(2)} ms per default query, ${cpu.mixedMs.toFixed(2)} ms per mixed query`,
+    ...results.map(
+      (r) =>
+        `  ${r.label.padEnd(48)} ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ${r.bytesPerRequest} B/req${r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}` +
+        (r === ceiling ? '' : `  ${(r.requestsPerSecond / ceiling.requestsPerSecond).toFixed(2)}x ceiling`),
+    ),
+  ];
+  const ratio = results[0]!.requestsPerSecond / ceiling.requestsPerSecond;
+  lines.push(`  target: at least 0.5x the bare node:http ceiling: ${ratio >= 0.5 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`);
+  console.log(lines.join('\n'));
+  if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
+}
+
+if (process.argv[1] === SELF) {
+  const serveArg = process.argv.find((a) => a.startsWith('--serve='));
+  if (serveArg) await serve(serveArg.split('=')[1]!, option('rows', 10_000));
+  else await main();
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { apiPath, clampMax, clampMin, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, parsePrice, searchResultsLine } from '../../site/components/puppy-filters.ts';
+
+describe('the /puppies filters and the address bar', () => {
+  it('starts from the spec defaults: 500–3000, Available Only, all genders', () => {
+    expect(filtersFromSearch('')).toEqual(DEFAULT_FILTERS);
+    expect(filtersToSearch(DEFAULT_FILTERS)).toBe('');
+    expect(apiPath(DEFAULT_FILTERS, 0)).toBe('/api/puppies?minPrice=500&maxPrice=3000&status=available&limit=24');
+  });
+
+  it('reads every parameter of a link and writes the same address back', () => {
+    const search = '?search=golden+pup&breed=12&minPrice=1000&maxPrice=4000&gender=Female&status=all&category=family&location=west&sort=price-asc&view=list';
+    const filters = filtersFromSearch(search);
+    expect(filters).toEqual({ search: 'golden pup', breed: '12', minPrice: 1000, maxPrice: 4000, gender: 'Female', status: '', category: 'family', location: 'west', sort: 'price-asc', view: 'list' });
+    expect(filtersToSearch(filters)).toBe(search);
+    expect(apiPath(filters, 48)).toBe('/api/puppies?breed=12&minPrice=1000&maxPrice=4000&gender=Female&search=golden+pup&category=family&location=west&sort=price-asc&limit=24&offset=48');
+  });
+
+  it('ignores what it cannot use, and keeps min <= max within 0–5000', () => {
+    expect(filtersFromSearch('?minPrice=cheap&maxPrice=&gender=other&status=sold&category=farm&sort=random')).toEqual(DEFAULT_FILTERS);
+    expect(filtersFromSearch('?minPrice=-50&maxPrice=99999')).toMatchObject({ minPrice: 0, maxPrice: 5000 });
+    // a link with only a minimum above the default maximum ("$5,000+") opens the range upwards
+    const band = filtersFromSearch('?minPrice=5000');
+    expect(band).toMatchObject({ minPrice: 5000, maxPrice: 5000 });
+    expect(apiPath(band, 0)).toBe('/api/puppies?minPrice=5000&status=available&limit=24');
+    expect(parsePrice('12abc')).toBeUndefined();
+    expect(parsePrice(' 1500 ')).toBe(1500);
+    expect(clampMin(4000, 3000)).toBe(3000);
+    expect(clampMin(-1, 3000)).toBe(0);
+    expect(clampMax(200, 500)).toBe(500);
+    expect(clampMax(8000, 500)).toBe(5000);
+  });
+
+  it('words the search results line as the spec does', () => {
+    expect(searchResultsLine('poodle', 0)).toBe('Search results for "poodle": No matches found');
+    expect(searchResultsLine('poodle', 1)).toBe('Search results for "poodle": Found 1 puppy');
+    expect(searchResultsLine('poodle', 7)).toBe('Search results for "poodle": Found 7 puppies');
+  });
+});
