@@ -34,7 +34,16 @@ export default defineConfig({
   webServer: {
     command: 'node tests/support/e2e-server.ts',
     url: `http://127.0.0.1:${PORT}/api/breeds`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'development', PUBLIC_SITE_URL: `http://127.0.0.1:${PORT}` },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'development',
+      PUBLIC_SITE_URL: `http://127.0.0.1:${PORT}`,
+      // The admin test switches to live mode, which is refused without live keys. These are not real
+      // keys and no live payment is ever made: the test switches back before it ends.
+      STRIPE_LIVE_SECRET_KEY: 'sk_live_e2e_not_a_real_key',
+      STRIPE_LIVE_PUBLISHABLE_KEY: 'pk_live_e2e_not_a_real_key',
+    },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

@@ -1,7 +1,18 @@
-// /admin: admins only (spec §6). The payment-mode controls come with the payments work.
+// /admin (spec §6 Admin, §8): admins only, everyone else sees 'Access Denied'. The payment mode card
+// shows the public key's prefix and a LIVE PAYMENTS / TEST MODE badge refreshed every 5 s; the enable
+// and disable buttons are disabled in the matching mode; live mode carries a warning; the system status
+// card is static text. The server refuses live mode without live keys and says why ('Error' toast).
+import { useState } from 'react';
+import useSWR from 'swr';
 import type { UserView } from '#contracts/auth.ts';
+import type { MessageResponse, PaymentModeResponse } from '#contracts/payments.ts';
 import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
-import { useApi } from '../lib/swr.ts';
+import { ApiError, getJson, postJson } from '../lib/api-client.ts';
+import { SWR_OPTIONS } from '../lib/swr.ts';
+import { toast } from '../lib/toast.ts';
+
+const MODE_KEY = '/api/admin/payment-mode';
+const REFRESH_MS = 5000;
 
 export default function AdminPanel() {
   return <ProtectedRoute>{(user) => (user.role === 'admin' ? <AdminHome user={user} /> : <AccessDenied />)}</ProtectedRoute>;
@@ -17,14 +28,77 @@ function AccessDenied() {
   );
 }
 
+const SYSTEMS = ['Domain', 'Email', 'Object Storage', 'Database'] as const;
+
 function AdminHome({ user }: { user: UserView }) {
-  const { data } = useApi<{ mode: 'test' | 'live' }>('/api/admin/payment-mode');
+  // The spec's one polling exception: the payment mode badge follows the server every 5 s.
+  const { data, error, mutate } = useSWR<PaymentModeResponse>(MODE_KEY, (path: string) => getJson<PaymentModeResponse>(path), { ...SWR_OPTIONS, refreshInterval: REFRESH_MS });
+  const [busy, setBusy] = useState<'enable' | 'disable' | null>(null);
+
+  const change = async (action: 'enable' | 'disable') => {
+    setBusy(action);
+    try {
+      const answer = await postJson<MessageResponse>(`/api/admin/${action}-live-keys`);
+      toast({ title: action === 'enable' ? 'Live Payments Enabled' : 'Live Payments Disabled', description: answer.message, variant: 'success' });
+      await mutate();
+    } catch (failure) {
+      const fallback = action === 'enable' ? 'Failed to enable live keys' : 'Failed to disable live keys';
+      toast({ title: 'Error', description: failure instanceof ApiError ? failure.message || fallback : fallback, variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const live = data?.isLive === true;
   return (
-    <article>
+    <article className="admin-page">
       <h1>Admin</h1>
       <p>Signed in as {user.username}.</p>
-      <h2>Payment mode</h2>
-      <p aria-live="polite">{data ? (data.mode === 'live' ? 'LIVE PAYMENTS' : 'TEST MODE') : 'Loading…'}</p>
+      <div className="admin-grid">
+        <section className="admin-card" aria-labelledby="payment-mode-title">
+          <h2 id="payment-mode-title">Payment Mode</h2>
+          {error && !data ? (
+            <p role="alert">Could not load the payment mode: {error instanceof Error ? error.message : 'unknown error'}</p>
+          ) : !data ? (
+            <p aria-busy="true">Loading…</p>
+          ) : (
+            <>
+              <p aria-live="polite">
+                Current mode: <span className={`mode-badge ${live ? 'mode-live' : 'mode-test'}`}>{live ? 'LIVE PAYMENTS' : 'TEST MODE'}</span>
+              </p>
+              <p>
+                Public key: <code>{data.publicKeyPrefix}</code>
+              </p>
+              {live && (
+                <p role="alert" className="live-warning">
+                  <strong>Warning:</strong> live payments are on. Real cards are charged and real money is processed.
+                </p>
+              )}
+              {!data.liveKeysConfigured && !live && (
+                <p className="admin-note">No live Stripe keys are configured on the server, so live payments cannot be enabled yet.</p>
+              )}
+              <div className="admin-actions">
+                <button type="button" onClick={() => change('enable')} disabled={live || busy !== null} aria-busy={busy === 'enable'}>
+                  Enable Live Keys
+                </button>
+                <button type="button" className="secondary" onClick={() => change('disable')} disabled={!live || busy !== null} aria-busy={busy === 'disable'}>
+                  Disable Live Keys
+                </button>
+              </div>
+            </>
+          )}
+        </section>
+        <section className="admin-card" aria-labelledby="system-status-title">
+          <h2 id="system-status-title">System Status</h2>
+          <ul className="status-list">
+            {SYSTEMS.map((name) => (
+              <li key={name}>
+                <span>{name}</span> <span className="status-ok">Connected</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
     </article>
   );
 }

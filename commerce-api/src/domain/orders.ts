@@ -1,0 +1,225 @@
+// Buying a puppy (spec §2 Checkout, §4 Checkout; DESIGN.md §5). The amount is the puppy's stored price
+// plus the care package, in cents; one PaymentIntent per checkout visit (idempotency key per buyer,
+// puppy and visit) with manual capture. When the card is authorised, fulfilment records the order and
+// reserves the puppy in one atomic write: a puppy is sold once, and a payment for a puppy that is no
+// longer available is released (never captured) or, if it was taken, refunded.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
+import type { CheckoutIntentInput, CheckoutIntentResponse, OrderView } from '#contracts/payments.ts';
+import { ConflictError, NotFoundError } from '../errors.ts';
+import type { MailMessage } from '../mail/messages.ts';
+import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
+import type { Collections, Storage } from '../storage/storage.ts';
+import type { Order, Puppy, User } from './model.ts';
+import { isPublic } from './puppy-catalogue.ts';
+
+export interface CheckoutContext {
+  storage: Storage;
+  provider: PaymentProvider;
+  now: Date;
+}
+
+export function orderByIntent(db: Collections, intentId: string): Order | undefined {
+  return db.orders.find((order) => order.paymentIntentId === intentId);
+}
+
+/** an order that holds the puppy: being captured or paid */
+function liveOrderFor(db: Collections, puppyId: number): Order | undefined {
+  return db.orders.find((order) => order.puppyId === puppyId && (order.status === 'pending' || order.status === 'paid'));
+}
+
+export async function startCheckout(ctx: CheckoutContext, buyer: User, input: CheckoutIntentInput): Promise<CheckoutIntentResponse> {
+  const { db } = ctx.storage;
+  const puppy = db.puppies.get(input.puppyId);
+  if (!puppy || !isPublic(puppy, ctx.now)) throw new NotFoundError('Puppy Not Found');
+  if (puppy.userId === buyer.id) throw new ConflictError('This is your own listing: you cannot buy your own puppy.', 'own_puppy');
+  if (puppy.status !== 'available' || liveOrderFor(db, puppy.id)) {
+    throw new ConflictError(`${puppy.name} is no longer available: another family has reserved this puppy.`, 'puppy_unavailable');
+  }
+  const puppyPriceCents = puppy.price * 100;
+  const amountCents = puppyPriceCents + CARE_PACKAGE_CENTS;
+  const visit = input.visitId ?? randomUUID();
+  const intent = await ctx.provider.createPaymentIntent({
+    amountCents,
+    captureMethod: 'manual',
+    description: `PuppyNest: ${puppy.name} with the care package`,
+    metadata: {
+      purpose: 'puppy_purchase',
+      puppyId: String(puppy.id),
+      buyerId: String(buyer.id),
+      sellerId: String(puppy.userId),
+      puppyPriceCents: String(puppyPriceCents),
+      carePackageCents: String(CARE_PACKAGE_CENTS),
+    },
+    // The amount is part of the key: a price changed during the visit makes a new intent, not an error.
+    idempotencyKey: `checkout:${buyer.id}:${puppy.id}:${visit}:${amountCents}`,
+    receiptEmail: buyer.email,
+  });
+  return { clientSecret: intent.clientSecret, intentId: intent.id, amountCents, puppyPriceCents, carePackageCents: CARE_PACKAGE_CENTS };
+}
+
+export type PurchaseAction = 'capture' | 'cancel' | 'refund' | 'mail' | 'none';
+
+interface PurchaseTerms {
+  puppyId: number;
+  buyerId: number;
+  sellerId: number;
+  puppyPriceCents: number;
+  carePackageCents: number;
+}
+
+function termsOf(intent: PaymentIntentSnapshot): PurchaseTerms | undefined {
+  const m = intent.metadata;
+  const terms = {
+    puppyId: Number(m['puppyId']),
+    buyerId: Number(m['buyerId']),
+    sellerId: Number(m['sellerId']),
+    puppyPriceCents: Number(m['puppyPriceCents']),
+    carePackageCents: Number(m['carePackageCents']),
+  };
+  return Object.values(terms).every((n) => Number.isSafeInteger(n) && n >= 0) ? terms : undefined;
+}
+
+function newReference(now: Date): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  return `PN-${day}-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+/**
+ * Inside storage.write(): the order for an intent, created once. The puppy is reserved for it only if
+ * it is still available, nobody else's order holds it, and the intent is for the agreed amount.
+ */
+function claimPuppy(db: Collections, intent: PaymentIntentSnapshot, now: Date, paid: boolean): Order | undefined {
+  const terms = termsOf(intent);
+  if (!terms) return undefined;
+  const puppy = db.puppies.get(terms.puppyId);
+  const totalCents = terms.puppyPriceCents + terms.carePackageCents;
+  const sellable =
+    puppy !== undefined &&
+    puppy.status === 'available' &&
+    !liveOrderFor(db, puppy.id) &&
+    intent.amountCents === totalCents &&
+    intent.currency.toLowerCase() === 'usd';
+  const at = now.toISOString();
+  const order = db.orders.insert({
+    reference: newReference(now),
+    puppyId: terms.puppyId,
+    buyerId: terms.buyerId,
+    sellerId: terms.sellerId,
+    puppyPriceCents: terms.puppyPriceCents,
+    carePackageCents: terms.carePackageCents,
+    totalCents,
+    paymentIntentId: intent.id,
+    status: sellable ? (paid ? 'paid' : 'pending') : 'canceled',
+    createdAt: at,
+    paidAt: sellable && paid ? at : null,
+  });
+  if (sellable) db.puppies.update(puppy.id, { status: 'reserved', updatedAt: at });
+  return order;
+}
+
+/** the card is authorised (requires_capture): capture it, or release it when the puppy is gone */
+export function recordAuthorisedPurchase(db: Collections, intent: PaymentIntentSnapshot, now: Date): PurchaseAction {
+  const existing = orderByIntent(db, intent.id);
+  if (existing) return existing.status === 'pending' ? 'capture' : existing.status === 'paid' ? 'none' : 'cancel';
+  const order = claimPuppy(db, intent, now, false);
+  if (!order) return 'cancel';
+  return order.status === 'pending' ? 'capture' : 'cancel';
+}
+
+/** the money is taken (succeeded): the order is paid, or refunded when the puppy went to someone else */
+export function recordSucceededPurchase(db: Collections, intent: PaymentIntentSnapshot, now: Date): PurchaseAction {
+  const existing = orderByIntent(db, intent.id);
+  if (existing) {
+    if (existing.status === 'pending') {
+      db.orders.update(existing.id, { status: 'paid', paidAt: now.toISOString() });
+      return 'mail';
+    }
+    return existing.status === 'canceled' ? 'refund' : 'none';
+  }
+  const order = claimPuppy(db, intent, now, true);
+  if (!order) return 'refund';
+  return order.status === 'paid' ? 'mail' : 'refund';
+}
+
+/** the intent was canceled (released, expired): a pending order ends and its puppy is available again */
+export function recordCanceledPurchase(db: Collections, intent: PaymentIntentSnapshot, now: Date): void {
+  const order = orderByIntent(db, intent.id);
+  if (!order || order.status !== 'pending') return;
+  db.orders.update(order.id, { status: 'canceled' });
+  const puppy = db.puppies.get(order.puppyId);
+  if (puppy?.status === 'reserved') db.puppies.update(puppy.id, { status: 'available', updatedAt: now.toISOString() });
+}
+
+export function recordRefunded(db: Collections, intentId: string): void {
+  const order = orderByIntent(db, intentId);
+  if (order && order.status === 'canceled') db.orders.update(order.id, { status: 'refunded' });
+}
+
+export function orderView(db: Collections, order: Order): OrderView {
+  const puppy = db.puppies.get(order.puppyId);
+  const breed = puppy ? db.breeds.get(puppy.breedId) : undefined;
+  return {
+    reference: order.reference,
+    status: order.status,
+    puppyId: order.puppyId,
+    puppyPriceCents: order.puppyPriceCents,
+    carePackageCents: order.carePackageCents,
+    totalCents: order.totalCents,
+    createdAt: order.createdAt,
+    paidAt: order.paidAt,
+    puppy: puppy
+      ? {
+          id: puppy.id,
+          name: puppy.name,
+          breed: breed?.name ?? null,
+          gender: puppy.gender,
+          age: puppy.age,
+          price: order.puppyPriceCents / 100,
+          location: puppy.location,
+          imageUrl: puppy.imageUrl,
+          status: puppy.status,
+        }
+      : null,
+  };
+}
+
+/** the buyer's orders, newest first (optionally for one puppy) */
+export function buyerOrders(db: Collections, buyerId: number, puppyId?: number): OrderView[] {
+  return db.orders
+    .filter((order) => order.buyerId === buyerId && (puppyId === undefined || order.puppyId === puppyId))
+    .reverse()
+    .map((order) => orderView(db, order));
+}
+
+const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** the confirmation mails of a paid order: one to the buyer, one to the seller */
+export function purchaseMails(order: Order, puppy: Puppy | undefined, buyer: User | undefined, seller: User | undefined, siteUrl: string): MailMessage[] {
+  const name = puppy?.name ?? 'your puppy';
+  const lines = [
+    `Order reference: ${order.reference}`,
+    `Puppy: ${name}`,
+    `Purchase price: ${money(order.puppyPriceCents)}`,
+    `Care package: ${money(order.carePackageCents)}`,
+    `Total: ${money(order.totalCents)}`,
+  ].join('\n');
+  const mails: MailMessage[] = [];
+  if (buyer) {
+    mails.push({
+      to: buyer.email,
+      subject: `Your PuppyNest order ${order.reference}: ${name} is reserved for you`,
+      text: `Hi ${buyer.username},\n\nThank you for your purchase! ${name} is now reserved for you.\n\n${lines}\n\nNext steps: our team will contact you within 24 hours to arrange pickup or delivery.\n\nQuestions? ${siteUrl}/contact\n`,
+      ...(seller ? { replyTo: seller.email } : {}),
+    });
+  }
+  if (seller) {
+    mails.push({
+      to: seller.email,
+      subject: `${name} has been purchased on PuppyNest (order ${order.reference})`,
+      text: `Hi ${seller.username},\n\n${buyer?.username ?? 'A buyer'} has bought ${name}. The listing is now marked as reserved.\n\n${lines}\n\nBuyer's email: ${buyer?.email ?? 'unknown'}. Our team will contact the buyer within 24 hours to arrange pickup or delivery.\n`,
+      ...(buyer ? { replyTo: buyer.email } : {}),
+    });
+  }
+  return mails;
+}

@@ -1,0 +1,43 @@
+// Payment mode (spec §6 Admin, DESIGN.md §5): the server owns the test/live switch; the public key
+// endpoint reports it; secrets never reach the browser. Live mode needs live keys in the configuration.
+import { LOCAL_PUBLIC_KEY, type MessageResponse, type PaymentModeResponse, type PublicKeyResponse } from '#contracts/payments.ts';
+import type { Config } from '../config.ts';
+import { ConflictError } from '../errors.ts';
+import type { Storage } from '../storage/storage.ts';
+
+export const LIVE_KEYS_MISSING_MESSAGE =
+  'Live payments cannot be enabled: no live Stripe keys are configured. Set STRIPE_LIVE_SECRET_KEY and STRIPE_LIVE_PUBLISHABLE_KEY on the server, restart it, then try again.';
+
+export function publicKeyFor(config: Config, mode: 'test' | 'live'): PublicKeyResponse {
+  if (mode === 'live' && config.stripe.live.publishableKey) return { publicKey: config.stripe.live.publishableKey, isLive: true };
+  return { publicKey: config.paymentProvider === 'stripe' ? config.stripe.test.publishableKey : LOCAL_PUBLIC_KEY, isLive: false };
+}
+
+export function liveKeysConfigured(config: Config): boolean {
+  return Boolean(config.stripe.live.secretKey && config.stripe.live.publishableKey);
+}
+
+export function paymentModeView(config: Config, storage: Storage): PaymentModeResponse {
+  const mode = storage.settings.get().paymentMode;
+  const { publicKey, isLive } = publicKeyFor(config, mode);
+  return {
+    mode,
+    isLive,
+    publicKey,
+    publicKeyPrefix: `${publicKey.slice(0, 12)}…`,
+    provider: isLive || config.paymentProvider === 'stripe' ? 'stripe' : 'local',
+    liveKeysConfigured: liveKeysConfigured(config),
+    webhookConfigured: Boolean(config.stripe.webhookSecret),
+  };
+}
+
+export async function enableLiveKeys(config: Config, storage: Storage): Promise<MessageResponse> {
+  if (!liveKeysConfigured(config)) throw new ConflictError(LIVE_KEYS_MISSING_MESSAGE, 'live_keys_missing');
+  await storage.write((_db, settings) => settings.set({ paymentMode: 'live' }));
+  return { message: 'Live payments are enabled: real cards are charged from now on.' };
+}
+
+export async function disableLiveKeys(storage: Storage): Promise<MessageResponse> {
+  await storage.write((_db, settings) => settings.set({ paymentMode: 'test' }));
+  return { message: 'Test mode is on: no real money is processed.' };
+}

@@ -1,0 +1,122 @@
+// The payment calls of spec §7 (amounts decided here, from stored prices), the return pages' re-check
+// of a payment, the buyer's orders, and the local test-mode card form's calls (only while the local
+// provider takes this mode's payments).
+import express from 'express';
+import { rateLimit } from 'express-rate-limit';
+import * as v from 'valibot';
+import {
+  ActivateListingPlanSchema,
+  CheckoutIntentSchema,
+  DonationIntentSchema,
+  ListingFeeIntentSchema,
+  LocalAuthenticateSchema,
+  LocalCardSchema,
+  LocalConfirmSchema,
+  RefreshPaymentSchema,
+  SubscriptionSchema,
+} from '#contracts/payments.ts';
+import type { AppDeps } from '../../deps.ts';
+import { startDonation } from '../../domain/donations.ts';
+import { activateListingPlan, startListingFee } from '../../domain/listing-fees.ts';
+import { buyerOrders, startCheckout } from '../../domain/orders.ts';
+import { startSubscription } from '../../domain/subscriptions.ts';
+import { NotFoundError, TooManyRequestsError } from '../../errors.ts';
+import { currentUser, requireUser } from '../session.ts';
+import { parseInput } from '../validate.ts';
+
+const intentIdParam = v.pipe(v.string(), v.regex(/^(pi|seti)_[A-Za-z0-9_]{1,200}$/));
+
+/**
+ * Anyone may donate without an account, which makes the donation form the classic place to try stolen
+ * cards: a client gets a limited number of donation intents (and local test-mode cards) per 15 minutes.
+ */
+const perClient = (limit: number, message: string) =>
+  rateLimit({
+    windowMs: 15 * 60 * 1000,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(new TooManyRequestsError(message)),
+  });
+
+export function paymentsRoutes({ storage, payments, now, log }: AppDeps): express.Router {
+  const router = express.Router();
+  const { provider, fulfilment } = payments;
+  const feeContext = { storage, provider, fulfilment, now, log };
+
+  router.get('/stripe-public-key', (_req, res) => {
+    res.json(payments.publicKey());
+  });
+
+  router.post('/create-payment-intent', async (req, res) => {
+    const buyer = requireUser(res);
+    const input = parseInput(CheckoutIntentSchema, req.body);
+    res.json(await startCheckout({ storage, provider, now: now() }, buyer, input));
+  });
+
+  router.post('/create-listing-fee-intent', async (req, res) => {
+    const user = requireUser(res);
+    res.json(await startListingFee(feeContext, user, parseInput(ListingFeeIntentSchema, req.body)));
+  });
+
+  const donationLimit = perClient(20, 'Too many donation attempts from this network. Please wait 15 minutes and try again.');
+  router.post('/create-donation-intent', donationLimit, async (req, res) => {
+    const input = parseInput(DonationIntentSchema, req.body);
+    res.json(await startDonation({ storage, provider, now: now() }, input));
+  });
+
+  router.post('/create-subscription', async (req, res) => {
+    const user = requireUser(res);
+    res.json(await startSubscription({ storage, provider, now: now() }, user, parseInput(SubscriptionSchema, req.body)));
+  });
+
+  router.post('/user/activate-listing-plan', async (req, res) => {
+    const user = requireUser(res);
+    res.json(await activateListingPlan(feeContext, user, parseInput(ActivateListingPlanSchema, req.body)));
+  });
+
+  // The return pages ask this after confirming, so a late or lost webhook never strands a paid user.
+  // Allowed to whoever holds the client secret, or to the logged-in user the payment is for.
+  router.post('/payments/:intentId/refresh', async (req, res) => {
+    const id = v.safeParse(intentIdParam, req.params.intentId);
+    if (!id.success) throw new NotFoundError('No such payment.');
+    const { clientSecret } = parseInput(RefreshPaymentSchema, req.body);
+    const user = currentUser(res);
+    const status = await fulfilment.refresh(id.output, (object) => {
+      const owner = Number(object.metadata['buyerId'] ?? object.metadata['userId']);
+      const allowed = (clientSecret !== undefined && clientSecret === object.clientSecret) || (user !== undefined && owner === user.id);
+      if (!allowed) throw new NotFoundError('No such payment.');
+    });
+    res.json(status);
+  });
+
+  router.get('/my-orders', (req, res) => {
+    const buyer = requireUser(res);
+    const puppyId = typeof req.query.puppyId === 'string' && /^\d{1,9}$/.test(req.query.puppyId) ? Number(req.query.puppyId) : undefined;
+    res.json(buyerOrders(storage.db, buyer.id, puppyId));
+  });
+
+  // ---- the local card form (test mode without Stripe keys): Stripe.js's part, played by the server
+  const local = () => {
+    const provider = payments.local();
+    if (!provider) throw new NotFoundError('The local test-mode payment provider is not active.');
+    return provider;
+  };
+  const cardLimit = perClient(200, 'Too many card attempts from this network. Please wait 15 minutes and try again.');
+  router.post('/local-payments/payment-methods', cardLimit, async (req, res) => {
+    const provider = local();
+    res.json(await provider.createPaymentMethod(parseInput(LocalCardSchema, req.body)));
+  });
+  router.post('/local-payments/confirm', async (req, res) => {
+    const provider = local();
+    const input = parseInput(LocalConfirmSchema, req.body);
+    res.json(await provider.confirm(input.clientSecret, input.paymentMethodId));
+  });
+  router.post('/local-payments/authenticate', async (req, res) => {
+    const provider = local();
+    const input = parseInput(LocalAuthenticateSchema, req.body);
+    res.json(await provider.authenticate(input.clientSecret, input.approve));
+  });
+
+  return router;
+}

@@ -1,0 +1,107 @@
+// The payments seam as the app sees it (AppDeps.payments). The configuration picks the implementations,
+// never code: test mode uses Stripe's test keys or, without them, the local provider; live mode uses
+// Stripe's live keys (the admin switch, Settings.paymentMode). New payments go to the current mode's
+// provider; an existing object is handled by the provider that made it.
+import type Stripe from 'stripe';
+import type { PublicKeyResponse } from '#contracts/payments.ts';
+import type { Config } from '../config.ts';
+import type { Mailer } from '../mail/messages.ts';
+import type { Storage } from '../storage/storage.ts';
+import { publicKeyFor } from '../domain/payment-mode.ts';
+import { createFulfilment, type Fulfilment } from './fulfilment.ts';
+import { createLocalProvider, type LocalProvider } from './local-provider.ts';
+import { PaymentObjectMissingError, PaymentProviderError, type PaymentProvider, type ProviderEvent } from './provider.ts';
+import { createStripeProvider } from './stripe-provider.ts';
+
+export interface Payments {
+  /** routes each call to the right implementation (see above) */
+  readonly provider: PaymentProvider;
+  /** the local test-mode provider while it takes the current mode's payments, else null */
+  local(): LocalProvider | null;
+  readonly fulfilment: Fulfilment;
+  /** what GET /api/stripe-public-key answers */
+  publicKey(): PublicKeyResponse;
+  readonly webhookSecret: string;
+}
+
+export interface PaymentsOptions {
+  config: Config;
+  storage: Storage;
+  mailer: Mailer;
+  now: () => Date;
+  log: (line: string) => void;
+  /** tests: the Stripe SDK's HTTP client (a capturing one), and whether local events reach fulfilment */
+  stripeHttpClient?: Stripe.HttpClient;
+  /** 'drop' plays a webhook that never arrives: only the return pages' re-check fulfils */
+  localEvents?: 'deliver' | 'drop';
+}
+
+const isLocalId = (id: string) => /^(pi|seti|sub|pm)_local_/.test(id);
+
+export function createPayments(options: PaymentsOptions): Payments {
+  const { config, storage } = options;
+  let fulfilment: Fulfilment | undefined;
+  const deliver = async (event: ProviderEvent) => {
+    if (options.localEvents === 'drop' || !fulfilment) return;
+    await fulfilment.handleEvent(event);
+  };
+
+  const local = config.paymentProvider === 'local' ? createLocalProvider(storage, { now: options.now, emit: deliver, log: options.log }) : null;
+  const stripeTest = config.paymentProvider === 'stripe'
+    ? createStripeProvider({ secretKey: config.stripe.test.secretKey, httpClient: options.stripeHttpClient })
+    : null;
+  const stripeLive = config.stripe.live.secretKey
+    ? createStripeProvider({ secretKey: config.stripe.live.secretKey, httpClient: options.stripeHttpClient })
+    : null;
+
+  const mode = () => storage.settings.get().paymentMode;
+  function current(): PaymentProvider {
+    const provider = mode() === 'live' ? stripeLive : (local ?? stripeTest);
+    if (!provider) throw new PaymentProviderError('Live payments are switched on, but no live Stripe keys are configured.');
+    return provider;
+  }
+
+  /** Stripe ids do not say which mode made them: try the current mode's keys, then the other's */
+  async function onStripe<T>(id: string, fn: (provider: PaymentProvider) => Promise<T>): Promise<T> {
+    if (isLocalId(id)) {
+      if (!local) throw new PaymentObjectMissingError(id);
+      return fn(local);
+    }
+    const ordered = (mode() === 'live' ? [stripeLive, stripeTest] : [stripeTest, stripeLive]).filter((p): p is PaymentProvider => p !== null);
+    if (ordered.length === 0) throw new PaymentObjectMissingError(id);
+    for (let i = 0; i < ordered.length; i++) {
+      try {
+        return await fn(ordered[i]!);
+      } catch (error) {
+        if (!(error instanceof PaymentObjectMissingError) || i === ordered.length - 1) throw error;
+      }
+    }
+    throw new PaymentObjectMissingError(id);
+  }
+
+  const provider: PaymentProvider = {
+    get name() {
+      return current().name;
+    },
+    get livemode() {
+      return current().livemode;
+    },
+    createPaymentIntent: (input) => current().createPaymentIntent(input),
+    createSubscription: (input) => current().createSubscription(input),
+    retrievePaymentIntent: (id) => onStripe(id, (p) => p.retrievePaymentIntent(id)),
+    capturePaymentIntent: (id, key) => onStripe(id, (p) => p.capturePaymentIntent(id, key)),
+    cancelPaymentIntent: (id, key) => onStripe(id, (p) => p.cancelPaymentIntent(id, key)),
+    refundPaymentIntent: (id, key) => onStripe(id, (p) => p.refundPaymentIntent(id, key)),
+    retrieveSetupIntent: (id) => onStripe(id, (p) => p.retrieveSetupIntent(id)),
+  };
+
+  fulfilment = createFulfilment({ storage, provider, mailer: options.mailer, now: options.now, log: options.log, siteUrl: config.publicSiteUrl });
+
+  return {
+    provider,
+    local: () => (mode() === 'test' ? local : null),
+    fulfilment,
+    publicKey: () => publicKeyFor(config, mode()),
+    webhookSecret: config.stripe.webhookSecret,
+  };
+}

@@ -1,0 +1,135 @@
+// The payments seam (DESIGN.md §2, §5): one interface, two implementations. stripe-provider.ts talks to
+// Stripe with the `stripe` SDK; local-provider.ts is a test double of Stripe's behaviour kept in storage.
+// Domain code and fulfilment see only these shapes: plain snapshots of Stripe's objects, amounts in cents.
+import { AppError } from '../errors.ts';
+
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled';
+
+export type SetupIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+
+export interface ProviderError {
+  /** Stripe's error code: card_declined, expired_card, payment_intent_authentication_failure, … */
+  code: string;
+  declineCode?: string | null;
+  message: string;
+}
+
+export interface PaymentIntentSnapshot {
+  object: 'payment_intent';
+  id: string;
+  status: PaymentIntentStatus;
+  amountCents: number;
+  /** what a manual-capture intent holds on the card (requires_capture) */
+  amountCapturableCents: number;
+  amountReceivedCents: number;
+  currency: string;
+  captureMethod: 'automatic' | 'manual';
+  clientSecret: string;
+  metadata: Readonly<Record<string, string>>;
+  lastError: ProviderError | null;
+  livemode: boolean;
+}
+
+export interface SetupIntentSnapshot {
+  object: 'setup_intent';
+  id: string;
+  status: SetupIntentStatus;
+  clientSecret: string;
+  metadata: Readonly<Record<string, string>>;
+  lastError: ProviderError | null;
+  paymentMethodId: string | null;
+  livemode: boolean;
+}
+
+export interface SubscriptionSnapshot {
+  object: 'subscription';
+  id: string;
+  /** Stripe's subscription statuses: trialing, active, incomplete, past_due, canceled, … */
+  status: string;
+  priceId: string | null;
+  trialEnd: string | null;
+  currentPeriodEnd: string | null;
+  metadata: Readonly<Record<string, string>>;
+  livemode: boolean;
+}
+
+export type ProviderObject = PaymentIntentSnapshot | SetupIntentSnapshot | SubscriptionSnapshot;
+
+/** a provider event (a verified Stripe webhook, or what the local provider emits) */
+export interface ProviderEvent {
+  /** evt_… : each is applied once */
+  id: string;
+  type: string;
+  /** the event's object, when it is one fulfilment knows */
+  object: ProviderObject | null;
+}
+
+export interface CreatePaymentIntentInput {
+  amountCents: number;
+  captureMethod: 'automatic' | 'manual';
+  metadata: Record<string, string>;
+  description: string;
+  /** every create call carries one: a retried request never makes a second intent */
+  idempotencyKey: string;
+  receiptEmail?: string;
+}
+
+export interface CreateSubscriptionInput {
+  email: string;
+  paymentMethodId: string;
+  priceId: string;
+  trialDays: number;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface CreatedSubscription {
+  subscription: SubscriptionSnapshot;
+  /** the SetupIntent that verified the card (off-session use), maybe waiting for authentication */
+  setupIntent: SetupIntentSnapshot;
+}
+
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe';
+  /** true for Stripe live keys */
+  readonly livemode: boolean;
+  createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentSnapshot>;
+  retrievePaymentIntent(id: string): Promise<PaymentIntentSnapshot>;
+  capturePaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntentSnapshot>;
+  cancelPaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntentSnapshot>;
+  /** refunds a succeeded intent in full */
+  refundPaymentIntent(id: string, idempotencyKey: string): Promise<void>;
+  retrieveSetupIntent(id: string): Promise<SetupIntentSnapshot>;
+  /** customer + card check (SetupIntent) + subscription with a trial */
+  createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription>;
+}
+
+/** a card the provider refused: 402 with Stripe's code and message, which the pages show */
+export class CardDeclinedError extends AppError {
+  readonly declineCode: string | null;
+  constructor(error: ProviderError) {
+    super(402, error.code || 'card_declined', error.message);
+    this.declineCode = error.declineCode ?? null;
+  }
+}
+
+/** the provider is unreachable or misconfigured: nothing was charged */
+export class PaymentProviderError extends AppError {
+  constructor(message = 'The payment service is not available right now. Please try again in a moment.') {
+    super(502, 'payment_provider_unavailable', message);
+  }
+}
+
+/** the object does not exist at the provider */
+export class PaymentObjectMissingError extends AppError {
+  constructor(id: string) {
+    super(404, 'payment_not_found', `No such payment: ${id}`);
+  }
+}

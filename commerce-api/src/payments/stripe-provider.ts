@@ -1,0 +1,204 @@
+// Stripe through the official SDK, with a pinned API version (the objects' shape is what this code was
+// written against, whatever the account's default version). Every create call carries an idempotency
+// key; puppy purchases use manual capture, so a payment for a puppy sold meanwhile is released, never
+// taken. Webhooks are verified in webhooks.ts with the same SDK.
+import Stripe from 'stripe';
+import {
+  CardDeclinedError,
+  PaymentObjectMissingError,
+  PaymentProviderError,
+  type CreatedSubscription,
+  type CreatePaymentIntentInput,
+  type CreateSubscriptionInput,
+  type PaymentIntentSnapshot,
+  type PaymentProvider,
+  type ProviderError,
+  type SetupIntentSnapshot,
+  type SubscriptionSnapshot,
+} from './provider.ts';
+
+/** The API version this code speaks. Moving it is a code change, checked against Stripe's changelog. */
+export const STRIPE_API_VERSION = '2026-10-28.endive' as const satisfies Stripe.LatestApiVersion;
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  /** tests pass a capturing client; production uses the SDK's Node client */
+  httpClient?: Stripe.HttpClient;
+  maxNetworkRetries?: number;
+}
+
+export function createStripeClient(options: StripeProviderOptions): Stripe {
+  return new Stripe(options.secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    // Retries reuse the request's idempotency key, so they never duplicate a payment.
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'PuppyNest' },
+    ...(options.httpClient ? { httpClient: options.httpClient } : {}),
+  });
+}
+
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = createStripeClient(options);
+  const livemode = /^(sk|rk)_live_/.test(options.secretKey);
+
+  return {
+    name: 'stripe',
+    livemode,
+
+    async createPaymentIntent(input: CreatePaymentIntentInput) {
+      return call(async () =>
+        intentSnapshot(
+          await stripe.paymentIntents.create(
+            {
+              amount: input.amountCents,
+              currency: 'usd',
+              capture_method: input.captureMethod,
+              // The pages collect cards with the Card Element (confirmCardPayment).
+              allowed_payment_method_types: ['card'],
+              description: input.description,
+              metadata: input.metadata,
+              ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        ),
+      );
+    },
+
+    async retrievePaymentIntent(id) {
+      return call(async () => intentSnapshot(await stripe.paymentIntents.retrieve(id)), id);
+    },
+
+    async capturePaymentIntent(id, idempotencyKey) {
+      return call(async () => intentSnapshot(await stripe.paymentIntents.capture(id, {}, { idempotencyKey })), id);
+    },
+
+    async cancelPaymentIntent(id, idempotencyKey) {
+      return call(async () => intentSnapshot(await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, { idempotencyKey })), id);
+    },
+
+    async refundPaymentIntent(id, idempotencyKey) {
+      await call(() => stripe.refunds.create({ payment_intent: id, reason: 'requested_by_customer' }, { idempotencyKey }), id);
+    },
+
+    async retrieveSetupIntent(id) {
+      return call(async () => setupSnapshot(await stripe.setupIntents.retrieve(id)), id);
+    },
+
+    async createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription> {
+      const key = input.idempotencyKey;
+      return call(async () => {
+        // Attaching the card to the customer is Stripe's first card check (a declined card fails here).
+        const customer = await stripe.customers.create(
+          { email: input.email, payment_method: input.paymentMethodId, invoice_settings: { default_payment_method: input.paymentMethodId }, metadata: input.metadata },
+          { idempotencyKey: `${key}:customer` },
+        );
+        const subscription = await stripe.subscriptions.create(
+          {
+            customer: customer.id,
+            items: [{ price: input.priceId }],
+            trial_period_days: input.trialDays,
+            default_payment_method: input.paymentMethodId,
+            trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+            metadata: input.metadata,
+          },
+          { idempotencyKey: `${key}:subscription` },
+        );
+        try {
+          // The card is verified for later off-session charges now, while the seller is present
+          // (a card that asks for authentication sends requires_action back to the page).
+          const setup = await stripe.setupIntents.create(
+            {
+              customer: customer.id,
+              payment_method: input.paymentMethodId,
+              confirm: true,
+              usage: 'off_session',
+              allowed_payment_method_types: ['card'],
+              metadata: { ...input.metadata, subscription: subscription.id },
+            },
+            { idempotencyKey: `${key}:setup` },
+          );
+          return { subscription: subscriptionSnapshot(subscription), setupIntent: setupSnapshot(setup) };
+        } catch (error) {
+          // A card that cannot be set up must not leave a trial running without a payment method.
+          await stripe.subscriptions.cancel(subscription.id, {}, { idempotencyKey: `${key}:cancel` }).catch(() => undefined);
+          throw error;
+        }
+      });
+    },
+  };
+}
+
+/** SDK errors become the seam's errors: card errors carry Stripe's message to the page */
+async function call<T>(fn: () => Promise<T>, id?: string): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw translateStripeError(error, id);
+  }
+}
+
+export function translateStripeError(error: unknown, id?: string): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  if (error instanceof Stripe.errors.StripeCardError) {
+    return new CardDeclinedError({ code: error.code ?? 'card_declined', declineCode: error.decline_code ?? null, message: error.message });
+  }
+  if (error.code === 'resource_missing' && id) return new PaymentObjectMissingError(id);
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+    return new PaymentProviderError(`The payment could not be processed: ${error.message}`);
+  }
+  return new PaymentProviderError();
+}
+
+function errorOf(raw: { code?: string | null; decline_code?: string | null; message?: string | null } | null | undefined): ProviderError | null {
+  if (!raw) return null;
+  return { code: raw.code ?? 'card_declined', declineCode: raw.decline_code ?? null, message: raw.message ?? 'Your card was declined.' };
+}
+
+export function intentSnapshot(pi: Stripe.PaymentIntent): PaymentIntentSnapshot {
+  return {
+    object: 'payment_intent',
+    id: pi.id,
+    status: pi.status as PaymentIntentSnapshot['status'],
+    amountCents: pi.amount,
+    amountCapturableCents: pi.amount_capturable ?? 0,
+    amountReceivedCents: pi.amount_received ?? 0,
+    currency: pi.currency,
+    captureMethod: pi.capture_method === 'manual' ? 'manual' : 'automatic',
+    clientSecret: pi.client_secret ?? '',
+    metadata: { ...(pi.metadata ?? {}) },
+    lastError: errorOf(pi.last_payment_error),
+    livemode: pi.livemode,
+  };
+}
+
+export function setupSnapshot(si: Stripe.SetupIntent): SetupIntentSnapshot {
+  return {
+    object: 'setup_intent',
+    id: si.id,
+    status: si.status as SetupIntentSnapshot['status'],
+    clientSecret: si.client_secret ?? '',
+    metadata: { ...(si.metadata ?? {}) },
+    lastError: errorOf(si.last_setup_error),
+    paymentMethodId: typeof si.payment_method === 'string' ? si.payment_method : (si.payment_method?.id ?? null),
+    livemode: si.livemode,
+  };
+}
+
+const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
+
+export function subscriptionSnapshot(sub: Stripe.Subscription): SubscriptionSnapshot {
+  const item = sub.items?.data?.[0];
+  return {
+    object: 'subscription',
+    id: sub.id,
+    status: sub.status,
+    priceId: item?.price?.id ?? null,
+    trialEnd: iso(sub.trial_end),
+    currentPeriodEnd: iso(item?.current_period_end) ?? iso(sub.trial_end),
+    metadata: { ...(sub.metadata ?? {}) },
+    livemode: sub.livemode,
+  };
+}

@@ -1,0 +1,53 @@
+// Payment test helpers: a small marketplace (breeds, a seller with a public puppy), buyers, and paying
+// with a card through the local test-mode provider the way the card form does.
+import type { Test } from 'supertest';
+import { expect } from 'vitest';
+import type { LocalIntentView } from '../../commerce-api/src/contracts/payments.ts';
+import { buildBreeds, buildPuppy, createRng } from './factories.ts';
+import { createTestApp, registeredAgent, type TestApp, type TestAppOptions } from './test-app.ts';
+
+export const NOW = new Date('2026-06-01T12:00:00.000Z');
+const DAY_MS = 86_400_000;
+export const inDays = (days: number) => new Date(NOW.getTime() + days * DAY_MS).toISOString();
+
+export const CARDS = {
+  visa: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  insufficient: '4000 0000 0000 9995',
+  authenticate: '4000 0025 0000 3155',
+} as const;
+
+export async function marketplace(options: TestAppOptions & { price?: number; expiresAt?: string | null } = {}) {
+  const t = createTestApp({ now: NOW, ...options });
+  await t.storage.write((db) => {
+    for (const breed of buildBreeds().slice(0, 3)) db.breeds.insert(breed);
+  });
+  const seller = await registeredAgent(t.app, { accountType: 'seller' });
+  const puppy = await addPuppy(t, seller.user.id, { price: options.price ?? 1500, expiresAt: options.expiresAt === undefined ? inDays(20) : options.expiresAt });
+  return { t, seller, puppy };
+}
+
+let rngSeed = 1;
+export async function addPuppy(t: TestApp, userId: number, overrides: { price?: number; expiresAt?: string | null; name?: string } = {}) {
+  return t.storage.write((db) =>
+    db.puppies.insert(
+      buildPuppy(
+        { name: overrides.name ?? 'Daisy', breedId: 1, userId, price: overrides.price ?? 1500, expiresAt: overrides.expiresAt === undefined ? inDays(20) : overrides.expiresAt, createdAt: NOW.toISOString() },
+        createRng(rngSeed++),
+        { now: NOW },
+      ),
+    ),
+  );
+}
+
+/** the local card form: create a payment method from the card fields, then confirm the intent with it */
+/** an agent (logged in) or request(app) (anonymous) */
+export type Client = { post(url: string): Test };
+
+export async function payWithCard(agent: Client, clientSecret: string, number: string, extra: { exp?: string; cvc?: string; zip?: string } = {}): Promise<LocalIntentView> {
+  const method = await agent.post('/api/local-payments/payment-methods').send({ number, exp: extra.exp ?? '12 / 34', cvc: extra.cvc ?? '123', zip: extra.zip ?? '94107' });
+  expect(method.status, JSON.stringify(method.body)).toBe(200);
+  const confirmed = await agent.post('/api/local-payments/confirm').send({ clientSecret, paymentMethodId: method.body.id });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return confirmed.body as LocalIntentView;
+}
