@@ -12,14 +12,16 @@ export const CODE_RESEND_SECONDS = 60;
 export const VERIFICATION_METHODS = ['email', 'phone'] as const;
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
 
+/** a string field: a missing key gets the field's own message, not valibot's "Invalid key" */
+const text = (message: string) => v.optional(v.string(message), '');
 const required = (message: string, max: number) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `Please keep it under ${max} characters`));
+  v.pipe(text(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `Please keep it under ${max} characters`));
 
 const PHONE_MESSAGE = 'Phone number must be at least 10 digits';
-const email = v.pipe(v.string('Invalid email address'), v.trim(), v.nonEmpty('Invalid email address'), v.email('Invalid email address'), v.maxLength(254, 'Invalid email address'));
+const email = v.pipe(text('Invalid email address'), v.trim(), v.nonEmpty('Invalid email address'), v.email('Invalid email address'), v.maxLength(254, 'Invalid email address'));
 /** "(555) 010-2000", "+1 555 010 2000": at least 10 digits, only the characters phone numbers are written with */
 const phone = v.pipe(
-  v.string(PHONE_MESSAGE),
+  text(PHONE_MESSAGE),
   v.trim(),
   v.check((s) => digitsOf(s).length >= 10, PHONE_MESSAGE),
   v.maxLength(30, 'Please enter a valid phone number'),
@@ -38,7 +40,10 @@ export const SellerApplicationFormSchema = v.object({
   location: required('Location is required', 120),
   experience: required('Please describe your breeding experience', 5000),
   breedSpecialty: required('Please list your breed specialties', 500),
-  termsAgreed: v.literal(true, 'You must agree to the terms and conditions'),
+  termsAgreed: v.pipe(
+    v.optional(v.boolean('You must agree to the terms and conditions'), false),
+    v.check((agreed) => agreed, 'You must agree to the terms and conditions'),
+  ),
 });
 export type SellerApplicationFormInput = v.InferInput<typeof SellerApplicationFormSchema>;
 
@@ -60,7 +65,7 @@ export const SendCodeSchema = v.variant(
 );
 export type SendCodeInput = v.InferOutput<typeof SendCodeSchema>;
 
-const code = v.pipe(v.string(CODE_MESSAGE), v.trim(), v.nonEmpty(CODE_MESSAGE), v.regex(/^\d{6}$/, 'Invalid verification code.'));
+const code = v.pipe(text(CODE_MESSAGE), v.trim(), v.nonEmpty(CODE_MESSAGE), v.regex(/^\d{6}$/, 'Invalid verification code.'));
 
 /** POST /api/verify-code: the same target and method, plus the code */
 export const VerifyCodeSchema = v.variant(

@@ -1,0 +1,201 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, registeredAgent, type TestApp } from '../support/test-app.ts';
+
+const EMAIL = 'breeder@example.com';
+const PHONE = '(555) 010-2000';
+
+function lastCode(t: TestApp, to: string): string {
+  const entry = t.outbox.entries.find((e) => e.to === to);
+  const code = entry && /\b(\d{6})\b/.exec(entry.text)?.[1];
+  if (!code) throw new Error(`no code sent to ${to}: ${JSON.stringify(t.outbox.entries)}`);
+  return code;
+}
+
+/** a code that is certainly not the one sent */
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('GET /api/sms-available', () => {
+  it('says whether the SMS seam can send', async () => {
+    expect((await request(createTestApp().app).get('/api/sms-available')).body).toEqual({ available: true });
+    expect((await request(createTestApp({ smsAvailable: false }).app).get('/api/sms-available')).body).toEqual({ available: false });
+  });
+});
+
+describe('POST /api/send-verification-code and /api/verify-code', () => {
+  it('mails a 6-digit code, stores only its hash, and verifies the account email', async () => {
+    const t = createTestApp();
+    const { agent, user } = await registeredAgent(t.app);
+    const sent = await agent.post('/api/send-verification-code').send({ email: ' Breeder@Example.com ', method: 'email' });
+    expect(sent.status).toBe(200);
+    expect(sent.body.message).toBe('Please check your email for the verification code.');
+    expect(t.outbox.entries[0]).toMatchObject({ channel: 'email', to: EMAIL, subject: 'Your PuppyNest verification code' });
+    const code = lastCode(t, EMAIL);
+    expect(code).toMatch(/^\d{6}$/);
+
+    const [row] = t.storage.db.verificationCodes.all();
+    expect(row).toMatchObject({ channel: 'email', target: EMAIL, owner: `user:${user.id}`, attempts: 0, verifiedAt: null });
+    expect(JSON.stringify(row)).not.toContain(code);
+    expect(Date.parse(row!.expiresAt) - Date.parse(row!.sentAt)).toBe(10 * 60_000);
+
+    const verified = await agent.post('/api/verify-code').send({ email: EMAIL, code, method: 'email' });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toEqual({ verified: true, method: 'email', target: EMAIL });
+    expect(t.storage.db.users.get(user.id)!.verifiedEmail).toBe(EMAIL);
+    expect((await agent.get('/api/verification-status')).body).toEqual({ emails: [EMAIL], phones: [] });
+
+    // A used code cannot be used again.
+    expect((await agent.post('/api/verify-code').send({ email: EMAIL, code, method: 'email' })).status).toBe(400);
+  });
+
+  it('sends a phone code through the SMS seam when SMS is available', async () => {
+    const t = createTestApp();
+    const { agent, user } = await registeredAgent(t.app);
+    const sent = await agent.post('/api/send-verification-code').send({ phone: PHONE, method: 'phone' });
+    expect(sent.status).toBe(200);
+    expect(sent.body.message).toBe('Please check your phone for the verification code.');
+    expect(t.outbox.entries[0]).toMatchObject({ channel: 'sms', to: '5550102000' });
+    const code = lastCode(t, '5550102000');
+    await agent.post('/api/verify-code').send({ phone: '555-010-2000', code, method: 'phone' }).expect(200);
+    expect(t.storage.db.users.get(user.id)!.verifiedPhone).toBe('5550102000');
+  });
+
+  it('refuses phone codes when SMS is unavailable, and sends nothing', async () => {
+    const t = createTestApp({ smsAvailable: false });
+    const response = await request(t.app).post('/api/send-verification-code').send({ phone: PHONE, method: 'phone' });
+    expect(response.status).toBe(503);
+    expect(response.body.error.message).toBe('Phone verification is not available right now. Please verify by email.');
+    expect(t.outbox.entries).toHaveLength(0);
+    expect(t.storage.db.verificationCodes.count()).toBe(0);
+  });
+
+  it('validates the target and the method', async () => {
+    const t = createTestApp();
+    const bad = async (body: object) => (await request(t.app).post('/api/send-verification-code').send(body)).body.error;
+    expect(await bad({ email: 'not-an-email', method: 'email' })).toMatchObject({ code: 'validation_failed', fields: { email: 'Invalid email address' } });
+    expect(await bad({ phone: '555-1234', method: 'phone' })).toMatchObject({ fields: { phone: 'Phone number must be at least 10 digits' } });
+    expect(await bad({ email: EMAIL, method: 'fax' })).toMatchObject({ code: 'validation_failed' });
+    expect(await bad({ email: EMAIL })).toMatchObject({ code: 'validation_failed' });
+    expect(t.outbox.entries).toHaveLength(0);
+  });
+
+  it('refuses to verify without a code', async () => {
+    const t = createTestApp();
+    const { agent } = await registeredAgent(t.app);
+    await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
+    for (const code of [undefined, '', '   ']) {
+      const response = await agent.post('/api/verify-code').send({ email: EMAIL, method: 'email', ...(code === undefined ? {} : { code }) });
+      expect(response.status).toBe(400);
+      expect(response.body.error.fields.code).toBe('Please enter your verification code.');
+    }
+    expect(t.storage.db.verificationCodes.all()[0]!.attempts).toBe(0);
+  });
+
+  it('counts a wrong code as an attempt and refuses the right one after 5 attempts', async () => {
+    const t = createTestApp();
+    const { agent, user } = await registeredAgent(t.app);
+    await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
+    const code = lastCode(t, EMAIL);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await agent.post('/api/verify-code').send({ email: EMAIL, code: wrong(code), method: 'email' });
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toBe('Invalid verification code.');
+      expect(t.storage.db.verificationCodes.all()[0]!.attempts).toBe(attempt);
+    }
+    const sixth = await agent.post('/api/verify-code').send({ email: EMAIL, code, method: 'email' });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error.message).toBe('Too many attempts. Please request a new code.');
+    expect(t.storage.db.users.get(user.id)!.verifiedEmail).toBeNull();
+  });
+
+  it('lets a code expire after 10 minutes', async () => {
+    const t = createTestApp();
+    const { agent } = await registeredAgent(t.app);
+    await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
+    const code = lastCode(t, EMAIL);
+    t.tick(10 * 60_000);
+    const response = await agent.post('/api/verify-code').send({ email: EMAIL, code, method: 'email' });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe('This verification code has expired. Please request a new one.');
+  });
+
+  it('accepts a code just before it expires', async () => {
+    const t = createTestApp();
+    const { agent } = await registeredAgent(t.app);
+    await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
+    t.tick(10 * 60_000 - 1000);
+    await agent.post('/api/verify-code').send({ email: EMAIL, code: lastCode(t, EMAIL), method: 'email' }).expect(200);
+  });
+
+  it('re-sends at most once a minute per target, whoever asks, and a new code replaces the old one', async () => {
+    const t = createTestApp();
+    const { agent } = await registeredAgent(t.app);
+    await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
+    const first = lastCode(t, EMAIL);
+
+    t.tick(59_000);
+    const again = await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' });
+    expect(again.status).toBe(429);
+    expect(again.body.error.message).toBe('Please wait a minute before requesting another code.');
+    const stranger = await request(t.app).post('/api/send-verification-code').send({ email: EMAIL.toUpperCase(), method: 'email' });
+    expect(stranger.status).toBe(429);
+    expect(t.outbox.entries).toHaveLength(1);
+    // Another target is not held up.
+    await agent.post('/api/send-verification-code').send({ email: 'other@example.com', method: 'email' }).expect(200);
+
+    t.tick(1000);
+    await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
+    const second = lastCode(t, EMAIL);
+    if (second !== first) {
+      expect((await agent.post('/api/verify-code').send({ email: EMAIL, code: first, method: 'email' })).status).toBe(400);
+    }
+    await agent.post('/api/verify-code').send({ email: EMAIL, code: second, method: 'email' }).expect(200);
+  });
+
+  it('refuses a code sent to another target', async () => {
+    const t = createTestApp();
+    const { agent } = await registeredAgent(t.app);
+    await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
+    const code = lastCode(t, EMAIL);
+    const response = await agent.post('/api/verify-code').send({ email: 'someone-else@example.com', code, method: 'email' });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe('No verification code was sent to this email address. Please request a new code.');
+    const asPhone = await agent.post('/api/verify-code').send({ phone: PHONE, code, method: 'phone' });
+    expect(asPhone.status).toBe(400);
+    expect(t.storage.db.verificationCodes.all()[0]!.verifiedAt).toBeNull();
+  });
+
+  it('refuses a code that was sent to someone else\'s session', async () => {
+    const t = createTestApp();
+    const asker = request.agent(t.app);
+    await asker.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
+    const code = lastCode(t, EMAIL);
+    const other = await registeredAgent(t.app);
+    expect((await other.agent.post('/api/verify-code').send({ email: EMAIL, code, method: 'email' })).status).toBe(400);
+    expect((await request(t.app).post('/api/verify-code').send({ email: EMAIL, code, method: 'email' })).status).toBe(400);
+    await asker.post('/api/verify-code').send({ email: EMAIL, code, method: 'email' }).expect(200);
+  });
+
+  it('remembers a verification made while logged out in a signed, HttpOnly, SameSite=Lax session cookie', async () => {
+    const t = createTestApp();
+    const visitor = request.agent(t.app);
+    const sent = await visitor.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
+    const cookie = ([] as string[]).concat(sent.headers['set-cookie'] ?? []).find((c) => c.startsWith('pn_verify='));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(t.storage.db.verificationCodes.all()[0]!.owner).toMatch(/^anon:/);
+
+    await visitor.post('/api/verify-code').send({ email: EMAIL, code: lastCode(t, EMAIL), method: 'email' }).expect(200);
+    expect((await visitor.get('/api/verification-status')).body).toEqual({ emails: [EMAIL], phones: [] });
+    expect((await request(t.app).get('/api/verification-status')).body).toEqual({ emails: [], phones: [] });
+
+    // A forged cookie names no session.
+    const value = cookie!.split(';')[0]!.split('=')[1]!;
+    const forged = `pn_verify=${value.split('.')[0]}x.${value.split('.')[1]}`;
+    expect((await request(t.app).get('/api/verification-status').set('Cookie', forged)).body).toEqual({ emails: [], phones: [] });
+
+    // The session is forgotten after a day.
+    t.tick(24 * 60 * 60_000 + 1000);
+    expect((await visitor.get('/api/verification-status')).body).toEqual({ emails: [], phones: [] });
+  });
+});
