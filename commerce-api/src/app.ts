@@ -14,6 +14,13 @@ import { devRoutes } from './http/routes/dev.routes.ts';
 import { contactsRoutes } from './http/routes/contacts.routes.ts';
 import { breedsRoutes } from './http/routes/breeds.routes.ts';
 import { puppiesRoutes } from './http/routes/puppies.routes.ts';
+import { favoritesRoutes } from './http/routes/favorites.routes.ts';
+import { uploadsRoutes } from './http/routes/uploads.routes.ts';
+import { sellersRoutes } from './http/routes/sellers.routes.ts';
+import { paymentsRoutes } from './http/routes/payments.routes.ts';
+import { webhooksRoutes } from './http/routes/webhooks.routes.ts';
+import { hooksRoutes } from './http/routes/hooks.routes.ts';
+import { contentRoutes } from './http/routes/content.routes.ts';
 
 export function createApp(deps: AppDeps): express.Express {
   const { config } = deps;
@@ -31,6 +38,9 @@ export function createApp(deps: AppDeps): express.Express {
 
   const api = express.Router();
   api.use(sameOriginOnly(config.publicApiUrl ? [config.publicSiteUrl] : []));
+  // Provider webhooks verify signatures over the raw body: before the JSON parser.
+  api.use(webhooksRoutes(deps));
+  api.use(hooksRoutes(deps));
   api.use(express.json({ limit: '100kb' }));
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -43,7 +53,12 @@ export function createApp(deps: AppDeps): express.Express {
   if (!config.isProduction) api.use(devRoutes(deps));
   api.use(breedsRoutes(deps));
   api.use(puppiesRoutes(deps));
+  api.use(favoritesRoutes(deps));
+  api.use(uploadsRoutes(deps));
   api.use(contactsRoutes(deps));
+  api.use(contentRoutes(deps));
+  api.use(sellersRoutes(deps));
+  api.use(paymentsRoutes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -3,6 +3,8 @@
 import type { Config } from './config.ts';
 import type { AuthLimits } from './http/rate-limits.ts';
 import type { Mailer, Outbox, SmsSender } from './mail/messages.ts';
+import type { Payments } from './payments/index.ts';
+import type { MediaStore } from './media/media-store.ts';
 import type { Storage } from './storage/storage.ts';
 
 export interface AppDeps {
@@ -14,6 +16,10 @@ export interface AppDeps {
   sms: SmsSender;
   /** what the outbox holds (GET /api/dev/outbox, outside production) */
   outbox: Outbox;
+  /** uploaded media; when absent, files in paths.uploadsDir served at /uploads/ */
+  media?: MediaStore;
+  /** the payments seam: provider by mode (local/Stripe test, Stripe live), fulfilment, public key */
+  payments: Payments;
   /** the clock every rule reads (listing expiry, code expiry, trials) */
   now: () => Date;
   /** login/registration rate limits (tests and the e2e server raise them) */

@@ -9,6 +9,7 @@ import { seedDatabase } from './seed/seed.ts';
 import { createFileStorage } from './storage/index.ts';
 import { createFileOutbox } from './mail/outbox.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
+import { createPayments } from './payments/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,15 +18,18 @@ export async function startServer(config: Config, overrides: Partial<Pick<AppDep
   const seeded = await seedDatabase(storage, { dataDir: config.dataDir, admin: config.admin, demo: config.seedDemoData });
   const now = () => new Date();
   const outbox = createFileOutbox(path.join(config.dataDir, 'outbox'), { smsAvailable: config.smsEnabled, now });
+  const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox.mailer;
+  const log = (line: string) => console.error(line);
   const deps: AppDeps = {
     config,
     storage,
-    mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox.mailer,
+    mailer,
     sms: outbox.sms,
     outbox,
+    payments: createPayments({ config, storage, mailer, now, log }),
     now,
     authLimits: overrides.authLimits ?? DEFAULT_AUTH_LIMITS,
-    log: (line) => console.error(line),
+    log,
     paths: {
       siteDir: path.resolve(root, process.env.SITE_DIST_DIR ?? 'dist/site'),
       studioDir: path.join(root, 'dist/studio'),

@@ -45,3 +45,16 @@ export async function loginViaUi(page: Page, account: { username: string; passwo
   await form.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText(`Hi, ${account.username}`)).toBeVisible();
 }
+
+/** the newest message the outbox (GET /api/dev/outbox) holds for `to`, waiting briefly for it to arrive */
+export async function outboxMessage(page: Page, to: string): Promise<{ to: string; subject: string; text: string; createdAt: string }> {
+  let found: { to: string; subject: string; text: string; createdAt: string } | undefined;
+  await expect(async () => {
+    const response = await page.request.get('/api/dev/outbox');
+    expect(response.ok()).toBe(true);
+    const entries = (await response.json()) as { to: string; subject: string; text: string; createdAt: string }[];
+    found = entries.find((entry) => entry.to === to);
+    expect(found, `a message to ${to} in the outbox`).toBeDefined();
+  }).toPass({ timeout: 5000 });
+  return found!;
+}

@@ -9,6 +9,7 @@ import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../../commerce-api/src/htt
 import { createMemoryStorage } from '../../commerce-api/src/storage/index.ts';
 import { createMemoryOutbox } from '../../commerce-api/src/mail/outbox.ts';
 import type { DbShape } from '../../commerce-api/src/domain/model.ts';
+import { createPayments, type PaymentsOptions } from '../../commerce-api/src/payments/index.ts';
 
 export const TEST_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
 
@@ -18,6 +19,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   initial?: Partial<DbShape>;
   smsAvailable?: boolean;
+  /** payments: a capturing Stripe HTTP client, or local events dropped (a lost webhook) */
+  payments?: Pick<PaymentsOptions, 'stripeHttpClient' | 'localEvents'>;
 }
 
 export function createTestApp(options: TestAppOptions = {}) {
@@ -27,15 +30,18 @@ export function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: TEST_SECRET, ...options.env });
   const nowhere = path.join(os.tmpdir(), 'puppynest-test-no-site');
   const outbox = createMemoryOutbox({ smsAvailable: options.smsAvailable ?? true, now: () => new Date(clock.now) });
+  const log = (line: string) => logs.push(line);
+  const payments = createPayments({ config, storage, mailer: outbox.mailer, now: () => new Date(clock.now), log, ...options.payments });
   const deps: AppDeps = {
     config,
     storage,
     mailer: outbox.mailer,
     sms: outbox.sms,
     outbox,
+    payments,
     now: () => new Date(clock.now),
     authLimits: { ...DEFAULT_AUTH_LIMITS, ...options.authLimits },
-    log: (line) => logs.push(line),
+    log,
     paths: { siteDir: nowhere, studioDir: nowhere, uploadsDir: nowhere },
   };
   const app = createApp(deps);

@@ -191,9 +191,9 @@ export interface SellerApplication {
 /** a payment object of the local test-mode provider, shaped like Stripe's */
 export interface LocalPaymentObject {
   id: number;
-  /** pi_…, seti_…, sub_… */
+  /** pi_…, seti_…, sub_…, pm_… */
   providerId: string;
-  kind: 'payment_intent' | 'setup_intent' | 'subscription';
+  kind: 'payment_intent' | 'setup_intent' | 'subscription' | 'payment_method';
   status: string;
   amountCents: number;
   currency: 'usd';
@@ -204,6 +204,14 @@ export interface LocalPaymentObject {
   idempotencyKey: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Stripe's error code of lastError (card_declined, payment_intent_authentication_failure, …) */
+  lastErrorCode?: string | null;
+  /** the card (pm_…) an intent was confirmed with, or a subscription's default card */
+  paymentMethodId?: string | null;
+  /** a subscription's trial end */
+  trialEnd?: string | null;
+  /** refunded so far (payment intents) */
+  refundedCents?: number;
 }
 
 export interface Settings {
