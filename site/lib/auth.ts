@@ -6,8 +6,14 @@ import { SWR_OPTIONS } from './swr.ts';
 
 export const USER_KEY = '/api/user';
 
+/** the readable companion of the session cookie (see http/session.ts): no hint, no session */
+function mayHaveSession(): boolean {
+  return typeof document === 'undefined' || /(?:^|;\s*)pn_hint=1/.test(document.cookie);
+}
+
 /** null when nobody is logged in (the API answers 401) */
 async function fetchUser(): Promise<UserView | null> {
+  if (!mayHaveSession()) return null;
   try {
     return await getJson<UserView>(USER_KEY);
   } catch (error) {

@@ -47,6 +47,17 @@ describe('accounts API', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/);
+    const hint = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => c.startsWith('pn_hint='));
+    expect(hint).toMatch(/^pn_hint=1;/);
+    expect(hint).not.toMatch(/HttpOnly/);
+  });
+
+  it('clears the session and its hint cookie on logout', async () => {
+    const { app } = createTestApp();
+    const { agent } = await registeredAgent(app);
+    const response = await agent.post('/api/logout').expect(200);
+    const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+    expect(cookies).toEqual(expect.arrayContaining([expect.stringMatching(/^pn_session=; Max-Age=0/), expect.stringMatching(/^pn_hint=; Max-Age=0/)]));
   });
 
   it('refuses a duplicate username whatever its case with 409', async () => {

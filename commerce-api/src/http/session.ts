@@ -8,6 +8,12 @@ import type { Session, User } from '../domain/model.ts';
 import { ForbiddenError, NotLoggedInError } from '../errors.ts';
 
 export const SESSION_COOKIE = 'pn_session';
+/**
+ * A readable companion of the HttpOnly session cookie, holding nothing but "1": it tells the islands
+ * whether asking GET /api/user is worth a request, so an anonymous visitor's pages make no call that
+ * answers 401 (a console error in every browser, and a wasted round trip).
+ */
+export const SESSION_HINT_COOKIE = 'pn_hint';
 
 interface Auth {
   user: User;
@@ -23,12 +29,17 @@ export interface SessionLayer {
 export function createSessionLayer({ config, storage, now }: AppDeps): SessionLayer {
   const tokens = createTokenService(config.sessionSecret);
   const cookieBase = `Path=/; HttpOnly; SameSite=Lax${config.isProduction ? '; Secure' : ''}`;
+  const hintBase = `Path=/; SameSite=Lax${config.isProduction ? '; Secure' : ''}`;
 
   async function setCookie(res: Response, user: User, session: Session): Promise<void> {
     const token = await tokens.sign({ userId: user.id, sessionId: session.id, sessionVersion: user.sessionVersion }, now());
     res.append('Set-Cookie', `${SESSION_COOKIE}=${token}; Max-Age=${TOKEN_TTL_SECONDS}; ${cookieBase}`);
+    res.append('Set-Cookie', `${SESSION_HINT_COOKIE}=1; Max-Age=${TOKEN_TTL_SECONDS}; ${hintBase}`);
   }
-  const clearCookie = (res: Response) => res.append('Set-Cookie', `${SESSION_COOKIE}=; Max-Age=0; ${cookieBase}`);
+  const clearCookie = (res: Response) => {
+    res.append('Set-Cookie', `${SESSION_COOKIE}=; Max-Age=0; ${cookieBase}`);
+    res.append('Set-Cookie', `${SESSION_HINT_COOKIE}=; Max-Age=0; ${hintBase}`);
+  };
 
   const middleware: RequestHandler = async (req, res, next) => {
     const token = readCookie(req, SESSION_COOKIE);
