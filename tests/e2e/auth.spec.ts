@@ -77,7 +77,9 @@ test('every protected route sends a logged-out visitor to /auth, and opens once 
 
 test('a logged-in visitor who opens /auth is sent home', async ({ page }) => {
   await loginViaUi(page, DEMO.buyer);
-  await page.goto('/auth');
+  // The page sends a logged-in visitor on after 0.1 s, possibly before its load event: wait for the
+  // navigation to start only, then for the redirect.
+  await page.goto('/auth', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/$/);
   await expectAccessible(page, 'home logged in');
 });
