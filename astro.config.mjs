@@ -1,6 +1,7 @@
 // The static site (DESIGN.md §1): every page pre-rendered; React only in the islands.
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import cspInlineScripts from './tools/astro-csp-inline-scripts.mjs';
 
 const apiPort = process.env.API_PORT ?? '4322';
 
@@ -14,7 +15,28 @@ export default defineConfig({
   // "/puppies" is served as puppies.html: no trailing-slash redirects on the way to a page.
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },
-  integrations: [react()],
+  integrations: [react(), cspInlineScripts()],
+  // A Content-Security-Policy <meta> on every page: scripts only from this site (and Stripe.js), each
+  // inline script by its hash, which Astro computes at build time.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob: https://cdn.sanity.io",
+        "media-src 'self' blob:",
+        "font-src 'self' data:",
+        `connect-src 'self' https://api.stripe.com${process.env.PUBLIC_API_URL ? ` ${new URL(process.env.PUBLIC_API_URL).origin}` : ''}`,
+        // Stripe Elements, and videos of listings hosted elsewhere (YouTube, Vimeo, …).
+        'frame-src https:',
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      scriptDirective: { resources: ["'self'", 'https://js.stripe.com'] },
+      // React renders style="" attributes (image boxes, toasts); style hashes cannot cover attributes.
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
   // Content pictures from a real Sanity project (SANITY_PROJECT_ID) go through Astro's image pipeline
   // like the embedded ones: fetched at build time, resized, re-encoded (site/lib/content/astro-images.ts).
   image: { remotePatterns: [{ protocol: 'https', hostname: 'cdn.sanity.io' }] },

@@ -67,7 +67,7 @@ export const InquireDialog = forwardRef<InquireDialogHandle, Props>(function Inq
             ×
           </button>
         </header>
-        <form onSubmit={submit} noValidate aria-labelledby="inquire-title">
+        <form method="post" onSubmit={submit} noValidate aria-labelledby="inquire-title">
           <label>
             Your name
             <input name="name" autoComplete="name" value={fields.name} onChange={set('name')} maxLength={100} />

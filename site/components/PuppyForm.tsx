@@ -199,7 +199,7 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
   const invalid = (message: string | undefined) => (message ? true : undefined);
 
   return (
-    <form className="puppy-form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Post a Puppy' : 'Edit Puppy'}>
+    <form method="post" className="puppy-form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Post a Puppy' : 'Edit Puppy'}>
       <label>
         Name
         <input {...register('name')} autoComplete="off" maxLength={60} aria-invalid={invalid(errors.name?.message)} aria-describedby={describedBy('name', errors.name?.message)} />

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { LoginSchema, RegisterFormSchema, type RegisterFormInput } from '#contracts/auth.ts';
 import { useSchemaForm } from '../lib/forms.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { logIn, register, safeNextPath, useCurrentUser } from '../lib/auth.ts';
 import { toast, toastAcrossNavigation } from '../lib/toast.ts';
@@ -66,6 +67,7 @@ export default function AuthForms() {
 
 function LoginForm({ onDone }: { onDone: () => void }) {
   const { register: field, handleSubmit, formState } = useSchemaForm(LoginSchema);
+  const hydrated = useHydrated();
   const { errors, isSubmitting } = formState;
   const submit = handleSubmit(async (values) => {
     try {
@@ -78,10 +80,10 @@ function LoginForm({ onDone }: { onDone: () => void }) {
     }
   });
   return (
-    <form onSubmit={submit} noValidate aria-label="Login">
+    <form method="post" onSubmit={submit} noValidate aria-label="Login">
       <TextField label="Username" autoComplete="username" error={errors.username?.message} {...field('username')} />
       <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...field('password')} />
-      <button type="submit" aria-busy={isSubmitting} disabled={isSubmitting}>
+      <button type="submit" aria-busy={isSubmitting} disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Logging in…' : 'Login'}
       </button>
     </form>
@@ -90,6 +92,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
 
 function RegisterForm({ onDone }: { onDone: () => void }) {
   const { register: field, handleSubmit, formState, setError } = useSchemaForm(RegisterFormSchema, { accountType: 'buyer' });
+  const hydrated = useHydrated();
   const { errors, isSubmitting } = formState;
   const submit = handleSubmit(async ({ confirmPassword: _never, ...values }) => {
     try {
@@ -107,7 +110,7 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
     }
   });
   return (
-    <form onSubmit={submit} noValidate aria-label="Register">
+    <form method="post" onSubmit={submit} noValidate aria-label="Register">
       <TextField label="Username" autoComplete="username" error={errors.username?.message} {...field('username')} />
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...field('email')} />
       <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...field('password')} />
@@ -127,7 +130,7 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
         <a href="/terms-of-service">Terms of Service</a>
       </label>
       {errors.confirmAdult && <small id="confirmAdult-error" className="field-error">{errors.confirmAdult.message}</small>}
-      <button type="submit" aria-busy={isSubmitting} disabled={isSubmitting}>
+      <button type="submit" aria-busy={isSubmitting} disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Creating your account…' : 'Register'}
       </button>
     </form>

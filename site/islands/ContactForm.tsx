@@ -2,6 +2,7 @@
 // 'Error - Please fill out all fields' and no request; sent through POST /api/contacts; success toast
 // and cleared fields, or the failure toast. Validation is the API's own contract schema.
 import { ContactSchema } from '#contracts/contacts.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 import { postJson } from '../lib/api-client.ts';
 import { useSchemaForm } from '../lib/forms.ts';
 import { toast } from '../lib/toast.ts';
@@ -17,6 +18,7 @@ export default function ContactForm() {
     getValues,
     formState: { errors, isSubmitting },
   } = useSchemaForm(ContactSchema, EMPTY);
+  const hydrated = useHydrated();
 
   const onValid = async ({ name, email, phone, message }: { name: string; email: string; phone: string; message: string }) => {
     try {
@@ -48,7 +50,7 @@ export default function ContactForm() {
     ) : null;
 
   return (
-    <form className="contact-form" onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-label="Send us a message">
+    <form method="post" className="contact-form" onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-label="Send us a message">
       <div className="contact-grid">
         <div>
           <label htmlFor="contact-name">Name</label>
@@ -71,7 +73,7 @@ export default function ContactForm() {
           {message('message')}
         </div>
       </div>
-      <button type="submit" aria-busy={isSubmitting || undefined} disabled={isSubmitting}>
+      <button type="submit" aria-busy={isSubmitting || undefined} disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Sending…' : 'Send Message'}
       </button>
     </form>

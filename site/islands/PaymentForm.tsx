@@ -111,7 +111,7 @@ export default function PaymentForm({
 
   const stripe = key !== undefined && isStripePublicKey(key.publicKey);
   return (
-    <form className="payment-form" aria-label={label} onSubmit={submit} noValidate aria-busy={busy}>
+    <form method="post" className="payment-form" aria-label={label} onSubmit={submit} noValidate aria-busy={busy}>
       {children}
       <fieldset aria-describedby={error ? errorId : undefined}>
         <legend>

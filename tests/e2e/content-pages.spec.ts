@@ -1,7 +1,7 @@
 // The pre-rendered content pages (issue 3): home, care guide, terms, contact, donate, and the site
 // chrome around them, as a visitor sees them in Chromium at desktop and phone widths.
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from '../support/e2e.ts';
+import { expectAccessible, waitForIslands } from '../support/e2e.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -134,6 +134,7 @@ test.describe('home page', () => {
 
   test('the Become a Seller tab is a form that sends nothing, with Get Started to /sellers', async ({ page }) => {
     await page.goto('/');
+    await waitForIslands(page);
     const findTab = page.getByRole('tab', { name: 'Find My Puppy' });
     await expect(findTab).toHaveAttribute('aria-selected', 'true');
     // keyboard: the arrow keys move between the tabs

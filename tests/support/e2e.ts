@@ -32,6 +32,8 @@ export async function registerViaUi(page: Page, options: { username?: string; ac
   await form.getByLabel(options.accountType === 'seller' ? /Seller:/ : /Buyer:/).check();
   await form.getByLabel(/at least 18/).check();
   await form.getByRole('button', { name: 'Register' }).click();
+  // The header greets the user before the page moves on: wait for both.
+  await page.waitForURL((url) => url.pathname !== '/auth');
   await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
   return username;
 }
@@ -43,6 +45,7 @@ export async function loginViaUi(page: Page, account: { username: string; passwo
   await form.getByLabel('Username').fill(account.username);
   await form.getByLabel('Password').fill(account.password);
   await form.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname !== '/auth');
   await expect(page.getByText(`Hi, ${account.username}`)).toBeVisible();
 }
 
@@ -57,4 +60,13 @@ export async function outboxMessage(page: Page, to: string): Promise<{ to: strin
     expect(found, `a message to ${to} in the outbox`).toBeDefined();
   }).toPass({ timeout: 5000 });
   return found!;
+}
+
+/**
+ * Waits until the page's load and idle islands have hydrated (Astro drops the `ssr` attribute then):
+ * a person can press keys before that, but only a hydrated island answers them. Islands that hydrate
+ * when visible are left alone: below the fold they never do.
+ */
+export async function waitForIslands(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
 }

@@ -1,6 +1,7 @@
 // The built site, checked in its HTML: one real `astro build` of a copy of content/ in which an editor
 // changed a FAQ answer. The new words must be on the home page, and the content pages must ship no
 // JavaScript beyond the islands issue 3 names.
+import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -105,5 +106,24 @@ describe('JavaScript on the content pages', () => {
     expect(guide.includes('<strong>6–12 weeks:</strong> 4 meals a day'), 'feeding schedule').toBe(true);
     expect(terms.includes('<li>Mastercard</li><li>Visa</li><li>American Express</li><li>Discover</li>'), 'accepted cards').toBe(true);
     for (const page of [guide, terms]) expect(page.includes('component-url="/_astro/RichText'), 'RichText hydrated').toBe(false);
+  });
+});
+
+describe('Content-Security-Policy', () => {
+  const pages = ['index.html', 'puppies.html', 'puppies/_.html', 'contact.html', 'sellers.html', 'donate.html', 'checkout/_.html', 'auth.html', '404.html'];
+
+  it.each(pages)('%s carries a CSP that allows each of its inline scripts by hash and nothing inline beyond them', (page) => {
+    const text = html(page);
+    const policy = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(text)?.[1] ?? '';
+    expect(policy).toMatch(/default-src 'self'/);
+    expect(policy).toMatch(/object-src 'none'/);
+    const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
+    expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+    const inline = [...text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, body] of inline) {
+      const hash = `'sha256-${createHash('sha256').update(body!).digest('base64')}'`;
+      expect(scriptSrc, body!.slice(0, 60)).toContain(hash);
+    }
   });
 });

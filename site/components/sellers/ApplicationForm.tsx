@@ -134,7 +134,7 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="apply-heading" className="seller-application">
+    <form method="post" onSubmit={submit} noValidate aria-labelledby="apply-heading" className="seller-application">
       <h2 id="apply-heading">Seller Application</h2>
       <p>Tell families who you are. Fields marked * are required.</p>
       <div className="grid-2">
