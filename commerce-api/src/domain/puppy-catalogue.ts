@@ -129,13 +129,12 @@ export function queryPuppies(storage: Storage, query: PuppyQuery, now: Date): Pu
   return { items: matches.slice(offset, offset + query.limit).map(toView), total: matches.length, limit: query.limit, offset };
 }
 
-// Query results are kept until the catalogue changes. Rows are frozen and replaced on every change
-// (copy-on-write), so comparing the stored row references with a snapshot (about 10 µs for 10,000)
-// tells whether anything changed; a listing that expires ends the snapshot too. A repeated query
-// then costs a Map lookup instead of a pass over every listing.
+// Query results are kept until the catalogue changes: the collections' versions say whether any
+// listing or breed changed, and a listing that expires ends the cache too. A repeated query then
+// costs a Map lookup instead of a pass over every listing.
 interface QueryCache {
-  rows: readonly Puppy[];
-  breeds: readonly Breed[];
+  puppiesVersion: number;
+  breedsVersion: number;
   builtAtMs: number;
   /** the next moment a public listing expires */
   validUntilMs: number;
@@ -144,12 +143,6 @@ interface QueryCache {
 
 const queryCaches = new WeakMap<Storage, QueryCache>();
 const MAX_CACHED_QUERIES = 500;
-
-function sameRows<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 function nextExpiryMs(rows: readonly Puppy[], now: Date): number {
   const nowIso = now.toISOString();
@@ -171,12 +164,11 @@ function nextExpiryMs(rows: readonly Puppy[], now: Date): number {
 
 /** queryPuppies, answered from the cache while no listing changed or expired (do not mutate the result) */
 export function cachedQueryPuppies(storage: Storage, query: PuppyQuery, now: Date): PuppyView[] | PuppyPage {
-  const rows = storage.db.puppies.all();
-  const breeds = storage.db.breeds.all();
+  const { puppies, breeds } = storage.db;
   const nowMs = now.getTime();
   let cache = queryCaches.get(storage);
-  if (!cache || nowMs >= cache.validUntilMs || nowMs < cache.builtAtMs || !sameRows(cache.rows, rows) || !sameRows(cache.breeds, breeds)) {
-    cache = { rows: rows.slice(), breeds: breeds.slice(), builtAtMs: nowMs, validUntilMs: nextExpiryMs(rows, now), results: new Map() };
+  if (!cache || nowMs >= cache.validUntilMs || nowMs < cache.builtAtMs || cache.puppiesVersion !== puppies.version || cache.breedsVersion !== breeds.version) {
+    cache = { puppiesVersion: puppies.version, breedsVersion: breeds.version, builtAtMs: nowMs, validUntilMs: nextExpiryMs(puppies.all(), now), results: new Map() };
     queryCaches.set(storage, cache);
   }
   const key = JSON.stringify(query);

@@ -12,6 +12,7 @@ export class ArrayCollection<T extends { id: number }> implements Collection<T> 
   readonly #byId = new Map<number, T>();
   readonly #sequences: Record<string, number>;
   readonly #tx: Transaction;
+  #version = 0;
 
   /** takes over `rows` (the DbShape's own array, so a flush sees every change) and freezes them */
   constructor(name: string, rows: T[], sequences: Record<string, number>, tx: Transaction) {
@@ -26,6 +27,11 @@ export class ArrayCollection<T extends { id: number }> implements Collection<T> 
       if (this.#byId.has(row.id)) throw new Error(`storage: ${name} holds two rows with id ${row.id}.`);
       this.#byId.set(row.id, deepFreeze(row));
     }
+  }
+
+  /** bumped by every change and every undo: equal versions mean equal contents */
+  get version(): number {
+    return this.#version;
   }
 
   get(id: number): T | undefined {
@@ -61,9 +67,11 @@ export class ArrayCollection<T extends { id: number }> implements Collection<T> 
     const stored = deepFreeze({ ...row, id } as T);
     this.#rows.push(stored);
     this.#byId.set(id, stored);
+    this.#version++;
     this.#tx.record(() => {
       this.#rows.pop();
       this.#byId.delete(id);
+      this.#version++;
     });
     return stored;
   }
@@ -77,9 +85,11 @@ export class ArrayCollection<T extends { id: number }> implements Collection<T> 
     const position = this.#rows.indexOf(old);
     this.#rows[position] = next;
     this.#byId.set(id, next);
+    this.#version++;
     this.#tx.record(() => {
       this.#rows[position] = old;
       this.#byId.set(id, old);
+      this.#version++;
     });
     return next;
   }
@@ -91,9 +101,11 @@ export class ArrayCollection<T extends { id: number }> implements Collection<T> 
     const position = this.#rows.indexOf(old);
     this.#rows.splice(position, 1);
     this.#byId.delete(id);
+    this.#version++;
     this.#tx.record(() => {
       this.#rows.splice(position, 0, old);
       this.#byId.set(id, old);
+      this.#version++;
     });
     return true;
   }

@@ -15,6 +15,8 @@ export type NewRow<K extends CollectionName> = Omit<Row<K>, 'id'>;
  * read earlier never changes under its holder; editing one in place throws a TypeError.
  */
 export interface Collection<T extends { id: number }> {
+  /** changes with every insert, update and remove (and their rollback): a cheap "anything new?" check */
+  readonly version: number;
   get(id: number): T | undefined;
   /** every row, in insertion order; do not mutate */
   all(): readonly T[];

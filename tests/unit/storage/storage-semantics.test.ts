@@ -234,3 +234,31 @@ describe('memory storage initial data', () => {
     expect(() => createMemoryStorage({ puppies: [puppy(1) as never] })).toThrow(/without a valid id/);
   });
 });
+
+describe('collection versions', () => {
+  it('change with every insert, update and remove, and again when a write is rolled back', async () => {
+    const storage = createMemoryStorage();
+    const { puppies, contactMessages } = storage.db;
+    const start = puppies.version;
+    const row = await storage.write((db) => db.puppies.insert(puppy(1)));
+    const afterInsert = puppies.version;
+    expect(afterInsert).not.toBe(start);
+    await storage.write((db) => db.puppies.update(row.id, { price: 999 }));
+    const afterUpdate = puppies.version;
+    expect(afterUpdate).not.toBe(afterInsert);
+    await expect(
+      storage.write((db) => {
+        db.puppies.update(row.id, { price: 1 });
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(puppies.get(row.id)?.price).toBe(999);
+    expect(puppies.version).not.toBe(afterUpdate);
+    const beforeRemove = puppies.version;
+    await storage.write((db) => db.puppies.remove(row.id));
+    expect(puppies.version).not.toBe(beforeRemove);
+    // other collections keep their own version
+    expect(contactMessages.version).toBe(0);
+    await storage.close();
+  });
+});
