@@ -40,6 +40,8 @@ function toAppError(err: unknown): AppError | undefined {
     case 'request.aborted':
       return new AppError(400, 'request_aborted', 'The request was aborted.');
   }
+  // A file that vanished between finding and sending it (a site rebuild swapping folders).
+  if (parserError?.status === 404) return new NotFoundError();
   if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
     return new AppError(parserError.status, 'bad_request', 'The request could not be read.');
   }
