@@ -115,6 +115,7 @@ test.describe('home page', () => {
     const breeds = (await (await request.get('/api/breeds')).json()) as { id: number; name: string }[];
     const lab = breeds.find((breed) => breed.name === 'Labrador Retriever')!;
     await page.goto('/');
+    await waitForIslands(page);
     const panel = page.getByRole('tabpanel', { name: 'Find My Puppy' });
     await expect(panel.getByLabel('Breed').locator('option', { hasText: 'Labrador Retriever' })).toHaveCount(1);
     await panel.getByLabel('Breed').selectOption({ label: 'Labrador Retriever' });
@@ -126,6 +127,7 @@ test.describe('home page', () => {
 
     // the top band has no upper limit; unchosen filters are left out
     await page.goto('/');
+    await waitForIslands(page);
     await page.getByRole('tabpanel', { name: 'Find My Puppy' }).getByLabel('Price range').selectOption({ label: '$5,000+' });
     await page.getByRole('button', { name: 'Search Puppies' }).click();
     await page.waitForURL(/\/puppies\?/);
