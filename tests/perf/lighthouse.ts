@@ -1,0 +1,73 @@
+// Lighthouse 13 (mobile, simulated throttling, system Chromium) on the pages TARGETS.md names: home,
+// the list, a puppy detail page and a checkout page (logged in). Runs the real server on a temporary
+// DATA_DIR against the current build (`npm run build` first). Lighthouse is fetched by npx on first use
+// rather than kept in the project: it is large and only this benchmark needs it.
+//
+//   npm run bench -- lighthouse
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+if (!existsSync(path.join(root, process.env.SITE_DIST_DIR ?? 'dist/site', 'index.html'))) {
+  console.error('No site build: run "npm run build" first.');
+  process.exit(1);
+}
+const chrome = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((file) => existsSync(file));
+if (!chrome) {
+  console.error('Lighthouse needs Chromium: apt-get install -y chromium.');
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pn-lighthouse-'));
+const server = spawn(process.execPath, [path.join(root, 'commerce-api/src/server.ts')], {
+  env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const base = await new Promise<string>((resolve, reject) => {
+  let out = '';
+  server.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    const match = /running at (http:\/\/[\d.:]+)/.exec(out);
+    if (match) resolve(match[1]!);
+  });
+  server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+});
+
+try {
+  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo-buyer', password: 'puppynest-buyer' }) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const page = (await (await fetch(`${base}/api/puppies?status=available&limit=1`)).json()) as { items: Array<{ id: number }> };
+  const id = page.items[0]!.id;
+  const pages: Array<[string, string, boolean]> = [
+    ['home', '/', false],
+    ['list', '/puppies', false],
+    ['detail', `/puppies/${id}`, false],
+    ['checkout', `/checkout/${id}`, true],
+  ];
+  console.log('Lighthouse 13, mobile, simulated throttling. Targets: 100 in each category; LCP <= 1.7 s, TBT <= 80 ms, CLS <= 0.05, FCP <= 1.2 s.');
+  for (const [name, url, withLogin] of pages) {
+    const report = path.join(dataDir, `${name}.json`);
+    const args = ['-y', 'lighthouse@13', base + url, '--quiet', `--chrome-flags=--headless=new --no-sandbox --disable-gpu`, '--output=json', `--output-path=${report}`];
+    if (withLogin) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+    const run = spawnSync('npx', args, { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    if (run.status !== 0 || !existsSync(report)) {
+      console.log(`  ${name.padEnd(9)} lighthouse failed: ${run.stderr.split('\n').filter(Boolean).slice(-2).join(' ')}`);
+      continue;
+    }
+    const result = JSON.parse(readFileSync(report, 'utf8')) as {
+      categories: Record<string, { id: string; score: number }>;
+      audits: Record<string, { numericValue?: number }>;
+    };
+    const scores = ['performance', 'accessibility', 'best-practices', 'seo'].map((id) => `${id} ${Math.round((result.categories[id]?.score ?? 0) * 100)}`).join(', ');
+    const metric = (id: string) => result.audits[id]?.numericValue ?? NaN;
+    console.log(
+      `  ${name.padEnd(9)} ${scores} | LCP ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s, TBT ${Math.round(metric('total-blocking-time'))} ms, CLS ${metric('cumulative-layout-shift').toFixed(3)}, FCP ${(metric('first-contentful-paint') / 1000).toFixed(2)} s`,
+    );
+  }
+} finally {
+  server.kill('SIGINT');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
