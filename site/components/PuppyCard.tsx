@@ -54,24 +54,9 @@ export function PuppyCard({ puppy, favorited, onToggleFavorite, eager = false, h
       </div>
       <div className="body">
         <Heading className="puppy-card-name">{puppy.name}</Heading>
-        <p className="puppy-card-breed">
-          {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender}
-        </p>
+        <BreedLine puppy={puppy} />
         <p className="puppy-card-price">{formatPrice(puppy.price)}</p>
-        <ul className="puppy-facts">
-          <li>
-            <span className="visually-hidden">Age: </span>
-            {formatAge(puppy.age)}
-          </li>
-          <li>
-            <span className="visually-hidden">Weight: </span>
-            {formatWeight(puppy.weight)}
-          </li>
-          <li>
-            <span className="visually-hidden">Location: </span>
-            {puppy.location}
-          </li>
-        </ul>
+        <PuppyFacts puppy={puppy} />
         <div className="puppy-card-footer">
           <a href={`/puppies/${puppy.id}`} className="btn" aria-label={`Details about ${puppy.name}`}>
             Details
@@ -82,6 +67,34 @@ export function PuppyCard({ puppy, favorited, onToggleFavorite, eager = false, h
         </div>
       </div>
     </article>
+  );
+}
+
+function BreedLine({ puppy }: { puppy: PuppyView }) {
+  return (
+    <p className="puppy-card-breed">
+      {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender}
+    </p>
+  );
+}
+
+/** age, weight and location, each named for screen readers */
+function PuppyFacts({ puppy }: { puppy: PuppyView }) {
+  return (
+    <ul className="puppy-facts">
+      <li>
+        <span className="visually-hidden">Age: </span>
+        {formatAge(puppy.age)}
+      </li>
+      <li>
+        <span className="visually-hidden">Weight: </span>
+        {formatWeight(puppy.weight)}
+      </li>
+      <li>
+        <span className="visually-hidden">Location: </span>
+        {puppy.location}
+      </li>
+    </ul>
   );
 }
 
@@ -102,24 +115,9 @@ export function PuppyListItem({ puppy, favorited, onToggleFavorite, eager = fals
           <p className="puppy-card-price">{formatPrice(puppy.price)}</p>
           <FavoriteButton puppy={puppy} favorited={favorited} onToggle={onToggleFavorite} />
         </div>
-        <p className="puppy-card-breed">
-          {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender}
-        </p>
+        <BreedLine puppy={puppy} />
         <p className="puppy-list-description">{descriptionPreview(puppy.description)}</p>
-        <ul className="puppy-facts">
-          <li>
-            <span className="visually-hidden">Age: </span>
-            {formatAge(puppy.age)}
-          </li>
-          <li>
-            <span className="visually-hidden">Weight: </span>
-            {formatWeight(puppy.weight)}
-          </li>
-          <li>
-            <span className="visually-hidden">Location: </span>
-            {puppy.location}
-          </li>
-        </ul>
+        <PuppyFacts puppy={puppy} />
         <a href={`/puppies/${puppy.id}`} aria-label={`View Details about ${puppy.name}`}>
           View Details
         </a>

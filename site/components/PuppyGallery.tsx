@@ -1,6 +1,7 @@
 // The photo gallery of a puppy (spec §2 "Puppy detail"): the main image plus up to 5 more, previous and
 // next buttons, thumbnails, and the arrow keys (Home/End too) while focus is inside the gallery.
 import { useState, type KeyboardEvent } from 'react';
+import { rovingIndex } from '../lib/roving-index.ts';
 import { imageVariantUrl } from '#contracts/media.ts';
 import { PuppyImage } from './PuppyImage.tsx';
 
@@ -16,10 +17,10 @@ export function PuppyGallery({ images, name }: Props) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (count < 2) return;
-    const moves: Record<string, number> = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: count - 1 };
-    if (!(event.key in moves)) return;
+    const target = rovingIndex(event.key, index, count);
+    if (target === undefined) return;
     event.preventDefault();
-    show(moves[event.key]!);
+    show(target);
   };
 
   return (

@@ -2,6 +2,7 @@
 // Reserved, Adopted with counts and a Favorites tab; each listing's visibility (draft / active until /
 // expired) with the action it needs; view, edit and delete with a confirmation; the payment=success alert.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { rovingIndex } from '../lib/roving-index.ts';
 import { SellerPlanSummary } from '../components/sellers/SellerPlanSummary.tsx';
 import type { UserView } from '#contracts/auth.ts';
 import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
@@ -79,11 +80,10 @@ function Listings({ user }: { user: UserView }) {
   const shown = tab === 'all' || tab === 'favorites' ? puppies : puppies.filter((p) => p.status === tab);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const at = TABS.findIndex((t) => t.id === tab);
-    const moves: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: TABS.length - 1 };
-    if (!(event.key in moves)) return;
+    const target = rovingIndex(event.key, TABS.findIndex((t) => t.id === tab), TABS.length);
+    if (target === undefined) return;
     event.preventDefault();
-    const next = TABS[(moves[event.key]! + TABS.length) % TABS.length]!;
+    const next = TABS[target]!;
     setTab(next.id);
     document.getElementById(`listings-tab-${next.id}`)?.focus();
   };

@@ -3,6 +3,7 @@
 // dialog, Buy Now, and Edit Listing for the owner. The shell is the same for every id: the island reads
 // the id from the address bar and sets the title, description and Product JSON-LD itself.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { rovingIndex } from '../lib/roving-index.ts';
 import type { PuppyDetailView } from '#contracts/puppies.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { useCurrentUser } from '../lib/auth.ts';
@@ -284,11 +285,10 @@ const TABS: Array<{ id: TabId; label: string }> = [
 function DetailTabs({ puppy, breed }: { puppy: PuppyDetailView; breed: string }) {
   const [tab, setTab] = useState<TabId>('details');
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const at = TABS.findIndex((t) => t.id === tab);
-    const moves: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: TABS.length - 1 };
-    if (!(event.key in moves)) return;
+    const target = rovingIndex(event.key, TABS.findIndex((t) => t.id === tab), TABS.length);
+    if (target === undefined) return;
     event.preventDefault();
-    const next = TABS[(moves[event.key]! + TABS.length) % TABS.length]!;
+    const next = TABS[target]!;
     setTab(next.id);
     document.getElementById(`detail-tab-${next.id}`)?.focus();
   };

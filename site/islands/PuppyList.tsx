@@ -3,6 +3,7 @@
 // The address bar holds the filters: they are read on load and on back/forward, and written as they
 // change, so links, reload and the back button work. Search runs on the server (docs/decisions/0020).
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { rovingIndex } from '../lib/roving-index.ts';
 import type { BreedView, PuppyPage, PuppyView } from '#contracts/puppies.ts';
 import { api, ApiError } from '../lib/api-client.ts';
 import { useApi } from '../lib/swr.ts';
@@ -230,9 +231,10 @@ export default function PuppyList() {
 function ViewTabs({ view, onChange }: { view: ViewMode; onChange: (view: ViewMode) => void }) {
   const views: ViewMode[] = ['grid', 'list'];
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    const target = rovingIndex(event.key, views.indexOf(view), views.length);
+    if (target === undefined) return;
     event.preventDefault();
-    const next = event.key === 'Home' ? 'grid' : event.key === 'End' ? 'list' : view === 'grid' ? 'list' : 'grid';
+    const next = views[target]!;
     onChange(next);
     document.getElementById(`view-tab-${next}`)?.focus();
   };

@@ -2,6 +2,7 @@
 // breed, minPrice, maxPrice, location) and tab Become a Seller (a form that submits nothing, and a Get
 // Started link to /sellers). Keyboard: the tabs follow the ARIA tabs pattern (arrows, Home, End).
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { rovingIndex } from '../lib/roving-index.ts';
 import type { BreedView } from '#contracts/puppies.ts';
 import { useApi } from '../lib/swr.ts';
 
@@ -60,8 +61,7 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
     if (focus) tabRefs.current[next]?.focus();
   };
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = TABS.length - 1;
-    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    const target = rovingIndex(event.key, index, TABS.length);
     if (target === undefined) return;
     event.preventDefault();
     select(TABS[target]!.id, true);

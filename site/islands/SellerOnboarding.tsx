@@ -2,6 +2,7 @@
 // last disabled until an application is submitted. The page scrolls to the top on load and on every tab
 // change. Benefits and requirements are static HTML passed in as slots; the island only shows or hides them.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { rovingIndex } from '../lib/roving-index.ts';
 import type { PlanId } from '#contracts/plans.ts';
 import type { SellerApplicationView, SellerPlanView, SmsAvailability } from '#contracts/sellers.ts';
 import type { SellerPlan } from '../lib/content/types.ts';
@@ -65,12 +66,9 @@ export default function SellerOnboarding({ plans, benefits, requirements }: Prop
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const usable = TABS.filter((t) => enabled(t.id));
     const position = usable.findIndex((t) => t.id === TABS[index]!.id);
-    let next: Tab | undefined;
-    if (event.key === 'ArrowRight') next = usable[(position + 1) % usable.length]!.id;
-    else if (event.key === 'ArrowLeft') next = usable[(position - 1 + usable.length) % usable.length]!.id;
-    else if (event.key === 'Home') next = usable[0]!.id;
-    else if (event.key === 'End') next = usable[usable.length - 1]!.id;
-    if (!next) return;
+    const target = rovingIndex(event.key, position, usable.length);
+    if (target === undefined) return;
+    const next = usable[target]!.id;
     event.preventDefault();
     setTab(next);
     document.getElementById(`seller-tab-${next}`)?.focus();

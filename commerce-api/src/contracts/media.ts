@@ -2,8 +2,6 @@
 // `<name>.webp` (at most 1200 px wide) beside `<name>-w320.webp` and `<name>-w640.webp`, so a page
 // can build a srcset from the one imageUrl the API returns (spec §3 has a single imageUrl).
 
-export const IMAGE_WIDTHS = [320, 640, 1200] as const;
-
 const VARIANT_SOURCE = /^(\/uploads\/.+)\.webp$/;
 
 /** srcset for an image served from /uploads/, or undefined for any other URL */
