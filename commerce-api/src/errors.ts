@@ -8,8 +8,8 @@ export class AppError extends Error {
   readonly code: string;
   readonly fields: FieldErrors | undefined;
 
-  constructor(status: number, code: string, message: string, fields?: FieldErrors) {
-    super(message);
+  constructor(status: number, code: string, message: string, fields?: FieldErrors, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'AppError';
     this.status = status;
     this.code = code;
@@ -54,5 +54,19 @@ export class ConflictError extends AppError {
 export class TooManyRequestsError extends AppError {
   constructor(message: string) {
     super(429, 'too_many_requests', message);
+  }
+}
+
+/** a save failed because the disk (or the account's quota on it) is full; nothing was changed */
+export class StorageFullError extends AppError {
+  constructor(options?: ErrorOptions) {
+    super(507, 'storage_full', 'We could not save this because the server has run out of storage space. Nothing was changed; please try again later.', undefined, options);
+  }
+}
+
+/** a save failed because the data folder cannot be written; nothing was changed */
+export class StorageUnavailableError extends AppError {
+  constructor(options?: ErrorOptions) {
+    super(503, 'storage_unavailable', 'We cannot save changes right now because the server cannot write its data. Nothing was changed; please try again later.', undefined, options);
   }
 }

@@ -6,7 +6,7 @@ import { createApp } from '../../commerce-api/src/app.ts';
 import { loadConfig } from '../../commerce-api/src/config.ts';
 import type { AppDeps } from '../../commerce-api/src/deps.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../../commerce-api/src/http/rate-limits.ts';
-import { createMemoryStorage } from '../../commerce-api/src/storage/index.ts';
+import { createMemoryStorage, type StorageWithStats } from '../../commerce-api/src/storage/index.ts';
 import { createMemoryOutbox } from '../../commerce-api/src/mail/outbox.ts';
 import type { DbShape } from '../../commerce-api/src/domain/model.ts';
 import { createPayments, type PaymentsOptions } from '../../commerce-api/src/payments/index.ts';
@@ -18,13 +18,15 @@ export interface TestAppOptions {
   authLimits?: Partial<AuthLimits>;
   env?: Record<string, string>;
   initial?: Partial<DbShape>;
+  /** another store than in-memory storage over `initial` (a disk that fails) */
+  storage?: StorageWithStats;
   smsAvailable?: boolean;
   /** payments: a capturing Stripe HTTP client, or local events dropped (a lost webhook) */
   payments?: Pick<PaymentsOptions, 'stripeHttpClient' | 'localEvents'>;
 }
 
 export function createTestApp(options: TestAppOptions = {}) {
-  const storage = createMemoryStorage(options.initial);
+  const storage = options.storage ?? createMemoryStorage(options.initial);
   const clock = { now: options.now ?? new Date('2026-06-01T12:00:00.000Z') };
   const logs: string[] = [];
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: TEST_SECRET, ...options.env });

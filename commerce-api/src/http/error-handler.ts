@@ -22,6 +22,12 @@ export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
       res.status(500).json({ error: { code: 'internal', message: `Something went wrong on our side. Please try again (request ${id}).` } });
       return;
     }
+    if (appError.status >= 500) {
+      // The server's own condition (storage full, a provider down): the operator must hear of it.
+      const id = String(res.getHeader('X-Request-Id') ?? '');
+      const cause = appError.cause instanceof Error ? `: ${appError.cause.message}` : '';
+      log(`[${id}] ${req.method} ${req.originalUrl} answered ${appError.status} ${appError.code}${cause}`);
+    }
     res.status(appError.status).json(appError.toJSON());
   };
 }

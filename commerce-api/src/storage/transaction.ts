@@ -25,7 +25,7 @@ export class Transaction {
     }
   }
 
-  /** a change that rollback() must take back */
+  /** a change that a throw in fn, or a failed save, must take back */
   record(undo: () => void): void {
     this.#undo.push(undo);
     this.#changed = true;
@@ -38,9 +38,10 @@ export class Transaction {
 
   /**
    * Runs fn exclusively. On a throw, undoes its changes newest first (which restores every
-   * array position exactly) and rethrows. `changed` says whether anything needs saving.
+   * array position exactly) and rethrows. `changed` says whether anything needs saving; `undo`
+   * takes fn's changes back later (newest first), for a save that fails (write-pipeline.ts).
    */
-  run<T>(fn: () => T): { result: T; changed: boolean } {
+  run<T>(fn: () => T): { result: T; changed: boolean; undo: ReadonlyArray<() => void> } {
     this.assertIdle();
     this.#active = true;
     this.#changed = false;
@@ -51,7 +52,7 @@ export class Transaction {
         result.then(undefined, () => {});
         throw new Error('storage.write(fn): fn returned a promise; it must be synchronous (do the async work before or after write()).');
       }
-      return { result, changed: this.#changed };
+      return { result, changed: this.#changed, undo: this.#undo };
     } catch (error) {
       for (let i = this.#undo.length - 1; i >= 0; i--) this.#undo[i]!();
       throw error;

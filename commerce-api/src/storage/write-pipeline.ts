@@ -3,13 +3,19 @@
 // Group commit: write(fn) applies fn to memory at once, then waits for the next flush. One flush
 // runs at a time; every write that arrives while it runs is saved by the following one, so a
 // batch costs one JSON.stringify and one file write however many requests it holds. A write's
-// promise settles only when the flush holding it has (rejecting if that flush failed).
+// promise settles only when the flush holding it has.
+//
+// A failed flush rolls memory back to what is on disk before anyone hears of it: it undoes its own
+// batch and the batch that piled up behind it (applied after its snapshot, so built on its changes),
+// newest first, and rejects both. So memory always equals disk plus the writes still to be saved,
+// and nothing a caller was told failed can show up later (decision 0050).
 import type { Low } from 'lowdb';
 import type { DbShape } from '../domain/model.ts';
 import { createCollections } from './collection.ts';
 import { DbSettingsStore } from './settings-store.ts';
 import type { Collections, SettingsStore, Storage } from './storage.ts';
 import { Transaction } from './transaction.ts';
+import { storageWriteError } from './write-failure.ts';
 
 export interface StorageStats {
   /** flushes completed successfully: far fewer than writes under load */
@@ -23,6 +29,8 @@ export interface StorageWithStats extends Storage {
 
 interface Batch {
   readonly promise: Promise<void>;
+  /** the undo entries of every write in the batch, in the order they were made */
+  readonly undo: Array<() => void>;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -37,8 +45,6 @@ export function openStorage(low: Low<DbShape>, onClose: () => void | Promise<voi
   let pending: Batch | null = null;
   /** the flush being written now */
   let inflight: Batch | null = null;
-  /** a failed flush left changes that only memory holds: the next write must save them */
-  let unsaved = false;
   let closing: Promise<void> | null = null;
 
   function write<T>(fn: (db: Collections, settings: SettingsStore) => T): Promise<T> {
@@ -51,20 +57,21 @@ export function openStorage(low: Low<DbShape>, onClose: () => void | Promise<voi
     } catch (error) {
       return Promise.reject(error);
     }
-    const { result, changed } = outcome;
-    if (!changed && !unsaved) {
+    const { result, changed, undo } = outcome;
+    if (!changed) {
       // Nothing to save, but fn may have read changes that are not durable yet: wait for them.
       const waitFor = pending ?? inflight;
       return waitFor ? waitFor.promise.then(() => result) : Promise.resolve(result);
     }
-    return joinNextFlush().then(() => result);
+    return joinNextFlush(undo).then(() => result);
   }
 
-  function joinNextFlush(): Promise<void> {
+  function joinNextFlush(undo: ReadonlyArray<() => void>): Promise<void> {
     if (!pending) {
       pending = createBatch();
       if (!inflight) scheduleFlush();
     }
+    pending.undo.push(...undo);
     return pending.promise;
   }
 
@@ -78,28 +85,31 @@ export function openStorage(low: Low<DbShape>, onClose: () => void | Promise<voi
     if (!batch || inflight) return;
     pending = null;
     inflight = batch;
-    unsaved = false;
     try {
       // The adapter serialises low.data synchronously inside this call, before any later write.
       await low.write();
       flushes++;
+      inflight = null;
       batch.resolve();
     } catch (error) {
-      unsaved = true;
-      batch.reject(error);
-    } finally {
+      // Runs between writes (a write's fn is synchronous), so no fn sees a half-undone state.
+      // The later batch first: its changes were made on top of this one's.
+      const later = pending;
+      pending = null;
       inflight = null;
-      if (pending) scheduleFlush();
+      if (later) undoAll(later.undo);
+      undoAll(batch.undo);
+      const failure = storageWriteError(error);
+      later?.reject(failure);
+      batch.reject(failure);
+    } finally {
+      if (pending && !inflight) scheduleFlush();
     }
   }
 
   async function drainAndRelease(): Promise<void> {
     try {
       while (pending || inflight) await (inflight ?? pending)!.promise.catch(() => {});
-      if (unsaved) {
-        // One more try for what a failed flush left in memory; close() rejects if it fails again.
-        await joinNextFlush();
-      }
     } finally {
       await onClose();
     }
@@ -121,6 +131,11 @@ export function openStorage(low: Low<DbShape>, onClose: () => void | Promise<voi
   };
 }
 
+/** newest first: each undo restores exactly the state its change was made on */
+function undoAll(undo: ReadonlyArray<() => void>): void {
+  for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+}
+
 function createBatch(): Batch {
   let resolve!: () => void;
   let reject!: (error: unknown) => void;
@@ -130,5 +145,5 @@ function createBatch(): Batch {
   });
   // Every write attaches its own handler; this one keeps a batch nobody awaits from being "unhandled".
   promise.catch(() => {});
-  return { promise, resolve, reject };
+  return { promise, undo: [], resolve, reject };
 }

@@ -1,5 +1,5 @@
 // What only the file store does: persistence across reopen, the data-dir lock, refusing a damaged
-// file, and rejecting writes whose flush failed.
+// file, and rejecting (and forgetting) writes whose flush failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -154,7 +154,7 @@ describe('file storage', () => {
     expect(readdirSync(dir).sort()).toEqual(['.lock', 'notes.txt']);
   });
 
-  it('rejects the writes of a failed flush, and saves them with the next one', async () => {
+  it('rejects the writes of a failed flush and forgets them, so memory equals the file', async () => {
     const dir = newDir();
     const storage = await open(dir);
     await storage.write((db) => db.contactMessages.insert(contactMessage(1)));
@@ -168,10 +168,11 @@ describe('file storage', () => {
       expect(outcome.status).toBe('rejected');
       expect(String((outcome as PromiseRejectedResult).reason)).toContain(`Could not save ${path.join(dir, 'db.json')}`);
     }
+    expect(storage.db.contactMessages.all().map((m) => m.id)).toEqual([1]);
     mkdirSync(dir);
-    // Even a write that changes nothing must not be acknowledged before the unsaved rows are durable.
-    await storage.write((db) => db.contactMessages.count());
+    await storage.write((db) => db.contactMessages.insert(contactMessage(4)));
     const saved = JSON.parse(readFileSync(path.join(dir, 'db.json'), 'utf8'));
-    expect(saved.contactMessages.map((m: { id: number }) => m.id)).toEqual([1, 2, 3]);
+    // 2 and 3 were refused and never appear; their ids are not reused.
+    expect(saved.contactMessages.map((m: { id: number }) => m.id)).toEqual([1, 4]);
   });
 });
