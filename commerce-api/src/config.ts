@@ -2,22 +2,43 @@
 // Domain code never reads process.env: the config is passed in (DESIGN.md §3).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
+import { isCommonPassword } from './auth/common-passwords.ts';
+import { DEMO_ACCOUNTS } from './seed/demo-accounts.ts';
 
-const flag = (fallback: boolean) =>
-  v.optional(
-    v.pipe(
-      v.picklist(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'),
-      v.transform((s) => s === 'true' || s === '1' || s === 'yes'),
-    ),
-    fallback ? 'true' : 'false',
-  );
+const boolean = v.pipe(
+  v.picklist(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'),
+  v.transform((s) => s === 'true' || s === '1' || s === 'yes'),
+);
+const flag = (fallback: boolean) => v.optional(boolean, fallback ? 'true' : 'false');
 const text = () => v.optional(v.pipe(v.string(), v.trim()), '');
 const port = (fallback: number) =>
   v.optional(
     v.pipe(v.string(), v.regex(/^\d+$/, 'must be a port number'), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535, 'must be a port number')),
     String(fallback),
+  );
+const count = (fallback: number) =>
+  v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.integer(), v.minValue(1, 'must be at least 1')),
+    String(fallback),
+  );
+/** Express's "trust proxy": true, false, a number of hops, or addresses/subnets separated by commas */
+const trustProxy = () =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (s) => /^(true|false|\d+)$/.test(s) || s.split(',').every((part) => isProxyAddress(part.trim())),
+        'must be true, false, a number of proxies, or IP addresses/subnets separated by commas',
+      ),
+      v.transform((s): boolean | number | string[] =>
+        s === 'true' ? true : s === 'false' ? false : /^\d+$/.test(s) ? Number(s) : s.split(',').map((part) => part.trim()),
+      ),
+    ),
+    'false',
   );
 const url = () => v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url('must be a URL'))]), '');
 
@@ -28,11 +49,12 @@ const EnvSchema = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), './data'),
   PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL')), 'http://localhost:4321'),
   PUBLIC_API_URL: url(),
-  TRUST_PROXY: flag(false),
+  TRUST_PROXY: trustProxy(),
   SESSION_SECRET: text(),
   ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3, 'must be at least 3 characters')), 'admin'),
   ADMIN_PASSWORD: text(),
-  SEED_DEMO_DATA: flag(true),
+  // No default here: production must say it (checkProduction); development defaults to true.
+  SEED_DEMO_DATA: v.optional(boolean),
   ALLOW_DEV_SECRETS_IN_PRODUCTION: flag(false),
   ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: flag(false),
   SANITY_PROJECT_ID: text(),
@@ -47,7 +69,34 @@ const EnvSchema = v.object({
   SMTP_URL: url(),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.trim()), 'PuppyNest <hello@puppynest.example>'),
   SMS_ENABLED: flag(true),
+  LOGIN_FAILURES_PER_CLIENT: count(20),
+  LOGIN_FAILURES_PER_USERNAME_AND_CLIENT: count(5),
+  LOGIN_FAILURES_PER_USERNAME: count(100),
+  REGISTRATIONS_PER_CLIENT: count(10),
+  CONTACT_MESSAGES_PER_CLIENT: count(10),
+  UPLOADS_PER_ACCOUNT: count(60),
+  UPLOAD_QUOTA_MB: count(500),
 });
+
+/**
+ * Abuse limits (decision 0051). Counted per fixed window: 15 minutes for logins and registrations,
+ * an hour for messages and uploads. A "client" is the address Express reports (see TRUST_PROXY).
+ */
+export interface Limits {
+  /** failed logins per client, whatever the usernames */
+  readonly loginFailuresPerClient: number;
+  /** failed logins for one username from one client: the owner elsewhere is not locked out */
+  readonly loginFailuresPerUsernameAndClient: number;
+  /** failed logins for one username from all clients together: a distributed guessing brake */
+  readonly loginFailuresPerUsername: number;
+  readonly registrationsPerClient: number;
+  /** contact-page messages and puppy inquiries per client per hour */
+  readonly contactMessagesPerClient: number;
+  /** uploads per account per hour */
+  readonly uploadsPerAccount: number;
+  /** bytes an account's uploads may take together (images count all their renditions) */
+  readonly uploadQuotaBytes: number;
+}
 
 /** Development defaults: fine on a laptop, refused in production (see checkProduction). */
 export const DEV_ADMIN_PASSWORD = 'puppynest-admin';
@@ -60,10 +109,14 @@ export interface Config {
   readonly dataDir: string;
   readonly publicSiteUrl: string;
   readonly publicApiUrl: string;
-  readonly trustProxy: boolean;
+  /** Express's "trust proxy" setting: which X-Forwarded-For hops name the client */
+  readonly trustProxy: boolean | number | readonly string[];
   readonly sessionSecret: string;
   readonly admin: { readonly username: string; readonly password: string; readonly isDevDefault: boolean };
   readonly seedDemoData: boolean;
+  /** demo accounts get fresh random passwords, printed once (production), not the README's */
+  readonly randomDemoPasswords: boolean;
+  readonly limits: Limits;
   readonly sanity: { readonly projectId: string; readonly dataset: string; readonly webhookSecret: string; readonly rebuildCommand: string };
   readonly stripe: {
     readonly test: { readonly secretKey: string; readonly publishableKey: string };
@@ -115,7 +168,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     sessionSecret: e.SESSION_SECRET || (isProduction ? '' : devSessionSecret(dataDir, e.NODE_ENV)),
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD || DEV_ADMIN_PASSWORD, isDevDefault: !e.ADMIN_PASSWORD },
-    seedDemoData: e.SEED_DEMO_DATA,
+    seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
+    randomDemoPasswords: isProduction,
+    limits: {
+      loginFailuresPerClient: e.LOGIN_FAILURES_PER_CLIENT,
+      loginFailuresPerUsernameAndClient: e.LOGIN_FAILURES_PER_USERNAME_AND_CLIENT,
+      loginFailuresPerUsername: e.LOGIN_FAILURES_PER_USERNAME,
+      registrationsPerClient: e.REGISTRATIONS_PER_CLIENT,
+      contactMessagesPerClient: e.CONTACT_MESSAGES_PER_CLIENT,
+      uploadsPerAccount: e.UPLOADS_PER_ACCOUNT,
+      uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    },
     sanity: { projectId: e.SANITY_PROJECT_ID, dataset: e.SANITY_DATASET, webhookSecret: e.SANITY_WEBHOOK_SECRET, rebuildCommand: e.SITE_REBUILD_COMMAND },
     stripe: {
       test: { secretKey: e.STRIPE_TEST_SECRET_KEY, publishableKey: e.STRIPE_TEST_PUBLISHABLE_KEY },
@@ -126,11 +189,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     smsEnabled: e.SMS_ENABLED,
   };
-  if (isProduction) checkProduction(config, e.ALLOW_DEV_SECRETS_IN_PRODUCTION, e.ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION);
+  if (isProduction) checkProduction(config, e.ALLOW_DEV_SECRETS_IN_PRODUCTION, e.ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION, e.SEED_DEMO_DATA);
   return deepFreeze(config);
 }
 
-function checkProduction(config: Config, allowDevSecrets: boolean, allowLocalPayments: boolean): void {
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+
+function checkProduction(config: Config, allowDevSecrets: boolean, allowLocalPayments: boolean, seedDemoData: boolean | undefined): void {
   if (!allowDevSecrets) {
     if (config.sessionSecret.length < 32) {
       throw new ConfigError('Configuration error: SESSION_SECRET must be set to at least 32 random characters in production (or set ALLOW_DEV_SECRETS_IN_PRODUCTION=true).');
@@ -138,8 +203,21 @@ function checkProduction(config: Config, allowDevSecrets: boolean, allowLocalPay
     if (config.admin.isDevDefault) {
       throw new ConfigError('Configuration error: ADMIN_PASSWORD must be set in production; the development default is public (or set ALLOW_DEV_SECRETS_IN_PRODUCTION=true).');
     }
+    // The admin can switch payments to live mode: its password must be stronger than a customer's.
+    const published = [DEV_ADMIN_PASSWORD, ...DEMO_ACCOUNTS.map((account) => account.password)];
+    if (config.admin.password.length < ADMIN_PASSWORD_MIN_LENGTH || isCommonPassword(config.admin.password) || published.includes(config.admin.password)) {
+      throw new ConfigError(
+        `Configuration error: ADMIN_PASSWORD must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters, not a common password and not one the README publishes, in production (or set ALLOW_DEV_SECRETS_IN_PRODUCTION=true).`,
+      );
+    }
   } else if (!config.sessionSecret) {
     throw new ConfigError('Configuration error: SESSION_SECRET must be set in production.');
+  }
+  if (seedDemoData === undefined) {
+    throw new ConfigError(
+      'Configuration error: SEED_DEMO_DATA must be set in production: false for a real deployment, or true for a demo deployment ' +
+        '(its demo accounts then get fresh random passwords, printed once to the log).',
+    );
   }
   if (config.paymentProvider === 'local' && !allowLocalPayments) {
     throw new ConfigError('Configuration error: no STRIPE_TEST_SECRET_KEY/STRIPE_TEST_PUBLISHABLE_KEY are set, and the local test-mode payment provider is refused in production (set ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION=true to run it anyway).');
@@ -163,4 +241,12 @@ function deepFreeze<T>(value: T): T {
     Object.freeze(value);
   }
   return value;
+}
+
+/** an IPv4/IPv6 address or subnet, or one of Express's names for address ranges */
+function isProxyAddress(value: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const [address = '', bits, ...rest] = value.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
 }

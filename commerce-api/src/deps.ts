@@ -1,7 +1,6 @@
 // What createApp needs from the outside: everything that touches the world is passed in, so the API
 // tests run on in-memory storage with a fixed clock, and the server wires the real implementations.
 import type { Config } from './config.ts';
-import type { AuthLimits } from './http/rate-limits.ts';
 import type { Mailer, Outbox, SmsSender } from './mail/messages.ts';
 import type { Payments } from './payments/index.ts';
 import type { MediaStore } from './media/media-store.ts';
@@ -22,8 +21,6 @@ export interface AppDeps {
   payments: Payments;
   /** the clock every rule reads (listing expiry, code expiry, trials) */
   now: () => Date;
-  /** login/registration rate limits (tests and the e2e server raise them) */
-  authLimits: AuthLimits;
   /** where unexpected errors are reported */
   log: (line: string) => void;
   paths: {

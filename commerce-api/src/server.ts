@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
-import { DEFAULT_AUTH_LIMITS } from './http/rate-limits.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { createFileStorage } from './storage/index.ts';
 import { createFileOutbox } from './mail/outbox.ts';
@@ -13,7 +12,7 @@ import { createPayments } from './payments/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export async function startServer(config: Config, overrides: Partial<Pick<AppDeps, 'authLimits'>> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startServer(config: Config): Promise<{ url: string; stop: () => Promise<void> }> {
   const storage = await createFileStorage({ dataDir: config.dataDir });
   const seeded = await seedDatabase(storage, { dataDir: config.dataDir, admin: config.admin, demo: config.seedDemoData });
   const now = () => new Date();
@@ -28,7 +27,6 @@ export async function startServer(config: Config, overrides: Partial<Pick<AppDep
     outbox,
     payments: createPayments({ config, storage, mailer, now, log }),
     now,
-    authLimits: overrides.authLimits ?? DEFAULT_AUTH_LIMITS,
     log,
     paths: {
       siteDir: path.resolve(root, process.env.SITE_DIST_DIR ?? 'dist/site'),

@@ -191,6 +191,35 @@ describe('abuse', () => {
     expect(sixth.body.error.message).toMatch(/Too many login attempts/);
   });
 
+  it('does not lock the owner out: failures elsewhere count for that client only, up to the limit over all clients', async () => {
+    // Behind a proxy, so each request names its client in X-Forwarded-For.
+    const { app } = createTestApp({ env: { TRUST_PROXY: 'loopback', LOGIN_FAILURES_PER_USERNAME: '12' } });
+    await request(app).post('/api/register').send(validBody).expect(201);
+    const login = (client: string, password: string) =>
+      request(app).post('/api/login').set('X-Forwarded-For', client).send({ username: 'ruby_fan', password });
+
+    for (let i = 0; i < 5; i++) expect((await login('203.0.113.7', `wrong-${i}-password`)).status).toBe(401);
+    const attacker = await login('203.0.113.7', 'walks-in-the-park');
+    expect(attacker.status).toBe(429);
+    expect(attacker.body.error.message).toBe('Too many login attempts. Please wait 15 minutes and try again.');
+    // The owner, elsewhere, still gets in (and a success does not count).
+    expect((await login('198.51.100.20', 'walks-in-the-park')).status).toBe(200);
+
+    // A guesser spreading wrong passwords over many clients meets the limit over all clients.
+    for (let i = 0; i < 7; i++) expect((await login(`192.0.2.${i + 1}`, `wrong-${i}-password`)).status).toBe(401);
+    expect((await login('192.0.2.100', 'another-wrong-one')).status).toBe(429);
+  });
+
+  it('takes the limits from the environment', async () => {
+    const { app } = createTestApp({ env: { LOGIN_FAILURES_PER_USERNAME_AND_CLIENT: '2', REGISTRATIONS_PER_CLIENT: '1' } });
+    await request(app).post('/api/register').send(validBody).expect(201);
+    const second = await request(app).post('/api/register').send({ ...validBody, username: 'Other_Fan', email: 'other@example.com' });
+    expect(second.status).toBe(429);
+    expect(second.body.error.message).toBe('Too many registrations from this network. Please wait 15 minutes and try again.');
+    for (let i = 0; i < 2; i++) await request(app).post('/api/login').send({ username: 'ruby_fan', password: `wrong-${i}-password` }).expect(401);
+    await request(app).post('/api/login').send({ username: 'ruby_fan', password: 'walks-in-the-park' }).expect(429);
+  });
+
   it('refuses a state-changing request from another site with 403', async () => {
     const { app, storage } = createTestApp();
     const response = await request(app).post('/api/register').set('Origin', 'https://evil.example').send(validBody);

@@ -45,6 +45,28 @@ describe('POST /api/contacts', () => {
     expect(t.outbox.entries).toHaveLength(0);
   });
 
+  it('limits messages per client (CONTACT_MESSAGES_PER_CLIENT an hour); refused ones are not stored or mailed', async () => {
+    const t = createTestApp({ env: { CONTACT_MESSAGES_PER_CLIENT: '3', TRUST_PROXY: 'loopback' } });
+    const from = (client: string, body: object) => request(t.app).post('/api/contacts').set('X-Forwarded-For', client).send(body);
+    // A message refused for a typo does not use up the allowance.
+    await from('203.0.113.7', { ...inquiry, email: 'not-an-address' }).expect(400);
+    for (let i = 0; i < 3; i++) await from('203.0.113.7', { ...inquiry, message: `Message ${i}` }).expect(201);
+    const fourth = await from('203.0.113.7', inquiry);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toEqual({ error: { code: 'too_many_requests', message: 'You have sent a lot of messages in a short time. Please wait an hour and try again.' } });
+    expect(t.storage.db.contactMessages.count()).toBe(3);
+    expect(t.outbox.entries).toHaveLength(3);
+    // Another visitor is not affected.
+    await from('198.51.100.20', inquiry).expect(201);
+  });
+
+  it('allows 10 messages an hour per client by default', async () => {
+    const t = createTestApp();
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => request(t.app).post('/api/contacts').send({ ...inquiry, message: `Message ${i}` })));
+    expect(answers.map((a) => a.status).sort()).toEqual([...Array(10).fill(201), 429, 429]);
+    expect(t.storage.db.contactMessages.count()).toBe(10);
+  });
+
   it('refuses an inquiry about a draft or unknown puppy', async () => {
     const t = await withPuppy(null);
     expect((await request(t.app).post('/api/contacts').send({ ...inquiry, puppyId: t.puppy.id })).status).toBe(404);
@@ -63,7 +85,7 @@ describe('GET /api/dev/outbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const t = createTestApp({ env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'x-real-admin-password', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true' } });
+    const t = createTestApp({ env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'x-real-admin-password', SEED_DEMO_DATA: 'false', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true' } });
     expect((await request(t.app).get('/api/dev/outbox')).status).toBe(404);
   });
 });

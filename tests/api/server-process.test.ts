@@ -24,7 +24,7 @@ function tempDir(): string {
 /** starts the server on a free port; resolves with its URL once it listens */
 function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO_DATA: 'false' },
+    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', CONTACT_MESSAGES_PER_CLIENT: '1000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -100,7 +100,7 @@ describe('the server process', () => {
     const dataDir = tempDir();
     await startServer(dataDir);
     const second = spawn(process.execPath, [SERVER], {
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', SEED_DEMO_DATA: 'false' },
+      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', SEED_DEMO_DATA: 'false', CONTACT_MESSAGES_PER_CLIENT: '1000' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(second);

@@ -127,7 +127,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
     await agent.post('/api/verify-code').send({ email: EMAIL, code: lastCode(t, EMAIL), method: 'email' }).expect(200);
   });
 
-  it('re-sends at most once a minute per target, whoever asks, and a new code replaces the old one', async () => {
+  it('re-sends at most once a minute per target from one requester, and a new code replaces the old one', async () => {
     const t = createTestApp();
     const { agent } = await registeredAgent(t.app);
     await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
@@ -137,8 +137,9 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
     const again = await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' });
     expect(again.status).toBe(429);
     expect(again.body.error.message).toBe('Please wait a minute before requesting another code.');
-    const stranger = await request(t.app).post('/api/send-verification-code').send({ email: EMAIL.toUpperCase(), method: 'email' });
-    expect(stranger.status).toBe(429);
+    // Another session from the same network is the same requester.
+    const sameNetwork = await request(t.app).post('/api/send-verification-code').send({ email: EMAIL.toUpperCase(), method: 'email' });
+    expect(sameNetwork.status).toBe(429);
     expect(t.outbox.entries).toHaveLength(1);
     // Another target is not held up.
     await agent.post('/api/send-verification-code').send({ email: 'other@example.com', method: 'email' }).expect(200);
@@ -150,6 +151,25 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
       expect((await agent.post('/api/verify-code').send({ email: EMAIL, code: first, method: 'email' })).status).toBe(400);
     }
     await agent.post('/api/verify-code').send({ email: EMAIL, code: second, method: 'email' }).expect(200);
+  });
+
+  it('never lets a third party elsewhere hold up the codes to someone\'s address', async () => {
+    const t = createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    const { agent } = await registeredAgent(t.app);
+    const owner = (path: string, body: object) => agent.post(path).set('X-Forwarded-For', '198.51.100.20').send(body);
+    const stranger = () => request(t.app).post('/api/send-verification-code').set('X-Forwarded-For', '203.0.113.7').send({ email: EMAIL, method: 'email' });
+
+    // The stranger asks first, and again every minute.
+    await stranger().expect(200);
+    await owner('/api/send-verification-code', { email: EMAIL, method: 'email' }).expect(200);
+    t.tick(60_000);
+    await stranger().expect(200);
+    // The owner may ask again after a minute too, and the stranger's codes never replace theirs.
+    await owner('/api/send-verification-code', { email: EMAIL, method: 'email' }).expect(200);
+    const latest = lastCode(t, EMAIL);
+    await owner('/api/verify-code', { email: EMAIL, code: latest, method: 'email' }).expect(200);
+    // The stranger itself is still held to once a minute.
+    expect((await stranger()).status).toBe(429);
   });
 
   it('refuses a code sent to another target', async () => {

@@ -7,10 +7,15 @@ import { loadConfig } from '../../commerce-api/src/config.ts';
 import { startServer } from '../../commerce-api/src/server.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'puppynest-e2e-'));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir });
-// The tests register and log in many accounts from one address; the limits themselves are
-// covered by the API tests.
-const server = await startServer(config, { authLimits: { loginFailuresPerClient: 1000, loginFailuresPerUsername: 1000, registrationsPerClient: 1000 } });
+// The tests register, log in and write from one address; the limits themselves are covered by the
+// API tests.
+const raised = Object.fromEntries(
+  ['LOGIN_FAILURES_PER_CLIENT', 'LOGIN_FAILURES_PER_USERNAME_AND_CLIENT', 'LOGIN_FAILURES_PER_USERNAME', 'REGISTRATIONS_PER_CLIENT', 'CONTACT_MESSAGES_PER_CLIENT', 'UPLOADS_PER_ACCOUNT'].map(
+    (name) => [name, '1000'],
+  ),
+);
+const config = loadConfig({ ...process.env, ...raised, DATA_DIR: dataDir });
+const server = await startServer(config);
 console.log(`e2e server at ${server.url}, data in ${dataDir}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

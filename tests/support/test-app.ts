@@ -5,7 +5,6 @@ import request from 'supertest';
 import { createApp } from '../../commerce-api/src/app.ts';
 import { loadConfig } from '../../commerce-api/src/config.ts';
 import type { AppDeps } from '../../commerce-api/src/deps.ts';
-import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../../commerce-api/src/http/rate-limits.ts';
 import { createMemoryStorage, type StorageWithStats } from '../../commerce-api/src/storage/index.ts';
 import { createMemoryOutbox } from '../../commerce-api/src/mail/outbox.ts';
 import type { DbShape } from '../../commerce-api/src/domain/model.ts';
@@ -15,7 +14,6 @@ export const TEST_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
 
 export interface TestAppOptions {
   now?: Date;
-  authLimits?: Partial<AuthLimits>;
   env?: Record<string, string>;
   initial?: Partial<DbShape>;
   /** another store than in-memory storage over `initial` (a disk that fails) */
@@ -42,7 +40,6 @@ export function createTestApp(options: TestAppOptions = {}) {
     outbox,
     payments,
     now: () => new Date(clock.now),
-    authLimits: { ...DEFAULT_AUTH_LIMITS, ...options.authLimits },
     log,
     paths: { siteDir: nowhere, studioDir: nowhere, uploadsDir: nowhere },
   };

@@ -41,20 +41,63 @@ describe('loadConfig', () => {
     expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(first.sessionSecret);
   });
 
-  it('refuses production with development secrets or the local payment provider', () => {
+  it('refuses production with development secrets, the demo seed by default, or the local payment provider', () => {
     const dir = tempDir();
+    const secrets = { NODE_ENV: 'production', DATA_DIR: dir, SESSION_SECRET: strongSecret };
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrow(/SESSION_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, SESSION_SECRET: strongSecret })).toThrow(/ADMIN_PASSWORD/);
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, SESSION_SECRET: strongSecret, ADMIN_PASSWORD: 'a-real-one' })).toThrow(/local test-mode payment provider/);
+    expect(() => loadConfig(secrets)).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ...secrets, ADMIN_PASSWORD: 'a-real-admin-pass' })).toThrow(/^Configuration error: SEED_DEMO_DATA must be set in production/);
+    expect(() => loadConfig({ ...secrets, ADMIN_PASSWORD: 'a-real-admin-pass', SEED_DEMO_DATA: 'false' })).toThrow(/local test-mode payment provider/);
+  });
+
+  it('refuses a short, common or published admin password in production', () => {
+    const env = { NODE_ENV: 'production', SESSION_SECRET: strongSecret, SEED_DEMO_DATA: 'false', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true' };
+    expect(() => loadConfig({ ...env, ADMIN_PASSWORD: 'short-pass1' })).toThrow(/ADMIN_PASSWORD must be at least 12 characters, not a common password and not one the README publishes/);
+    // Long enough, but printed in the README.
+    expect(() => loadConfig({ ...env, ADMIN_PASSWORD: 'puppynest-admin' })).toThrow(/ADMIN_PASSWORD must be at least 12 characters/);
+    expect(() => loadConfig({ ...env, ADMIN_PASSWORD: 'puppynest-seller' })).toThrow(/ADMIN_PASSWORD/);
+    expect(loadConfig({ ...env, ADMIN_PASSWORD: 'a-real-admin-pass' }).admin.password).toBe('a-real-admin-pass');
+  });
+
+  it('seeds demo data by default in development only; production demo accounts get random passwords', () => {
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ seedDemoData: true, randomDemoPasswords: false });
+    const env = { NODE_ENV: 'production', SESSION_SECRET: strongSecret, ADMIN_PASSWORD: 'a-real-admin-pass', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true' };
+    expect(loadConfig({ ...env, SEED_DEMO_DATA: 'false' })).toMatchObject({ seedDemoData: false });
+    expect(loadConfig({ ...env, SEED_DEMO_DATA: 'true' })).toMatchObject({ seedDemoData: true, randomDemoPasswords: true });
+  });
+
+  it('reads the limits and the trusted proxies, with documented defaults', () => {
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({
+      trustProxy: false,
+      limits: {
+        loginFailuresPerClient: 20,
+        loginFailuresPerUsernameAndClient: 5,
+        loginFailuresPerUsername: 100,
+        registrationsPerClient: 10,
+        contactMessagesPerClient: 10,
+        uploadsPerAccount: 60,
+        uploadQuotaBytes: 500 * 1024 * 1024,
+      },
+    });
+    const custom = loadConfig({ NODE_ENV: 'test', LOGIN_FAILURES_PER_CLIENT: '50', UPLOAD_QUOTA_MB: '2', TRUST_PROXY: '10.0.0.0/8, loopback' });
+    expect(custom.limits).toMatchObject({ loginFailuresPerClient: 50, uploadQuotaBytes: 2 * 1024 * 1024 });
+    expect(custom.trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'the proxy' })).toThrow(/TRUST_PROXY must be true, false, a number of proxies/);
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ NODE_ENV: 'test', REGISTRATIONS_PER_CLIENT: '0' })).toThrow(/REGISTRATIONS_PER_CLIENT must be at least 1/);
+    expect(() => loadConfig({ NODE_ENV: 'test', UPLOADS_PER_ACCOUNT: 'lots' })).toThrow(/UPLOADS_PER_ACCOUNT must be a whole number/);
   });
 
   it('starts in production when explicitly allowed or fully configured', () => {
-    const allowed = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: strongSecret, ADMIN_PASSWORD: 'a-real-one', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true' });
+    const allowed = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: strongSecret, ADMIN_PASSWORD: 'a-real-admin-pass', SEED_DEMO_DATA: 'false', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true' });
     expect(allowed.isProduction).toBe(true);
     const stripe = loadConfig({
       NODE_ENV: 'production',
       SESSION_SECRET: strongSecret,
-      ADMIN_PASSWORD: 'a-real-one',
+      ADMIN_PASSWORD: 'a-real-admin-pass',
+      SEED_DEMO_DATA: 'false',
       STRIPE_TEST_SECRET_KEY: 'sk_test_123',
       STRIPE_TEST_PUBLISHABLE_KEY: 'pk_test_123',
     });

@@ -167,6 +167,8 @@ export interface VerificationCode {
   codeHash: string;
   /** who asked: an account id or an anonymous session id */
   owner: string;
+  /** HMAC of the network that asked (absent on rows from before it was kept) */
+  client?: string;
   sentAt: string;
   expiresAt: string;
   attempts: number;

@@ -1,6 +1,7 @@
 // Email and phone verification codes (spec §4 "Seller verification", issue 7): 6 digits, stored only as an
 // HMAC (keyed with the session secret and bound to owner, channel and target), valid 10 minutes, 5 attempts,
-// re-sent at most once a minute per target. A verified target is remembered on the account, or on the
+// re-sent at most once a minute per target to the same requester (owner or client), so a third party
+// elsewhere can never hold up the owner's code (decision 0051). A verified target is remembered on the account, or on the
 // code row of an anonymous verification session (owner "anon:<id>") when nobody is logged in.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
@@ -49,7 +50,16 @@ export function generateCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-export async function sendVerificationCode(ctx: VerificationContext, input: SendCodeInput, owner: string, now: Date, code = generateCode()): Promise<VerificationCode> {
+/** `client` names the network the request came from (http/rate-limits.ts clientKey); only its HMAC is stored */
+export async function sendVerificationCode(
+  ctx: VerificationContext,
+  input: SendCodeInput,
+  requester: { owner: string; client: string },
+  now: Date,
+  code = generateCode(),
+): Promise<VerificationCode> {
+  const { owner } = requester;
+  const client = createHmac('sha256', ctx.secret).update(`client|${requester.client}`).digest('hex').slice(0, 32);
   if (input.method === 'phone' && !ctx.sms.available) {
     throw new AppError(503, 'sms_unavailable', 'Phone verification is not available right now. Please verify by email.');
   }
@@ -57,8 +67,10 @@ export async function sendVerificationCode(ctx: VerificationContext, input: Send
   const at = now.getTime();
   const record = await ctx.storage.write((db) => {
     pruneOldCodes(db, at);
-    // Per target, whoever asks: nobody can flood one inbox or phone with codes.
-    if (db.verificationCodes.find((c) => c.channel === input.method && c.target === target && at - Date.parse(c.sentAt) < CODE_RESEND_SECONDS * 1000)) {
+    // Per target and requester: one requester cannot flood an inbox or phone (nor can one network,
+    // whatever sessions it makes), and a stranger's requests do not hold up the owner's.
+    const recent = (c: VerificationCode) => c.channel === input.method && c.target === target && at - Date.parse(c.sentAt) < CODE_RESEND_SECONDS * 1000;
+    if (db.verificationCodes.find((c) => recent(c) && (c.owner === owner || c.client === client))) {
       throw new TooManyRequestsError('Please wait a minute before requesting another code.');
     }
     // A new code replaces this owner's earlier pending ones for the target.
@@ -70,6 +82,7 @@ export async function sendVerificationCode(ctx: VerificationContext, input: Send
       target,
       codeHash: hashCode(ctx.secret, owner, input.method, target, code),
       owner,
+      client,
       sentAt: now.toISOString(),
       expiresAt: new Date(at + CODE_TTL_MINUTES * MINUTE_MS).toISOString(),
       attempts: 0,

@@ -1,10 +1,13 @@
-// Login and registration are rate limited per client and per username (429 with a clear message).
-// Each createApp gets its own counters (memory store): one process serves the product.
-import { rateLimit, type Options } from 'express-rate-limit';
-import type { RequestHandler } from 'express';
+// Request rate limits (429 in the one error shape), configured in config.ts (decision 0051).
+// Each createApp gets its own counters (memory store): one process serves the product; a "many
+// machines" deployment swaps the store, not the rules.
+import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
+import type { Request, RequestHandler } from 'express';
+import type { Limits } from '../config.ts';
 import { TooManyRequestsError } from '../errors.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
 
 function limiter(options: Partial<Options> & { message: string }): RequestHandler {
   const { message, ...rest } = options;
@@ -17,38 +20,72 @@ function limiter(options: Partial<Options> & { message: string }): RequestHandle
   });
 }
 
+/** the client's address; IPv6 clients by their /56, as one home or phone holds a whole block */
+export const clientKey = (req: Request): string => ipKeyGenerator(req.ip ?? '');
+
 const usernameOf = (body: unknown): string =>
   typeof body === 'object' && body !== null && typeof (body as { username?: unknown }).username === 'string'
     ? (body as { username: string }).username.trim().toLowerCase()
     : '';
 
-export interface AuthLimits {
-  /** failed logins per client per 15 minutes */
-  loginFailuresPerClient: number;
-  /** failed logins per username per 15 minutes */
-  loginFailuresPerUsername: number;
-  /** registrations per client per 15 minutes */
-  registrationsPerClient: number;
-}
-
-export const DEFAULT_AUTH_LIMITS: AuthLimits = { loginFailuresPerClient: 20, loginFailuresPerUsername: 5, registrationsPerClient: 10 };
-
-export function authLimiters(limits: AuthLimits) {
+export function authLimiters(limits: Limits) {
   const tooMany = 'Too many login attempts. Please wait 15 minutes and try again.';
+  const withUsername = { skip: (req: Request) => usernameOf(req.body) === '', validate: { keyGeneratorIpFallback: false } } as const;
   return {
+    // Only failures count. The per-username limit is per client too, so wrong passwords typed
+    // elsewhere never lock the owner out; the higher limit over all clients slows a guessing botnet.
     login: [
       limiter({ limit: limits.loginFailuresPerClient, skipSuccessfulRequests: true, message: tooMany }),
+      limiter({
+        limit: limits.loginFailuresPerUsernameAndClient,
+        skipSuccessfulRequests: true,
+        message: tooMany,
+        keyGenerator: (req) => `user:${usernameOf(req.body)}|${clientKey(req)}`,
+        ...withUsername,
+      }),
       limiter({
         limit: limits.loginFailuresPerUsername,
         skipSuccessfulRequests: true,
         message: tooMany,
         keyGenerator: (req) => `user:${usernameOf(req.body)}`,
-        skip: (req) => usernameOf(req.body) === '',
-        validate: { keyGeneratorIpFallback: false },
+        ...withUsername,
       }),
     ],
     register: [
       limiter({ limit: limits.registrationsPerClient, message: 'Too many registrations from this network. Please wait 15 minutes and try again.' }),
     ],
   };
+}
+
+/**
+ * Per client, on top of the per-target and per-code limits of the domain (domain/verification.ts):
+ * one network cannot mail codes to a thousand addresses, nor guess codes across many of them.
+ */
+export function verificationLimiters() {
+  return {
+    send: limiter({ limit: 30, message: 'Too many verification codes were requested from this network. Please wait 15 minutes and try again.' }),
+    verify: limiter({ limit: 60, skipSuccessfulRequests: true, message: 'Too many verification attempts from this network. Please wait 15 minutes and try again.' }),
+  };
+}
+
+/** contact-page messages and puppy inquiries: each one is stored and mailed to a person */
+export function contactLimiter(limits: Limits): RequestHandler {
+  return limiter({
+    windowMs: HOUR,
+    limit: limits.contactMessagesPerClient,
+    message: 'You have sent a lot of messages in a short time. Please wait an hour and try again.',
+    // A message refused for a typo is not a message sent.
+    skipFailedRequests: true,
+  });
+}
+
+/** uploads per logged-in account (the route runs it after the login check) */
+export function uploadLimiter(limits: Limits, accountOf: (req: Request) => number): RequestHandler {
+  return limiter({
+    windowMs: HOUR,
+    limit: limits.uploadsPerAccount,
+    message: 'You have uploaded a lot of files in a short time. Please wait an hour and try again.',
+    keyGenerator: (req) => `account:${accountOf(req)}`,
+    validate: { keyGeneratorIpFallback: false },
+  });
 }

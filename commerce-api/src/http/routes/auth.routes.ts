@@ -8,7 +8,7 @@ import { parseInput } from '../validate.ts';
 
 export function authRoutes(deps: AppDeps, sessions: SessionLayer): express.Router {
   const { storage, now } = deps;
-  const limits = authLimiters(deps.authLimits);
+  const limits = authLimiters(deps.config.limits);
   const router = express.Router();
 
   router.post('/register', ...limits.register, async (req, res) => {

@@ -3,7 +3,6 @@
 // signed, HttpOnly, SameSite=Lax cookie, which owns the codes it asked for (decision 0041).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { SellerApplicationSchema, SendCodeSchema, VerifyCodeSchema, type SendCodeResponse, type SmsAvailability } from '#contracts/sellers.ts';
 import type { AppDeps } from '../../deps.ts';
 import { toUserView } from '../../domain/accounts.ts';
@@ -17,12 +16,11 @@ import {
   verifyCode,
   type VerificationContext,
 } from '../../domain/verification.ts';
-import { TooManyRequestsError } from '../../errors.ts';
+import { clientKey, verificationLimiters } from '../rate-limits.ts';
 import { currentUser, requireUser } from '../session.ts';
 import { parseInput } from '../validate.ts';
 
 export const VERIFY_COOKIE = 'pn_verify';
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 export function sellersRoutes(deps: AppDeps): express.Router {
   const { config, storage, now } = deps;
@@ -30,23 +28,7 @@ export function sellersRoutes(deps: AppDeps): express.Router {
   const ctx: VerificationContext = { storage, mailer: deps.mailer, sms: deps.sms, secret: config.sessionSecret, log: deps.log };
   const cookies = verificationSessions(config.sessionSecret, config.isProduction);
 
-  // Per client, on top of the per-target and per-code limits of the domain: one network cannot mail
-  // codes to a thousand addresses, nor guess codes across many of them.
-  const sendLimit = rateLimit({
-    windowMs: FIFTEEN_MINUTES,
-    limit: 30,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new TooManyRequestsError('Too many verification codes were requested from this network. Please wait 15 minutes and try again.')),
-  });
-  const verifyLimit = rateLimit({
-    windowMs: FIFTEEN_MINUTES,
-    limit: 60,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new TooManyRequestsError('Too many verification attempts from this network. Please wait 15 minutes and try again.')),
-  });
+  const { send: sendLimit, verify: verifyLimit } = verificationLimiters();
 
   router.get('/sms-available', (_req, res) => {
     res.json({ available: deps.sms.available } satisfies SmsAvailability);
@@ -56,7 +38,7 @@ export function sellersRoutes(deps: AppDeps): express.Router {
     const input = parseInput(SendCodeSchema, req.body);
     const user = currentUser(res);
     const owner = user ? userOwner(user.id) : anonymousOwner(cookies.readOrStart(req, res));
-    const code = await sendVerificationCode(ctx, input, owner, now());
+    const code = await sendVerificationCode(ctx, input, { owner, client: clientKey(req) }, now());
     const where = input.method === 'email' ? 'email' : 'phone';
     res.json({ message: `Please check your ${where} for the verification code.`, expiresAt: code.expiresAt } satisfies SendCodeResponse);
   });
