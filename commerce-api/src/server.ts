@@ -14,7 +14,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export async function startServer(config: Config): Promise<{ url: string; stop: () => Promise<void> }> {
   const storage = await createFileStorage({ dataDir: config.dataDir });
-  const seeded = await seedDatabase(storage, { dataDir: config.dataDir, admin: config.admin, demo: config.seedDemoData });
+  const seeded = await seedDatabase(storage, {
+    dataDir: config.dataDir,
+    admin: config.admin,
+    demo: config.seedDemoData,
+    demoPasswords: config.randomDemoPasswords ? 'random' : 'published',
+  });
   const now = () => new Date();
   const outbox = createFileOutbox(path.join(config.dataDir, 'outbox'), { smsAvailable: config.smsEnabled, now });
   const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox.mailer;
@@ -43,6 +48,10 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   if (seeded.seeded) console.log(`Seeded ${seeded.breeds} breeds, ${seeded.puppies} puppies and ${seeded.users} accounts into ${config.dataDir}.`);
+  if (config.randomDemoPasswords) {
+    // Shown this once: only their hashes are kept.
+    for (const login of seeded.demoLogins) console.log(`Demo ${login.accountType} (random password, shown once): ${login.username} / ${login.password}`);
+  }
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -22,9 +22,9 @@ function tempDir(): string {
 }
 
 /** starts the server on a free port; resolves with its URL once it listens */
-function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', CONTACT_MESSAGES_PER_CLIENT: '1000' },
+    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', CONTACT_MESSAGES_PER_CLIENT: '1000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -45,6 +45,14 @@ function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: Nod
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
+
+/** production with its required secrets, and the local payment provider allowed explicitly */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'a-production-session-secret-of-enough-length',
+  ADMIN_PASSWORD: 'a-strong-admin-password',
+  ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true',
+};
 
 const contact = (n: number) => ({ name: `Visitor ${n}`, email: `visitor${n}@example.com`, phone: '555-0100', message: `Message number ${n}` });
 
@@ -100,7 +108,7 @@ describe('the server process', () => {
     const dataDir = tempDir();
     await startServer(dataDir);
     const second = spawn(process.execPath, [SERVER], {
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', SEED_DEMO_DATA: 'false', CONTACT_MESSAGES_PER_CLIENT: '1000' },
+      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', SEED_DEMO_DATA: 'false' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(second);
@@ -110,6 +118,37 @@ describe('the server process', () => {
     const exit = await exitOf(second);
     expect(exit.code).toBe(1);
     expect(output).toMatch(/Another PuppyNest server \(pid \d+\) is using DATA_DIR/);
+  });
+
+  it('refuses to start in production with the demo seed left at its default, naming SEED_DEMO_DATA', async () => {
+    const dataDir = tempDir();
+    const env = { ...process.env, ...PRODUCTION, DATA_DIR: dataDir, PORT: '0' };
+    delete env.SEED_DEMO_DATA;
+    const child = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    expect((await exitOf(child)).code).toBe(1);
+    expect(output).toMatch(/SEED_DEMO_DATA must be set in production: false for a real deployment, or true for a demo deployment/);
+    expect(existsSync(path.join(dataDir, 'db.json'))).toBe(false);
+  });
+
+  it('gives a production demo deployment fresh random demo passwords, printed once, never the published ones', async () => {
+    const dataDir = tempDir();
+    const { child, url, output } = await startServer(dataDir, { ...PRODUCTION, SEED_DEMO_DATA: 'true' });
+    const printed = /Demo buyer \(random password, shown once\): demo-buyer \/ (\S+)/.exec(output());
+    expect(printed, output()).not.toBeNull();
+    const login = (password: string) =>
+      fetch(`${url}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo-buyer', password }) });
+    expect((await login('puppynest-buyer')).status).toBe(401);
+    expect((await login(printed![1]!)).status).toBe(200);
+    expect(output()).not.toContain('puppynest-seller');
+    child.kill('SIGINT');
+    expect((await exitOf(child)).code).toBe(0);
+
+    // Printed once: a restart on the same data shows no password.
+    const again = await startServer(dataDir, { ...PRODUCTION, SEED_DEMO_DATA: 'true' });
+    expect(again.output()).not.toMatch(/random password/);
   });
 
   it('fails fast with a message naming a bad variable', async () => {

@@ -1,5 +1,6 @@
 // The demo accounts a fresh install logs in with. Their passwords are public on purpose (README,
-// start banner); they exist only when demo data is seeded (SEED_DEMO_DATA, on by default).
+// start banner); they exist only when demo data is seeded (SEED_DEMO_DATA, on by default outside
+// production). A production demo deployment gives them fresh random passwords instead (seed.ts).
 
 export interface DemoAccount {
   readonly username: string;

@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Collections, NewRow, Storage } from '../storage/storage.ts';
 import { BREEDS } from './breeds.ts';
 import { buildCatalogue } from './catalogue.ts';
-import { DEMO_BUYER, DEMO_KENNELS, DEMO_SELLER } from './demo-accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_KENNELS, type DemoAccount } from './demo-accounts.ts';
 import { buildBreeds, buildPuppy, buildUser } from './factories.ts';
 import { breedImage, PUPPY_POOL } from './puppy-art.ts';
 import { createRng } from './rng.ts';
@@ -21,6 +21,8 @@ export interface SeedOptions {
   admin: { readonly username: string; readonly password: string };
   /** demo accounts, breeders, listings and their pictures */
   demo: boolean;
+  /** 'random': the demo accounts get fresh passwords (a public demo deployment), not the README's */
+  demoPasswords?: 'published' | 'random';
   /** render the pictures into `<dataDir>/uploads/seed/` (default true) */
   images?: boolean;
   now?: Date;
@@ -36,6 +38,8 @@ export interface SeedSummary {
   /** demo accounts and listings were inserted by this run */
   createdDemoData: boolean;
   adminCreated: boolean;
+  /** the demo accounts this run created and their passwords, to show once */
+  demoLogins: DemoAccount[];
   /** rows inserted by this run */
   breeds: number;
   users: number;
@@ -55,6 +59,9 @@ export async function seedDatabase(storage: Storage, options: SeedOptions): Prom
   const alreadySeeded = storage.db.breeds.count() > 0;
   const adminExists = storage.db.users.find((user) => user.usernameKey === adminKey) !== undefined;
   const withDemo = options.demo && !alreadySeeded;
+  const demoAccounts = DEMO_ACCOUNTS.map((account) =>
+    options.demoPasswords === 'random' ? { ...account, password: randomBytes(12).toString('base64url') } : account,
+  );
 
   const imageWork = alreadySeeded || options.images === false
     ? Promise.resolve({ written: 0, skipped: 0 })
@@ -62,7 +69,7 @@ export async function seedDatabase(storage: Storage, options: SeedOptions): Prom
   const hashWork = Promise.all([
     adminExists ? Promise.resolve('') : hashPassword(options.admin.password),
     ...(withDemo
-      ? [DEMO_BUYER.password, DEMO_SELLER.password, ...DEMO_KENNELS.map(() => randomBytes(24).toString('base64url'))].map(hashPassword)
+      ? [...demoAccounts.map((account) => account.password), ...DEMO_KENNELS.map(() => randomBytes(24).toString('base64url'))].map(hashPassword)
       : []),
   ]);
   const [images, [adminHash = '', ...demoHashes]] = await Promise.all([imageWork, hashWork]);
@@ -70,17 +77,18 @@ export async function seedDatabase(storage: Storage, options: SeedOptions): Prom
   const result = await storage.write((db) => {
     const warnings: string[] = [];
     const adminCreated = ensureAdmin(db, options.admin.username.trim(), adminHash, now, warnings);
-    if (db.breeds.count() > 0) return { seeded: false, createdDemoData: false, adminCreated, breeds: 0, users: adminCreated ? 1 : 0, puppies: 0, warnings };
+    if (db.breeds.count() > 0) return { seeded: false, createdDemoData: false, adminCreated, demoLogins: [], breeds: 0, users: adminCreated ? 1 : 0, puppies: 0, warnings };
 
     const breedIds = buildBreeds().map((row) => db.breeds.insert(row).id);
     let users = adminCreated ? 1 : 0;
     let puppies = 0;
     if (withDemo) {
-      const inserted = insertDemo(db, demoHashes, options, now, warnings);
+      const inserted = insertDemo(db, demoAccounts, demoHashes, options, now, warnings);
       users += inserted.users;
       puppies += inserted.puppies;
     }
-    return { seeded: true, createdDemoData: puppies > 0, adminCreated, breeds: breedIds.length, users, puppies, warnings };
+    const demoLogins = puppies > 0 ? demoAccounts : [];
+    return { seeded: true, createdDemoData: puppies > 0, adminCreated, demoLogins, breeds: breedIds.length, users, puppies, warnings };
   });
 
   return { ...result, images, ms: Math.round(performance.now() - started) };
@@ -104,10 +112,17 @@ function ensureAdmin(db: Collections, username: string, passwordHash: string, no
   return true;
 }
 
-function insertDemo(db: Collections, hashes: string[], options: SeedOptions, now: Date, warnings: string[]): { users: number; puppies: number } {
+function insertDemo(
+  db: Collections,
+  [buyer, seller]: DemoAccount[],
+  hashes: string[],
+  options: SeedOptions,
+  now: Date,
+  warnings: string[],
+): { users: number; puppies: number } {
   const people = [
-    { ...DEMO_BUYER, daysAgo: 45 },
-    { ...DEMO_SELLER, daysAgo: 200 },
+    { ...buyer!, daysAgo: 45 },
+    { ...seller!, daysAgo: 200 },
     ...DEMO_KENNELS.map((kennel, i) => ({ ...kennel, accountType: 'seller' as const, daysAgo: 400 + 90 * i })),
   ];
   const taken = people.filter((person) => db.users.find((user) => user.usernameKey === person.username.toLowerCase()));

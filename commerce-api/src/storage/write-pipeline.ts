@@ -51,7 +51,7 @@ export function openStorage(low: Low<DbShape>, onClose: () => void | Promise<voi
     // Thrown, not returned: a write() inside a write() must fail the outer fn, which rolls it back.
     tx.assertIdle();
     if (closing) return Promise.reject(new Error('storage.write() was called after storage.close().'));
-    let outcome: { result: T; changed: boolean };
+    let outcome: { result: T; changed: boolean; undo: ReadonlyArray<() => void> };
     try {
       outcome = tx.run(() => fn(db, settings));
     } catch (error) {
@@ -94,7 +94,8 @@ export function openStorage(low: Low<DbShape>, onClose: () => void | Promise<voi
     } catch (error) {
       // Runs between writes (a write's fn is synchronous), so no fn sees a half-undone state.
       // The later batch first: its changes were made on top of this one's.
-      const later = pending;
+      // (The cast: TypeScript cannot see that writes during the await may have queued a batch.)
+      const later = pending as Batch | null;
       pending = null;
       inflight = null;
       if (later) undoAll(later.undo);
