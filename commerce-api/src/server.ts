@@ -9,6 +9,9 @@ import { createFileStorage } from './storage/index.ts';
 import { createFileOutbox } from './mail/outbox.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { createPayments } from './payments/index.ts';
+import { createLocalMediaStore } from './media/media-store.ts';
+import { createLocalScheduler } from './jobs/scheduler.ts';
+import { sweepUnusedUploadsJob } from './jobs/sweep-unused-uploads.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,22 +27,26 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
   const outbox = createFileOutbox(path.join(config.dataDir, 'outbox'), { smsAvailable: config.smsEnabled, now });
   const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox.mailer;
   const log = (line: string) => console.error(line);
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const media = createLocalMediaStore(uploadsDir);
   const deps: AppDeps = {
     config,
     storage,
     mailer,
     sms: outbox.sms,
     outbox,
+    media,
     payments: createPayments({ config, storage, mailer, now, log }),
     now,
     log,
     paths: {
       siteDir: path.resolve(root, process.env.SITE_DIST_DIR ?? 'dist/site'),
       studioDir: path.join(root, 'dist/studio'),
-      uploadsDir: path.join(config.dataDir, 'uploads'),
+      uploadsDir,
     },
   };
   const app = createApp(deps);
+  const jobs = createLocalScheduler([sweepUnusedUploadsJob({ storage, media, log })], { now, log });
   const server = await new Promise<import('node:http').Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -62,6 +69,7 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
         // Give requests in flight a moment, then cut the rest so Ctrl-C never hangs.
         setTimeout(() => server.closeAllConnections(), 2000).unref();
       });
+      await jobs.stop();
       await storage.close();
     })());
   return { url, stop };

@@ -122,7 +122,7 @@ describe('the server process', () => {
 
   it('refuses to start in production with the demo seed left at its default, naming SEED_DEMO_DATA', async () => {
     const dataDir = tempDir();
-    const env = { ...process.env, ...PRODUCTION, DATA_DIR: dataDir, PORT: '0' };
+    const env: NodeJS.ProcessEnv = { ...process.env, ...PRODUCTION, DATA_DIR: dataDir, PORT: '0' };
     delete env.SEED_DEMO_DATA;
     const child = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);

@@ -38,7 +38,7 @@ const storedFile = (url: string) => path.join(uploadsDir, ...url.replace(/^\/upl
 describe('POST /api/upload/image', () => {
   it('re-encodes a photo to WebP with its sized variants and strips the GPS EXIF data', async () => {
     expect(hasGpsTag((await sharp(jpegWithGps).metadata()).exif)).toBe(true);
-    const { agent } = await registeredAgent(app);
+    const { agent } = await registeredAgent(app, { accountType: 'seller' });
     const response = await agent.post('/api/upload/image').attach('puppyImage', jpegWithGps, { filename: 'IMG_0001.JPG', contentType: 'image/jpeg' });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ success: true, url: expect.stringMatching(/^\/uploads\/images\/[a-f0-9]{32}\.webp$/) });
@@ -62,7 +62,7 @@ describe('POST /api/upload/image', () => {
   });
 
   it('accepts PNG, WebP and AVIF, never enlarging a small picture', async () => {
-    const { agent } = await registeredAgent(app);
+    const { agent } = await registeredAgent(app, { accountType: 'seller' });
     const webp = await sharp(png).webp().toBuffer();
     const avif = await sharp(png).avif().toBuffer();
     for (const [name, bytes] of [['a.png', png], ['b.webp', webp], ['c.avif', avif]] as const) {
@@ -73,7 +73,7 @@ describe('POST /api/upload/image', () => {
   });
 
   it('decides the type by the bytes: a renamed HTML page, an SVG and a truncated JPEG are refused with 415', async () => {
-    const { agent } = await registeredAgent(app);
+    const { agent } = await registeredAgent(app, { accountType: 'seller' });
     const before = readdirSync(uploadsDir, { recursive: true }).length;
     const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
@@ -92,17 +92,17 @@ describe('POST /api/upload/image', () => {
   });
 
   it('refuses an image over 10 MB with 413 and a clear message', async () => {
-    const { agent } = await registeredAgent(app);
+    const { agent } = await registeredAgent(app, { accountType: 'seller' });
     const huge = Buffer.alloc(10 * 1024 * 1024 + 1, 0xff);
     const response = await agent.post('/api/upload/image').attach('puppyImage', huge, 'big.jpg');
     expect(response.status).toBe(413);
     expect(response.body.error.message).toBe('This image is larger than 10 MB. Please choose a smaller one.');
   });
 
-  it('needs a login, a file and the right field name', async () => {
+  it('needs a seller login, a file and the right field name', async () => {
     const visitor = await request(app).post('/api/upload/image').attach('puppyImage', png, 'a.png');
     expect(visitor.status).toBe(401);
-    const { agent } = await registeredAgent(app);
+    const { agent } = await registeredAgent(app, { accountType: 'seller' });
     const wrongField = await agent.post('/api/upload/image').attach('photo', png, 'a.png');
     expect(wrongField.status).toBe(400);
     expect(wrongField.body.error.message).toBe('Send one file in the "puppyImage" field.');
@@ -141,7 +141,7 @@ describe('POST /api/upload/video', () => {
   const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]), Buffer.from('webm', 'latin1'), Buffer.alloc(2048, 3)]);
 
   it('stores MP4, MOV and WebM as they are, named by the server', async () => {
-    const { agent } = await registeredAgent(app);
+    const { agent } = await registeredAgent(app, { accountType: 'seller' });
     for (const [bytes, ext] of [[ftyp('isom'), 'mp4'], [ftyp('qt  '), 'mov'], [webm, 'webm']] as const) {
       const response = await agent.post('/api/upload/video').attach('puppyVideo', bytes, { filename: `my video.${ext}`, contentType: 'application/octet-stream' });
       expect(response.status, ext).toBe(201);
@@ -156,7 +156,7 @@ describe('POST /api/upload/video', () => {
   });
 
   it('refuses what is not a video (an image, a renamed page) with 415, and over 50 MB with 413', async () => {
-    const { agent } = await registeredAgent(app);
+    const { agent } = await registeredAgent(app, { accountType: 'seller' });
     const avif = await sharp(png).avif().toBuffer();
     for (const bytes of [Buffer.from('<html>not a video</html>'), avif, png]) {
       const response = await agent.post('/api/upload/video').attach('puppyVideo', bytes, { filename: 'clip.mp4', contentType: 'video/mp4' });

@@ -216,6 +216,17 @@ export interface LocalPaymentObject {
   refundedCents?: number;
 }
 
+/** a file (an image with its renditions, or a video) someone uploaded: for the quota and the sweep */
+export interface Upload {
+  id: number;
+  userId: number;
+  /** the URL the upload answered, as a listing stores it */
+  url: string;
+  /** bytes on disk, every rendition included */
+  bytes: number;
+  createdAt: string;
+}
+
 export interface Settings {
   paymentMode: 'test' | 'live';
 }
@@ -239,6 +250,7 @@ export interface DbShape {
   verificationCodes: VerificationCode[];
   sellerApplications: SellerApplication[];
   localPayments: LocalPaymentObject[];
+  uploads: Upload[];
   settings: Settings;
 }
 

@@ -2,7 +2,7 @@
 // Each createApp gets its own counters (memory store): one process serves the product; a "many
 // machines" deployment swaps the store, not the rules.
 import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Limits } from '../config.ts';
 import { TooManyRequestsError } from '../errors.ts';
 
@@ -80,12 +80,17 @@ export function contactLimiter(limits: Limits): RequestHandler {
 }
 
 /** uploads per logged-in account (the route runs it after the login check) */
-export function uploadLimiter(limits: Limits, accountOf: (req: Request) => number): RequestHandler {
+export function uploadLimiter(limits: Limits, accountOf: (req: Request, res: Response) => number): RequestHandler {
   return limiter({
     windowMs: HOUR,
     limit: limits.uploadsPerAccount,
     message: 'You have uploaded a lot of files in a short time. Please wait an hour and try again.',
-    keyGenerator: (req) => `account:${accountOf(req)}`,
+    // Refused before the body is read: drain it, so the client hears the answer.
+    handler: (req, _res, next) => {
+      req.resume();
+      next(new TooManyRequestsError('You have uploaded a lot of files in a short time. Please wait an hour and try again.'));
+    },
+    keyGenerator: (req, res) => `account:${accountOf(req, res)}`,
     validate: { keyGeneratorIpFallback: false },
   });
 }

@@ -15,8 +15,14 @@ export const IMAGE_TYPES_MESSAGE = 'Only JPEG, PNG, WebP and AVIF images can be 
 export const INVALID_IMAGE_MESSAGE = 'This file is not a valid image.';
 export const VIDEO_TYPES_MESSAGE = 'Only MP4, MOV and WEBM videos can be uploaded.';
 
+/** what a stored upload answers: its URL, and the bytes it takes on disk (every rendition) */
+export interface StoredMedia {
+  url: string;
+  bytes: number;
+}
+
 /** answers the URL of `<name>.webp`; `<name>-w640.webp` and `<name>-w320.webp` sit beside it */
-export async function storeImage(store: MediaStore, bytes: Buffer): Promise<string> {
+export async function storeImage(store: MediaStore, bytes: Buffer): Promise<StoredMedia> {
   if (!sniffImage(bytes)) throw new UnsupportedMediaError(IMAGE_TYPES_MESSAGE);
   let encoded;
   try {
@@ -28,13 +34,14 @@ export async function storeImage(store: MediaStore, bytes: Buffer): Promise<stri
   const name = newMediaName();
   // Variants first: once the main URL exists, its srcset works.
   await Promise.all([store.put(`images/${name}-w640.webp`, encoded.w640), store.put(`images/${name}-w320.webp`, encoded.w320)]);
-  return store.put(`images/${name}.webp`, encoded.main);
+  const url = await store.put(`images/${name}.webp`, encoded.main);
+  return { url, bytes: encoded.main.length + encoded.w640.length + encoded.w320.length };
 }
 
-export async function storeVideo(store: MediaStore, bytes: Buffer): Promise<string> {
+export async function storeVideo(store: MediaStore, bytes: Buffer): Promise<StoredMedia> {
   const kind = sniffVideo(bytes);
   if (!kind) throw new UnsupportedMediaError(VIDEO_TYPES_MESSAGE);
-  return store.put(`videos/${newMediaName()}.${kind}`, bytes);
+  return { url: await store.put(`videos/${newMediaName()}.${kind}`, bytes), bytes: bytes.length };
 }
 
 /** removes a stored image with its variants, or a stored video */

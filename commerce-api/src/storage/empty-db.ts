@@ -18,6 +18,7 @@ const collectionFlags = {
   verificationCodes: true,
   sellerApplications: true,
   localPayments: true,
+  uploads: true,
 } satisfies Record<CollectionName, true>;
 
 export const COLLECTION_NAMES = Object.keys(collectionFlags) as readonly CollectionName[];

@@ -1,28 +1,33 @@
 // POST /api/upload/image (field puppyImage) and /api/upload/video (field puppyVideo), spec §7.
-// Logged-in users only; the body is held in memory up to the limit, its type read from its bytes.
-import express, { type Request, type RequestHandler } from 'express';
+// Sellers (and admins) only, so many an hour (UPLOADS_PER_ACCOUNT), within a per-account quota
+// (UPLOAD_QUOTA_MB); the body is held in memory up to the limit, its type read from its bytes.
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, type UploadResult } from '#contracts/puppies.ts';
 import type { AppDeps } from '../../deps.ts';
+import { assertMayUpload, assertUploadRoom, recordUpload } from '../../domain/media-uploads.ts';
 import { AppError, ValidationError } from '../../errors.ts';
-import { createLocalMediaStore } from '../../media/media-store.ts';
-import { storeImage, storeVideo } from '../../media/uploads.ts';
+import { createLocalMediaStore, type MediaStore } from '../../media/media-store.ts';
+import { removeMedia, storeImage, storeVideo, type StoredMedia } from '../../media/uploads.ts';
+import { uploadLimiter } from '../rate-limits.ts';
 import { requireUser } from '../session.ts';
 
 interface UploadKind {
   field: string;
+  /** stored byte for byte (videos), so its size counts against the quota before the work of storing */
+  storedAsIs: boolean;
   maxBytes: number;
   tooLarge: string;
   missing: string;
 }
 
-const IMAGE: UploadKind = { field: 'puppyImage', maxBytes: IMAGE_MAX_BYTES, tooLarge: 'This image is larger than 10 MB. Please choose a smaller one.', missing: 'Please choose an image to upload.' };
-const VIDEO: UploadKind = { field: 'puppyVideo', maxBytes: VIDEO_MAX_BYTES, tooLarge: 'This video is larger than 50 MB. Please choose a shorter or smaller one.', missing: 'Please choose a video to upload.' };
+const IMAGE: UploadKind = { field: 'puppyImage', storedAsIs: false, maxBytes: IMAGE_MAX_BYTES, tooLarge: 'This image is larger than 10 MB. Please choose a smaller one.', missing: 'Please choose an image to upload.' };
+const VIDEO: UploadKind = { field: 'puppyVideo', storedAsIs: true, maxBytes: VIDEO_MAX_BYTES, tooLarge: 'This video is larger than 50 MB. Please choose a shorter or smaller one.', missing: 'Please choose a video to upload.' };
 
-/** refuses a visitor before reading a byte of the body (the rest is drained, not stored) */
-const loggedInOnly: RequestHandler = (req, res, next) => {
+/** refuses a visitor or a buyer before reading a byte of the body (the rest is drained, not stored) */
+const sellersOnly: RequestHandler = (req, res, next) => {
   try {
-    requireUser(res);
+    assertMayUpload(requireUser(res));
     next();
   } catch (error) {
     req.resume();
@@ -65,18 +70,30 @@ function fileOf(req: Request, kind: UploadKind): Buffer {
 }
 
 export function uploadsRoutes(deps: AppDeps): express.Router {
+  const { storage, now, config } = deps;
   const media = deps.media ?? createLocalMediaStore(deps.paths.uploadsDir);
+  const quota = config.limits.uploadQuotaBytes;
+  const perAccount = uploadLimiter(config.limits, (_req, res) => requireUser(res).id);
   const router = express.Router();
 
-  router.post('/upload/image', loggedInOnly, receive(IMAGE), async (req, res) => {
-    const url = await storeImage(media, fileOf(req, IMAGE));
-    res.status(201).json({ success: true, url } satisfies UploadResult);
-  });
+  /** stores the file within the account's quota and records it; a refused record removes the files */
+  async function upload(req: Request, res: Response, kind: UploadKind, store: (media: MediaStore, bytes: Buffer) => Promise<StoredMedia>) {
+    const user = requireUser(res);
+    const bytes = fileOf(req, kind);
+    // An image is re-encoded, usually far smaller: only its stored size is known after the work.
+    assertUploadRoom(storage, user.id, kind.storedAsIs ? bytes.length : 0, quota);
+    const stored = await store(media, bytes);
+    try {
+      await recordUpload(storage, user.id, stored, quota, now());
+    } catch (error) {
+      await removeMedia(media, stored.url).catch(() => {});
+      throw error;
+    }
+    res.status(201).json({ success: true, url: stored.url } satisfies UploadResult);
+  }
 
-  router.post('/upload/video', loggedInOnly, receive(VIDEO), async (req, res) => {
-    const url = await storeVideo(media, fileOf(req, VIDEO));
-    res.status(201).json({ success: true, url } satisfies UploadResult);
-  });
+  router.post('/upload/image', sellersOnly, perAccount, receive(IMAGE), (req, res) => upload(req, res, IMAGE, storeImage));
+  router.post('/upload/video', sellersOnly, perAccount, receive(VIDEO), (req, res) => upload(req, res, VIDEO, storeVideo));
 
   return router;
 }

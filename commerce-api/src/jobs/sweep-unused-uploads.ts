@@ -1,0 +1,36 @@
+// Uploads that no listing has used for a day are removed: their record in one atomic write (which
+// re-reads the listings), then their files. A file that cannot be removed is only logged: its
+// record is gone, so it no longer counts against anyone's quota.
+import { forgetUnusedUploads } from '../domain/media-uploads.ts';
+import type { MediaStore } from '../media/media-store.ts';
+import { removeMedia } from '../media/uploads.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { Job } from './scheduler.ts';
+
+export interface SweepContext {
+  storage: Storage;
+  media: MediaStore;
+  log: (line: string) => void;
+}
+
+/** answers how many uploads were swept */
+export async function sweepUnusedUploads(ctx: SweepContext, now: Date): Promise<number> {
+  const unused = await forgetUnusedUploads(ctx.storage, now);
+  await Promise.all(
+    unused.map((upload) => removeMedia(ctx.media, upload.url).catch((error: unknown) => ctx.log(`could not remove ${upload.url}: ${String(error)}`))),
+  );
+  return unused.length;
+}
+
+export const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+export function sweepUnusedUploadsJob(ctx: SweepContext): Job {
+  return {
+    name: 'sweep-unused-uploads',
+    everyMs: SWEEP_EVERY_MS,
+    async run(now) {
+      const swept = await sweepUnusedUploads(ctx, now);
+      if (swept > 0) ctx.log(`swept ${swept} upload${swept === 1 ? '' : 's'} no listing used for a day`);
+    },
+  };
+}
