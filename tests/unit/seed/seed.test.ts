@@ -149,6 +149,21 @@ describe('seedDatabase on an existing database', () => {
     await store.close();
   });
 
+  it('gives the demo accounts fresh random passwords when asked (a production demo), and answers them once', async () => {
+    const store = createMemoryStorage();
+    const summary = await seedDatabase(store, { dataDir, admin: ADMIN, demo: true, demoPasswords: 'random', images: false, now: NOW });
+    expect(summary.demoLogins.map((login) => login.username)).toEqual([DEMO_BUYER.username, DEMO_SELLER.username]);
+    for (const login of summary.demoLogins) {
+      expect(login.password).toMatch(/^[\w-]{16}$/);
+      expect([DEMO_BUYER.password, DEMO_SELLER.password]).not.toContain(login.password);
+      const user = store.db.users.find((u) => u.username === login.username)!;
+      expect(await verifyPassword(user.passwordHash, login.password)).toBe(true);
+      expect(await verifyPassword(user.passwordHash, login.accountType === 'buyer' ? DEMO_BUYER.password : DEMO_SELLER.password)).toBe(false);
+    }
+    expect((await seedDatabase(store, { dataDir, admin: ADMIN, demo: true, demoPasswords: 'random', images: false })).demoLogins).toEqual([]);
+    await store.close();
+  });
+
   it('without demo data seeds only breeds and the admin', async () => {
     const store = createMemoryStorage();
     const summary = await seedDatabase(store, { dataDir, admin: ADMIN, demo: false, images: false });
