@@ -57,6 +57,30 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
+const DISK_UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/**
+ * What a failed file write tells the client. A full disk or a data folder that cannot be written is the
+ * server's condition, not the request's fault: 507 or 503 with a message a person reads, the file error
+ * kept as the cause for the log. Anything else is returned as it was (a 500).
+ */
+export function diskWriteError(error: unknown): unknown {
+  const code = errnoCode(error);
+  if (code && DISK_FULL.has(code)) return new StorageFullError({ cause: error });
+  if (code && DISK_UNWRITABLE.has(code)) return new StorageUnavailableError({ cause: error });
+  return error;
+}
+
+/** the errno code of the error or of one of its causes (the file adapter wraps the fs error) */
+function errnoCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
 /** a save failed because the disk (or the account's quota on it) is full; nothing was changed */
 export class StorageFullError extends AppError {
   constructor(options?: ErrorOptions) {

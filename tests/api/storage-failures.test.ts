@@ -1,7 +1,13 @@
 // Through the HTTP API: a write whose save fails answers 507 (disk full) or 503 (data folder not
 // writable) in the one error shape, changes nothing, leaves reads working, and writing resumes.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../commerce-api/src/app.ts';
+import { createLocalMediaStore, type MediaStore } from '../../commerce-api/src/media/media-store.ts';
 import { buildBreeds, buildPuppy, buildUser, createRng } from '../support/factories.ts';
 import { openFailingStorage } from '../support/failing-disk.ts';
 import { createTestApp, registeredAgent } from '../support/test-app.ts';
@@ -51,5 +57,29 @@ describe('a full or unwritable disk', () => {
     disk.failWith = null;
     await agent.put(`/api/favorites/${puppy.id}`).expect(200);
     expect((await agent.get('/api/favorites').expect(200)).body.map((p: { name: string }) => p.name)).toEqual(['Daisy']);
+  });
+
+  it('answers 507 to an upload whose files do not fit, and leaves neither a file nor a record behind', async () => {
+    const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'puppynest-full-uploads-'));
+    try {
+      const t = createTestApp();
+      const local = createLocalMediaStore(uploadsDir);
+      let room = 1;
+      // The first rendition fits, the second finds the disk full.
+      const media: MediaStore = {
+        put: (key, data) => (room-- > 0 ? local.put(key, data) : Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }))),
+        remove: (url) => local.remove(url),
+      };
+      const app = createApp({ ...t.deps, media, paths: { ...t.deps.paths, uploadsDir } });
+      const { agent } = await registeredAgent(app, { accountType: 'seller' });
+      const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 60, b: 30 } } }).png().toBuffer();
+
+      const refused = await agent.post('/api/upload/image').attach('puppyImage', png, 'a.png').expect(507);
+      expect(refused.body.error.code).toBe('storage_full');
+      expect(readdirSync(uploadsDir, { recursive: true }).filter((name) => String(name).endsWith('.webp'))).toEqual([]);
+      expect(t.storage.db.uploads.count()).toBe(0);
+    } finally {
+      rmSync(uploadsDir, { recursive: true, force: true });
+    }
   });
 });

@@ -27,8 +27,14 @@ export function createLocalMediaStore(uploadsDir: string, publicPath = '/uploads
       await mkdir(path.dirname(file), { recursive: true });
       // temp file + rename: a reader never sees half a picture
       const temp = `${file}.${process.pid}.tmp`;
-      await writeFile(temp, data);
-      await rename(temp, file);
+      try {
+        await writeFile(temp, data);
+        await rename(temp, file);
+      } catch (error) {
+        // A disk that filled up mid-file must not keep the half of it.
+        await unlink(temp).catch(() => {});
+        throw error;
+      }
       return `${publicPath}/${key}`;
     },
     async remove(url) {

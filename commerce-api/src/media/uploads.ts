@@ -1,6 +1,6 @@
 // Turning an uploaded file into stored media: type from the bytes, images re-encoded into their
 // sized variants, videos kept as they are. Errors are the API's 415s with a message a person reads.
-import { AppError } from '../errors.ts';
+import { AppError, diskWriteError } from '../errors.ts';
 import { encodeImage, UndecodableImageError } from './images.ts';
 import { newMediaName, type MediaStore } from './media-store.ts';
 import { sniffImage, sniffVideo } from './sniff.ts';
@@ -33,15 +33,34 @@ export async function storeImage(store: MediaStore, bytes: Buffer): Promise<Stor
   }
   const name = newMediaName();
   // Variants first: once the main URL exists, its srcset works.
-  await Promise.all([store.put(`images/${name}-w640.webp`, encoded.w640), store.put(`images/${name}-w320.webp`, encoded.w320)]);
-  const url = await store.put(`images/${name}.webp`, encoded.main);
-  return { url, bytes: encoded.main.length + encoded.w640.length + encoded.w320.length };
+  const variants = await putAll(store, [[`images/${name}-w640.webp`, encoded.w640], [`images/${name}-w320.webp`, encoded.w320]]);
+  let url: string | undefined;
+  try {
+    [url] = await putAll(store, [[`images/${name}.webp`, encoded.main]]);
+  } catch (error) {
+    await Promise.all(variants.map((variant) => store.remove(variant).catch(() => {})));
+    throw error;
+  }
+  return { url: url!, bytes: encoded.main.length + encoded.w640.length + encoded.w320.length };
+}
+
+/**
+ * Stores the files together: when one fails (a full disk), the others are removed again and the
+ * error says what the client is told (507/503, errors.ts).
+ */
+async function putAll(store: MediaStore, files: ReadonlyArray<readonly [key: string, data: Buffer]>): Promise<string[]> {
+  const results = await Promise.allSettled(files.map(([key, data]) => store.put(key, data)));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (!failed) return results.map((result) => (result as PromiseFulfilledResult<string>).value);
+  await Promise.all(results.map((result) => (result.status === 'fulfilled' ? store.remove(result.value).catch(() => {}) : undefined)));
+  throw diskWriteError(failed.reason);
 }
 
 export async function storeVideo(store: MediaStore, bytes: Buffer): Promise<StoredMedia> {
   const kind = sniffVideo(bytes);
   if (!kind) throw new UnsupportedMediaError(VIDEO_TYPES_MESSAGE);
-  return { url: await store.put(`videos/${newMediaName()}.${kind}`, bytes), bytes: bytes.length };
+  const [url] = await putAll(store, [[`videos/${newMediaName()}.${kind}`, bytes]]);
+  return { url: url!, bytes: bytes.length };
 }
 
 /** removes a stored image with its variants, or a stored video */

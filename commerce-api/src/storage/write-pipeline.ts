@@ -15,7 +15,7 @@ import { createCollections } from './collection.ts';
 import { DbSettingsStore } from './settings-store.ts';
 import type { Collections, SettingsStore, Storage } from './storage.ts';
 import { Transaction } from './transaction.ts';
-import { storageWriteError } from './write-failure.ts';
+import { diskWriteError } from '../errors.ts';
 
 export interface StorageStats {
   /** flushes completed successfully: far fewer than writes under load */
@@ -71,7 +71,8 @@ export function openStorage(low: Low<DbShape>, onClose: () => void | Promise<voi
       pending = createBatch();
       if (!inflight) scheduleFlush();
     }
-    pending.undo.push(...undo);
+    // A loop, not push(...undo): a seed's write can hold more entries than a call takes arguments.
+    for (const entry of undo) pending.undo.push(entry);
     return pending.promise;
   }
 
@@ -100,7 +101,7 @@ export function openStorage(low: Low<DbShape>, onClose: () => void | Promise<voi
       inflight = null;
       if (later) undoAll(later.undo);
       undoAll(batch.undo);
-      const failure = storageWriteError(error);
+      const failure = diskWriteError(error);
       later?.reject(failure);
       batch.reject(failure);
     } finally {
