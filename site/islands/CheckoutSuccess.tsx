@@ -4,7 +4,8 @@
 // reference and today's date, as the spec has it. A payment that did not go through says so instead.
 import { useEffect, useState } from 'react';
 import type { UserView } from '#contracts/auth.ts';
-import type { OrderView, PaymentStatusResponse } from '#contracts/payments.ts';
+import type { MyOrdersResponse, OrderView } from '#contracts/orders.ts';
+import type { PaymentStatusResponse } from '#contracts/payments.ts';
 import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
 import type { PuppyView } from '#contracts/puppies.ts';
 import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
@@ -89,7 +90,7 @@ function Success({ puppyId, intentId, user }: { puppyId: string; intentId: strin
         }
         if (status?.outcome === 'processing') note = 'Your payment is still being confirmed. Your confirmation email will follow in a moment.';
       } else {
-        const mine = await getJson<OrderView[]>(`/api/my-orders?puppyId=${puppyId}`).catch(() => []);
+        const mine = (await getJson<MyOrdersResponse>(`/api/my-orders?puppyId=${puppyId}`).catch(() => null))?.orders ?? [];
         order = mine.find((o) => o.status === 'paid') ?? mine.find((o) => o.status === 'pending') ?? null;
       }
       const shown = order ? fromOrder(order) : null;
