@@ -18,6 +18,7 @@ import { favoritesRoutes } from './http/routes/favorites.routes.ts';
 import { uploadsRoutes } from './http/routes/uploads.routes.ts';
 import { sellersRoutes } from './http/routes/sellers.routes.ts';
 import { paymentsRoutes } from './http/routes/payments.routes.ts';
+import { ordersRoutes } from './http/routes/orders.routes.ts';
 import { webhooksRoutes } from './http/routes/webhooks.routes.ts';
 import { hooksRoutes } from './http/routes/hooks.routes.ts';
 import { contentRoutes } from './http/routes/content.routes.ts';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(contentRoutes(deps));
   api.use(sellersRoutes(deps));
   api.use(paymentsRoutes(deps));
+  api.use(ordersRoutes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -2,11 +2,13 @@
 // shows the public key's prefix and a LIVE PAYMENTS / TEST MODE badge refreshed every 5 s; the enable
 // and disable buttons are disabled in the matching mode; live mode carries a warning; the system status
 // card is static text. The server refuses live mode without live keys and says why ('Error' toast).
+// Orders are found by reference and cancelled with a refund in OrderLookup (issue 17).
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { UserView } from '#contracts/auth.ts';
 import type { MessageResponse, PaymentModeResponse } from '#contracts/payments.ts';
 import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
+import { OrderLookup } from '../components/admin/OrderLookup.tsx';
 import { ApiError, getJson, postJson } from '../lib/api-client.ts';
 import { SWR_OPTIONS } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
@@ -88,6 +90,7 @@ function AdminHome({ user }: { user: UserView }) {
             </>
           )}
         </section>
+        <OrderLookup />
         <section className="admin-card" aria-labelledby="system-status-title">
           <h2 id="system-status-title">System Status</h2>
           <ul className="status-list">

@@ -1,50 +1,37 @@
-// /checkout-success?puppyId=…[&payment_intent=…] (spec §2 Checkout success, §8). The page first asks the
-// server to re-check the payment it came from (so a lost webhook never leaves a paid buyer waiting) and
-// shows the server's order: its reference and date. Without one it falls back to a locally generated
-// reference and today's date, as the spec has it. A payment that did not go through says so instead.
+// /checkout-success?puppyId=…[&payment_intent=…] (spec §2 Checkout success, §8; issue 17 item 1). The page
+// shows "Payment Successful!" only for an order of the signed-in buyer that the server holds: paid (or
+// handed over), or authorised and being captured, which says so and checks again until it settles. The
+// reference and date are the server's (docs/decisions/0055), so a reload shows the same order. With a
+// payment in the address, the server first re-checks it with the provider (a lost webhook never leaves a
+// paid buyer waiting); without one, the buyer's orders for this puppy are asked. No such order: a page
+// saying that no payment was found, with links to the puppy and to My Orders.
 import { useEffect, useState } from 'react';
 import type { UserView } from '#contracts/auth.ts';
-import type { OrderView, PaymentStatusResponse } from '#contracts/payments.ts';
-import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
-import type { PuppyView } from '#contracts/puppies.ts';
+import type { MyOrdersResponse, OrderView } from '#contracts/orders.ts';
+import type { PaymentOutcome } from '#contracts/payments.ts';
 import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
 import { PuppyImage } from '../components/PuppyImage.tsx';
+import { formatOrderDate } from '../components/orders/OrderStatus.tsx';
 import { ApiError, getJson } from '../lib/api-client.ts';
 import { formatCents } from '../lib/format.ts';
 import { checkPayment } from '../lib/payments.ts';
 import { toast, toastAcrossNavigation } from '../lib/toast.ts';
 
 const REDIRECT_MS = 2000;
-
-interface Shown {
-  name: string;
-  gender: string;
-  age: number;
-  priceCents: number;
-  carePackageCents: number;
-  location: string;
-  imageUrl: string;
-  breed: string | null;
-}
+/** how often a payment still being captured is checked again */
+const RECHECK_MS = 2000;
 
 type State =
   | { kind: 'loading' }
-  | { kind: 'ready'; puppy: Shown; order: OrderView | null; note: string | null }
-  | { kind: 'not-found' }
+  | { kind: 'ready'; order: OrderView }
+  | { kind: 'no-payment' }
   | { kind: 'not-paid'; message: string }
+  | { kind: 'not-found' }
   | { kind: 'failed'; message: string };
 
-function localReference(): string {
-  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-  return `PN-${day}-${Math.random().toString(16).slice(2, 10).toUpperCase().padEnd(8, '0')}`;
-}
-
-const fromPuppy = (p: PuppyView): Shown => ({ name: p.name, gender: p.gender, age: p.age, priceCents: p.price * 100, carePackageCents: CARE_PACKAGE_CENTS, location: p.location, imageUrl: p.imageUrl, breed: p.breed?.name ?? null });
-
-function fromOrder(order: OrderView): Shown | null {
-  const p = order.puppy;
-  return p ? { name: p.name, gender: p.gender, age: p.age, priceCents: order.puppyPriceCents, carePackageCents: order.carePackageCents, location: p.location, imageUrl: p.imageUrl, breed: p.breed } : null;
-}
+const SHOWN: ReadonlyArray<OrderView['status']> = ['paid', 'handed_over', 'pending'];
+/** a payment that was tried and did not end in an order: the buyer is told what happened */
+const NOT_PAID: ReadonlyArray<PaymentOutcome> = ['sold_out', 'failed', 'canceled', 'requires_action'];
 
 export default function CheckoutSuccess() {
   const [params, setParams] = useState<{ puppyId: string; intentId: string | null } | null>(null);
@@ -66,110 +53,122 @@ export default function CheckoutSuccess() {
   );
 }
 
+/** the server's answer for this visit: the order it holds for this buyer, or why there is none */
+async function loadOrder(puppyId: string, intentId: string | null): Promise<State> {
+  if (intentId) {
+    try {
+      const status = await checkPayment(intentId);
+      if (status.order && SHOWN.includes(status.order.status)) return { kind: 'ready', order: status.order };
+      if (NOT_PAID.includes(status.outcome)) return { kind: 'not-paid', message: status.message };
+    } catch (error) {
+      // Not this buyer's payment (404), or the provider could not be asked: go by the orders the server holds.
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+  const mine = await getJson<MyOrdersResponse>(`/api/my-orders?puppyId=${puppyId}`);
+  const order = SHOWN.map((status) => mine.orders.find((o) => o.status === status)).find((o) => o !== undefined);
+  return order ? { kind: 'ready', order } : { kind: 'no-payment' };
+}
+
 function Success({ puppyId, intentId, user }: { puppyId: string; intentId: string | null; user: UserView }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const [reference] = useState(localReference);
+  const [round, setRound] = useState(0);
 
   useEffect(() => {
     let live = true;
-    (async () => {
-      let status: PaymentStatusResponse | null = null;
-      let order: OrderView | null = null;
-      let note: string | null = null;
-      if (intentId) {
-        try {
-          status = await checkPayment(intentId);
-          order = status.order;
-        } catch {
-          note = 'We could not confirm your payment just now. Your confirmation email will follow as soon as it is confirmed.';
-        }
-        if (status && (status.outcome === 'sold_out' || status.outcome === 'failed' || status.outcome === 'canceled' || status.outcome === 'requires_payment' || status.outcome === 'requires_action')) {
-          if (live) setState({ kind: 'not-paid', message: status.message });
-          return;
-        }
-        if (status?.outcome === 'processing') note = 'Your payment is still being confirmed. Your confirmation email will follow in a moment.';
-      } else {
-        const mine = await getJson<OrderView[]>(`/api/my-orders?puppyId=${puppyId}`).catch(() => []);
-        order = mine.find((o) => o.status === 'paid') ?? mine.find((o) => o.status === 'pending') ?? null;
-      }
-      const shown = order ? fromOrder(order) : null;
-      if (shown) {
-        if (live) setState({ kind: 'ready', puppy: shown, order, note });
-        return;
-      }
-      try {
-        const puppy = await getJson<PuppyView>(`/api/puppies/${puppyId}`);
-        if (live) setState({ kind: 'ready', puppy: fromPuppy(puppy), order, note });
-      } catch (error) {
+    loadOrder(puppyId, intentId)
+      .then((next) => {
+        if (live) setState(next.kind === 'ready' && !next.order.puppy ? { kind: 'not-found' } : next);
+      })
+      .catch((error: unknown) => {
         if (!live) return;
-        if (error instanceof ApiError && error.status === 404) {
-          setState({ kind: 'not-found' });
-          return;
-        }
-        const message = error instanceof Error ? error.message : 'Failed to fetch puppy details';
-        toast({ title: 'Error', description: message || 'Failed to fetch puppy details', variant: 'destructive' });
+        const message = error instanceof Error && error.message ? error.message : 'Failed to fetch puppy details';
+        toast({ title: 'Error', description: message, variant: 'destructive' });
         setState({ kind: 'failed', message });
         setTimeout(() => window.location.assign('/puppies'), REDIRECT_MS);
-      }
-    })();
+      });
     return () => {
       live = false;
     };
-  }, [puppyId, intentId]);
+  }, [puppyId, intentId, round]);
 
-  if (state.kind === 'loading') {
-    return (
-      <article className="payment-page">
-        <h1>Confirming your order…</h1>
-        <p aria-busy="true">Checking your payment…</p>
-      </article>
-    );
-  }
-  if (state.kind === 'not-found') {
-    return (
-      <article className="payment-page">
-        <h1>Could not find puppy details.</h1>
-        <a className="btn" href="/puppies">
-          Return to Puppies
-        </a>
-      </article>
-    );
-  }
-  if (state.kind === 'failed') {
-    return (
-      <article className="payment-page">
-        <h1>Something went wrong</h1>
-        <p role="status">{state.message} Taking you back to the puppies…</p>
-      </article>
-    );
-  }
-  if (state.kind === 'not-paid') {
-    return (
-      <article className="payment-page">
-        <h1>Payment Not Completed</h1>
-        <p role="alert">{state.message}</p>
-        <p>
+  // A payment still being captured updates itself: ask again until the server says paid or not.
+  const pending = state.kind === 'ready' && state.order.status === 'pending';
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setRound((n) => n + 1), RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [pending, round]);
+
+  const links = (
+    <p className="success-links">
+      <a className="btn" href={`/puppies/${puppyId}`}>
+        View the Puppy
+      </a>
+      <a className="btn outline" href="/my-orders">
+        My Orders
+      </a>
+    </p>
+  );
+
+  switch (state.kind) {
+    case 'loading':
+      return (
+        <article className="payment-page">
+          <h1>Confirming your order…</h1>
+          <p aria-busy="true">Checking your payment…</p>
+        </article>
+      );
+    case 'not-found':
+      return (
+        <article className="payment-page">
+          <h1>Could not find puppy details.</h1>
           <a className="btn" href="/puppies">
-            Browse Puppies
-          </a>{' '}
-          <a className="btn outline" href="/contact">
-            Contact Us
+            Return to Puppies
           </a>
-        </p>
-      </article>
-    );
+        </article>
+      );
+    case 'failed':
+      return (
+        <article className="payment-page">
+          <h1>Something went wrong</h1>
+          <p role="status">{state.message} Taking you back to the puppies…</p>
+        </article>
+      );
+    case 'no-payment':
+      return (
+        <article className="payment-page">
+          <h1>No Payment Found</h1>
+          <p>We found no payment of yours for this puppy, so there is no order to show. If you have just paid, your order appears under My Orders as soon as the payment is confirmed.</p>
+          {links}
+        </article>
+      );
+    case 'not-paid':
+      return (
+        <article className="payment-page">
+          <h1>Payment Not Completed</h1>
+          <p role="alert">{state.message}</p>
+          {links}
+        </article>
+      );
+    case 'ready':
+      return <OrderConfirmation order={state.order} user={user} />;
   }
+}
 
-  const { puppy, order, note } = state;
-  const totalCents = puppy.priceCents + puppy.carePackageCents;
-  const date = new Date(order?.paidAt ?? order?.createdAt ?? Date.now()).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+function OrderConfirmation({ order, user }: { order: OrderView; user: UserView }) {
+  const puppy = order.puppy!;
   return (
     <article className="payment-page checkout-success">
       <h1>Payment Successful!</h1>
       <p className="lead">
         Thank you for your purchase! {puppy.name} is now reserved for you.
       </p>
-      {note && <p role="status">{note}</p>}
+      {order.status === 'pending' && (
+        <p role="status" aria-busy="true">
+          Your payment is still being confirmed. This page updates by itself, and your confirmation email follows in a moment.
+        </p>
+      )}
 
       <section className="order-details" aria-labelledby="order-title">
         <h2 id="order-title">Order Details</h2>
@@ -178,10 +177,10 @@ function Success({ puppyId, intentId, user }: { puppyId: string; intentId: strin
           <dl className="price-lines">
             <dt>Order reference</dt>
             <dd>
-              <strong>{order?.reference ?? reference}</strong>
+              <strong>{order.reference}</strong>
             </dd>
             <dt>Date</dt>
-            <dd>{date}</dd>
+            <dd>{formatOrderDate(order.paidAt ?? order.createdAt)}</dd>
             <dt>Puppy</dt>
             <dd>{puppy.name}</dd>
             <dt>Gender</dt>
@@ -193,11 +192,11 @@ function Success({ puppyId, intentId, user }: { puppyId: string; intentId: strin
             <dt>Location</dt>
             <dd>{puppy.location}</dd>
             <dt>Purchase price</dt>
-            <dd>{formatCents(puppy.priceCents)}</dd>
+            <dd>{formatCents(order.puppyPriceCents)}</dd>
             <dt>Care package</dt>
-            <dd>{formatCents(puppy.carePackageCents)}</dd>
+            <dd>{formatCents(order.carePackageCents)}</dd>
             <dt className="total">Total</dt>
-            <dd className="total">{formatCents(totalCents)}</dd>
+            <dd className="total">{formatCents(order.totalCents)}</dd>
           </dl>
         </div>
       </section>
@@ -211,11 +210,17 @@ function Success({ puppyId, intentId, user }: { puppyId: string; intentId: strin
           </li>
         </ol>
         <p>A confirmation email has been sent to {user.email}.</p>
+        <p>
+          You can find this order, its reference and the seller's contact details any time under <a href="/my-orders">My Orders</a>.
+        </p>
       </section>
 
       <nav aria-label="Where to next" className="success-links">
         <a className="btn" href="/puppies">
           Browse More Puppies
+        </a>
+        <a className="btn outline" href="/my-orders">
+          My Orders
         </a>
         <a className="btn outline" href="/contact">
           Contact Us

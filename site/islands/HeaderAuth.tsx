@@ -1,5 +1,5 @@
 // The header's account corner (spec §2 "Header"): Login / Register when logged out; Post a Puppy and
-// the "Hi, {name}" menu with My Listings and Logout when logged in.
+// the "Hi, {name}" menu with My Listings, My Orders (issue 17) and Logout when logged in.
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { logOut, useCurrentUser } from '../lib/auth.ts';
@@ -59,6 +59,9 @@ export default function HeaderAuth() {
         <ul dir="rtl">
           <li>
             <a href="/my-listings">My Listings</a>
+          </li>
+          <li>
+            <a href="/my-orders">My Orders</a>
           </li>
           {user.role === 'admin' && (
             <li>

@@ -5,7 +5,9 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { rovingIndex } from '../lib/roving-index.ts';
 import { SellerPlanSummary } from '../components/sellers/SellerPlanSummary.tsx';
 import type { UserView } from '#contracts/auth.ts';
+import type { OrderView } from '#contracts/orders.ts';
 import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
+import { SellerOrderPanel } from '../components/orders/SellerOrderPanel.tsx';
 import { ApiError, deleteJson, postJson } from '../lib/api-client.ts';
 import { formatPrice } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
@@ -45,6 +47,13 @@ export default function MyListings() {
 
 function Listings({ user }: { user: UserView }) {
   const { data, error, isLoading, mutate } = useApi<PuppyView[]>('/api/my-puppies');
+  // The order holding each reserved or sold listing (issue 17 item 3): newest first, one per puppy.
+  const sellerOrders = useApi<OrderView[]>('/api/seller-orders');
+  const orderFor = (puppyId: number) => sellerOrders.data?.find((order) => order.puppyId === puppyId);
+  const onOrderChanged = () => {
+    void sellerOrders.mutate();
+    void mutate();
+  };
   const favorites = useFavorites();
   const [tab, setTab] = useState<TabId>('all');
   const [alert, setAlert] = useState<string | null>(null);
@@ -158,7 +167,7 @@ function Listings({ user }: { user: UserView }) {
         ) : (
           <ul className="listing-rows">
             {shown.map((puppy, index) => (
-              <ListingRow key={puppy.id} puppy={puppy} eager={index === 0} onDelete={() => setToDelete(puppy)} />
+              <ListingRow key={puppy.id} puppy={puppy} eager={index === 0} onDelete={() => setToDelete(puppy)} order={orderFor(puppy.id)} onOrderChanged={onOrderChanged} />
             ))}
           </ul>
         )}
@@ -201,7 +210,7 @@ function Visibility({ puppy }: { puppy: PuppyView }) {
   );
 }
 
-function ListingRow({ puppy, eager, onDelete }: { puppy: PuppyView; eager: boolean; onDelete: () => void }) {
+function ListingRow({ puppy, eager, onDelete, order, onOrderChanged }: { puppy: PuppyView; eager: boolean; onDelete: () => void; order: OrderView | undefined; onOrderChanged: () => void }) {
   return (
     <li className="listing-row">
       <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}`} sizes="8rem" eager={eager} width={320} height={240} />
@@ -211,6 +220,7 @@ function ListingRow({ puppy, eager, onDelete }: { puppy: PuppyView; eager: boole
           {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender} · {formatPrice(puppy.price)} <StatusBadge status={puppy.status} />
         </p>
         <Visibility puppy={puppy} />
+        {order && <SellerOrderPanel order={order} puppyName={puppy.name} onChanged={onOrderChanged} />}
       </div>
       <div className="listing-actions">
         <a href={`/puppies/${puppy.id}`} className="btn secondary outline" aria-label={`View ${puppy.name}`}>

@@ -76,7 +76,7 @@ describe('paying at checkout with the local provider', () => {
     const status = await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
     expect(status.body).toMatchObject({ outcome: 'succeeded', status: 'succeeded', order: { reference: order!.reference, totalCents: 244_999, puppy: { name: puppy.name, status: 'reserved' } } });
     const mine = await buyer.agent.get(`/api/my-orders?puppyId=${puppy.id}`);
-    expect(mine.body).toEqual([expect.objectContaining({ reference: order!.reference, status: 'paid' })]);
+    expect(mine.body.orders).toEqual([expect.objectContaining({ reference: order!.reference, status: 'paid' })]);
   });
 
   it('4000 0000 0000 0002 is declined with Stripe\'s message; nothing is recorded and the same intent can be paid again', async () => {

@@ -199,3 +199,46 @@ describe('the Stripe provider (real SDK, captured requests)', () => {
     expect(client.requests[0]!.headers['authorization']).toBe('Bearer sk_live_puppynest');
   });
 });
+
+describe('an admin cancels a Stripe order (issue 17 item 4)', () => {
+  const paidIntent = { id: 'pi_3Paid', object: 'payment_intent', amount: 154_999, amount_capturable: 0, amount_received: 154_999, currency: 'usd', capture_method: 'manual', status: 'succeeded', client_secret: 'pi_3Paid_secret_x', metadata: { purpose: 'puppy_purchase' }, livemode: false, last_payment_error: null };
+
+  async function stripeOrder(refund: Reply) {
+    const world = await withStripe((request) => {
+      if (request.method === 'GET' && request.path === '/v1/payment_intents/pi_3Paid') return { status: 200, body: paidIntent };
+      if (request.method === 'POST' && request.path === '/v1/refunds') return refund;
+      return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such path ${request.path}` } } };
+    });
+    const buyer = await registeredAgent(world.t.app);
+    const order = await world.t.storage.write((db) => {
+      db.puppies.update(world.puppy.id, { status: 'reserved' });
+      return db.orders.insert({ reference: 'PN-20260601-5791A0B2', puppyId: world.puppy.id, buyerId: buyer.user.id, sellerId: world.seller.user.id, puppyPriceCents: 150_000, carePackageCents: 4999, totalCents: 154_999, paymentIntentId: 'pi_3Paid', status: 'paid', createdAt: NOW.toISOString(), paidAt: NOW.toISOString() });
+    });
+    const admin = await registeredAgent(world.t.app);
+    await world.t.storage.write((db) => db.users.update(admin.user.id, { role: 'admin' }));
+    return { ...world, order, admin: admin.agent };
+  }
+
+  it('refunds the whole payment through Stripe with an idempotency key, and the puppy is available again', async () => {
+    const { t, client, order, admin, puppy } = await stripeOrder({ status: 200, body: { id: 're_1', object: 'refund', amount: 154_999, payment_intent: 'pi_3Paid', status: 'succeeded' } });
+    const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const refund = client.requests.find((r) => r.path === '/v1/refunds')!;
+    expect(refund.form.get('payment_intent')).toBe('pi_3Paid');
+    expect(refund.form.get('amount')).toBeNull();
+    expect(refund.headers['idempotency-key']).toBe('refund:pi_3Paid');
+    expect(t.storage.db.orders.get(order.id)!.status).toBe('refunded');
+    expect(t.storage.db.puppies.get(puppy.id)!.status).toBe('available');
+  });
+
+  it('a refund Stripe refuses leaves the order as it was, with Stripe\'s reason', async () => {
+    const refused: Reply = { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'Charge ch_3Paid has been charged back; cannot issue a refund.' } } };
+    const { t, order, admin, puppy } = await stripeOrder(refused);
+    const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`);
+    expect(response.status).toBe(502);
+    expect(response.body.error.code).toBe('refund_refused');
+    expect(response.body.error.message).toMatch(/Charge ch_3Paid has been charged back; cannot issue a refund\..*The order has not been changed\./);
+    expect(t.storage.db.orders.get(order.id)).toEqual(order);
+    expect(t.storage.db.puppies.get(puppy.id)!.status).toBe('reserved');
+  });
+});

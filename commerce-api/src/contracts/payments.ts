@@ -4,6 +4,7 @@
 // in dollars, within MIN_DONATION..MAX_DONATION.
 import * as v from 'valibot';
 import { numberish } from './common.ts';
+import type { OrderView } from './orders.ts';
 import { MAX_DONATION, MIN_DONATION, PLANS } from './plans.ts';
 
 const puppyId = v.pipe(numberish('Unknown puppy'), v.integer('Unknown puppy'), v.minValue(1, 'Unknown puppy'));
@@ -132,29 +133,6 @@ export type PaymentPurpose = 'puppy_purchase' | 'listing_fee' | 'donation' | 'su
  * this payment was released (never captured) or refunded.
  */
 export type PaymentOutcome = 'succeeded' | 'processing' | 'requires_payment' | 'requires_action' | 'failed' | 'canceled' | 'sold_out';
-
-export interface OrderView {
-  reference: string;
-  status: 'pending' | 'paid' | 'canceled' | 'refunded';
-  puppyId: number;
-  puppyPriceCents: number;
-  carePackageCents: number;
-  totalCents: number;
-  createdAt: string;
-  paidAt: string | null;
-  /** the puppy as it was sold (shown by the success page even once the listing is gone) */
-  puppy: {
-    id: number;
-    name: string;
-    breed: string | null;
-    gender: 'Male' | 'Female';
-    age: number;
-    price: number;
-    location: string;
-    imageUrl: string;
-    status: 'available' | 'reserved' | 'adopted';
-  } | null;
-}
 
 /** POST /api/payments/:intentId/refresh */
 export interface PaymentStatusResponse {

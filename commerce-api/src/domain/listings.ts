@@ -5,6 +5,7 @@ import { SELLERS_ONLY_MESSAGE, type PuppyCreateInput, type PuppyUpdateInput, typ
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Collections, Storage } from '../storage/storage.ts';
 import { activateListing } from './listing-activation.ts';
+import { liveOrderFor } from './orders.ts';
 import type { Puppy, User } from './model.ts';
 import { regionForLocation } from './regions.ts';
 import { planCoverage } from './seller-plans.ts';
@@ -83,8 +84,16 @@ export async function setListingStatus(storage: Storage, user: User, id: number,
 export async function deleteListing(storage: Storage, user: User, id: number): Promise<ListingChange> {
   return storage.write((db) => {
     const old = ownListing(db, user, id, 'You can only delete your own listings.');
-    if (db.orders.find((order) => order.puppyId === id && order.status === 'paid')) {
-      throw new ConflictError('This puppy has a paid order, so its listing cannot be deleted. Mark it as adopted instead.');
+    // Read in the same write that removes the row: a capture running now either sees the puppy or
+    // finds its order refused here first (issue 10). Handed-over orders keep their puppy too.
+    const order = liveOrderFor(db, id);
+    if (order) {
+      throw new ConflictError(
+        order.status === 'pending'
+          ? `${old.name} has an order whose payment is being confirmed (${order.reference}), so the listing cannot be deleted.`
+          : `${old.name} has an order (${order.reference}), so the listing cannot be deleted. Mark the puppy as handed over instead, or contact us to cancel the order.`,
+        'listing_has_order',
+      );
     }
     for (const favorite of db.favorites.filter((f) => f.puppyId === id)) db.favorites.remove(favorite.id);
     db.puppies.remove(id);

@@ -97,7 +97,12 @@ export interface Favorite {
   createdAt: string;
 }
 
-export type OrderStatus = 'pending' | 'paid' | 'canceled' | 'refunded';
+/**
+ * An order's life (docs/decisions/0056): pending (authorised, being captured) → paid → handed_over (the
+ * seller marked the puppy adopted); or → canceled (released, never charged) / refunded (charged, then
+ * given back). Only canceled and refunded are final.
+ */
+export type OrderStatus = 'pending' | 'paid' | 'handed_over' | 'canceled' | 'refunded';
 export interface Order {
   id: number;
   reference: string;
@@ -111,6 +116,10 @@ export interface Order {
   status: OrderStatus;
   createdAt: string;
   paidAt: string | null;
+  /** when the seller marked the puppy handed over (older rows lack it) */
+  handedOverAt?: string | null;
+  /** when an admin canceled the order, or the payment was released or refunded */
+  canceledAt?: string | null;
 }
 
 export type PaymentRecordStatus = 'pending' | 'succeeded' | 'failed' | 'canceled' | 'refunded';

@@ -5,7 +5,8 @@
 // longer available is released (never captured) or, if it was taken, refunded.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
-import type { CheckoutIntentInput, CheckoutIntentResponse, OrderView } from '#contracts/payments.ts';
+import { LIVE_ORDER_STATUSES } from '#contracts/orders.ts';
+import type { CheckoutIntentInput, CheckoutIntentResponse } from '#contracts/payments.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import type { MailMessage } from '../mail/messages.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
@@ -23,9 +24,9 @@ export function orderByIntent(db: Collections, intentId: string): Order | undefi
   return db.orders.find((order) => order.paymentIntentId === intentId);
 }
 
-/** an order that holds the puppy: being captured or paid */
-function liveOrderFor(db: Collections, puppyId: number): Order | undefined {
-  return db.orders.find((order) => order.puppyId === puppyId && (order.status === 'pending' || order.status === 'paid'));
+/** an order that holds the puppy: being captured, paid or handed over */
+export function liveOrderFor(db: Collections, puppyId: number): Order | undefined {
+  return db.orders.find((order) => order.puppyId === puppyId && LIVE_ORDER_STATUSES.includes(order.status));
 }
 
 export async function startCheckout(ctx: CheckoutContext, buyer: User, input: CheckoutIntentInput): Promise<CheckoutIntentResponse> {
@@ -113,6 +114,8 @@ function claimPuppy(db: Collections, intent: PaymentIntentSnapshot, now: Date, p
     status: sellable ? (paid ? 'paid' : 'pending') : 'canceled',
     createdAt: at,
     paidAt: sellable && paid ? at : null,
+    handedOverAt: null,
+    canceledAt: sellable ? null : at,
   });
   if (sellable) db.puppies.update(puppy.id, { status: 'reserved', updatedAt: at });
   return order;
@@ -121,7 +124,12 @@ function claimPuppy(db: Collections, intent: PaymentIntentSnapshot, now: Date, p
 /** the card is authorised (requires_capture): capture it, or release it when the puppy is gone */
 export function recordAuthorisedPurchase(db: Collections, intent: PaymentIntentSnapshot, now: Date): PurchaseAction {
   const existing = orderByIntent(db, intent.id);
-  if (existing) return existing.status === 'pending' ? 'capture' : existing.status === 'paid' ? 'none' : 'cancel';
+  if (existing?.status === 'pending' && !db.puppies.get(existing.puppyId)) {
+    // The listing went away while the order waited (issue 10): release the hold, never capture it.
+    db.orders.update(existing.id, { status: 'canceled', canceledAt: now.toISOString() });
+    return 'cancel';
+  }
+  if (existing) return existing.status === 'pending' ? 'capture' : existing.status === 'canceled' || existing.status === 'refunded' ? 'cancel' : 'none';
   const order = claimPuppy(db, intent, now, false);
   if (!order) return 'cancel';
   return order.status === 'pending' ? 'capture' : 'cancel';
@@ -132,6 +140,12 @@ export function recordSucceededPurchase(db: Collections, intent: PaymentIntentSn
   const existing = orderByIntent(db, intent.id);
   if (existing) {
     if (existing.status === 'pending') {
+      // Decided in the same write that reads the puppy: money taken for a puppy that no longer
+      // exists is given back, never kept (issue 10).
+      if (!db.puppies.get(existing.puppyId)) {
+        db.orders.update(existing.id, { status: 'canceled', canceledAt: now.toISOString() });
+        return 'refund';
+      }
       db.orders.update(existing.id, { status: 'paid', paidAt: now.toISOString() });
       return 'mail';
     }
@@ -146,70 +160,39 @@ export function recordSucceededPurchase(db: Collections, intent: PaymentIntentSn
 export function recordCanceledPurchase(db: Collections, intent: PaymentIntentSnapshot, now: Date): void {
   const order = orderByIntent(db, intent.id);
   if (!order || order.status !== 'pending') return;
-  db.orders.update(order.id, { status: 'canceled' });
+  db.orders.update(order.id, { status: 'canceled', canceledAt: now.toISOString() });
   const puppy = db.puppies.get(order.puppyId);
   if (puppy?.status === 'reserved') db.puppies.update(puppy.id, { status: 'available', updatedAt: now.toISOString() });
 }
 
-export function recordRefunded(db: Collections, intentId: string): void {
+export function recordRefunded(db: Collections, intentId: string, now: Date): void {
   const order = orderByIntent(db, intentId);
-  if (order && order.status === 'canceled') db.orders.update(order.id, { status: 'refunded' });
-}
-
-export function orderView(db: Collections, order: Order): OrderView {
-  const puppy = db.puppies.get(order.puppyId);
-  const breed = puppy ? db.breeds.get(puppy.breedId) : undefined;
-  return {
-    reference: order.reference,
-    status: order.status,
-    puppyId: order.puppyId,
-    puppyPriceCents: order.puppyPriceCents,
-    carePackageCents: order.carePackageCents,
-    totalCents: order.totalCents,
-    createdAt: order.createdAt,
-    paidAt: order.paidAt,
-    puppy: puppy
-      ? {
-          id: puppy.id,
-          name: puppy.name,
-          breed: breed?.name ?? null,
-          gender: puppy.gender,
-          age: puppy.age,
-          price: order.puppyPriceCents / 100,
-          location: puppy.location,
-          imageUrl: puppy.imageUrl,
-          status: puppy.status,
-        }
-      : null,
-  };
-}
-
-/** the buyer's orders, newest first (optionally for one puppy) */
-export function buyerOrders(db: Collections, buyerId: number, puppyId?: number): OrderView[] {
-  return db.orders
-    .filter((order) => order.buyerId === buyerId && (puppyId === undefined || order.puppyId === puppyId))
-    .reverse()
-    .map((order) => orderView(db, order));
+  if (order && order.status === 'canceled') db.orders.update(order.id, { status: 'refunded', canceledAt: order.canceledAt ?? now.toISOString() });
 }
 
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** the confirmation mails of a paid order: one to the buyer, one to the seller */
-export function purchaseMails(order: Order, puppy: Puppy | undefined, buyer: User | undefined, seller: User | undefined, siteUrl: string): MailMessage[] {
-  const name = puppy?.name ?? 'your puppy';
-  const lines = [
+/** the order's lines as every order mail lists them */
+export function orderLines(order: Order, puppyName: string): string {
+  return [
     `Order reference: ${order.reference}`,
-    `Puppy: ${name}`,
+    `Puppy: ${puppyName}`,
     `Purchase price: ${money(order.puppyPriceCents)}`,
     `Care package: ${money(order.carePackageCents)}`,
     `Total: ${money(order.totalCents)}`,
   ].join('\n');
+}
+
+/** the confirmation mails of a paid order: one to the buyer, one to the seller */
+export function purchaseMails(order: Order, puppy: Puppy | undefined, buyer: User | undefined, seller: User | undefined, siteUrl: string): MailMessage[] {
+  const name = puppy?.name ?? 'your puppy';
+  const lines = orderLines(order, name);
   const mails: MailMessage[] = [];
   if (buyer) {
     mails.push({
       to: buyer.email,
       subject: `Your PuppyNest order ${order.reference}: ${name} is reserved for you`,
-      text: `Hi ${buyer.username},\n\nThank you for your purchase! ${name} is now reserved for you.\n\n${lines}\n\nNext steps: our team will contact you within 24 hours to arrange pickup or delivery.\n\nQuestions? ${siteUrl}/contact\n`,
+      text: `Hi ${buyer.username},\n\nThank you for your purchase! ${name} is now reserved for you.\n\n${lines}\n\nNext steps: our team will contact you within 24 hours to arrange pickup or delivery. Your orders: ${siteUrl}/my-orders\n\nQuestions? ${siteUrl}/contact\n`,
       ...(seller ? { replyTo: seller.email } : {}),
     });
   }

@@ -6,9 +6,9 @@
 import type { PaymentOutcome, PaymentPurpose, PaymentStatusResponse } from '#contracts/payments.ts';
 import { donationThanksMail, recordDonation } from '../domain/donations.ts';
 import { listingLiveMail, recordListingFee } from '../domain/listing-fees.ts';
+import { orderView } from '../domain/order-views.ts';
 import {
   orderByIntent,
-  orderView,
   purchaseMails,
   recordAuthorisedPurchase,
   recordCanceledPurchase,
@@ -121,8 +121,8 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
     } catch (error) {
       if (!(error instanceof Error && /already been refunded|already_refunded/i.test(error.message))) throw error;
     }
-    await storage.write((db) => recordRefunded(db, intent.id));
-    log(`payment ${intent.id} refunded: the puppy was no longer available`);
+    await storage.write((db) => recordRefunded(db, intent.id, now()));
+    log(`payment ${intent.id} refunded: its puppy or order was no longer valid`);
   }
 
   async function syncPurchase(intent: PaymentIntentSnapshot): Promise<void> {
@@ -215,17 +215,21 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
     if (purpose === 'puppy_purchase') {
       const order = orderByIntent(db, intent.id);
       if (order) {
-        const view = orderView(db, order);
+        const view = orderView(db, order, 'buyer');
         const name = view.puppy?.name ?? 'This puppy';
+        const money = order.status === 'refunded' ? 'Your payment has been refunded in full.' : 'Your card was not charged: the hold on it has been released.';
         switch (order.status) {
           case 'paid':
+          case 'handed_over':
             return { ...base, order: view, outcome: 'succeeded', message: `Payment successful: ${name} is reserved for you.` };
           case 'pending':
             return { ...base, order: view, outcome: 'processing', message: 'Your payment is being confirmed.' };
           case 'canceled':
-            return { ...base, order: view, outcome: 'sold_out', message: `Sorry, ${name} was reserved by another family just before your payment went through. Your card was not charged: the hold on it has been released.` };
           case 'refunded':
-            return { ...base, order: view, outcome: 'sold_out', message: `Sorry, ${name} was reserved by another family just before your payment went through. Your payment has been refunded in full.` };
+            // Three ways to end here: another family was first, the listing was removed, or PuppyNest cancelled a paid order.
+            if (order.paidAt) return { ...base, order: view, outcome: 'canceled', message: `This order was cancelled by PuppyNest. ${money}` };
+            if (!view.puppy) return { ...base, order: view, outcome: 'sold_out', message: `Sorry, this puppy's listing was removed before your payment went through. ${money}` };
+            return { ...base, order: view, outcome: 'sold_out', message: `Sorry, ${name} was reserved by another family just before your payment went through. ${money}` };
         }
       }
     }

@@ -22,7 +22,7 @@ import {
   type SetupIntentSnapshot,
   type SubscriptionSnapshot,
 } from './provider.ts';
-import { AUTHENTICATION_FAILED, checkCard, SETUP_AUTHENTICATION_FAILED, TEST_PAYMENT_METHODS, testCard, type CardOutcome } from './test-cards.ts';
+import { AUTHENTICATION_FAILED, chargeDisputed, checkCard, SETUP_AUTHENTICATION_FAILED, TEST_PAYMENT_METHODS, testCard, type CardOutcome, type TestCard } from './test-cards.ts';
 
 export interface LocalProvider extends PaymentProvider {
   readonly name: 'local';
@@ -98,9 +98,13 @@ export function createLocalProvider(storage: Storage, options: LocalProviderOpti
     return db.localPayments.update(row.id, { ...patch, updatedAt: now().toISOString() })!;
   }
 
-  function outcomeOf(db: Collections, paymentMethodId: string): CardOutcome {
+  function cardOf(db: Collections, paymentMethodId: string): TestCard | undefined {
     const number = TEST_PAYMENT_METHODS[paymentMethodId] ?? byProviderId(db, paymentMethodId, 'payment_method')?.metadata['testCard'];
-    const card = number ? testCard(number) : undefined;
+    return number ? testCard(number) : undefined;
+  }
+
+  function outcomeOf(db: Collections, paymentMethodId: string): CardOutcome {
+    const card = cardOf(db, paymentMethodId);
     if (!card) throw new AppError(400, 'resource_missing', `No such PaymentMethod: '${paymentMethodId}'`);
     return card.outcome;
   }
@@ -196,6 +200,10 @@ export function createLocalProvider(storage: Storage, options: LocalProviderOpti
         const row = need(byProviderId(db, id, 'payment_intent'), id);
         if (row.status !== 'succeeded') throw new AppError(400, 'charge_not_refundable', `This PaymentIntent has a status of ${row.status} and cannot be refunded.`);
         if ((row.refundedCents ?? 0) >= row.amountCents) throw new AppError(400, 'charge_already_refunded', `Charge for ${id} has already been refunded.`);
+        if (row.paymentMethodId && cardOf(db, row.paymentMethodId)?.disputed) {
+          const refused = chargeDisputed(id);
+          throw new AppError(400, refused.code, refused.message);
+        }
         return { row: change(db, row, { refundedCents: row.amountCents }), event: 'charge.refunded' };
       });
     },

@@ -11,6 +11,8 @@ export type CardOutcome =
 export interface TestCard {
   brand: 'visa' | 'mastercard' | 'amex' | 'discover';
   outcome: CardOutcome;
+  /** the payment succeeds, then the cardholder disputes it: Stripe refuses to refund a disputed charge */
+  disputed?: true;
 }
 
 const decline = (declineCode: string, message: string, code = 'card_declined'): CardOutcome => ({
@@ -27,6 +29,7 @@ const CARDS: Readonly<Record<string, TestCard>> = {
   '378282246310005': { brand: 'amex', outcome: { kind: 'success' } },
   '371449635398431': { brand: 'amex', outcome: { kind: 'success' } },
   '6011111111111117': { brand: 'discover', outcome: { kind: 'success' } },
+  '4000000000000259': { brand: 'visa', outcome: { kind: 'success' }, disputed: true },
   '4000002500003155': { brand: 'visa', outcome: { kind: 'authenticate' } },
   '4000002760003184': { brand: 'visa', outcome: { kind: 'authenticate' } },
   '4000000000003220': { brand: 'visa', outcome: { kind: 'authenticate' } },
@@ -45,6 +48,7 @@ export const TEST_PAYMENT_METHODS: Readonly<Record<string, string>> = {
   pm_card_mastercard: '5555555555554444',
   pm_card_amex: '378282246310005',
   pm_card_discover: '6011111111111117',
+  pm_card_createDispute: '4000000000000259',
   pm_card_authenticationRequired: '4000002760003184',
   pm_card_authenticationRequiredOnSetup: '4000002500003155',
   pm_card_chargeDeclined: '4000000000000002',
@@ -57,6 +61,12 @@ export const LIVE_CARD_IN_TEST_MODE: ProviderError = {
   declineCode: 'test_mode_live_card',
   message: 'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://docs.stripe.com/testing.',
 };
+
+/** Stripe's answer to refunding a charge that was disputed (charged back) */
+export const chargeDisputed = (intentId: string): ProviderError => ({
+  code: 'charge_disputed',
+  message: `Charge for ${intentId} has been charged back; cannot issue a refund.`,
+});
 
 export const AUTHENTICATION_FAILED: ProviderError = {
   code: 'payment_intent_authentication_failure',

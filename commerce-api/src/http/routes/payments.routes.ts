@@ -1,5 +1,5 @@
 // The payment calls of spec §7 (amounts decided here, from stored prices), the return pages' re-check
-// of a payment, the buyer's orders, and the local test-mode card form's calls (only while the local
+// of a payment, and the local test-mode card form's calls (only while the local
 // provider takes this mode's payments).
 import express from 'express';
 import { rateLimit } from 'express-rate-limit';
@@ -18,7 +18,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { startDonation } from '../../domain/donations.ts';
 import { activateListingPlan, startListingFee } from '../../domain/listing-fees.ts';
-import { buyerOrders, startCheckout } from '../../domain/orders.ts';
+import { startCheckout } from '../../domain/orders.ts';
 import { startSubscription } from '../../domain/subscriptions.ts';
 import { NotFoundError, TooManyRequestsError } from '../../errors.ts';
 import { currentUser, requireUser } from '../session.ts';
@@ -88,12 +88,6 @@ export function paymentsRoutes({ storage, payments, now, log }: AppDeps): expres
       if (!allowed) throw new NotFoundError('No such payment.');
     });
     res.json(status);
-  });
-
-  router.get('/my-orders', (req, res) => {
-    const buyer = requireUser(res);
-    const puppyId = typeof req.query.puppyId === 'string' && /^\d{1,9}$/.test(req.query.puppyId) ? Number(req.query.puppyId) : undefined;
-    res.json(buyerOrders(storage.db, buyer.id, puppyId));
   });
 
   // ---- the local card form (test mode without Stripe keys): Stripe.js's part, played by the server

@@ -1,0 +1,148 @@
+// What people do to an order after checkout (issue 17 items 3 and 4; docs/decisions/0056): the seller
+// marks it handed over (the puppy is adopted); an admin cancels it with a full refund through the
+// payment provider (the puppy is available again). The provider is asked first: a refund it refuses
+// leaves the order exactly as it was. The change itself is decided inside one storage.write() from the
+// order as it is then, so a second cancel, or one racing the capture, changes nothing twice.
+import type { OrderChangeResponse } from '#contracts/orders.ts';
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
+import type { MailMessage, Mailer } from '../mail/messages.ts';
+import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { Order, Puppy, User } from './model.ts';
+import { orderByReference, orderView, visibleOrder } from './order-views.ts';
+import { liveOrderFor, orderLines } from './orders.ts';
+
+export interface OrderCancelContext {
+  storage: Storage;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  now: () => Date;
+  log: (line: string) => void;
+  siteUrl: string;
+}
+
+/** the provider would not give the money back: nothing here changed */
+export class RefundRefusedError extends AppError {
+  constructor(reference: string, reason: string) {
+    super(502, 'refund_refused', `The payment provider refused to refund order ${reference}: ${reason} The order has not been changed.`);
+  }
+}
+
+const isFinal = (order: Order) => order.status === 'canceled' || order.status === 'refunded';
+
+/** POST /api/orders/:reference/handed-over: the seller says the puppy went home */
+export async function markHandedOver(storage: Storage, user: User, reference: string, now: Date): Promise<OrderChangeResponse> {
+  return storage.write((db) => {
+    const { order, viewer } = visibleOrder(db, user, reference);
+    if (viewer !== 'seller') throw new ForbiddenError('Only the seller of this puppy can mark it as handed over.');
+    if (order.status === 'handed_over') {
+      return { order: orderView(db, order, 'seller'), changed: false, message: `Order ${order.reference} was already marked as handed over.` };
+    }
+    if (order.status === 'pending') throw new ConflictError('The payment for this order is still being confirmed. Try again in a moment.', 'order_pending');
+    if (isFinal(order)) throw new ConflictError(`Order ${order.reference} was cancelled, so its puppy cannot be handed over.`, 'order_canceled');
+    const at = now.toISOString();
+    const updated = db.orders.update(order.id, { status: 'handed_over', handedOverAt: at })!;
+    if (db.puppies.get(order.puppyId)) db.puppies.update(order.puppyId, { status: 'adopted', updatedAt: at });
+    const name = db.puppies.get(order.puppyId)?.name ?? 'The puppy';
+    return { order: orderView(db, updated, 'seller'), changed: true, message: `${name} is marked as handed over to the new family.` };
+  });
+}
+
+/** references whose cancel is under way in this process: two clicks never refund twice */
+const cancelling = new Set<string>();
+
+/** POST /api/admin/orders/:reference/cancel: a full refund (or release of the hold), the puppy back on sale */
+export async function cancelOrder(ctx: OrderCancelContext, reference: string): Promise<OrderChangeResponse> {
+  const { storage } = ctx;
+  const found = orderByReference(storage.db, reference);
+  if (!found) throw new NotFoundError('No order with this reference was found.');
+  if (isFinal(found)) {
+    return { order: orderView(storage.db, found, 'admin'), changed: false, message: `Order ${reference} was already cancelled. Nothing was changed.` };
+  }
+  if (cancelling.has(reference)) throw new ConflictError(`Order ${reference} is being cancelled right now.`, 'order_cancel_in_progress');
+  cancelling.add(reference);
+  try {
+    const outcome = await giveMoneyBack(ctx.provider, found);
+    // The provider's own event for this release or refund may have been applied already (it can mark
+    // the order canceled first): the order ends in the state that says where the money is.
+    const order = await storage.write((db) => {
+      const current = db.orders.get(found.id)!;
+      const at = ctx.now().toISOString();
+      const status = outcome === 'released' ? 'canceled' : 'refunded';
+      const updated = current.status === status ? current : db.orders.update(current.id, { status, canceledAt: current.canceledAt ?? at })!;
+      const puppy = db.puppies.get(current.puppyId);
+      if (puppy && puppy.status !== 'available' && !liveOrderFor(db, puppy.id)) db.puppies.update(puppy.id, { status: 'available', updatedAt: at });
+      return updated;
+    });
+    const { db } = storage;
+    await sendAll(ctx, cancellationMails(order, db.puppies.get(order.puppyId), db.users.get(order.buyerId), db.users.get(order.sellerId), outcome, ctx.siteUrl));
+    const how = outcome === 'released' ? "the hold on the buyer's card was released" : 'the buyer was refunded in full';
+    return { order: orderView(db, order, 'admin'), changed: true, message: `Order ${reference} is cancelled: ${how}, and the puppy is available again.` };
+  } finally {
+    cancelling.delete(reference);
+  }
+}
+
+/**
+ * Releases an authorised payment or refunds a taken one. A capture that wins the race against the
+ * release is refunded instead. An earlier refund of the same payment counts as done.
+ */
+async function giveMoneyBack(provider: PaymentProvider, order: Order): Promise<'released' | 'refunded'> {
+  const id = order.paymentIntentId;
+  try {
+    let intent: PaymentIntentSnapshot = await provider.retrievePaymentIntent(id);
+    if (intent.status !== 'succeeded' && intent.status !== 'canceled') {
+      try {
+        intent = await provider.cancelPaymentIntent(id, `cancel-order:${id}`);
+      } catch (error) {
+        intent = await provider.retrievePaymentIntent(id);
+        if (intent.status !== 'succeeded' && intent.status !== 'canceled') throw error;
+      }
+    }
+    if (intent.status === 'canceled') return 'released';
+    try {
+      await provider.refundPaymentIntent(id, `refund:${id}`);
+    } catch (error) {
+      if (!(error instanceof Error && /already been refunded|already_refunded/i.test(error.message))) throw error;
+    }
+    return 'refunded';
+  } catch (error) {
+    throw new RefundRefusedError(order.reference, error instanceof Error ? error.message : 'no reason was given.');
+  }
+}
+
+async function sendAll(ctx: OrderCancelContext, mails: MailMessage[]): Promise<void> {
+  for (const mail of mails) {
+    try {
+      await ctx.mailer.send(mail);
+    } catch (error) {
+      // The refund is done and recorded; a mail outage must not undo it.
+      ctx.log(`order mail "${mail.subject}" to ${mail.to} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+export function cancellationMails(order: Order, puppy: Puppy | undefined, buyer: User | undefined, seller: User | undefined, outcome: 'released' | 'refunded', siteUrl: string): MailMessage[] {
+  const name = puppy?.name ?? 'the puppy';
+  const lines = orderLines(order, name);
+  const money =
+    outcome === 'released'
+      ? 'The hold on your card has been released: you were not charged.'
+      : 'The full amount has been refunded to your card. Refunds usually appear within 5 to 10 business days.';
+  const mails: MailMessage[] = [];
+  if (buyer) {
+    mails.push({
+      to: buyer.email,
+      subject: `Your PuppyNest order ${order.reference} was cancelled`,
+      text: `Hi ${buyer.username},\n\nYour order for ${name} has been cancelled by PuppyNest. ${money}\n\n${lines}\n\nYour orders: ${siteUrl}/my-orders\nQuestions? ${siteUrl}/contact\n`,
+    });
+  }
+  if (seller) {
+    mails.push({
+      to: seller.email,
+      subject: `Order ${order.reference} for ${name} was cancelled`,
+      text: `Hi ${seller.username},\n\nThe order for ${name} has been cancelled by PuppyNest and the buyer's payment returned. ${name} is available again on PuppyNest.\n\n${lines}\n\nYour listings: ${siteUrl}/my-listings\n`,
+    });
+  }
+  return mails;
+}

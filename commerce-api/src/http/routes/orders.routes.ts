@@ -1,0 +1,47 @@
+// Orders after checkout (issue 17; docs/decisions/0056): the buyer's paged list, the seller's orders on
+// their own listings, one order by its reference (404 for anyone who may not see it), and the seller's
+// "handed over". The admin's cancel lives with the other admin calls (admin.routes.ts).
+import express from 'express';
+import * as v from 'valibot';
+import { MyOrdersQuerySchema, OrderReferenceSchema } from '#contracts/orders.ts';
+import type { AppDeps } from '../../deps.ts';
+import { markHandedOver } from '../../domain/order-lifecycle.ts';
+import { buyerOrders, orderView, sellerOrders, visibleOrder } from '../../domain/order-views.ts';
+import { NotFoundError } from '../../errors.ts';
+import { requireUser } from '../session.ts';
+import { parseInput } from '../validate.ts';
+
+/** a malformed reference is an order nobody has: 404, like a stranger's */
+export function referenceParam(raw: unknown): string {
+  const parsed = v.safeParse(OrderReferenceSchema, raw);
+  if (!parsed.success) throw new NotFoundError('No order with this reference was found.');
+  return parsed.output;
+}
+
+export function ordersRoutes({ storage, now }: AppDeps): express.Router {
+  const router = express.Router();
+
+  router.get('/my-orders', (req, res) => {
+    const buyer = requireUser(res);
+    const { page, puppyId } = parseInput(MyOrdersQuerySchema, req.query);
+    res.json(buyerOrders(storage.db, buyer.id, page, puppyId));
+  });
+
+  router.get('/seller-orders', (_req, res) => {
+    const seller = requireUser(res);
+    res.json(sellerOrders(storage.db, seller.id));
+  });
+
+  router.get('/orders/:reference', (req, res) => {
+    const user = requireUser(res);
+    const { order, viewer } = visibleOrder(storage.db, user, referenceParam(req.params.reference));
+    res.json(orderView(storage.db, order, viewer));
+  });
+
+  router.post('/orders/:reference/handed-over', async (req, res) => {
+    const user = requireUser(res);
+    res.json(await markHandedOver(storage, user, referenceParam(req.params.reference), now()));
+  });
+
+  return router;
+}

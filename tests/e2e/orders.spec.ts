@@ -1,0 +1,119 @@
+// Orders end to end (issue 17 items 1-4): the success page only for a real order, My Orders for the
+// buyer, the order on the seller's My Listings, and the admin's cancel with a refund, in Chromium
+// against the real server with the local test-mode provider; axe on the new and changed screens.
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, loginViaUi } from '../support/e2e.ts';
+import { CARDS, fillCard, money, newBuyer, publicListing } from '../support/e2e-payments.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+async function expectAccessibleAtBothWidths(page: Page, label: string) {
+  await expectAccessible(page, `${label} at 1280 px`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, `${label} at 390 px`);
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test('a buyer who never paid sees no "Payment Successful!", and an empty My Orders; logged out, My Orders asks to log in first', async ({ page, playwright, baseURL }) => {
+  await page.goto('/my-orders');
+  await expect(page).toHaveURL(/\/auth\?next=%2Fmy-orders/);
+  const login = page.getByRole('form', { name: 'Login' });
+  await login.getByLabel('Username').fill(DEMO.buyer.username);
+  await login.getByLabel('Password').fill(DEMO.buyer.password);
+  await login.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/my-orders');
+  await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
+  await page.context().clearCookies();
+
+  const puppy = await publicListing(playwright.request, baseURL!, 900);
+  await newBuyer(page);
+  await page.goto(`/checkout-success?puppyId=${puppy.id}`);
+  await expect(page.getByRole('heading', { name: 'No Payment Found', level: 1 })).toBeVisible();
+  await expect(page.getByText('Payment Successful!')).toHaveCount(0);
+  await expect(page.getByText(/PN-\d{8}-/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'View the Puppy' })).toHaveAttribute('href', `/puppies/${puppy.id}`);
+  await expect(page.getByRole('link', { name: 'My Orders' }).last()).toHaveAttribute('href', '/my-orders');
+  await expectAccessibleAtBothWidths(page, 'checkout success without a payment');
+  expect(((await (await page.request.get(`/api/puppies/${puppy.id}`)).json()) as { status: string }).status).toBe('available');
+
+  await page.getByRole('link', { name: 'My Orders' }).last().click();
+  await expect(page.getByRole('heading', { name: 'No Orders Yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse Puppies' }).last()).toHaveAttribute('href', '/puppies');
+  await expectAccessibleAtBothWidths(page, 'my orders, empty');
+});
+
+test('a buyer pays and finds the order under My Orders, the seller sees it on My Listings, and an admin cancels it with a refund', async ({ page, browser, playwright, baseURL }) => {
+  const puppy = await publicListing(playwright.request, baseURL!, 1300);
+  const buyer = await newBuyer(page);
+
+  await page.goto(`/checkout/${puppy.id}`);
+  await fillCard(page, CARDS.visa);
+  await page.getByRole('button', { name: 'Pay $1,349.99' }).click();
+  await expect(page).toHaveURL(/\/checkout-success\?puppyId=\d+&payment_intent=pi_/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeVisible();
+  const reference = (await page.getByRole('region', { name: 'Order Details' }).getByText(/^PN-\d{8}-[0-9A-F]{8}$/).textContent())!;
+  const successAddress = page.url();
+
+  // Reloaded, the page shows the same order.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Order Details' }).getByText(reference)).toBeVisible();
+
+  // The account menu leads to My Orders as well as the success page does.
+  await page.getByText(`Hi, ${buyer}`).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'My Orders', exact: true })).toHaveAttribute('href', '/my-orders');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'My Orders', exact: true })).toBeHidden();
+  await page.getByRole('navigation', { name: 'Where to next' }).getByRole('link', { name: 'My Orders' }).click();
+  await expect(page).toHaveURL('/my-orders');
+  const card = page.getByRole('listitem').filter({ hasText: reference });
+  await expect(card.getByRole('link', { name: puppy.name })).toHaveAttribute('href', `/puppies/${puppy.id}`);
+  await expect(card.getByRole('img', { name: puppy.name })).toBeVisible();
+  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(card.getByText(money(1300))).toBeVisible();
+  await expect(card.getByText('$49.99')).toBeVisible();
+  await expect(card.getByText(money(1349.99))).toBeVisible();
+  await expect(card.getByText('Seller: demo-seller')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'demo-seller@puppynest.example' })).toBeVisible();
+  await expect(card.getByText('Our team will contact you within 24 hours', { exact: false })).toBeVisible();
+  await expectAccessibleAtBothWidths(page, 'my orders');
+
+  // The seller sees the order on the reserved listing, with the buyer's name and email.
+  const sellerContext = await browser.newContext();
+  const sellerPage = await sellerContext.newPage();
+  await loginViaUi(sellerPage, DEMO.seller);
+  await sellerPage.goto('/my-listings');
+  const panel = sellerPage.getByRole('region', { name: `Order for ${puppy.name}` });
+  await expect(panel.getByText(reference)).toBeVisible();
+  await expect(panel.getByText(`Buyer: ${buyer}`)).toBeVisible();
+  await expect(panel.getByRole('link', { name: `${buyer}@example.com` })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Mark handed over' })).toBeVisible();
+  await expectAccessible(sellerPage, 'my listings with an order');
+  await sellerContext.close();
+
+  // An admin finds the order by its reference and cancels it with a full refund.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await loginViaUi(adminPage, DEMO.admin);
+  await adminPage.goto('/admin');
+  const lookup = adminPage.getByRole('region', { name: 'Find an Order' });
+  await lookup.getByLabel('Order reference').fill('PN-nope');
+  await lookup.getByRole('button', { name: 'Find order' }).click();
+  await expect(lookup.getByRole('alert')).toHaveText('Enter an order reference like PN-20260601-1A2B3C4D.');
+  await lookup.getByLabel('Order reference').fill(reference.toLowerCase());
+  await lookup.getByRole('button', { name: 'Find order' }).click();
+  await expect(lookup.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(lookup.getByText(`${buyer} (${buyer}@example.com)`)).toBeVisible();
+  await expectAccessible(adminPage, 'admin order lookup');
+  await lookup.getByRole('button', { name: 'Cancel order and refund $1,349.99' }).click();
+  await expect(adminPage.getByText('Order Cancelled', { exact: true })).toBeVisible();
+  await expect(lookup.getByText('Cancelled and refunded', { exact: true })).toBeVisible();
+  await expect(lookup.getByRole('button', { name: /Cancel order/ })).toHaveCount(0);
+  await adminContext.close();
+
+  expect(((await (await page.request.get(`/api/puppies/${puppy.id}`)).json()) as { status: string }).status).toBe('available');
+  await page.reload();
+  await expect(page.getByRole('listitem').filter({ hasText: reference }).getByText('Cancelled and refunded', { exact: true })).toBeVisible();
+  await page.goto(successAddress);
+  await expect(page.getByRole('heading', { name: 'Payment Not Completed', level: 1 })).toBeVisible();
+  await expect(page.getByText('This order was cancelled by PuppyNest. Your payment has been refunded in full.')).toBeVisible();
+});
