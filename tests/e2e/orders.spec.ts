@@ -5,7 +5,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, loginViaUi } from '../support/e2e.ts';
 import { CARDS, fillCard, money, newBuyer, publicListing } from '../support/e2e-payments.ts';
 
-test.describe.configure({ timeout: 90_000 });
+// Each test walks a whole flow across three accounts, with axe on every screen.
+test.describe.configure({ timeout: 150_000 });
 
 async function expectAccessibleAtBothWidths(page: Page, label: string) {
   await expectAccessible(page, `${label} at 1280 px`);
