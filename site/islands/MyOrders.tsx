@@ -1,7 +1,8 @@
 // /my-orders (issue 17 item 2): the buyer's orders, newest first, ten a page. Each shows its reference
 // and date, the puppy (photo, name, link), price, care package and total, its status, the seller's name
 // and email, and what happens next. Logged out → /auth, then back (ProtectedRoute). The page number is
-// in the address (?page=2), so paging links are plain links that work before the island wakes up.
+// in the address (?page=2), so paging links are plain links that work before the island wakes up. The
+// page's h1 is in its HTML (my-orders.astro), there before any script runs.
 import { useEffect, useState } from 'react';
 import type { MyOrdersResponse, OrderView } from '#contracts/orders.ts';
 import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
@@ -26,7 +27,6 @@ function Orders() {
 
   return (
     <div className="my-orders">
-      <h1>My Orders</h1>
       {error ? (
         <p role="alert">Your orders could not be loaded. Please reload the page.</p>
       ) : !data ? (

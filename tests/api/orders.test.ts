@@ -254,3 +254,16 @@ describe('an admin cancels an order with a full refund (issue 17 item 4)', () =>
     expect((await admin.post('/api/admin/orders/nonsense/cancel')).status).toBe(404);
   });
 });
+
+describe('a puppy an order holds stays off sale', () => {
+  it('its seller cannot set it available again while the order stands, by the status call or the edit form', async () => {
+    const { t, seller, order, puppy } = await paidOrder();
+    const byStatus = await seller.agent.put(`/api/puppies/${puppy.id}/status`).send({ status: 'available' });
+    expect(byStatus.status).toBe(409);
+    expect(byStatus.body.error.message).toBe(`${puppy.name} has an order (${order.reference}), so it cannot be offered as available again. Contact us to cancel the order.`);
+    const byEdit = await seller.agent.put(`/api/puppies/${puppy.id}`).send({ status: 'available', price: 10 });
+    expect(byEdit.status).toBe(409);
+    expect(t.storage.db.puppies.get(puppy.id)).toMatchObject({ status: 'reserved', price: puppy.price });
+    expect((await seller.agent.put(`/api/puppies/${puppy.id}/status`).send({ status: 'adopted' })).status).toBe(200);
+  });
+});

@@ -5,7 +5,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, loginViaUi } from '../support/e2e.ts';
 import { CARDS, fillCard, money, newBuyer, publicListing } from '../support/e2e-payments.ts';
 
-test.describe.configure({ timeout: 90_000 });
+// Each test walks a whole flow across three accounts, with axe on every screen.
+test.describe.configure({ timeout: 150_000 });
 
 async function expectAccessibleAtBothWidths(page: Page, label: string) {
   await expectAccessible(page, `${label} at 1280 px`);
@@ -116,4 +117,30 @@ test('a buyer pays and finds the order under My Orders, the seller sees it on My
   await page.goto(successAddress);
   await expect(page.getByRole('heading', { name: 'Payment Not Completed', level: 1 })).toBeVisible();
   await expect(page.getByText('This order was cancelled by PuppyNest. Your payment has been refunded in full.')).toBeVisible();
+});
+
+test('a payment still being confirmed says so on the success page, and the page updates itself once it is paid', async ({ page, playwright, baseURL }) => {
+  const puppy = await publicListing(playwright.request, baseURL!, 600);
+  await newBuyer(page);
+  const intent = (await (await page.request.post('/api/create-payment-intent', { data: { puppyId: puppy.id } })).json()) as { clientSecret: string; intentId: string };
+  const method = (await (await page.request.post('/api/local-payments/payment-methods', { data: { number: CARDS.visa, exp: '12/34', cvc: '123', zip: '97201' } })).json()) as { id: string };
+  expect((await page.request.post('/api/local-payments/confirm', { data: { clientSecret: intent.clientSecret, paymentMethodId: method.id } })).ok()).toBe(true);
+
+  // The provider is slow to capture: the server's re-check answers "being confirmed" until released.
+  let capturing = true;
+  await page.route('**/api/payments/*/refresh', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { outcome: string; message: string; order: { status: string } };
+    if (capturing) Object.assign(body, { outcome: 'processing', message: 'Your payment is being confirmed.', order: { ...body.order, status: 'pending' } });
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`/checkout-success?puppyId=${puppy.id}&payment_intent=${intent.intentId}`);
+  const confirming = page.getByText('Your payment is still being confirmed.', { exact: false });
+  await expect(confirming).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'checkout success while the payment is confirmed');
+
+  capturing = false;
+  await expect(confirming).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Order Details' }).getByText(/^PN-\d{8}-[0-9A-F]{8}$/)).toBeVisible();
 });

@@ -62,6 +62,7 @@ export async function createListing(storage: Storage, user: User, input: PuppyCr
 export async function updateListing(storage: Storage, user: User, id: number, input: PuppyUpdateInput, now: Date): Promise<ListingChange & { puppy: Puppy }> {
   return storage.write((db) => {
     const old = ownListing(db, user, id, 'You can only edit your own listings.');
+    if (input.status !== undefined) assertStatusKeepsOrder(db, old, input.status);
     if (input.breedId !== undefined) assertBreed(db, input.breedId);
     const puppy = db.puppies.update(id, {
       ...input,
@@ -76,7 +77,8 @@ export async function updateListing(storage: Storage, user: User, id: number, in
 
 export async function setListingStatus(storage: Storage, user: User, id: number, status: PuppyStatus, now: Date): Promise<Puppy> {
   return storage.write((db) => {
-    ownListing(db, user, id, 'You can only change the status of your own listings.');
+    const puppy = ownListing(db, user, id, 'You can only change the status of your own listings.');
+    assertStatusKeepsOrder(db, puppy, status);
     return db.puppies.update(id, { status, updatedAt: now.toISOString() })!;
   });
 }
@@ -111,6 +113,14 @@ function ownListing(db: Collections, user: User, id: number, message: string): P
   if (!puppy) throw new NotFoundError('Puppy not found');
   if (puppy.userId !== user.id) throw new ForbiddenError(message);
   return puppy;
+}
+
+/** a puppy an order holds is not for sale again until that order is cancelled (docs/decisions/0056) */
+function assertStatusKeepsOrder(db: Collections, puppy: Puppy, status: PuppyStatus): void {
+  const order = status === 'available' && puppy.status !== 'available' ? liveOrderFor(db, puppy.id) : undefined;
+  if (order) {
+    throw new ConflictError(`${puppy.name} has an order (${order.reference}), so it cannot be offered as available again. Contact us to cancel the order.`, 'listing_has_order');
+  }
 }
 
 function assertBreed(db: Collections, breedId: number): void {
