@@ -1,9 +1,11 @@
 // The one Node process: config → storage (+ seed) → createApp → listen; stops cleanly on Ctrl-C.
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
+import type { AstroHandler, OnDemandPages } from './http/listing-pages.ts';
 import { DEFAULT_AUTH_LIMITS } from './http/rate-limits.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { createFileStorage } from './storage/index.ts';
@@ -12,6 +14,19 @@ import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { createPayments } from './payments/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** the site build: static files in client/, the on-demand pages' handler in server/entry.mjs */
+export function siteBuildDir(): string {
+  return path.resolve(root, process.env.SITE_DIST_DIR ?? 'dist/site');
+}
+
+/** the built Astro handler of the listing pages, when the site has been built */
+async function loadOnDemandPages(buildDir: string): Promise<OnDemandPages | undefined> {
+  const entry = path.join(buildDir, 'server', 'entry.mjs');
+  if (!existsSync(entry)) return undefined;
+  const built = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  return { handler: built.handler, buildId: Math.round(statSync(entry).mtimeMs).toString(36) };
+}
 
 export async function startServer(config: Config, overrides: Partial<Pick<AppDeps, 'authLimits'>> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   const storage = await createFileStorage({ dataDir: config.dataDir });
@@ -30,8 +45,9 @@ export async function startServer(config: Config, overrides: Partial<Pick<AppDep
     now,
     authLimits: overrides.authLimits ?? DEFAULT_AUTH_LIMITS,
     log,
+    pages: await loadOnDemandPages(siteBuildDir()),
     paths: {
-      siteDir: path.resolve(root, process.env.SITE_DIST_DIR ?? 'dist/site'),
+      siteDir: path.join(siteBuildDir(), 'client'),
       studioDir: path.join(root, 'dist/studio'),
       uploadsDir: path.join(config.dataDir, 'uploads'),
     },

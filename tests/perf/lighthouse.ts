@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
-if (!existsSync(path.join(root, process.env.SITE_DIST_DIR ?? 'dist/site', 'index.html'))) {
+if (!existsSync(path.join(root, process.env.SITE_DIST_DIR ?? 'dist/site', 'client', 'index.html'))) {
   console.error('No site build: run "npm run build" first.');
   process.exit(1);
 }
