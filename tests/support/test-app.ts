@@ -5,6 +5,7 @@ import request from 'supertest';
 import { createApp } from '../../commerce-api/src/app.ts';
 import { loadConfig } from '../../commerce-api/src/config.ts';
 import type { AppDeps } from '../../commerce-api/src/deps.ts';
+import type { OnDemandPages } from '../../commerce-api/src/http/listing-pages.ts';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../../commerce-api/src/http/rate-limits.ts';
 import { createMemoryStorage } from '../../commerce-api/src/storage/index.ts';
 import { createMemoryOutbox } from '../../commerce-api/src/mail/outbox.ts';
@@ -21,6 +22,8 @@ export interface TestAppOptions {
   smsAvailable?: boolean;
   /** payments: a capturing Stripe HTTP client, or local events dropped (a lost webhook) */
   payments?: Pick<PaymentsOptions, 'stripeHttpClient' | 'localEvents'>;
+  /** the built site's on-demand pages (tests/unit/site-build.test.ts) */
+  pages?: OnDemandPages;
 }
 
 export function createTestApp(options: TestAppOptions = {}) {
@@ -42,6 +45,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     now: () => new Date(clock.now),
     authLimits: { ...DEFAULT_AUTH_LIMITS, ...options.authLimits },
     log,
+    ...(options.pages ? { pages: options.pages } : {}),
     paths: { siteDir: nowhere, studioDir: nowhere, uploadsDir: nowhere },
   };
   const app = createApp(deps);
