@@ -134,7 +134,7 @@ test('search finds a puppy by name, says when nothing matches, and Grid/List bot
   await expect(cards(page).first()).toBeVisible();
 });
 
-test('while loading there are 6 skeleton cards; a failure shows the toast; "Load more" fetches the next page', async ({ page }) => {
+test('while a change loads there are 6 skeleton cards; a failure shows the toast; "Load more" fetches the next page', async ({ page }) => {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   const listCalls = (url: URL) => url.pathname === '/api/puppies';
@@ -142,11 +142,15 @@ test('while loading there are 6 skeleton cards; a failure shows the toast; "Load
     await held;
     await route.continue();
   });
-  await page.goto('/puppies');
+  // the first page is in the HTML; a change made in the browser loads with skeletons
+  await openList(page);
+  await expect(cards(page).first()).toBeVisible();
+  await page.getByRole('radio', { name: 'Female' }).check();
   await expect(page.locator('.skeleton-card')).toHaveCount(6);
   release();
   await expect(cards(page).first()).toBeVisible();
   await page.unroute(listCalls);
+  await page.getByRole('radio', { name: 'All' }).check();
 
   // 24 per page, and the rest behind "Load more"
   await page.getByLabel('Available Only').uncheck();
