@@ -3,7 +3,7 @@
 // that API over loopback. The built server never uses it: there the Express app hands Astro the
 // catalogue in the same process (docs/decisions/0065).
 const LOCALS = Symbol.for('astro.locals');
-const PAGES = /^\/(?:puppies(?:\/[^/?]+)?|sitemap\.xml)\/?(?:\?|$)/;
+const PAGES = /^\/(?:puppies(?:\/[^/?]+)?|sitemap\.xml|_server-islands\/[^/?]+)\/?(?:\?|$)/;
 
 export default function devPageLocals({ apiPort }) {
   return {

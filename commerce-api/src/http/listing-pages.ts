@@ -1,5 +1,6 @@
-// The on-demand pages (docs/decisions/0065): /puppies, /puppies/{id} and sitemap.xml, rendered by Astro's
-// handler (@astrojs/node, middleware mode) in this process. Express decides what the page may show and
+// The on-demand pages (docs/decisions/0065): /puppies, /puppies/{id}, sitemap.xml and the home page's
+// server island (featured puppies), rendered by Astro's handler (@astrojs/node, middleware mode) in this
+// process. Express decides what the page may show and
 // how it may be cached; the page gets its data only from `locals` (#contracts/pages.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Request, type Response } from 'express';
@@ -56,6 +57,13 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
     // The Find My Puppy form sends a price band; the list's address carries its bounds.
     const band = typeof req.query.price === 'string' ? req.query.price : undefined;
     if (band !== undefined) return res.redirect(303, withPriceBounds(req.originalUrl, band));
+    const at = now();
+    if (cachePublicly(req, res, at)) return;
+    return render(req, res, { catalogue: catalogue(at, undefined), viewer: null }, next);
+  });
+
+  // Server islands of pre-rendered pages: the home page's featured puppies. Public like the list.
+  router.get('/_server-islands/{*island}', (req, res, next) => {
     const at = now();
     if (cachePublicly(req, res, at)) return;
     return render(req, res, { catalogue: catalogue(at, undefined), viewer: null }, next);
