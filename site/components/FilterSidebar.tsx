@@ -10,6 +10,9 @@ import { clampMax, clampMin, filtersFromSearch, parsePrice, PRICE_MAX, PRICE_MIN
 
 export const FILTER_FORM_ID = 'puppy-filter-form';
 
+/** a breed as the select needs it */
+export type BreedOption = Pick<BreedView, 'id' | 'name'>;
+
 /** a field whose value is no longer the one the server rendered */
 function changedByVisitor(element: Element): boolean {
   if (element instanceof HTMLInputElement) {
@@ -32,7 +35,7 @@ export type ChangeKind = 'typing' | 'choice';
 
 interface Props {
   filters: Filters;
-  breeds: BreedView[] | undefined;
+  breeds: BreedOption[] | undefined;
   onChange: (patch: Partial<Filters>, kind: ChangeKind) => void;
   onReset: () => void;
   /** the panel is folded away on small screens until opened */

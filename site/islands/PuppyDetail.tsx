@@ -2,7 +2,7 @@
 // rules, details, video, tabs, Share, Contact Seller with its login rules, the inquire dialog, Buy Now,
 // and Edit Listing for the owner. The page renders it on the server with the puppy (title, description
 // and JSON-LD are the page's); hydrated, it adds what depends on the viewer (login, favourites).
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { rovingIndex } from '../lib/roving-index.ts';
 import type { PuppyDetailView } from '#contracts/puppies.ts';
 import { useCurrentUser } from '../lib/auth.ts';
@@ -176,6 +176,12 @@ function embedUrl(url: string): string {
 function PuppyVideo({ url, name }: { url: string; name: string }) {
   // Only uploads play here and only http(s) pages are embedded; anything else is a broken video.
   const [failed, setFailed] = useState(!url.startsWith('/uploads/') && !/^https?:\/\//i.test(url));
+  // Rendered on the server, the video may have failed before this script could listen: ask it.
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const element = video.current;
+    if (element && (element.error || element.networkState === HTMLMediaElement.NETWORK_NO_SOURCE)) setFailed(true);
+  }, []);
   return (
     <section aria-labelledby="video-heading">
       <h2 id="video-heading">Video</h2>
@@ -186,7 +192,7 @@ function PuppyVideo({ url, name }: { url: string; name: string }) {
       ) : (
         <div className="video-frame">
           {url.startsWith('/uploads/') ? (
-            <video controls preload="metadata" src={url} onError={() => setFailed(true)} aria-label={`Video of ${name}`}>
+            <video ref={video} controls preload="metadata" src={url} onError={() => setFailed(true)} aria-label={`Video of ${name}`}>
               <track kind="captions" />
             </video>
           ) : (

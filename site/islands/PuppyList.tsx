@@ -6,11 +6,11 @@
 // (docs/decisions/0020).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { rovingIndex } from '../lib/roving-index.ts';
-import type { BreedView, PuppyPage, PuppyView } from '#contracts/puppies.ts';
+import type { PuppyPage, PuppyView } from '#contracts/puppies.ts';
 import { api, ApiError } from '../lib/api-client.ts';
 import { toast } from '../lib/toast.ts';
 import { useFavorites } from '../components/favorites.ts';
-import { FILTER_FORM_ID, FilterSidebar, filtersInForm, type ChangeKind } from '../components/FilterSidebar.tsx';
+import { FILTER_FORM_ID, FilterSidebar, filtersInForm, type BreedOption, type ChangeKind } from '../components/FilterSidebar.tsx';
 import { setJsonLd } from '../components/head-tags.ts';
 import { puppyItemList } from '../components/structured-data.ts';
 import { PuppyCard, PuppyListItem, SkeletonCard } from '../components/PuppyCard.tsx';
@@ -28,7 +28,7 @@ type LoadState = 'loading' | 'ready' | 'error';
 
 interface Props {
   /** what the server rendered: the address's filters, their first page and the breeds */
-  initial: Results & { filters: Filters; breeds: BreedView[] };
+  initial: Results & { filters: Filters; breeds: BreedOption[] };
 }
 
 export default function PuppyList({ initial }: Props) {

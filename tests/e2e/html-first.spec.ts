@@ -133,3 +133,11 @@ test('the list and a puppy page are accessible at 390 px, and so is a missing pu
   await page.setViewportSize({ width: 1280, height: 900 });
   await expectAccessible(page, 'Puppy Not Found at 1280 px');
 });
+
+test('a photo that failed before the page\'s script arrived still turns into "Image Not Available"', async ({ page }) => {
+  const { items } = (await (await page.request.get('/api/puppies?status=available&limit=1')).json()) as { items: ApiPuppy[] };
+  await page.route('**/uploads/**', (route) => route.abort());
+  await page.goto(`/puppies/${items[0]!.id}`);
+  await waitForIslands(page);
+  await expect(page.locator('.gallery-main').getByRole('img', { name: /Image Not Available$/ })).toBeVisible();
+});
