@@ -257,6 +257,14 @@ describe('the on-demand listing pages, served by createApp from the build', () =
     expect(jsonLd(page).some((data) => data['@type'] === 'ItemList')).toBe(false);
   });
 
+  it('one address per page: a trailing slash redirects, an undecodable address is the site\'s 404', async () => {
+    expect((await request(t.app).get('/puppies/?gender=Male').expect(301)).headers.location).toBe('/puppies?gender=Male');
+    expect((await request(t.app).get(`/puppies/${ids.daisy}/`).expect(301)).headers.location).toBe(`/puppies/${ids.daisy}`);
+    const broken = await request(t.app).get('/puppies/%E0%A4%A');
+    expect(broken.status).toBe(404);
+    expect(broken.headers['content-type']).not.toMatch(/json/);
+  });
+
   it('a price band from the Find My Puppy form becomes minPrice/maxPrice', async () => {
     const band = await request(t.app).get('/puppies?breed=&price=1000-2000&location=west').expect(303);
     expect(band.headers.location).toBe('/puppies?location=west&minPrice=1000&maxPrice=2000');

@@ -53,6 +53,18 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
   const render = (req: Request, res: Response, locals: PageLocals, next: (err?: unknown) => void) =>
     Promise.resolve(pages.handler(req, res, next, locals)).catch(next);
 
+  router.use((req, res, next) => {
+    if (!ON_DEMAND_PATH.test(req.path)) return next();
+    // An address that cannot be decoded is the site's 404 page, as for any other page.
+    if (!decodes(req.path)) return next('router');
+    // One address per page (Astro renders without the trailing slash).
+    if (req.path.endsWith('/')) {
+      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+      return res.redirect(301, `${req.path.slice(0, -1)}${query}`);
+    }
+    next();
+  });
+
   router.get('/puppies', (req, res, next) => {
     // The Find My Puppy form sends a price band; the list's address carries its bounds.
     const band = typeof req.query.price === 'string' ? req.query.price : undefined;
@@ -95,6 +107,17 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
   });
 
   return router;
+}
+
+const ON_DEMAND_PATH = /^\/(?:puppies(?:\/[^/]+)?|sitemap\.xml)\/?$/;
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** /puppies?…&price=1000-2000 → /puppies?…&minPrice=1000&maxPrice=2000, without the form's empty fields */
