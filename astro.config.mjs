@@ -1,7 +1,11 @@
-// The static site (DESIGN.md §1): every page pre-rendered; React only in the islands.
+// The site (docs/decisions/0065): content pages pre-rendered; the listing pages (/puppies, /puppies/{id},
+// sitemap.xml) rendered on demand by @astrojs/node in middleware mode, mounted by the Express app in the
+// same process. React only in the islands.
+import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import cspInlineScripts from './tools/astro-csp-inline-scripts.mjs';
+import devPageLocals from './tools/astro-dev-page-locals.mjs';
 
 const apiPort = process.env.API_PORT ?? '4322';
 
@@ -11,11 +15,14 @@ export default defineConfig({
   // SITE_DIST_DIR lets two checkouts' test runs build side by side; the server reads the same variable.
   outDir: process.env.SITE_DIST_DIR ?? './dist/site',
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
+  // Pages are pre-rendered unless they say `prerender = false`. The build writes the static files to
+  // <outDir>/client and the on-demand handler to <outDir>/server/entry.mjs.
   output: 'static',
+  adapter: node({ mode: 'middleware' }),
   // "/puppies" is served as puppies.html: no trailing-slash redirects on the way to a page.
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },
-  integrations: [react(), cspInlineScripts()],
+  integrations: [react(), cspInlineScripts(), devPageLocals({ apiPort })],
   // A Content-Security-Policy <meta> on every page: scripts only from this site (and Stripe.js), each
   // inline script by its hash, which Astro computes at build time.
   security: {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['site', 'content', 'commerce-api/src/contracts', 'astro.config.mjs', 'package-lock.json'];
-const BUILD_MARKER = path.resolve(root, process.env.SITE_DIST_DIR ?? 'dist/site', 'index.html');
+const BUILD_MARKER = path.resolve(root, process.env.SITE_DIST_DIR ?? 'dist/site', 'client', 'index.html');
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

@@ -1,8 +1,16 @@
 // `npm run seed`: seeds DATA_DIR the way the first `npm start` does, without starting the server
 // (which holds the data-dir lock, so stop it first). Re-running it changes nothing.
+// `npm run seed -- --listings=N` also adds N demo listings over the seeded sellers (each run adds N).
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { seedDatabase } from '../src/seed/seed.ts';
+import { addDemoListings, seedDatabase } from '../src/seed/seed.ts';
 import { createFileStorage } from '../src/storage/index.ts';
+
+const listingsArg = process.argv.slice(2).find((arg) => arg.startsWith('--listings='));
+const extraListings = listingsArg ? Number(listingsArg.slice('--listings='.length)) : 0;
+if (!Number.isInteger(extraListings) || extraListings < 0 || extraListings > 1_000_000) {
+  console.error(`--listings must be a whole number from 0 to 1,000,000 (got "${listingsArg}").`);
+  process.exit(1);
+}
 
 try {
   const config = loadConfig();
@@ -24,6 +32,14 @@ try {
     }
     for (const login of summary.demoLogins) console.log(`Demo ${login.accountType}: ${login.username} / ${login.password}`);
     for (const warning of summary.warnings) console.warn(`Warning: ${warning}`);
+    if (extraListings > 0) {
+      const started = performance.now();
+      const added = await addDemoListings(storage, extraListings).catch((error: unknown) => {
+        console.error(error instanceof Error ? error.message : String(error));
+        process.exit(1);
+      });
+      console.log(`Added ${added} demo listings (${storage.db.puppies.count()} in all) in ${Math.round(performance.now() - started)} ms.`);
+    }
   } finally {
     await storage.close();
   }

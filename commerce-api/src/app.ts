@@ -8,6 +8,7 @@ import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { sameOriginOnly } from './http/same-origin.ts';
 import { createSessionLayer } from './http/session.ts';
 import { staticSite } from './http/static-site.ts';
+import { listingPages } from './http/listing-pages.ts';
 import { authRoutes } from './http/routes/auth.routes.ts';
 import { adminRoutes } from './http/routes/admin.routes.ts';
 import { devRoutes } from './http/routes/dev.routes.ts';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(apiNotFound);
   app.use('/api', api);
 
+  if (deps.pages) app.use(listingPages(deps, deps.pages, sessions));
   app.use(staticSite(deps.paths));
   app.use(errorHandler(deps.log));
   return app;

@@ -1,6 +1,7 @@
 // What createApp needs from the outside: everything that touches the world is passed in, so the API
 // tests run on in-memory storage with a fixed clock, and the server wires the real implementations.
 import type { Config } from './config.ts';
+import type { OnDemandPages } from './http/listing-pages.ts';
 import type { Mailer, Outbox, SmsSender } from './mail/messages.ts';
 import type { Payments } from './payments/index.ts';
 import type { MediaStore } from './media/media-store.ts';
@@ -23,8 +24,10 @@ export interface AppDeps {
   now: () => Date;
   /** where unexpected errors are reported */
   log: (line: string) => void;
+  /** the listing pages rendered on demand (the built Astro handler); without it those paths are 404 */
+  pages?: OnDemandPages;
   paths: {
-    /** the Astro build */
+    /** the Astro build's static files (dist/site/client) */
     siteDir: string;
     /** the Studio build */
     studioDir: string;

@@ -1,9 +1,11 @@
 // The one Node process: config → storage (+ seed) → createApp → listen; stops cleanly on Ctrl-C.
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
+import type { AstroHandler, OnDemandPages } from './http/listing-pages.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { createFileStorage } from './storage/index.ts';
 import { createFileOutbox } from './mail/outbox.ts';
@@ -15,7 +17,7 @@ import { sweepUnusedUploadsJob } from './jobs/sweep-unused-uploads.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export async function startServer(config: Config): Promise<{ url: string; stop: () => Promise<void> }> {
+import type { AstroHandler, OnDemandPages } from './http/listing-pages.ts';
   const storage = await createFileStorage({ dataDir: config.dataDir });
   const seeded = await seedDatabase(storage, {
     dataDir: config.dataDir,
@@ -39,8 +41,9 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
     payments: createPayments({ config, storage, mailer, now, log }),
     now,
     log,
+    pages: await loadOnDemandPages(siteBuildDir()),
     paths: {
-      siteDir: path.resolve(root, process.env.SITE_DIST_DIR ?? 'dist/site'),
+      siteDir: path.join(siteBuildDir(), 'client'),
       studioDir: path.join(root, 'dist/studio'),
       uploadsDir,
     },

@@ -1,17 +1,41 @@
 // The filter sidebar of /puppies (spec §5): search, breed, price range 0–5000 in steps of 100 with the
 // min/max rules, gender All/Male/Female and 'Available Only'. Typed numbers apply on Enter or on leaving
 // the field, so "1500" is not clamped at its first digit; non-numeric input is ignored.
+// It is a real GET form to /puppies whose field names are the page's query parameters: without scripts
+// "Apply filters" submits it and the server renders the result; with them every change applies at once.
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { BreedView } from '#contracts/puppies.ts';
 import { formatPrice } from '../lib/format.ts';
-import { clampMax, clampMin, parsePrice, PRICE_MAX, PRICE_MIN, PRICE_STEP, type Filters } from './puppy-filters.ts';
+import { clampMax, clampMin, filtersFromSearch, parsePrice, PRICE_MAX, PRICE_MIN, PRICE_STEP, type Filters, type ViewMode } from './puppy-filters.ts';
+
+export const FILTER_FORM_ID = 'puppy-filter-form';
+
+/** a breed as the select needs it */
+export type BreedOption = Pick<BreedView, 'id' | 'name'>;
+
+/** a field whose value is no longer the one the server rendered */
+function changedByVisitor(element: Element): boolean {
+  if (element instanceof HTMLInputElement) {
+    return element.type === 'checkbox' || element.type === 'radio' ? element.checked !== element.defaultChecked : element.value !== element.defaultValue;
+  }
+  if (element instanceof HTMLSelectElement) return [...element.options].some((option) => option.selected !== option.defaultSelected);
+  return false;
+}
+
+/** the filters of a form a visitor changed before hydration; null when the form is as the server sent it */
+export function filtersInForm(form: HTMLElement | null, view: ViewMode): Filters | null {
+  if (!(form instanceof HTMLFormElement) || ![...form.elements].some(changedByVisitor)) return null;
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') params.append(name, value);
+  return { ...filtersFromSearch(`?${params}`), view };
+}
 
 /** 'typing' changes are debounced before they reach the API and the address bar */
 export type ChangeKind = 'typing' | 'choice';
 
 interface Props {
   filters: Filters;
-  breeds: BreedView[] | undefined;
+  breeds: BreedOption[] | undefined;
   onChange: (patch: Partial<Filters>, kind: ChangeKind) => void;
   onReset: () => void;
   /** the panel is folded away on small screens until opened */
@@ -52,7 +76,9 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
 
   return (
     <form
-      id={`${id}-filters`}
+      id={FILTER_FORM_ID}
+      action="/puppies"
+      method="get"
       className={`filter-panel${open ? ' is-open' : ''}`}
       aria-label="Filter puppies"
       onSubmit={(event) => {
@@ -160,13 +186,22 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
       <label>
         <input
           type="checkbox"
-          name="availableOnly"
+          name="status"
+          value="available"
           checked={filters.status === 'available'}
           onChange={(event) => onChange({ status: event.target.checked ? 'available' : '' }, 'choice')}
         />
         Available Only
       </label>
+      {/* The page reads the first "status": "available" when the box is ticked, otherwise this one. */}
+      <input type="hidden" name="status" value={filters.status && filters.status !== 'available' ? filters.status : 'all'} />
+      {/* Filters that arrive by link (home page cards and search) are kept by a submit. */}
+      {filters.category && <input type="hidden" name="category" value={filters.category} />}
+      {filters.location && <input type="hidden" name="location" value={filters.location} />}
 
+      <button type="submit" className="filters-apply">
+        Apply filters
+      </button>
       <button type="button" className="secondary outline" onClick={onReset}>
         Reset filters
       </button>

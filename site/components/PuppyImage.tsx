@@ -21,6 +21,20 @@ export function PuppyImage({ src, alt, sizes, eager = false, width = 1200, heigh
     setFailed(false);
     setAttempt(0);
   }, [src]);
+  const onError = () => {
+    if (src.startsWith('/public-objects/') && attempt === 0) {
+      timer.current = setTimeout(() => setAttempt(1), 1000);
+    } else {
+      setFailed(true);
+    }
+  };
+  // Rendered on the server, the photo may have failed before this script could listen: ask it.
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const element = image.current;
+    if (element?.complete && element.naturalWidth === 0) onError();
+    // once per mount: later failures arrive as error events
+  }, []);
 
   if (!src || failed) {
     return (
@@ -29,16 +43,10 @@ export function PuppyImage({ src, alt, sizes, eager = false, width = 1200, heigh
       </div>
     );
   }
-  const onError = () => {
-    if (src.startsWith('/public-objects/') && attempt === 0) {
-      timer.current = setTimeout(() => setAttempt(1), 1000);
-    } else {
-      setFailed(true);
-    }
-  };
   const retrySrc = attempt ? `${src}${src.includes('?') ? '&' : '?'}retry=1` : src;
   return (
     <img
+      ref={image}
       src={retrySrc}
       srcSet={attempt ? undefined : imageSrcSet(src)}
       sizes={sizes}

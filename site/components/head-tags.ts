@@ -1,5 +1,5 @@
-// What an island changes in <head> once its data is there: the title, the description, the canonical
-// and Open Graph URL of a shell page, and a JSON-LD block of its own.
+// What an island changes in <head> once its data is there: a JSON-LD block of its own (the list's
+// ItemList after a filter change in the browser).
 
 export function setJsonLd(id: string, data: object | null): void {
   let script = document.getElementById(id) as HTMLScriptElement | null;
@@ -14,21 +14,6 @@ export function setJsonLd(id: string, data: object | null): void {
     document.head.append(script);
   }
   script.textContent = JSON.stringify(data).replace(/</g, '\\u003c');
-}
-
-function setMeta(selector: string, attribute: 'content' | 'href', value: string): void {
-  document.head.querySelector(selector)?.setAttribute(attribute, value);
-}
-
-export function setPageMeta({ title, description, url }: { title: string; description: string; url?: string }): void {
-  document.title = title;
-  setMeta('meta[name="description"]', 'content', description);
-  setMeta('meta[property="og:title"]', 'content', title);
-  setMeta('meta[property="og:description"]', 'content', description);
-  if (url) {
-    setMeta('link[rel="canonical"]', 'href', url);
-    setMeta('meta[property="og:url"]', 'content', url);
-  }
 }
 
 /** an absolute URL on this site */

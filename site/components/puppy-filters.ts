@@ -102,6 +102,23 @@ export function filtersToSearch(filters: Filters): string {
   return query ? `?${query}` : '';
 }
 
+/** the catalogue query for one page of results (the server's first page, and the API's) */
+export function catalogueQuery(filters: Filters, offset: number, limit = PAGE_SIZE): PuppyQuery {
+  return {
+    breed: filters.breed || undefined,
+    minPrice: filters.minPrice > PRICE_MIN ? filters.minPrice : undefined,
+    maxPrice: filters.maxPrice < PRICE_MAX ? filters.maxPrice : undefined,
+    gender: filters.gender || undefined,
+    status: PUPPY_STATUSES.find((s) => s === filters.status),
+    search: filters.search || undefined,
+    category: CATEGORIES.find((c) => c === filters.category),
+    location: filters.location || undefined,
+    sort: filters.sort,
+    limit,
+    offset,
+  };
+}
+
 /** the GET /api/puppies query for one page of results */
 export function apiPath(filters: Filters, offset: number, limit = PAGE_SIZE): string {
   const params = new URLSearchParams();

@@ -1,4 +1,5 @@
-// JSON-LD builders (schema.org) for the pre-rendered pages. Every URL is absolute, from Astro's `site`.
+// JSON-LD builders (schema.org) for the pages. Every URL is absolute, from Astro's `site`.
+import type { PuppyView } from '#contracts/puppies.ts';
 import type { FaqItem, Product, SellerPlan, SiteSettings } from '../lib/content/index.ts';
 
 type JsonLd = Record<string, unknown>;
@@ -101,4 +102,48 @@ export function faqPage(items: FaqItem[]): JsonLd {
 /** One JSON-LD document holding several nodes. */
 export function graph(nodes: JsonLd[]): JsonLd {
   return { '@context': 'https://schema.org', '@graph': nodes };
+}
+
+/** spec §4 statuses as schema.org availability */
+const AVAILABILITY: Record<string, string> = {
+  available: 'https://schema.org/InStock',
+  reserved: 'https://schema.org/LimitedAvailability',
+  adopted: 'https://schema.org/SoldOut',
+};
+
+/** a puppy's page: Product + Offer with its price in USD and the availability its status gives */
+export function puppyProduct(puppy: PuppyView, site: URL | string): JsonLd {
+  const url = abs(`/puppies/${puppy.id}`, site);
+  const breed = puppy.breed?.name ?? 'Mixed breed';
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: `${puppy.name} (${breed})`,
+    description: puppy.description,
+    image: [puppy.imageUrl, ...puppy.imageUrls].filter(Boolean).map((image) => abs(image, site)),
+    category: breed,
+    url,
+    offers: {
+      '@type': 'Offer',
+      price: puppy.price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: AVAILABILITY[puppy.status] ?? 'https://schema.org/InStock',
+      url,
+    },
+  };
+}
+
+/** spec §2: the list's structured data names at most 10 puppies */
+export const ITEM_LIST_MAX = 10;
+
+export function puppyItemList(puppies: readonly PuppyView[], site: URL | string): JsonLd | null {
+  const first = puppies.slice(0, ITEM_LIST_MAX);
+  if (first.length === 0) return null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: 'Available puppies',
+    numberOfItems: first.length,
+    itemListElement: first.map((puppy, index) => ({ '@type': 'ListItem', position: index + 1, url: abs(`/puppies/${puppy.id}`, site), name: puppy.name })),
+  };
 }

@@ -9,7 +9,7 @@ import type { CheckoutIntentResponse, PaymentStatusResponse } from '#contracts/p
 import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
 import type { PuppyView } from '#contracts/puppies.ts';
 import { PuppyImage } from '../components/PuppyImage.tsx';
-import { PaymentPageGate, AUTH_REDIRECT_MS, goToLogin } from '../components/payment/PaymentPageGate.tsx';
+import { AUTH_REDIRECT_MS, goToLogin, LeaveForPuppies, PaymentPageGate, usePuppyIdFromPath } from '../components/payment/PaymentPageGate.tsx';
 import { TestCardHints } from '../components/payment/TestCardHints.tsx';
 import { ApiError, postJson } from '../lib/api-client.ts';
 import { formatAge, formatCents } from '../lib/format.ts';
@@ -20,25 +20,15 @@ import PaymentForm, { type CardDriver } from './PaymentForm.tsx';
 
 const REDIRECT_MS = 2000;
 
-function puppyIdFromPath(): string | null {
-  const raw = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
-  return /^\d{1,9}$/.test(raw) ? raw : null;
-}
-
 export default function Checkout() {
-  const [puppyId, setPuppyId] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
-    const id = puppyIdFromPath();
-    if (!id) window.location.replace('/puppies');
-    setPuppyId(id);
-  }, []);
+  const puppyId = usePuppyIdFromPath();
 
   return (
     <PaymentPageGate description="Please log in to buy a puppy.">
       {(user) => (
         <article className="payment-page">
           <h1>Checkout</h1>
-          {puppyId ? <CheckoutFor puppyId={puppyId} user={user} /> : <p aria-busy="true">Loading…</p>}
+          {puppyId ? <CheckoutFor puppyId={puppyId} user={user} /> : puppyId === null ? <LeaveForPuppies /> : <p aria-busy="true">Loading…</p>}
         </article>
       )}
     </PaymentPageGate>

@@ -1,5 +1,7 @@
-// Featured puppies on the home page (spec §2), from GET /api/puppies/featured. The server render is a
-// row of skeleton cards of the same size as the real ones, so nothing below moves when they arrive.
+// Featured puppies on the home page (spec §2). The home page is pre-rendered; its featured row is a
+// server island (components/home/FeaturedListings.astro) that renders this with the puppies the server
+// holds now. Without them (no server at hand) it asks GET /api/puppies/featured, showing skeleton cards
+// of the real cards' size meanwhile, so nothing below moves when they arrive.
 import type { PuppyView } from '#contracts/puppies.ts';
 import { PuppyImage } from '../components/PuppyImage.tsx';
 import { formatAge, formatPrice } from '../lib/format.ts';
@@ -8,30 +10,11 @@ import { useApi } from '../lib/swr.ts';
 /** One row on desktop, two on tablets. */
 export const FEATURED_SHOWN = 4;
 
-export default function FeaturedPuppies() {
-  const { data, error, isLoading } = useApi<PuppyView[]>('/api/puppies/featured');
+export default function FeaturedPuppies({ puppies: given }: { puppies?: PuppyView[] }) {
+  const { data: fetched, error, isLoading } = useApi<PuppyView[]>(given ? null : '/api/puppies/featured');
+  const data = given ?? fetched;
 
-  if (isLoading || (!data && !error)) {
-    return (
-      <div className="featured-loading">
-        <p className="visually-hidden" role="status">
-          Loading featured puppies…
-        </p>
-        <div className="featured-grid" aria-hidden="true">
-          {Array.from({ length: FEATURED_SHOWN }, (_, i) => (
-            <div key={i} className="featured-card featured-skeleton">
-              <div className="featured-media" />
-              <div className="featured-body">
-                <span className="sk sk-title" />
-                <span className="sk sk-line" />
-                <span className="sk sk-line short" />
-              </div>
-            </div>
-          ))}
-        </div>
-      </div>
-    );
-  }
+  if (!given && (isLoading || (!data && !error))) return <FeaturedSkeleton />;
 
   const puppies = (data ?? []).slice(0, FEATURED_SHOWN);
   if (error || puppies.length === 0) {
@@ -71,5 +54,28 @@ export default function FeaturedPuppies() {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** a row of cards' shapes while the puppies are on their way */
+export function FeaturedSkeleton() {
+  return (
+    <div className="featured-loading">
+      <p className="visually-hidden" role="status">
+        Loading featured puppies…
+      </p>
+      <div className="featured-grid" aria-hidden="true">
+        {Array.from({ length: FEATURED_SHOWN }, (_, i) => (
+          <div key={i} className="featured-card featured-skeleton">
+            <div className="featured-media" />
+            <div className="featured-body">
+              <span className="sk sk-title" />
+              <span className="sk sk-line" />
+              <span className="sk sk-line short" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }

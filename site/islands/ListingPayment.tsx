@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ListingFeeIntentResponse, PaymentStatusResponse } from '#contracts/payments.ts';
 import { LISTING_FEE_CENTS } from '#contracts/plans.ts';
-import { AUTH_REDIRECT_MS, goToLogin, PaymentPageGate } from '../components/payment/PaymentPageGate.tsx';
+import { AUTH_REDIRECT_MS, goToLogin, LeaveForPuppies, PaymentPageGate, usePuppyIdFromPath } from '../components/payment/PaymentPageGate.tsx';
 import { TestCardHints } from '../components/payment/TestCardHints.tsx';
 import { ApiError, postJson } from '../lib/api-client.ts';
 import { formatCents } from '../lib/format.ts';
@@ -20,22 +20,14 @@ const ERROR_REDIRECT_MS = 2000;
 const AUTH_MESSAGE = 'You need to log in before making a payment';
 
 export default function ListingPayment() {
-  const [puppyId, setPuppyId] = useState<string | null>(null);
-  useEffect(() => {
-    const raw = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
-    if (!/^\d{1,9}$/.test(raw)) {
-      window.location.replace('/puppies');
-      return;
-    }
-    setPuppyId(raw);
-  }, []);
+  const puppyId = usePuppyIdFromPath();
 
   return (
     <PaymentPageGate description={AUTH_MESSAGE}>
       {() => (
         <article className="payment-page">
           <h1>Listing Payment</h1>
-          {puppyId ? <ListingFee puppyId={Number(puppyId)} /> : <p aria-busy="true">Loading…</p>}
+          {puppyId ? <ListingFee puppyId={Number(puppyId)} /> : puppyId === null ? <LeaveForPuppies /> : <p aria-busy="true">Loading…</p>}
         </article>
       )}
     </PaymentPageGate>

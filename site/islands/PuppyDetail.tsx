@@ -1,114 +1,41 @@
-// /puppies/{id} (spec §2 "Puppy detail", §4, §6; issue 5 item 3): gallery, status and the available /
-// not-available rules, details, video, tabs, Share, Contact Seller with its login rules, the inquire
-// dialog, Buy Now, and Edit Listing for the owner. The shell is the same for every id: the island reads
-// the id from the address bar and sets the title, description and Product JSON-LD itself.
+// /puppies/{id} (spec §2 "Puppy detail", §4, §6): gallery, status and the available / not-available
+// rules, details, video, tabs, Share, Contact Seller with its login rules, the inquire dialog, Buy Now,
+// and Edit Listing for the owner. The page renders it on the server with the puppy (title, description
+// and JSON-LD are the page's); hydrated, it adds what depends on the viewer (login, favourites).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { rovingIndex } from '../lib/roving-index.ts';
 import type { PuppyDetailView } from '#contracts/puppies.ts';
-import { ApiError } from '../lib/api-client.ts';
 import { useCurrentUser } from '../lib/auth.ts';
 import { formatAge, formatPrice, formatWeight } from '../lib/format.ts';
-import { useApi } from '../lib/swr.ts';
 import { toast, toastAcrossNavigation } from '../lib/toast.ts';
 import { useFavorites } from '../components/favorites.ts';
-import { absoluteUrl, setJsonLd, setPageMeta } from '../components/head-tags.ts';
+import { absoluteUrl } from '../components/head-tags.ts';
 import { InquireDialog, type InquireDialogHandle } from '../components/InquireDialog.tsx';
 import { FavoriteButton, StatusBadge } from '../components/PuppyCard.tsx';
 import { PuppyGallery } from '../components/PuppyGallery.tsx';
 
 const LOGIN_REDIRECT_MS = 1000;
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+const NOT_AVAILABLE = 'Currently Not Available';
+// UTC: the server and the browser must print the same day, or hydration would disagree.
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-export default function PuppyDetail() {
-  const [id, setId] = useState<string | null>(null);
-  useEffect(() => {
-    setId(decodeURIComponent(window.location.pathname.split('/')[2] ?? ''));
-  }, []);
-  const validId = id !== null && /^\d{1,9}$/.test(id);
-  const { data: puppy, error, isLoading } = useApi<PuppyDetailView>(validId ? `/api/puppies/${id}` : null);
-
-  useEffect(() => {
-    if (!puppy) return;
-    const breed = puppy.breed?.name ?? 'puppy';
-    const url = absoluteUrl(`/puppies/${puppy.id}`);
-    setPageMeta({
-      title: `${puppy.name}, ${puppy.gender.toLowerCase()} ${breed} puppy for sale in ${puppy.location} | PuppyNest`,
-      description: `${puppy.name} is a ${formatAge(puppy.age)} old ${puppy.gender.toLowerCase()} ${breed} in ${puppy.location}, ${formatPrice(puppy.price)}. ${puppy.description}`.slice(0, 300),
-      url,
-    });
-    setJsonLd('puppy-jsonld', {
-      '@context': 'https://schema.org',
-      '@type': 'Product',
-      name: `${puppy.name} (${breed})`,
-      description: puppy.description,
-      image: [puppy.imageUrl, ...puppy.imageUrls].map(absoluteUrl),
-      category: breed,
-      url,
-      offers: {
-        '@type': 'Offer',
-        price: puppy.price.toFixed(2),
-        priceCurrency: 'USD',
-        availability: puppy.status === 'available' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
-        url,
-      },
-    });
-  }, [puppy]);
-
-  if (id !== null && (!validId || (error instanceof ApiError && error.status === 404))) return <NotFound />;
-  if (error) {
-    return (
-      <article className="empty-state" role="alert">
-        <h1>Something went wrong</h1>
-        <p>{error instanceof Error ? error.message : 'The puppy could not be loaded.'}</p>
-        <button type="button" onClick={() => window.location.reload()}>
-          Try again
-        </button>
-      </article>
-    );
-  }
-  if (isLoading || !puppy) return <DetailSkeleton />;
-  return <Puppy puppy={puppy} />;
+interface Props {
+  /** the puppy, rendered on the server (the page is 404 without one) */
+  puppy: PuppyDetailView;
+  /** the server rendered this page for the puppy's logged-in owner (a draft or expired listing) */
+  ownerView?: boolean;
 }
 
-/** the page's shape while the puppy loads: the footer stays below the fold, so nothing jumps */
-function DetailSkeleton() {
-  return (
-    <div className="detail-loading" aria-busy="true" role="status">
-      <span className="visually-hidden">Loading puppy…</span>
-      <div className="puppy-detail" aria-hidden="true">
-        <div className="skeleton skeleton-gallery" />
-        <div>
-          <div className="skeleton skeleton-line short" />
-          <div className="skeleton skeleton-line wide" />
-          <div className="skeleton skeleton-line" />
-          <div className="skeleton skeleton-line short" />
-        </div>
-      </div>
-    </div>
-  );
+export default function PuppyDetail({ puppy, ownerView = false }: Props) {
+  return <Puppy puppy={puppy} ownerView={ownerView} />;
 }
 
-function NotFound() {
-  useEffect(() => {
-    document.title = 'Puppy Not Found | PuppyNest';
-  }, []);
-  return (
-    <article className="empty-state">
-      <h1>Puppy Not Found</h1>
-      <p>This puppy may have been adopted or removed.</p>
-      <a href="/puppies" className="btn">
-        Browse available puppies
-      </a>
-    </article>
-  );
-}
-
-function Puppy({ puppy }: { puppy: PuppyDetailView }) {
+function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolean }) {
   const { user } = useCurrentUser();
   const favorites = useFavorites();
   const inquire = useRef<InquireDialogHandle>(null);
   const available = puppy.status === 'available';
-  const isOwner = user?.id === puppy.userId;
+  const isOwner = ownerView || user?.id === puppy.userId;
   const breed = puppy.breed?.name ?? 'Mixed breed';
   const images = [puppy.imageUrl, ...puppy.imageUrls].filter(Boolean);
 
@@ -184,24 +111,28 @@ function Puppy({ puppy }: { puppy: PuppyDetailView }) {
                 Buy Now
               </a>
             )}
-            {user ? (
-              <button type="button" disabled={!available} onClick={() => inquire.current?.open()}>
+            {/* Spec §4: an unavailable puppy's contact buttons are disabled and say so. */}
+            {!available ? (
+              <button type="button" disabled>
+                {NOT_AVAILABLE}
+              </button>
+            ) : user ? (
+              <button type="button" onClick={() => inquire.current?.open()}>
                 Contact Seller
               </button>
             ) : (
-              <button type="button" disabled={!available} onClick={loginToContact}>
+              <button type="button" onClick={loginToContact}>
                 Login to Contact Seller
               </button>
             )}
             <button type="button" className="secondary outline" disabled={!available} onClick={() => inquire.current?.open()}>
-              Inquire
+              {available ? 'Inquire' : NOT_AVAILABLE}
             </button>
             <button type="button" className="secondary outline" onClick={share}>
               Share
             </button>
             <FavoriteButton puppy={puppy} favorited={favorites.ids.has(puppy.id)} onToggle={favorites.toggle} />
           </div>
-          {!available && <p className="not-available">Currently Not Available</p>}
           {isOwner && (
             <p>
               <a href={`/edit-puppy/${puppy.id}`} className="btn secondary">
@@ -245,6 +176,12 @@ function embedUrl(url: string): string {
 function PuppyVideo({ url, name }: { url: string; name: string }) {
   // Only uploads play here and only http(s) pages are embedded; anything else is a broken video.
   const [failed, setFailed] = useState(!url.startsWith('/uploads/') && !/^https?:\/\//i.test(url));
+  // Rendered on the server, the video may have failed before this script could listen: ask it.
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const element = video.current;
+    if (element && (element.error || element.networkState === HTMLMediaElement.NETWORK_NO_SOURCE)) setFailed(true);
+  }, []);
   return (
     <section aria-labelledby="video-heading">
       <h2 id="video-heading">Video</h2>
@@ -255,7 +192,7 @@ function PuppyVideo({ url, name }: { url: string; name: string }) {
       ) : (
         <div className="video-frame">
           {url.startsWith('/uploads/') ? (
-            <video controls preload="metadata" src={url} onError={() => setFailed(true)} aria-label={`Video of ${name}`}>
+            <video ref={video} controls preload="metadata" src={url} onError={() => setFailed(true)} aria-label={`Video of ${name}`}>
               <track kind="captions" />
             </video>
           ) : (

@@ -1,16 +1,18 @@
-// /puppies (spec §2 "Puppy list", issue 5 item 2): the filter sidebar, Grid and List tabs, the count,
-// search results line, skeletons, empty and error states, and "Load more" pages of 24 from the API.
-// The address bar holds the filters: they are read on load and on back/forward, and written as they
-// change, so links, reload and the back button work. Search runs on the server (docs/decisions/0020).
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+// /puppies (spec §2 "Puppy list"): the filter sidebar, Grid and List tabs, the count, search results
+// line, skeletons, empty and error states, and "Load more" pages of 24 from the API. The server renders
+// the first page for the address's filters (docs/decisions/0065); hydrated, the island keeps it and
+// fetches only what a change in the browser asks for. The address bar holds the filters: written as they
+// change and read on back/forward, so links, reload and the back button work. Search runs on the server
+// (docs/decisions/0020).
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { rovingIndex } from '../lib/roving-index.ts';
-import type { BreedView, PuppyPage, PuppyView } from '#contracts/puppies.ts';
+import type { PuppyPage, PuppyView } from '#contracts/puppies.ts';
 import { api, ApiError } from '../lib/api-client.ts';
-import { useApi } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
 import { useFavorites } from '../components/favorites.ts';
-import { FilterSidebar, type ChangeKind } from '../components/FilterSidebar.tsx';
-import { absoluteUrl, setJsonLd } from '../components/head-tags.ts';
+import { FILTER_FORM_ID, FilterSidebar, filtersInForm, type BreedOption, type ChangeKind } from '../components/FilterSidebar.tsx';
+import { setJsonLd } from '../components/head-tags.ts';
+import { puppyItemList } from '../components/structured-data.ts';
 import { PuppyCard, PuppyListItem, SkeletonCard } from '../components/PuppyCard.tsx';
 import { apiPath, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, searchResultsLine, type Filters, type ViewMode } from '../components/puppy-filters.ts';
 
@@ -24,20 +26,26 @@ interface Results {
 
 type LoadState = 'loading' | 'ready' | 'error';
 
-export default function PuppyList() {
-  // The build renders the defaults; the address bar's filters arrive in the first effect.
-  const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
-  const [applied, setApplied] = useState<Filters | null>(null);
-  const [results, setResults] = useState<Results>({ items: [], total: 0 });
-  const [state, setState] = useState<LoadState>('loading');
+interface Props {
+  /** what the server rendered: the address's filters, their first page and the breeds */
+  initial: Results & { filters: Filters; breeds: BreedOption[] };
+}
+
+export default function PuppyList({ initial }: Props) {
+  const [filters, setFilters] = useState<Filters>(initial.filters);
+  const [applied, setApplied] = useState<Filters>(initial.filters);
+  const [results, setResults] = useState<Results>({ items: initial.items, total: initial.total });
+  const [state, setState] = useState<LoadState>('ready');
   const [loadingMore, setLoadingMore] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const { data: breeds } = useApi<BreedView[]>('/api/breeds');
+  const breeds = initial.breeds;
   const favorites = useFavorites();
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   const lastKind = useRef<ChangeKind | null>(null);
   const request = useRef<AbortController | null>(null);
   const [retry, setRetry] = useState(0);
+  // The server's page needs no fetch; every later query does.
+  const rendered = useRef<string | null>(apiPath(initial.filters, 0));
 
   useEffect(() => {
     const read = () => {
@@ -47,7 +55,6 @@ export default function PuppyList() {
       setFilters(fromUrl);
       setApplied(fromUrl);
     };
-    read();
     window.addEventListener('popstate', read);
     return () => window.removeEventListener('popstate', read);
   }, []);
@@ -66,9 +73,13 @@ export default function PuppyList() {
   }, []);
 
   // A new set of filters starts again at the first page (switching Grid/List fetches nothing).
-  const queryKey = applied ? apiPath(applied, 0) : null;
+  const queryKey = apiPath(applied, 0);
   useEffect(() => {
-    if (!applied) return;
+    if (queryKey === rendered.current) {
+      rendered.current = null;
+      return;
+    }
+    rendered.current = null;
     let live = true;
     setState('loading');
     fetchPage(applied, 0).then(
@@ -85,21 +96,9 @@ export default function PuppyList() {
     // keyed by the query string: `applied` is read when the key changes
   }, [queryKey, fetchPage, retry]);
 
-  // Structured data lists up to 10 of the puppies shown (spec §2).
+  // Structured data lists up to 10 of the puppies shown (spec §2); the server wrote the first one.
   useEffect(() => {
-    const first = results.items.slice(0, 10);
-    setJsonLd(
-      'puppy-list-jsonld',
-      first.length === 0
-        ? null
-        : {
-            '@context': 'https://schema.org',
-            '@type': 'ItemList',
-            name: 'Available puppies',
-            numberOfItems: first.length,
-            itemListElement: first.map((puppy, index) => ({ '@type': 'ListItem', position: index + 1, url: absoluteUrl(`/puppies/${puppy.id}`), name: puppy.name })),
-          },
-    );
+    setJsonLd('puppy-list-jsonld', puppyItemList(results.items, window.location.origin));
   }, [results.items]);
 
   const commit = (next: Filters, kind: ChangeKind) => {
@@ -124,8 +123,15 @@ export default function PuppyList() {
 
   const reset = () => change({ ...DEFAULT_FILTERS, view: filters.view }, 'choice');
 
+  // What a visitor typed or chose in the server's form before this script woke up is kept and applied.
+  // A layout effect: it reads the fields before any re-render could write the state's values into them.
+  useLayoutEffect(() => {
+    const typed = filtersInForm(document.getElementById(FILTER_FORM_ID), initial.filters.view);
+    if (typed) change(typed, 'choice');
+    // once, on hydration: later changes go through `change` as they happen
+  }, []);
+
   const loadMore = async () => {
-    if (!applied) return;
     setLoadingMore(true);
     try {
       const page = await fetchPage(applied, results.items.length);
@@ -137,7 +143,7 @@ export default function PuppyList() {
     }
   };
 
-  const shownSearch = applied?.search ?? '';
+  const shownSearch = applied.search;
   const view = filters.view;
   const loading = state === 'loading';
   const countText = `${results.total} ${results.total === 1 ? 'puppy' : 'puppies'} ${filters.status === 'available' ? 'available' : 'found'}`;
@@ -165,7 +171,7 @@ export default function PuppyList() {
           <div className="results-tools">
             <div className="sort-select">
               <label htmlFor="puppy-sort">Sort by</label>
-              <select id="puppy-sort" value={filters.sort} onChange={(event) => change({ sort: event.target.value as Filters['sort'] }, 'choice')}>
+              <select id="puppy-sort" name="sort" form={FILTER_FORM_ID} value={filters.sort} onChange={(event) => change({ sort: event.target.value as Filters['sort'] }, 'choice')}>
                 <option value="newest">Newest</option>
                 <option value="price-asc">Price: low to high</option>
                 <option value="price-desc">Price: high to low</option>

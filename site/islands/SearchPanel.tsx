@@ -1,9 +1,12 @@
 // The home search panel (spec §2 "Home"): tab Find My Puppy (breed, price band, location → /puppies with
 // breed, minPrice, maxPrice, location) and tab Become a Seller (a form that submits nothing, and a Get
 // Started link to /sellers). Keyboard: the tabs follow the ARIA tabs pattern (arrows, Home, End).
+// Find My Puppy is a real GET form to /puppies (the server turns `price` into minPrice/maxPrice), so it
+// works before and without this script; its selects are uncontrolled, so a choice made before
+// hydration stays, and the submit reads what the fields hold.
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { rovingIndex } from '../lib/roving-index.ts';
-import type { BreedView } from '#contracts/puppies.ts';
+import { PRICE_BANDS, type BreedView } from '#contracts/puppies.ts';
 import { useApi } from '../lib/swr.ts';
 
 interface Props {
@@ -17,15 +20,6 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'find', label: 'Find My Puppy' },
   { id: 'seller', label: 'Become a Seller' },
 ];
-
-/** Spec §9 home price bands, as minPrice/maxPrice of /puppies. */
-export const PRICE_BANDS = [
-  { value: '0-1000', label: '$0 – $1,000', min: 0, max: 1000 },
-  { value: '1000-2000', label: '$1,000 – $2,000', min: 1000, max: 2000 },
-  { value: '2000-3000', label: '$2,000 – $3,000', min: 2000, max: 3000 },
-  { value: '3000-5000', label: '$3,000 – $5,000', min: 3000, max: 5000 },
-  { value: '5000+', label: '$5,000+', min: 5000, max: undefined },
-] as const;
 
 /** Spec §9 locations (the API's regions). */
 export const LOCATIONS = [
@@ -54,7 +48,6 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
   const [tab, setTab] = useState<Tab>('find');
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ find: null, seller: null });
   const { data: breeds, error: breedsError, isLoading } = useApi<BreedView[]>('/api/breeds');
-  const [choice, setChoice] = useState({ breed: '', price: '', location: '' });
 
   const select = (next: Tab, focus = false) => {
     setTab(next);
@@ -66,9 +59,11 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
     event.preventDefault();
     select(TABS[target]!.id, true);
   };
-  const onSearch = (event: FormEvent) => {
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    window.location.assign(searchUrl(choice));
+    const form = new FormData(event.currentTarget);
+    const field = (name: string) => String(form.get(name) ?? '');
+    window.location.assign(searchUrl({ breed: field('breed'), price: field('price'), location: field('location') }));
   };
 
   return (
@@ -102,7 +97,7 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
         <form className="search-find" onSubmit={onSearch} action="/puppies" method="get" aria-label="Find My Puppy">
           <label>
             Breed
-            <select name="breed" value={choice.breed} onChange={(e) => setChoice({ ...choice, breed: e.target.value })} aria-busy={isLoading || undefined}>
+            <select name="breed" defaultValue="" aria-busy={isLoading || undefined}>
               <option value="">Any breed</option>
               {breeds?.map((breed) => (
                 <option key={breed.id} value={String(breed.id)}>
@@ -114,7 +109,7 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
           </label>
           <label>
             Price range
-            <select name="price" value={choice.price} onChange={(e) => setChoice({ ...choice, price: e.target.value })}>
+            <select name="price" defaultValue="">
               <option value="">Any price</option>
               {PRICE_BANDS.map((band) => (
                 <option key={band.value} value={band.value}>
@@ -125,7 +120,7 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
           </label>
           <label>
             Location
-            <select name="location" value={choice.location} onChange={(e) => setChoice({ ...choice, location: e.target.value })}>
+            <select name="location" defaultValue="">
               <option value="">Anywhere</option>
               {LOCATIONS.map((location) => (
                 <option key={location.value} value={location.value}>

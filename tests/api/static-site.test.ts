@@ -1,5 +1,5 @@
-// What the one process serves besides /api: pages, shells of the dynamic routes, the Studio, uploads,
-// and the 404 page with status 404.
+// What the one process serves besides /api and the on-demand listing pages (tests/unit/site-build.test.ts):
+// pre-rendered pages, shells of the per-user dynamic routes, the Studio, uploads, and the 404 page.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,8 +20,7 @@ function file(rel: string, body: string) {
 beforeAll(() => {
   root = mkdtempSync(path.join(os.tmpdir(), 'pn-static-'));
   file('site/index.html', 'HOME');
-  file('site/puppies.html', 'LIST');
-  file('site/puppies/_.html', 'PUPPY SHELL');
+  file('site/donate.html', 'DONATE');
   file('site/edit-puppy/_.html', 'EDIT SHELL');
   file('site/checkout/_.html', 'CHECKOUT SHELL');
   file('site/listing-payment/_.html', 'LISTING SHELL');
@@ -40,17 +39,15 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('static site', () => {
   it('serves pre-rendered pages without trailing-slash redirects', async () => {
     expect((await request(app).get('/')).text).toBe('HOME');
-    const list = await request(app).get('/puppies');
-    expect(list.status).toBe(200);
-    expect(list.text).toBe('LIST');
-    expect(list.headers['cache-control']).toBe('no-cache');
-    expect((await request(app).get('/puppies/')).text).toBe('LIST');
+    const page = await request(app).get('/donate');
+    expect(page.status).toBe(200);
+    expect(page.text).toBe('DONATE');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect((await request(app).get('/donate/')).text).toBe('DONATE');
   });
 
   it('answers every id of a dynamic route with its shell', async () => {
     for (const [url, body] of [
-      ['/puppies/42', 'PUPPY SHELL'],
-      ['/puppies/unknown', 'PUPPY SHELL'],
       ['/edit-puppy/7', 'EDIT SHELL'],
       ['/checkout/7', 'CHECKOUT SHELL'],
       ['/listing-payment/7', 'LISTING SHELL'],
@@ -62,7 +59,7 @@ describe('static site', () => {
   });
 
   it('answers unknown paths with the 404 page and status 404', async () => {
-    for (const url of ['/no-such-page', '/puppies/1/extra', '/404', '/%E0%A4%A', '/../etc/passwd']) {
+    for (const url of ['/no-such-page', '/edit-puppy/1/extra', '/404', '/%E0%A4%A', '/../etc/passwd']) {
       const response = await request(app).get(url);
       expect(response.status, url).toBe(404);
       expect(response.text, url).toContain('404 Page Not Found');

@@ -1,7 +1,7 @@
 // A visitor browses: filters, search, Grid/List, paging, the detail page with its gallery and tabs, an
 // inquiry that reaches the seller's mail, and every empty and error state (issue 5 "How it is shown").
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, loginViaUi } from '../support/e2e.ts';
+import { DEMO, expectAccessible, loginViaUi, waitForIslands } from '../support/e2e.ts';
 
 interface ApiPuppy {
   id: number;
@@ -21,10 +21,10 @@ async function publicPuppies(page: Page, query = ''): Promise<ApiPuppy[]> {
 
 const cards = (page: Page) => page.locator('article.puppy-card');
 
-/** opens /puppies and waits for the island to have loaded its first page (so typing is not lost) */
+/** opens /puppies (its first page is in the HTML) and waits for the island to take over */
 async function openList(page: Page, query = ''): Promise<void> {
   await page.goto(`/puppies${query}`);
-  await expect(page.locator('#results-count')).not.toHaveText('Loading puppies…');
+  await waitForIslands(page);
 }
 
 test('filters by breed, gender and price; the address keeps them through reload and back', async ({ page }) => {
@@ -134,7 +134,7 @@ test('search finds a puppy by name, says when nothing matches, and Grid/List bot
   await expect(cards(page).first()).toBeVisible();
 });
 
-test('while loading there are 6 skeleton cards; a failure shows the toast; "Load more" fetches the next page', async ({ page }) => {
+test('while a change loads there are 6 skeleton cards; a failure shows the toast; "Load more" fetches the next page', async ({ page }) => {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   const listCalls = (url: URL) => url.pathname === '/api/puppies';
@@ -142,11 +142,15 @@ test('while loading there are 6 skeleton cards; a failure shows the toast; "Load
     await held;
     await route.continue();
   });
-  await page.goto('/puppies');
+  // the first page is in the HTML; a change made in the browser loads with skeletons
+  await openList(page);
+  await expect(cards(page).first()).toBeVisible();
+  await page.getByRole('radio', { name: 'Female' }).check();
   await expect(page.locator('.skeleton-card')).toHaveCount(6);
   release();
   await expect(cards(page).first()).toBeVisible();
   await page.unroute(listCalls);
+  await page.getByRole('radio', { name: 'All' }).check();
 
   // 24 per page, and the rest behind "Load more"
   await page.getByLabel('Available Only').uncheck();
@@ -181,8 +185,9 @@ test('the detail page: gallery, tabs, inquiry to the seller, and the login rule 
   await expect(page.getByRole('heading', { level: 1, name: puppy.name })).toBeVisible();
   await expect(page.getByText('Available Now')).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(puppy.name));
-  const product = JSON.parse((await page.locator('script#puppy-jsonld').textContent())!) as { '@type': string; offers: { price: string; priceCurrency: string } };
-  expect(product).toMatchObject({ '@type': 'Product', offers: { price: puppy.price.toFixed(2), priceCurrency: 'USD' } });
+  const structured = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as { '@type': string });
+  expect(structured.find((data) => data['@type'] === 'Product')).toMatchObject({ '@type': 'Product', offers: { price: puppy.price.toFixed(2), priceCurrency: 'USD' } });
+  await waitForIslands(page);
   await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', `/checkout/${puppy.id}`);
   await expect(page.getByRole('link', { name: 'Edit Listing' })).toHaveCount(0);
   await expectAccessible(page, 'puppy detail');
@@ -245,15 +250,20 @@ test('the detail page: gallery, tabs, inquiry to the seller, and the login rule 
 test('a failed inquiry says so; a reserved puppy cannot be contacted; unknown ids are "Puppy Not Found"', async ({ page }) => {
   const reserved = (await publicPuppies(page, '?status=reserved'))[0]!;
   await page.goto(`/puppies/${reserved.id}`);
+  await waitForIslands(page);
   await expect(page.getByText('Reserved', { exact: true })).toBeVisible();
-  await expect(page.getByText('Currently Not Available')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Login to Contact Seller' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Inquire' })).toBeDisabled();
+  // spec §4: the contact buttons are disabled and say 'Currently Not Available'
+  const notAvailable = page.getByRole('button', { name: 'Currently Not Available' });
+  await expect(notAvailable).toHaveCount(2);
+  for (const button of await notAvailable.all()) await expect(button).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Login to Contact Seller' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Inquire' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveCount(0);
 
   const available = (await publicPuppies(page, '?status=available'))[0]!;
   await loginViaUi(page, DEMO.buyer);
   await page.goto(`/puppies/${available.id}`);
+  await waitForIslands(page);
   await page.route('**/api/contacts', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }));
   await page.getByRole('button', { name: 'Contact Seller' }).click();
   const dialog = page.getByRole('dialog');
@@ -264,7 +274,8 @@ test('a failed inquiry says so; a reserved puppy cannot be contacted; unknown id
   await expect(dialog).toBeVisible();
 
   for (const id of ['999999', 'not-a-number']) {
-    await page.goto(`/puppies/${id}`);
+    const response = await page.goto(`/puppies/${id}`);
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Puppy Not Found' })).toBeVisible();
   }
   await expectAccessible(page, 'puppy not found');
@@ -278,12 +289,12 @@ test('the heart asks a visitor to log in, and saves a favourite for a logged-in 
   await expect(page.getByText('Please log in to save puppies to your favorites.')).toBeVisible();
 
   await loginViaUi(page, DEMO.buyer, '/puppies');
-  await expect(page.locator('#results-count')).not.toHaveText('Loading puppies…');
+  await waitForIslands(page);
   const heart = cards(page).filter({ hasText: name }).first().getByRole('button', { name: `Save ${name} to favorites` });
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
   await page.reload();
-  await expect(page.locator('#results-count')).not.toHaveText('Loading puppies…');
+  await waitForIslands(page);
   await expect(cards(page).filter({ hasText: name }).first().getByRole('button', { name: `Save ${name} to favorites` })).toHaveAttribute('aria-pressed', 'true');
 
   await page.goto('/my-listings');

@@ -14,7 +14,7 @@ test('the home page is pre-rendered with the hero and the FAQ from content/', as
   await expectAccessible(page, 'home');
 });
 
-test('/puppies lists puppies from the API and a card leads to its detail page', async ({ page }) => {
+test('/puppies lists puppies in its HTML and a card leads to its detail page', async ({ page }) => {
   await page.goto('/puppies');
   const cards = page.locator('article.puppy-card');
   await expect(cards.first()).toBeVisible();
@@ -44,10 +44,11 @@ test('an anonymous visitor\'s pages log no errors and do not ask for a session',
   expect(userCalls).toEqual([]);
 });
 
-test('an unknown puppy id is the "Puppy Not Found" state of the shell', async ({ page, request }) => {
+test('an unknown puppy id is the "Puppy Not Found" page with status 404', async ({ page, request }) => {
   const response = await request.get('/puppies/unknown');
-  expect(response.status()).toBe(200);
-  await page.goto('/puppies/999999');
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain('Puppy Not Found');
+  expect((await page.goto('/puppies/999999'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Puppy Not Found' })).toBeVisible();
 });
 

@@ -3,14 +3,15 @@
 // DATA_DIR against the current build (`npm run build` first). Lighthouse is fetched by npx on first use
 // rather than kept in the project: it is large and only this benchmark needs it.
 //
-//   npm run bench -- lighthouse
+//   npm run bench -- lighthouse                    the demo catalogue (~70 listings)
+//   npm run bench -- lighthouse --listings=10000   plus 10,000 demo listings (npm run seed -- --listings=N)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
-if (!existsSync(path.join(root, process.env.SITE_DIST_DIR ?? 'dist/site', 'index.html'))) {
+if (!existsSync(path.join(root, process.env.SITE_DIST_DIR ?? 'dist/site', 'client', 'index.html'))) {
   console.error('No site build: run "npm run build" first.');
   process.exit(1);
 }
@@ -20,7 +21,20 @@ if (!chrome) {
   process.exit(1);
 }
 
+const listingsArg = process.argv.slice(2).find((arg) => arg.startsWith('--listings='));
+const extraListings = listingsArg ? Number(listingsArg.slice('--listings='.length)) : 0;
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pn-lighthouse-'));
+if (extraListings > 0) {
+  const seeded = spawnSync(process.execPath, [path.join(root, 'commerce-api/scripts/seed.ts'), `--listings=${extraListings}`], {
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (seeded.status !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(1);
+  }
+}
 const server = spawn(process.execPath, [path.join(root, 'commerce-api/src/server.ts')], {
   env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development' },
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -46,7 +60,8 @@ try {
     ['detail', `/puppies/${id}`, false],
     ['checkout', `/checkout/${id}`, true],
   ];
-  console.log('Lighthouse 13, mobile, simulated throttling. Targets: 100 in each category; LCP <= 1.7 s, TBT <= 80 ms, CLS <= 0.05, FCP <= 1.2 s.');
+  const listings = ((await (await fetch(`${base}/api/puppies?limit=1`)).json()) as { total: number }).total;
+  console.log(`Lighthouse 13, mobile, simulated throttling, ${listings} public listings. Targets: 100 in each category; LCP <= 1.7 s, TBT <= 80 ms, CLS <= 0.05, FCP <= 1.2 s.`);
   for (const [name, url, withLogin] of pages) {
     const report = path.join(dataDir, `${name}.json`);
     const args = ['-y', 'lighthouse@13', base + url, '--quiet', `--chrome-flags=--headless=new --no-sandbox --disable-gpu`, '--output=json', `--output-path=${report}`];

@@ -6,6 +6,7 @@ import { createApp } from '../../commerce-api/src/app.ts';
 import { loadConfig } from '../../commerce-api/src/config.ts';
 import type { AppDeps } from '../../commerce-api/src/deps.ts';
 import { createMemoryStorage, type StorageWithStats } from '../../commerce-api/src/storage/index.ts';
+import type { OnDemandPages } from '../../commerce-api/src/http/listing-pages.ts';
 import { createMemoryOutbox } from '../../commerce-api/src/mail/outbox.ts';
 import type { DbShape } from '../../commerce-api/src/domain/model.ts';
 import { createPayments, type PaymentsOptions } from '../../commerce-api/src/payments/index.ts';
@@ -21,6 +22,8 @@ export interface TestAppOptions {
   smsAvailable?: boolean;
   /** payments: a capturing Stripe HTTP client, or local events dropped (a lost webhook) */
   payments?: Pick<PaymentsOptions, 'stripeHttpClient' | 'localEvents'>;
+  /** the built site's on-demand pages (tests/unit/site-build.test.ts) */
+  pages?: OnDemandPages;
 }
 
 export function createTestApp(options: TestAppOptions = {}) {
@@ -41,6 +44,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     payments,
     now: () => new Date(clock.now),
     log,
+    ...(options.pages ? { pages: options.pages } : {}),
     paths: { siteDir: nowhere, studioDir: nowhere, uploadsDir: nowhere },
   };
   const app = createApp(deps);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiPath, clampMax, clampMin, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, parsePrice, searchResultsLine } from '../../site/components/puppy-filters.ts';
+import { apiPath, catalogueQuery, clampMax, clampMin, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, parsePrice, searchResultsLine } from '../../site/components/puppy-filters.ts';
 
 describe('the /puppies filters and the address bar', () => {
   it('starts from the spec defaults: 500–3000, Available Only, all genders', () => {
@@ -35,5 +35,21 @@ describe('the /puppies filters and the address bar', () => {
     expect(searchResultsLine('poodle', 0)).toBe('Search results for "poodle": No matches found');
     expect(searchResultsLine('poodle', 1)).toBe('Search results for "poodle": Found 1 puppy');
     expect(searchResultsLine('poodle', 7)).toBe('Search results for "poodle": Found 7 puppies');
+  });
+});
+
+describe('the server\'s first page of /puppies', () => {
+  it('asks the catalogue what the API would be asked for the same address', () => {
+    const filters = filtersFromSearch('?search=golden&breed=12&minPrice=0&maxPrice=5000&gender=Female&status=all&category=family&location=west&sort=price-asc');
+    expect(catalogueQuery(filters, 0)).toEqual({
+      breed: '12', minPrice: undefined, maxPrice: undefined, gender: 'Female', status: undefined, search: 'golden',
+      category: 'family', location: 'west', sort: 'price-asc', limit: 24, offset: 0,
+    });
+    expect(catalogueQuery(DEFAULT_FILTERS, 0)).toMatchObject({ minPrice: 500, maxPrice: 3000, status: 'available', sort: 'newest' });
+  });
+
+  it('reads the sidebar form\'s two "status" fields: the ticked box first, otherwise the hidden "all"', () => {
+    expect(filtersFromSearch('?status=available&status=all').status).toBe('available');
+    expect(filtersFromSearch('?status=all').status).toBe('');
   });
 });

@@ -9,6 +9,18 @@ export const CATEGORIES = ['family', 'apartment', 'active'] as const;
 export const REGIONS = ['northeast', 'southeast', 'midwest', 'southwest', 'west'] as const;
 export const SORTS = ['newest', 'price-asc', 'price-desc', 'age-asc'] as const;
 export const MAX_PAGE_SIZE = 100;
+
+/**
+ * The home page's price bands (spec §9), as minPrice/maxPrice of /puppies. The Find My Puppy form sends
+ * `price=<value>`; the page's address carries the bounds.
+ */
+export const PRICE_BANDS = [
+  { value: '0-1000', label: '$0 – $1,000', min: 0, max: 1000 },
+  { value: '1000-2000', label: '$1,000 – $2,000', min: 1000, max: 2000 },
+  { value: '2000-3000', label: '$2,000 – $3,000', min: 2000, max: 3000 },
+  { value: '3000-5000', label: '$3,000 – $5,000', min: 3000, max: 5000 },
+  { value: '5000+', label: '$5,000+', min: 5000, max: undefined },
+] as const;
 /** the /puppies page asks for this many listings at a time */
 export const PAGE_SIZE = 24;
 

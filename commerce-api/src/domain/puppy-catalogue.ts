@@ -1,6 +1,7 @@
 // The public catalogue: which listings are visible, and the filtered, searched, sorted, paged list.
 // Answers from memory; a query over 10,000 listings is one pass plus a sort of the matches at most.
-import type { PuppyPage, PuppyQuery, PuppyView, ListingStatus } from '#contracts/puppies.ts';
+import type { SitemapEntry } from '#contracts/pages.ts';
+import type { BreedView, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView, ListingStatus } from '#contracts/puppies.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Breed, Puppy } from './model.ts';
 
@@ -162,8 +163,7 @@ function nextExpiryMs(rows: readonly Puppy[], now: Date): number {
   return soonestIso === undefined ? soonest : Math.min(soonest, Date.parse(soonestIso));
 }
 
-/** queryPuppies, answered from the cache while no listing changed or expired (do not mutate the result) */
-export function cachedQueryPuppies(storage: Storage, query: PuppyQuery, now: Date): PuppyView[] | PuppyPage {
+function currentCache(storage: Storage, now: Date): QueryCache {
   const { puppies, breeds } = storage.db;
   const nowMs = now.getTime();
   let cache = queryCaches.get(storage);
@@ -171,6 +171,22 @@ export function cachedQueryPuppies(storage: Storage, query: PuppyQuery, now: Dat
     cache = { puppiesVersion: puppies.version, breedsVersion: breeds.version, builtAtMs: nowMs, validUntilMs: nextExpiryMs(puppies.all(), now), results: new Map() };
     queryCaches.set(storage, cache);
   }
+  return cache;
+}
+
+/**
+ * What the public catalogue looks like right now, as HTTP validators: it changes whenever a listing or
+ * breed changes or a listing expires (the moments the query cache starts again), and `since` is when
+ * that happened (within this process: a restart counts as a change).
+ */
+export function catalogueStamp(storage: Storage, now: Date): { tag: string; since: Date } {
+  const cache = currentCache(storage, now);
+  return { tag: `${cache.puppiesVersion}.${cache.breedsVersion}.${cache.builtAtMs.toString(36)}`, since: new Date(cache.builtAtMs) };
+}
+
+/** queryPuppies, answered from the cache while no listing changed or expired (do not mutate the result) */
+export function cachedQueryPuppies(storage: Storage, query: PuppyQuery, now: Date): PuppyView[] | PuppyPage {
+  const cache = currentCache(storage, now);
   const key = JSON.stringify(query);
   let result = cache.results.get(key);
   if (result === undefined) {
@@ -187,4 +203,31 @@ export function featuredPuppies(storage: Storage, now: Date): PuppyView[] {
     .slice(-FEATURED_LIMIT)
     .reverse()
     .map((p) => viewOf(storage, p, now));
+}
+
+/** a puppy's page: public listings for everyone; a draft or expired listing for its owner only */
+export function puppyDetail(storage: Storage, id: number, viewerId: number | undefined, now: Date): PuppyDetailView | null {
+  const puppy = storage.db.puppies.get(id);
+  if (!puppy || (!isPublic(puppy, now) && puppy.userId !== viewerId)) return null;
+  const seller = storage.db.users.get(puppy.userId);
+  return { ...viewOf(storage, puppy, now), seller: seller ? { username: seller.username, memberSince: seller.createdAt } : null };
+}
+
+/** every public listing, newest first, with the day it last changed */
+export function sitemapEntries(storage: Storage, now: Date): SitemapEntry[] {
+  const all = storage.db.puppies.all();
+  const entries: SitemapEntry[] = [];
+  for (let i = all.length - 1; i >= 0; i--) {
+    const p = all[i]!;
+    if (isPublic(p, now)) entries.push({ id: p.id, lastmod: p.updatedAt });
+  }
+  return entries;
+}
+
+/** the breeds, by name (the filter and search selects) */
+export function breedViews(storage: Storage): BreedView[] {
+  return storage.db.breeds
+    .all()
+    .map(({ id, name, imageUrl, size, categories }) => ({ id, name, imageUrl, size, categories }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }

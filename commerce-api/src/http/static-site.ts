@@ -1,11 +1,11 @@
-// Serves what is not /api: user uploads, the built Studio, the static Astro build, the shells of
-// the dynamic routes, and the 404 page with status 404 for anything else (DESIGN.md §1).
+// Serves what is not /api nor an on-demand page: user uploads, the built Studio, the static Astro build,
+// the shells of the per-user dynamic routes, and the 404 page with status 404 for anything else.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
 
 export interface StaticSiteOptions {
-  /** the Astro build (dist/site) */
+  /** the Astro build's static files (dist/site/client) */
   siteDir: string;
   /** the Studio build (dist/studio); served only when it exists */
   studioDir: string;
@@ -20,7 +20,6 @@ export interface StaticSiteOptions {
  * for a placeholder id, and the island reads the real id from the address bar.
  */
 const SHELLS: ReadonlyArray<[RegExp, string]> = [
-  [/^\/puppies\/[^/]+\/?$/, 'puppies/_.html'],
   [/^\/edit-puppy\/[^/]+\/?$/, 'edit-puppy/_.html'],
   [/^\/checkout\/[^/]+\/?$/, 'checkout/_.html'],
   [/^\/listing-payment\/[^/]+\/?$/, 'listing-payment/_.html'],

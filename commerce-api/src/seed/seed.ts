@@ -180,3 +180,24 @@ function demoSellerStates(sellerId: number, breedIds: readonly number[], now: Da
     buildPuppy({ breedId: lapsed.breedId, userId: sellerId, name: 'Sunny', gender: 'Female', location: 'Bend, OR', createdAt: at(34), expiresAt: at(4) }, rng, { breed: lapsed.seed, now }),
   ];
 }
+
+/**
+ * `npm run seed -- --listings=N`: N more public demo listings over the seeded sellers, for trying search
+ * at marketplace size and for the benchmarks. Needs the demo data (breeds and sellers) first; each run
+ * adds N more. The listings use the pictures the seed already rendered.
+ */
+export async function addDemoListings(storage: Storage, count: number, options: { now?: Date; seed?: number } = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  return storage.write((db) => {
+    const breedIds = BREEDS.map((breed) => db.breeds.find((row) => row.name === breed.name)?.id);
+    const sellerIds = db.users.filter((user) => user.accountType === 'seller' && user.role !== 'admin').map((user) => user.id);
+    if (breedIds.some((id) => id === undefined) || sellerIds.length === 0) {
+      throw new Error('Demo listings need the demo breeds and sellers: seed with SEED_DEMO_DATA=true into an empty DATA_DIR first.');
+    }
+    // A different stream per run, so a second run adds different puppies rather than the same ones again.
+    const rng = createRng((options.seed ?? DEFAULT_SEED) + db.puppies.count());
+    const listings = buildCatalogue(count, rng, { breedIds: breedIds as number[], sellerIds, now, featured: 0 });
+    for (const listing of listings) db.puppies.insert(listing);
+    return listings.length;
+  });
+}

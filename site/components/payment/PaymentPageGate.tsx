@@ -1,7 +1,9 @@
 // The login rule of the payment pages: ProtectedRoute's spinner while the user loads and the page once
 // someone is logged in, but for a visitor the spec's own rule (§2 Checkout, §4 Listing payment): toast
-// 'Authentication Required', then /auth (with the way back) after 1.5 s.
-import { useEffect, type ReactNode } from 'react';
+// 'Authentication Required', then /auth (with the way back) after 1.5 s. The login comes first (spec §2):
+// a visitor reaches /auth whatever the address holds; only a logged-in user with a malformed puppy id
+// goes to /puppies.
+import { useEffect, useState, type ReactNode } from 'react';
 import type { UserView } from '#contracts/auth.ts';
 import { ProtectedRoute } from '../ProtectedRoute.tsx';
 import { useCurrentUser } from '../../lib/auth.ts';
@@ -31,4 +33,20 @@ export function PaymentPageGate({ description, children }: { description: string
     );
   }
   return <ProtectedRoute>{children}</ProtectedRoute>;
+}
+
+/** the puppy id of /checkout/{id} or /listing-payment/{id}: undefined until read, null when malformed */
+export function usePuppyIdFromPath(): string | null | undefined {
+  const [id, setId] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    const raw = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
+    setId(/^\d{1,9}$/.test(raw) ? raw : null);
+  }, []);
+  return id;
+}
+
+/** a logged-in user on a payment page without a usable puppy id is sent to the list */
+export function LeaveForPuppies() {
+  useEffect(() => window.location.replace('/puppies'), []);
+  return <p aria-busy="true">Taking you to the puppies…</p>;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../commerce-api/src/auth/passwords.ts';
 import type { Puppy } from '../../../commerce-api/src/domain/model.ts';
 import { REGIONS } from '../../../commerce-api/src/domain/regions.ts';
-import { DEMO_BUYER, DEMO_SELLER, seedDatabase, type SeedSummary } from '../../../commerce-api/src/seed/seed.ts';
+import { addDemoListings, DEMO_BUYER, DEMO_SELLER, seedDatabase, type SeedSummary } from '../../../commerce-api/src/seed/seed.ts';
 import { createMemoryStorage, type Storage } from '../../../commerce-api/src/storage/index.ts';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
@@ -171,5 +171,26 @@ describe('seedDatabase on an existing database', () => {
     expect(store.db.breeds.count()).toBeGreaterThanOrEqual(40);
     expect(store.db.puppies.count()).toBe(0);
     await store.close();
+  });
+});
+
+describe('addDemoListings (npm run seed -- --listings=N)', () => {
+  it('adds N public listings spread over the seeded sellers, and N more on the next run', async () => {
+    const before = storage.db.puppies.count();
+    const sellers = new Set(storage.db.users.filter((u) => u.accountType === 'seller' && u.role !== 'admin').map((u) => u.id));
+    expect(await addDemoListings(storage, 200, { now: NOW })).toBe(200);
+    const added = storage.db.puppies.all().slice(before);
+    expect(added).toHaveLength(200);
+    expect(added.every(isPublic)).toBe(true);
+    expect(added.every((p) => sellers.has(p.userId))).toBe(true);
+    expect(new Set(added.map((p) => p.userId)).size).toBeGreaterThan(1);
+    expect(await addDemoListings(storage, 10, { now: NOW })).toBe(10);
+    expect(storage.db.puppies.count()).toBe(before + 210);
+  });
+
+  it('refuses a store without the demo breeds and sellers, and adds nothing', async () => {
+    const empty = createMemoryStorage();
+    await expect(addDemoListings(empty, 5, { now: NOW })).rejects.toThrow(/demo breeds and sellers/);
+    expect(empty.db.puppies.count()).toBe(0);
   });
 });

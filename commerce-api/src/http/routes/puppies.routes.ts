@@ -12,7 +12,7 @@ import {
 import { idParam } from '#contracts/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { NotFoundError } from '../../errors.ts';
-import { cachedQueryPuppies, featuredPuppies, isPublic, viewOf } from '../../domain/puppy-catalogue.ts';
+import { cachedQueryPuppies, featuredPuppies, puppyDetail, viewOf } from '../../domain/puppy-catalogue.ts';
 import { createListing, deleteListing, listingsOf, setListingStatus, updateListing } from '../../domain/listings.ts';
 import { createLocalMediaStore } from '../../media/media-store.ts';
 import { removeMedia } from '../../media/uploads.ts';
@@ -57,11 +57,8 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
   // Drafts and expired listings are visible to their owner only; everyone else gets 404.
   router.get('/puppies/:id', (req, res) => {
     const found = v.safeParse(idParam, req.params.id);
-    const puppy = found.success ? storage.db.puppies.get(found.output) : undefined;
-    const at = now();
-    if (!puppy || (!isPublic(puppy, at) && puppy.userId !== currentUser(res)?.id)) throw new NotFoundError('Puppy Not Found');
-    const seller = storage.db.users.get(puppy.userId);
-    const view: PuppyDetailView = { ...viewOf(storage, puppy, at), seller: seller ? { username: seller.username, memberSince: seller.createdAt } : null };
+    const view: PuppyDetailView | null = found.success ? puppyDetail(storage, found.output, currentUser(res)?.id, now()) : null;
+    if (!view) throw new NotFoundError('Puppy Not Found');
     res.json(view);
   });
 

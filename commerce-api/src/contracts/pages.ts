@@ -1,0 +1,30 @@
+// What the Express app hands Astro's on-demand pages as `locals` (docs/decisions/0065): the catalogue's
+// read functions and the viewer. Pages read only this: never the domain, the storage or their own API.
+import type { BreedView, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView } from './puppies.ts';
+
+/** one public listing in sitemap.xml */
+export interface SitemapEntry {
+  id: number;
+  /** ISO date of the listing's last change */
+  lastmod: string;
+}
+
+/** Promises: the storage may be asynchronous (PostgreSQL), and so is the development bridge. */
+export interface PageCatalogue {
+  /** one page of public listings for a /puppies query */
+  page(query: PuppyQuery): Promise<PuppyPage>;
+  /** a puppy as its page shows it; null when the viewer may not see it (unknown, draft, expired) */
+  puppy(id: number): Promise<PuppyDetailView | null>;
+  featured(): Promise<PuppyView[]>;
+  breeds(): Promise<BreedView[]>;
+  sitemap(): Promise<SitemapEntry[]>;
+}
+
+export interface PageLocals {
+  catalogue: PageCatalogue;
+  /**
+   * The logged-in viewer, only where a page may differ for them (a draft shown to its owner). Public
+   * pages are rendered for nobody, so a CDN may share them; the islands add the personal parts.
+   */
+  viewer: { id: number; username: string } | null;
+}

@@ -1,0 +1,136 @@
+// The on-demand pages (docs/decisions/0065): /puppies, /puppies/{id}, sitemap.xml and the home page's
+// server island (featured puppies), rendered by Astro's handler (@astrojs/node, middleware mode) in this
+// process. Express decides what the page may show and
+// how it may be cached; the page gets its data only from `locals` (#contracts/pages.ts).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type Request, type Response } from 'express';
+import * as v from 'valibot';
+import { idParam } from '#contracts/common.ts';
+import type { PageCatalogue, PageLocals } from '#contracts/pages.ts';
+import { PRICE_BANDS, type PuppyPage } from '#contracts/puppies.ts';
+import type { AppDeps } from '../deps.ts';
+import { breedViews, cachedQueryPuppies, catalogueStamp, featuredPuppies, isPublic, puppyDetail, sitemapEntries } from '../domain/puppy-catalogue.ts';
+import { currentUser, type SessionLayer } from './session.ts';
+
+/** Astro's middleware-mode handler, as the built server/entry.mjs exports it */
+export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => void | Promise<void>;
+
+export interface OnDemandPages {
+  handler: AstroHandler;
+  /** changes with every build, so a new build's markup never answers 304 to an old copy */
+  buildId: string;
+}
+
+// A CDN (or any shared cache) keeps a listing page a minute and may serve it a while longer while it
+// fetches a fresh one; browsers revalidate every time, which costs a 304 when nothing changed.
+export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+/** a page that depends on who asks (a draft shown to its owner), or a 404 that may turn into a page */
+export const PRIVATE_PAGE_CACHE = 'private, no-store';
+
+export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: SessionLayer): express.Router {
+  const { storage, now } = deps;
+  const router = express.Router();
+
+  const catalogue = (at: Date, viewerId: number | undefined): PageCatalogue => ({
+    page: async (query) => cachedQueryPuppies(storage, query, at) as PuppyPage,
+    puppy: async (id) => puppyDetail(storage, id, viewerId, at),
+    featured: async () => featuredPuppies(storage, at),
+    breeds: async () => breedViews(storage),
+    sitemap: async () => sitemapEntries(storage, at),
+  });
+
+  /** public, cacheable: validators from the catalogue's state; true when the client's copy is current */
+  const cachePublicly = (req: Request, res: Response, at: Date): boolean => {
+    const stamp = catalogueStamp(storage, at);
+    res.setHeader('Cache-Control', PUBLIC_PAGE_CACHE);
+    res.setHeader('ETag', `W/"${pages.buildId}-${stamp.tag}"`);
+    res.setHeader('Last-Modified', stamp.since.toUTCString());
+    if (!req.fresh) return false;
+    res.status(304).end();
+    return true;
+  };
+
+  const render = (req: Request, res: Response, locals: PageLocals, next: (err?: unknown) => void) =>
+    Promise.resolve(pages.handler(req, res, next, locals)).catch(next);
+
+  router.use((req, res, next) => {
+    if (!ON_DEMAND_PATH.test(req.path)) return next();
+    // An address that cannot be decoded is the site's 404 page, as for any other page.
+    if (!decodes(req.path)) return next('router');
+    // One address per page (Astro renders without the trailing slash).
+    if (req.path.endsWith('/')) {
+      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+      return res.redirect(301, `${req.path.slice(0, -1)}${query}`);
+    }
+    next();
+  });
+
+  router.get('/puppies', (req, res, next) => {
+    // The Find My Puppy form sends a price band; the list's address carries its bounds.
+    const band = typeof req.query.price === 'string' ? req.query.price : undefined;
+    if (band !== undefined) return res.redirect(303, withPriceBounds(req.originalUrl, band));
+    const at = now();
+    if (cachePublicly(req, res, at)) return;
+    return render(req, res, { catalogue: catalogue(at, undefined), viewer: null }, next);
+  });
+
+  // Server islands of pre-rendered pages: the home page's featured puppies. Public like the list.
+  router.get('/_server-islands/{*island}', (req, res, next) => {
+    const at = now();
+    if (cachePublicly(req, res, at)) return;
+    return render(req, res, { catalogue: catalogue(at, undefined), viewer: null }, next);
+  });
+
+  router.get('/sitemap.xml', (req, res, next) => {
+    const at = now();
+    if (cachePublicly(req, res, at)) return;
+    return render(req, res, { catalogue: catalogue(at, undefined), viewer: null }, next);
+  });
+
+  router.get('/puppies/:id', (req, res, next) => {
+    const at = now();
+    const found = v.safeParse(idParam, req.params.id);
+    const puppy = found.success ? storage.db.puppies.get(found.output) : undefined;
+    // A public listing looks the same to everyone: rendered for nobody, shareable by a CDN.
+    if (puppy && isPublic(puppy, at)) {
+      if (cachePublicly(req, res, at)) return;
+      return render(req, res, { catalogue: catalogue(at, undefined), viewer: null }, next);
+    }
+    // Anything else is a 404, except a draft or expired listing shown to its logged-in owner.
+    res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE);
+    return sessions.middleware(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      const user = currentUser(res);
+      const viewer = user ? { id: user.id, username: user.username } : null;
+      return render(req, res, { catalogue: catalogue(at, user?.id), viewer }, next);
+    });
+  });
+
+  return router;
+}
+
+const ON_DEMAND_PATH = /^\/(?:puppies(?:\/[^/]+)?|sitemap\.xml)\/?$/;
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** /puppies?…&price=1000-2000 → /puppies?…&minPrice=1000&maxPrice=2000, without the form's empty fields */
+export function withPriceBounds(originalUrl: string, band: string): string {
+  const url = new URL(originalUrl, 'http://puppynest.invalid');
+  const params = new URLSearchParams();
+  for (const [name, value] of url.searchParams) if (name !== 'price' && value.trim() !== '') params.append(name, value);
+  const chosen = PRICE_BANDS.find((b) => b.value === band);
+  if (chosen) {
+    params.set('minPrice', String(chosen.min));
+    if (chosen.max === undefined) params.delete('maxPrice');
+    else params.set('maxPrice', String(chosen.max));
+  }
+  const query = params.toString();
+  return `${url.pathname}${query ? `?${query}` : ''}`;
+}

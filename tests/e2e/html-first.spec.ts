@@ -1,0 +1,143 @@
+// The listing pages work before and without their scripts (issue 11 items 1, 2 and 4): with JavaScript
+// off a visitor searches, uses Find My Puppy and the filter sidebar and opens a puppy; with the scripts
+// held back, what they choose before the islands wake up is still there after.
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { expectAccessible, waitForIslands } from '../support/e2e.ts';
+
+interface ApiPuppy {
+  id: number;
+  name: string;
+  gender: 'Male' | 'Female';
+  breed: { id: number; name: string } | null;
+}
+
+/** what /puppies shows for a query: the page's defaults (available, $500–$3,000) unless the query says otherwise */
+async function expectedPuppies(page: Page, query: Record<string, string>): Promise<ApiPuppy[]> {
+  const params = new URLSearchParams({ status: 'available', minPrice: '500', maxPrice: '3000', ...query });
+  return (await (await page.request.get(`/api/puppies?${params}`)).json()) as ApiPuppy[];
+}
+
+const countHeading = (count: number) => `${count} ${count === 1 ? 'puppy' : 'puppies'} available`;
+
+test.describe('with JavaScript turned off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the hero search box finds puppies', async ({ page }) => {
+    const expected = await expectedPuppies(page, { search: 'retriever' });
+    expect(expected.length).toBeGreaterThan(0);
+    await page.goto('/');
+    await page.getByPlaceholder('Search by breed, size, or temperament...').fill('retriever');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/puppies\?search=retriever$/);
+    await expect(page.getByText(`Search results for "retriever": Found ${expected.length} ${expected.length === 1 ? 'puppy' : 'puppies'}`)).toBeVisible();
+    await expect(page.locator('article.puppy-card')).toHaveCount(Math.min(expected.length, 24));
+  });
+
+  test('Find My Puppy sends the price band and location, and the list shows their puppies', async ({ page }) => {
+    const expected = await expectedPuppies(page, { minPrice: '1000', maxPrice: '2000', location: 'west' });
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Find My Puppy' });
+    await form.getByLabel('Price range').selectOption({ label: '$1,000 – $2,000' });
+    await form.getByLabel('Location').selectOption({ label: 'West' });
+    await form.getByRole('button', { name: 'Search Puppies' }).click();
+    await expect(page).toHaveURL(/\/puppies\?location=west&minPrice=1000&maxPrice=2000$/);
+    await expect(page.getByRole('heading', { name: countHeading(expected.length) })).toBeVisible();
+    await expect(page.getByLabel('Min price ($)')).toHaveValue('1000');
+    await expect(page.getByLabel('Max price ($)')).toHaveValue('2000');
+    await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Location: west');
+  });
+
+  test('the filter sidebar is a form: a filtered list, and a Details link that opens the puppy', async ({ page }) => {
+    await page.goto('/puppies');
+    const sidebar = page.getByRole('form', { name: 'Filter puppies' });
+    await sidebar.getByLabel('Breed', { exact: true }).selectOption({ label: 'Labrador Retriever' });
+    await sidebar.getByRole('radio', { name: 'Female' }).check();
+    await sidebar.getByLabel('Max price ($)').fill('5000');
+    await sidebar.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/gender=Female/);
+    const labId = new URL(page.url()).searchParams.get('breed')!;
+    const expected = await expectedPuppies(page, { breed: labId, gender: 'Female', maxPrice: '5000' });
+    expect(expected.length).toBeGreaterThan(0);
+    await expect(page.getByRole('heading', { name: countHeading(expected.length) })).toBeVisible();
+    for (const line of await page.locator('.puppy-card-breed').allTextContents()) expect(line).toBe('Labrador Retriever · Female');
+
+    const first = expected[0]!;
+    await page.getByRole('link', { name: `Details about ${first.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/puppies/${first.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+    await expect(page.getByText('Labrador Retriever · Female').first()).toBeVisible();
+    await expect(page.getByRole('tabpanel')).toContainText('Labrador Retriever');
+  });
+});
+
+/** holds every island script until release() (the page's HTML and CSS arrive; nothing hydrates) */
+async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let releasing = false;
+  await page.route('**/_astro/*.js', (route) => (releasing ? route.continue() : void held.push(route)));
+  return async () => {
+    releasing = true;
+    await Promise.all(held.map((route) => route.continue()));
+  };
+}
+
+test('Find My Puppy keeps a choice made before its script arrived', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('form', { name: 'Find My Puppy' });
+  await form.getByLabel('Price range').selectOption({ label: '$2,000 – $3,000' });
+  await form.getByLabel('Location').selectOption({ label: 'Southeast' });
+  await expect(page.locator('astro-island[ssr]').first()).toBeAttached();
+  await release();
+  await waitForIslands(page);
+  await expect(form.getByLabel('Price range')).toHaveValue('2000-3000');
+  await expect(form.getByLabel('Location')).toHaveValue('southeast');
+  await form.getByRole('button', { name: 'Search Puppies' }).click();
+  await expect(page).toHaveURL(/\/puppies\?minPrice=2000&maxPrice=3000&location=southeast$/);
+});
+
+test('the filter sidebar keeps what was typed before its script arrived, and applies it', async ({ page }) => {
+  const expected = await expectedPuppies(page, { search: 'retriever', gender: 'Male' });
+  const release = await holdScripts(page);
+  await page.goto('/puppies', { waitUntil: 'domcontentloaded' });
+  const sidebar = page.getByRole('form', { name: 'Filter puppies' });
+  await sidebar.getByLabel('Search', { exact: true }).fill('retriever');
+  await sidebar.getByRole('radio', { name: 'Male', exact: true }).check();
+  await release();
+  await waitForIslands(page);
+  await expect(page).toHaveURL(/search=retriever/);
+  await expect(page).toHaveURL(/gender=Male/);
+  await expect(sidebar.getByLabel('Search', { exact: true })).toHaveValue('retriever');
+  await expect(sidebar.getByRole('radio', { name: 'Male', exact: true })).toBeChecked();
+  await expect(page.getByRole('heading', { name: countHeading(expected.length) })).toBeVisible();
+});
+
+test('a logged-out visit to any checkout or listing-payment address goes to /auth, with the way back', async ({ page }) => {
+  for (const path of ['/checkout/anything', '/listing-payment/anything', '/checkout/12']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(new RegExp(`/auth\\?next=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  }
+});
+
+test('the list and a puppy page are accessible at 390 px, and so is a missing puppy', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/puppies');
+  await waitForIslands(page);
+  await expectAccessible(page, '/puppies at 390 px');
+  await page.locator('article.puppy-card').first().getByRole('link', { name: /^Details about / }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await waitForIslands(page);
+  await expectAccessible(page, 'puppy page at 390 px');
+  await page.goto('/puppies/999999');
+  await expectAccessible(page, 'Puppy Not Found at 390 px');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectAccessible(page, 'Puppy Not Found at 1280 px');
+});
+
+test('a photo that failed before the page\'s script arrived still turns into "Image Not Available"', async ({ page }) => {
+  const { items } = (await (await page.request.get('/api/puppies?status=available&limit=1')).json()) as { items: ApiPuppy[] };
+  await page.route('**/uploads/**', (route) => route.abort());
+  await page.goto(`/puppies/${items[0]!.id}`);
+  await waitForIslands(page);
+  await expect(page.locator('.gallery-main').getByRole('img', { name: /Image Not Available$/ })).toBeVisible();
+});

@@ -1,0 +1,48 @@
+// `npm run dev` only: astro dev renders the on-demand listing pages, but the catalogue lives in the API
+// process that tools/dev.ts runs beside it. This fills those pages' `locals` (#contracts/pages.ts) from
+// that API over loopback. The built server never uses it: there the Express app hands Astro the
+// catalogue in the same process (docs/decisions/0065).
+const LOCALS = Symbol.for('astro.locals');
+const PAGES = /^\/(?:puppies(?:\/[^/?]+)?|sitemap\.xml|_server-islands\/[^/?]+)\/?(?:\?|$)/;
+
+export default function devPageLocals({ apiPort }) {
+  return {
+    name: 'puppynest:dev-page-locals',
+    hooks: {
+      'astro:server:setup': ({ server }) => {
+        server.middlewares.use((req, _res, next) => {
+          if (!PAGES.test(req.url ?? '')) return next();
+          pageLocals(`http://127.0.0.1:${apiPort}`, req.headers.cookie).then(
+            (locals) => {
+              req[LOCALS] = locals;
+              next();
+            },
+            (error) => next(error),
+          );
+        });
+      },
+    },
+  };
+}
+
+async function pageLocals(api, cookie) {
+  const get = async (path, withCookie = false) => {
+    const response = await fetch(api + path, { headers: withCookie && cookie ? { cookie } : {} });
+    if (response.status === 404 || response.status === 401) return null;
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+    return response.json();
+  };
+  const query = (q) => new URLSearchParams(Object.entries(q).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]]))).toString();
+  const user = cookie ? await get('/api/user', true) : null;
+  return {
+    viewer: user ? { id: user.id, username: user.username } : null,
+    catalogue: {
+      page: (q) => get(`/api/puppies?${query(q)}`),
+      // with the cookie: the API shows an owner their draft, as the built server does
+      puppy: (id) => get(`/api/puppies/${id}`, true),
+      featured: () => get('/api/puppies/featured'),
+      breeds: () => get('/api/breeds'),
+      sitemap: async () => ((await get('/api/puppies')) ?? []).map((p) => ({ id: p.id, lastmod: p.createdAt })),
+    },
+  };
+}
