@@ -17,7 +17,20 @@ import { sweepUnusedUploadsJob } from './jobs/sweep-unused-uploads.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-import type { AstroHandler, OnDemandPages } from './http/listing-pages.ts';
+/** the site build: static files in client/, the on-demand pages' handler in server/entry.mjs */
+export function siteBuildDir(): string {
+  return path.resolve(root, process.env.SITE_DIST_DIR ?? 'dist/site');
+}
+
+/** the built Astro handler of the listing pages, when the site has been built */
+async function loadOnDemandPages(buildDir: string): Promise<OnDemandPages | undefined> {
+  const entry = path.join(buildDir, 'server', 'entry.mjs');
+  if (!existsSync(entry)) return undefined;
+  const built = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  return { handler: built.handler, buildId: Math.round(statSync(entry).mtimeMs).toString(36) };
+}
+
+export async function startServer(config: Config): Promise<{ url: string; stop: () => Promise<void> }> {
   const storage = await createFileStorage({ dataDir: config.dataDir });
   const seeded = await seedDatabase(storage, {
     dataDir: config.dataDir,
