@@ -6,6 +6,7 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import cspInlineScripts from './tools/astro-csp-inline-scripts.mjs';
 import devPageLocals from './tools/astro-dev-page-locals.mjs';
+import noIslandPreload from './tools/astro-no-island-preload.mjs';
 
 const apiPort = process.env.API_PORT ?? '4322';
 
@@ -22,7 +23,7 @@ export default defineConfig({
   // "/puppies" is served as puppies.html: no trailing-slash redirects on the way to a page.
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },
-  integrations: [react(), cspInlineScripts(), devPageLocals({ apiPort })],
+  integrations: [react(), cspInlineScripts(), noIslandPreload(), devPageLocals({ apiPort })],
   // A Content-Security-Policy <meta> on every page: scripts only from this site (and Stripe.js), each
   // inline script by its hash, which Astro computes at build time.
   security: {
