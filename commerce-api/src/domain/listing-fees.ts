@@ -7,7 +7,7 @@ import { LISTING_FEE_CENTS } from '#contracts/plans.ts';
 import type { ActivateListingPlanInput, ActivateListingPlanResponse, ListingFeeIntentInput, ListingFeeIntentResponse } from '#contracts/payments.ts';
 import { ForbiddenError, NotFoundError } from '../errors.ts';
 import type { MailMessage } from '../mail/messages.ts';
-import type { Fulfilment } from '../payments/fulfilment.ts';
+import type { Fulfilment } from './fulfilment/types.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
 import type { Collections, Storage } from '../storage/storage.ts';
 import { activateListing } from './listing-activation.ts';

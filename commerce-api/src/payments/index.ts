@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { Mailer } from '../mail/messages.ts';
 import type { Storage } from '../storage/storage.ts';
 import { publicKeyFor } from '../domain/payment-mode.ts';
-import { createFulfilment, type Fulfilment } from './fulfilment.ts';
+import { createFulfilment, type Fulfilment } from '../domain/fulfilment/index.ts';
 import { createLocalProvider, type LocalProvider } from './local-provider.ts';
 import { PaymentObjectMissingError, PaymentProviderError, type PaymentProvider, type ProviderEvent } from './provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
