@@ -1,6 +1,7 @@
 // The one Node process: config → storage (+ seed) → createApp → listen; stops cleanly on Ctrl-C.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createContent, sourceFor } from '#content/index.ts';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
@@ -36,6 +37,7 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
     sms: outbox.sms,
     outbox,
     media,
+    content: createContent(sourceFor(config.content)),
     payments: createPayments({ config, storage, mailer, now, log }),
     now,
     log,

@@ -2,8 +2,8 @@
 // same functions the pages use.
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEmbeddedSource } from '../../../site/lib/content/embedded-source.ts';
-import { createContent, type CareGuide, type Content, type PageSection, type RichTextBlock, type Terms } from '../../../site/lib/content/index.ts';
+import { createEmbeddedSource } from '#content/embedded-source.ts';
+import { createContent, type CareGuide, type Content, type PageSection, type RichTextBlock, type Terms } from '#content/index.ts';
 
 const content: Content = createContent(createEmbeddedSource({ contentDir: path.resolve('content') }));
 

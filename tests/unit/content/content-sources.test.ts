@@ -3,9 +3,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmbeddedSource } from '../../../site/lib/content/embedded-source.ts';
-import { contentImageUrl, createContent, type Content, type ContentImage } from '../../../site/lib/content/index.ts';
-import { createSanitySource, SANITY_API_VERSION } from '../../../site/lib/content/sanity-source.ts';
+import { createEmbeddedSource } from '#content/embedded-source.ts';
+import { contentImageUrl, createContent, type Content, type ContentImage } from '#content/index.ts';
+import { createSanitySource, SANITY_API_VERSION } from '#content/sanity-source.ts';
 import { startFakeSanity, type FakeSanity } from './fake-sanity-server.ts';
 
 const CONTENT_DIR = path.resolve('content');
