@@ -417,6 +417,7 @@ test.describe('SEO', () => {
   test('home structured data: the search action and the plans at their one price', async ({ page }) => {
     await page.goto('/');
     const [doc] = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON-LD read as the page ships it
     const nodes = doc['@graph'] as Record<string, any>[];
     const site = nodes.find((node) => node['@type'] === 'WebSite')!;
     expect(site.potentialAction.target.urlTemplate).toMatch(/\/puppies\?search=\{search_term_string\}$/);

@@ -40,9 +40,9 @@ const isLocalId = (id: string) => /^(pi|seti|sub|pm)_local_/.test(id);
 
 export function createPayments(options: PaymentsOptions): Payments {
   const { config, storage } = options;
-  let fulfilment: Fulfilment | undefined;
+  // The local provider's events reach fulfilment, which is made below (it needs the routed provider).
   const deliver = async (event: ProviderEvent) => {
-    if (options.localEvents === 'drop' || !fulfilment) return;
+    if (options.localEvents === 'drop') return;
     await fulfilment.handleEvent(event);
   };
 
@@ -95,7 +95,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     retrieveSetupIntent: (id) => onStripe(id, (p) => p.retrieveSetupIntent(id)),
   };
 
-  fulfilment = createFulfilment({ storage, provider, mailer: options.mailer, now: options.now, log: options.log, siteUrl: config.publicSiteUrl });
+  const fulfilment: Fulfilment = createFulfilment({ storage, provider, mailer: options.mailer, now: options.now, log: options.log, siteUrl: config.publicSiteUrl });
 
   return {
     provider,
