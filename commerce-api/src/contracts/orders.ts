@@ -2,6 +2,7 @@
 // may see it, the buyer's paged list, and the order reference the server makes once
 // (PN-YYYYMMDD-XXXXXXXX), which the success page, both orders pages, the mails and /admin all show.
 import * as v from 'valibot';
+import type { Gender, PuppyStatus } from './puppies.ts';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'handed_over', 'canceled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -59,12 +60,12 @@ export interface OrderView {
     id: number;
     name: string;
     breed: string | null;
-    gender: 'Male' | 'Female';
+    gender: Gender;
     age: number;
     price: number;
     location: string;
     imageUrl: string;
-    status: 'available' | 'reserved' | 'adopted';
+    status: PuppyStatus;
   } | null;
   /** shown to the buyer and the admin: who to contact about the puppy */
   seller: OrderParty | null;

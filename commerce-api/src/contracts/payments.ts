@@ -3,6 +3,7 @@
 // listing fee is read by nobody (the schemas drop it). A donation's amount is the donor's own choice,
 // in dollars, within MIN_DONATION..MAX_DONATION.
 import * as v from 'valibot';
+import { isWholeCents } from './money.ts';
 import { numberish } from './common.ts';
 import type { OrderView } from './orders.ts';
 import { MAX_DONATION, MIN_DONATION, PLANS } from './plans.ts';
@@ -26,7 +27,7 @@ export const donationAmount = v.pipe(
   numberish(DONATION_AMOUNT_MESSAGE),
   v.minValue(MIN_DONATION, DONATION_AMOUNT_MESSAGE),
   v.maxValue(MAX_DONATION, DONATION_AMOUNT_MESSAGE),
-  v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Please enter an amount in dollars and cents'),
+  v.check(isWholeCents, 'Please enter an amount in dollars and cents'),
 );
 
 /** POST /api/create-donation-intent (spec §3 Donation, §5) */

@@ -59,6 +59,8 @@ export type PuppyQuery = v.InferOutput<typeof PuppyQuerySchema>;
 
 export type Gender = (typeof GENDERS)[number];
 export type PuppyStatus = (typeof PUPPY_STATUSES)[number];
+export type Category = (typeof CATEGORIES)[number];
+export type Region = (typeof REGIONS)[number];
 export type ListingStatus = 'draft' | 'active' | 'expired';
 
 export interface BreedView {

@@ -4,6 +4,7 @@
 // reserves the puppy in one atomic write: a puppy is sold once, and a payment for a puppy that is no
 // longer available is released (never captured) or, if it was taken, refunded.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { dollarsToCents, formatCents } from '#contracts/money.ts';
 import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
 import { LIVE_ORDER_STATUSES } from '#contracts/orders.ts';
 import type { CheckoutIntentInput, CheckoutIntentResponse } from '#contracts/payments.ts';
@@ -37,7 +38,7 @@ export async function startCheckout(ctx: CheckoutContext, buyer: User, input: Ch
   if (puppy.status !== 'available' || liveOrderFor(db, puppy.id)) {
     throw new ConflictError(`${puppy.name} is no longer available: another family has reserved this puppy.`, 'puppy_unavailable');
   }
-  const puppyPriceCents = puppy.price * 100;
+  const puppyPriceCents = dollarsToCents(puppy.price);
   const amountCents = puppyPriceCents + CARE_PACKAGE_CENTS;
   const visit = input.visitId ?? randomUUID();
   const intent = await ctx.provider.createPaymentIntent({
@@ -170,16 +171,15 @@ export function recordRefunded(db: Collections, intentId: string, now: Date): vo
   if (order && order.status === 'canceled') db.orders.update(order.id, { status: 'refunded', canceledAt: order.canceledAt ?? now.toISOString() });
 }
 
-const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** the order's lines as every order mail lists them */
 export function orderLines(order: Order, puppyName: string): string {
   return [
     `Order reference: ${order.reference}`,
     `Puppy: ${puppyName}`,
-    `Purchase price: ${money(order.puppyPriceCents)}`,
-    `Care package: ${money(order.carePackageCents)}`,
-    `Total: ${money(order.totalCents)}`,
+    `Purchase price: ${formatCents(order.puppyPriceCents)}`,
+    `Care package: ${formatCents(order.carePackageCents)}`,
+    `Total: ${formatCents(order.totalCents)}`,
   ].join('\n');
 }
 
