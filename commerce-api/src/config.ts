@@ -1,5 +1,5 @@
 // The environment, parsed once into a frozen, typed object. Every variable is listed in .env.example.
-// Domain code never reads process.env: the config is passed in (DESIGN.md §3).
+// Domain code never reads process.env: the config is passed in (docs/decisions/0072).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';

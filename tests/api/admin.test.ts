@@ -1,4 +1,4 @@
-// Payment mode (spec §6 Admin, §7, §8): admins only; live mode refused without live keys; the public key
+// Payment mode (docs/product.md §6 Admin, §7, §8): admins only; live mode refused without live keys; the public key
 // endpoint follows the mode; secrets never leave the server.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';

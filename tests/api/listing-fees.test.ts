@@ -1,4 +1,4 @@
-// The listing fee and seller plans (spec §2 Listing payment, §4, §7, §9; DESIGN.md §5): $19.99 makes a
+// The listing fee and seller plans (docs/product.md §2 Listing payment, §4, §7, §9, §10): $19.99 makes a
 // draft public for 30 days, renews an expired listing, answers alreadyPaid for an active one; a plan
 // with room covers a listing; activate-listing-plan activates only what a verified payment paid for.
 import request from 'supertest';

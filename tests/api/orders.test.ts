@@ -1,4 +1,4 @@
-// Orders after checkout (issue 17 items 3 and 4, issue 10 item 1) on the local test-mode provider:
+// Orders after checkout (docs/product.md §6, §10) on the local test-mode provider:
 // who may see an order and what of it, the seller's "handed over", the admin's cancel with a full
 // refund (twice, and refused by the provider), and a capture whose puppy is gone never being kept.
 import request from 'supertest';
@@ -34,7 +34,7 @@ async function adminAgent(t: TestApp) {
 /** the local provider's record of a payment */
 const payment = (t: TestApp, intentId: string) => t.storage.db.localPayments.find((row) => row.providerId === intentId)!;
 
-describe('a listing with an order cannot be deleted, and a capture whose puppy is gone is never kept (issue 10)', () => {
+describe('a listing with an order cannot be deleted, and a capture whose puppy is gone is never kept', () => {
   it('the seller deletes while the capture runs: 409 naming the order, nothing changes, and the capture then completes', async () => {
     const { t, seller, puppy } = await marketplace({ payments: { localEvents: 'drop' } });
     const buyer = await registeredAgent(t.app);
@@ -91,7 +91,7 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
   });
 });
 
-describe('who may see an order (issue 17 item 3)', () => {
+describe('who may see an order', () => {
   it('the buyer sees their order with the seller\'s name and email; the seller sees only the buyer\'s name and email; an admin sees both', async () => {
     const { t, seller, buyer, order, puppy } = await paidOrder();
     const asBuyer = await buyer.agent.get(`/api/orders/${order.reference}`);
@@ -154,7 +154,7 @@ describe('who may see an order (issue 17 item 3)', () => {
   });
 });
 
-describe('handed over (issue 17 item 3)', () => {
+describe('handed over', () => {
   it('only the seller marks a paid order handed over; the puppy becomes adopted; again changes nothing', async () => {
     const { t, seller, buyer, order, puppy } = await paidOrder();
     const byBuyer = await buyer.agent.post(`/api/orders/${order.reference}/handed-over`);
@@ -180,7 +180,7 @@ describe('handed over (issue 17 item 3)', () => {
   });
 });
 
-describe('an admin cancels an order with a full refund (issue 17 item 4)', () => {
+describe('an admin cancels an order with a full refund', () => {
   it('refunds in full through the provider, puts the puppy back on sale, mails buyer and seller; a second cancel changes nothing', async () => {
     const { t, seller, buyer, order, puppy, intent } = await paidOrder();
     expect((await buyer.agent.post(`/api/admin/orders/${order.reference}/cancel`)).status).toBe(403);

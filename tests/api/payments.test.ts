@@ -1,4 +1,4 @@
-// Checkout (spec §2/§4/§7, DESIGN.md §5) on the local test-mode provider: server-side amounts, one
+// Checkout (docs/product.md §2/§4/§7, §10) on the local test-mode provider: server-side amounts, one
 // intent per visit, manual capture, Stripe's test-card outcomes, the order and the reserved puppy, the
 // confirmation mails, the re-check of the return pages, and a puppy sold once.
 import request from 'supertest';

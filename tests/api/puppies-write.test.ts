@@ -97,7 +97,7 @@ describe('POST /api/puppies', () => {
     expect(t.storage.db.puppies.count()).toBe(0);
   });
 
-  it('answers every field rule of spec §5 with its message', async () => {
+  it('answers every field rule of docs/product.md §5 with its message', async () => {
     const { agent } = await seller();
     const cases: Array<[string, unknown, string]> = [
       ['name', '   ', 'Name is required'],

@@ -24,7 +24,7 @@ async function verify(t: TestApp, agent: Agent, body: { email: string; method: '
 }
 
 describe('POST /api/seller-applications', () => {
-  it('answers each invalid field with its message of spec §5', async () => {
+  it('answers each invalid field with its message of docs/product.md §5', async () => {
     const t = createTestApp();
     const { agent } = await registeredAgent(t.app);
     const cases: [string, unknown, string][] = [

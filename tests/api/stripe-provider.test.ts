@@ -200,7 +200,7 @@ describe('the Stripe provider (real SDK, captured requests)', () => {
   });
 });
 
-describe('an admin cancels a Stripe order (issue 17 item 4)', () => {
+describe('an admin cancels a Stripe order', () => {
   const paidIntent = { id: 'pi_3Paid', object: 'payment_intent', amount: 154_999, amount_capturable: 0, amount_received: 154_999, currency: 'usd', capture_method: 'manual', status: 'succeeded', client_secret: 'pi_3Paid_secret_x', metadata: { purpose: 'puppy_purchase' }, livemode: false, last_payment_error: null };
 
   async function stripeOrder(refund: Reply) {

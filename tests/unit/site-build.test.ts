@@ -1,6 +1,6 @@
 // The built site, checked in its HTML: one real `astro build` of a copy of content/ in which an editor
 // changed a FAQ answer. The new words must be on the home page, and the content pages must ship no
-// JavaScript beyond the islands issue 3 names.
+// JavaScript beyond the islands it names (docs/product.md §13).
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Donations (spec §2 Donate, §5; DESIGN.md §5): the amount is the donor's own, within the server's
+// Donations (docs/product.md §2 Donate, §5, §10): the amount is the donor's own, within the server's
 // bounds (DonationIntentSchema); anyone may give, logged in or not. Recorded pending when the intent is
 // made, succeeded when the provider says the money arrived.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The listing fee (spec §2 Listing payment, §4, §9; DESIGN.md §5): $19.99 makes a draft or an expired
+// The listing fee (docs/product.md §2 Listing payment, §4, §9, §10): $19.99 makes a draft or an expired
 // listing public for 30 days. An active listing answers alreadyPaid; a seller plan with room covers the
 // listing without a fee. The listing goes live only when a verified payment (fulfilment, from the
 // provider's own state) or a plan says so: activate-listing-plan never takes the client's word for it.

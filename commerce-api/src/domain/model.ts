@@ -1,5 +1,5 @@
-// The records the commerce API keeps (spec §3 plus what DESIGN.md §4 adds).
-// Money: a puppy's `price` is whole dollars (spec §3); every payment amount is integer cents.
+// The records the commerce API keeps (docs/product.md §3, with what §10 and §11 add).
+// Money: a puppy's `price` is whole dollars (docs/product.md §3); every payment amount is integer cents.
 // Dates are ISO-8601 strings so the JSON file round-trips them unchanged.
 
 // The enums are the contracts' constants (one list each, shared by forms, routes and records).

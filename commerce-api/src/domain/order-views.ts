@@ -1,4 +1,4 @@
-// Who may see an order, and what of it (issue 17 item 3; docs/decisions/0056): the buyer sees their own
+// Who may see an order, and what of it (docs/product.md §6, §10; docs/decisions/0056): the buyer sees their own
 // orders with the seller's name and email; the seller sees the orders on their own listings with the
 // buyer's name and email only; an admin sees both. Anyone else is told the order does not exist (404,
 // not 403), so references cannot be probed.

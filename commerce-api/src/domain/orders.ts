@@ -1,4 +1,4 @@
-// Buying a puppy (spec §2 Checkout, §4 Checkout; DESIGN.md §5). The amount is the puppy's stored price
+// Buying a puppy (docs/product.md §2 Checkout, §4 Checkout, §10). The amount is the puppy's stored price
 // plus the care package, in cents; one PaymentIntent per checkout visit (idempotency key per buyer,
 // puppy and visit) with manual capture. When the card is authorised, fulfilment records the order and
 // reserves the puppy in one atomic write: a puppy is sold once, and a payment for a puppy that is no
@@ -126,7 +126,7 @@ function claimPuppy(db: Collections, intent: PaymentIntentSnapshot, now: Date, p
 export function recordAuthorisedPurchase(db: Collections, intent: PaymentIntentSnapshot, now: Date): PurchaseAction {
   const existing = orderByIntent(db, intent.id);
   if (existing?.status === 'pending' && !db.puppies.get(existing.puppyId)) {
-    // The listing went away while the order waited (issue 10): release the hold, never capture it.
+    // The listing went away while the order waited (docs/product.md §10): release the hold, never capture it.
     db.orders.update(existing.id, { status: 'canceled', canceledAt: now.toISOString() });
     return 'cancel';
   }
@@ -142,7 +142,7 @@ export function recordSucceededPurchase(db: Collections, intent: PaymentIntentSn
   if (existing) {
     if (existing.status === 'pending') {
       // Decided in the same write that reads the puppy: money taken for a puppy that no longer
-      // exists is given back, never kept (issue 10).
+      // exists is given back, never kept (docs/product.md §10).
       if (!db.puppies.get(existing.puppyId)) {
         db.orders.update(existing.id, { status: 'canceled', canceledAt: now.toISOString() });
         return 'refund';

@@ -23,7 +23,7 @@ export function listingStatus(puppy: Puppy, now: Date): ListingStatus {
   return liveAt(puppy.expiresAt, now.toISOString(), now.getTime()) ? 'active' : 'expired';
 }
 
-/** only active, unexpired listings are public (DESIGN.md §4) */
+/** only active, unexpired listings are public (docs/product.md §4) */
 export function isPublic(puppy: Puppy, now: Date): boolean {
   return liveAt(puppy.expiresAt, now.toISOString(), now.getTime());
 }

@@ -1,5 +1,5 @@
 // Serves what is not /api: user uploads, the built Studio, the static Astro build, the shells of
-// the dynamic routes, and the 404 page with status 404 for anything else (DESIGN.md §1).
+// the dynamic routes, and the 404 page with status 404 for anything else (docs/decisions/0002).
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';

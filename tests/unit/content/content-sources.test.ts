@@ -79,7 +79,7 @@ describe('content from both sources', () => {
     }
   });
 
-  it('gives the seller plans of spec §9, monthly at $19.99', async () => {
+  it('gives the seller plans of docs/product.md §9, monthly at $19.99', async () => {
     for (const content of [embedded, sanity]) {
       const plans = await content.getSellerPlans();
       expect(plans.map(({ planId, price, priceId, savings }) => ({ planId, price, priceId, savings }))).toEqual([

@@ -1,4 +1,4 @@
-// GET /api/products and GET /api/testimonials (spec §7): the CMS content the pages are built from, read
+// GET /api/products and GET /api/testimonials (docs/product.md §7): the CMS content the pages are built from, read
 // through the Content the app is handed (embedded dataset or Sanity, config.content), with browser-usable image URLs.
 import express from 'express';
 import type { ProductView, TestimonialView } from '#contracts/content.ts';
