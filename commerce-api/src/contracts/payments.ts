@@ -12,11 +12,11 @@ const puppyId = v.pipe(numberish('Unknown puppy'), v.integer('Unknown puppy'), v
 /** a random id the page makes once per visit: the server's idempotency key includes it */
 const visitId = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid visit id')));
 
-/** POST /api/create-payment-intent (spec: amount, puppyId, puppyName; amount and puppyName are ignored) */
+/** POST /api/create-payment-intent (docs/product.md §7: amount, puppyId, puppyName; amount and puppyName are ignored) */
 export const CheckoutIntentSchema = v.object({ puppyId, visitId });
 export type CheckoutIntentInput = v.InferOutput<typeof CheckoutIntentSchema>;
 
-/** POST /api/create-listing-fee-intent (spec: amount, puppyId; amount is ignored) */
+/** POST /api/create-listing-fee-intent (docs/product.md §7: amount, puppyId; amount is ignored) */
 export const ListingFeeIntentSchema = v.object({ puppyId, visitId });
 export type ListingFeeIntentInput = v.InferOutput<typeof ListingFeeIntentSchema>;
 
