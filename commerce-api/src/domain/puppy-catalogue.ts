@@ -1,6 +1,6 @@
 // The public catalogue: which listings are visible, and the filtered, searched, sorted, paged list.
 // Answers from memory; a query over 10,000 listings is one pass plus a sort of the matches at most.
-import type { PuppyPage, PuppyQuery, PuppyView, ListingStatus } from '#contracts/puppies.ts';
+import { REGIONS, type ListingStatus, type PuppyPage, type PuppyQuery, type PuppyView } from '#contracts/puppies.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Breed, Puppy } from './model.ts';
 
@@ -86,7 +86,7 @@ function resolveBreedIds(storage: Storage, breed: string): Set<number> {
   return new Set(storage.db.breeds.filter((b) => b.name.toLowerCase() === wanted).map((b) => b.id));
 }
 
-const REGION_NAMES = new Set(['northeast', 'southeast', 'midwest', 'southwest', 'west']);
+const REGION_NAMES: ReadonlySet<string> = new Set(REGIONS);
 
 export function queryPuppies(storage: Storage, query: PuppyQuery, now: Date): PuppyView[] | PuppyPage {
   const breeds = storage.db.breeds;
