@@ -1,5 +1,6 @@
 // createApp(deps): the whole HTTP surface, without listen(), so tests drive it with supertest.
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
@@ -82,7 +83,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use('/api', api);
 
   if (deps.pages) app.use(listingPages(deps, deps.pages, sessions));
-  app.use(staticSite(deps.paths));
+  app.use(staticSite({ ...deps.paths, contentImagesDir: path.join(deps.config.content.contentDir, 'images') }));
   app.use(errorHandler(deps.log));
   return app;
 }

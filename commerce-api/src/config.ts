@@ -1,10 +1,11 @@
 // The environment, parsed once into a frozen, typed object. Every variable is listed in .env.example.
-// Domain code never reads process.env: the config is passed in (DESIGN.md §3).
+// Domain code never reads process.env: the config is passed in (docs/decisions/0072).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
+import { contentSettingsFromEnv, type ContentSettings } from '#content/settings.ts';
 import { isCommonPassword } from './auth/common-passwords.ts';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts.ts';
 
@@ -57,8 +58,6 @@ const EnvSchema = v.object({
   SEED_DEMO_DATA: v.optional(boolean),
   ALLOW_DEV_SECRETS_IN_PRODUCTION: flag(false),
   ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: flag(false),
-  SANITY_PROJECT_ID: text(),
-  SANITY_DATASET: v.optional(v.pipe(v.string(), v.trim()), 'production'),
   SANITY_WEBHOOK_SECRET: text(),
   SITE_REBUILD_COMMAND: text(),
   STRIPE_TEST_SECRET_KEY: text(),
@@ -117,7 +116,10 @@ export interface Config {
   /** demo accounts get fresh random passwords, printed once (production), not the README's */
   readonly randomDemoPasswords: boolean;
   readonly limits: Limits;
-  readonly sanity: { readonly projectId: string; readonly dataset: string; readonly webhookSecret: string; readonly rebuildCommand: string };
+  /** where the products, testimonials and pages come from (SANITY_PROJECT_ID, SANITY_DATASET, SANITY_API_READ_TOKEN, CONTENT_DIR) */
+  readonly content: ContentSettings;
+  /** the publishing webhook: its secret, and the command that rebuilds the site */
+  readonly sanity: { readonly webhookSecret: string; readonly rebuildCommand: string };
   readonly stripe: {
     readonly test: { readonly secretKey: string; readonly publishableKey: string };
     readonly live: { readonly secretKey: string; readonly publishableKey: string };
@@ -179,7 +181,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadsPerAccount: e.UPLOADS_PER_ACCOUNT,
       uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     },
-    sanity: { projectId: e.SANITY_PROJECT_ID, dataset: e.SANITY_DATASET, webhookSecret: e.SANITY_WEBHOOK_SECRET, rebuildCommand: e.SITE_REBUILD_COMMAND },
+    content: contentSettingsFromEnv(input),
+    sanity: { webhookSecret: e.SANITY_WEBHOOK_SECRET, rebuildCommand: e.SITE_REBUILD_COMMAND },
     stripe: {
       test: { secretKey: e.STRIPE_TEST_SECRET_KEY, publishableKey: e.STRIPE_TEST_PUBLISHABLE_KEY },
       live: { secretKey: e.STRIPE_LIVE_SECRET_KEY, publishableKey: e.STRIPE_LIVE_PUBLISHABLE_KEY },

@@ -1,5 +1,6 @@
 // What createApp needs from the outside: everything that touches the world is passed in, so the API
 // tests run on in-memory storage with a fixed clock, and the server wires the real implementations.
+import type { Content } from '#content/index.ts';
 import type { Config } from './config.ts';
 import type { OnDemandPages } from './http/listing-pages.ts';
 import type { Mailer, Outbox, SmsSender } from './mail/messages.ts';
@@ -18,6 +19,8 @@ export interface AppDeps {
   outbox: Outbox;
   /** uploaded media; when absent, files in paths.uploadsDir served at /uploads/ */
   media?: MediaStore;
+  /** the CMS content (products, testimonials) over the source config.content selects */
+  content: Content;
   /** the payments seam: provider by mode (local/Stripe test, Stripe live), fulfilment, public key */
   payments: Payments;
   /** the clock every rule reads (listing expiry, code expiry, trials) */

@@ -1,4 +1,4 @@
-// One error shape on the wire: { "error": { "code", "message", "fields"? } } (DESIGN.md §3).
+// One error shape on the wire: { "error": { "code", "message", "fields"? } } (docs/product.md §8).
 // Domain code throws these; http/error-handler.ts turns them into responses.
 
 export type FieldErrors = Record<string, string>;

@@ -2,6 +2,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createContent, sourceFor } from '#content/index.ts';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
@@ -51,6 +52,7 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
     sms: outbox.sms,
     outbox,
     media,
+    content: createContent(sourceFor(config.content)),
     payments: createPayments({ config, storage, mailer, now, log }),
     now,
     log,

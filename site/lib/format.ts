@@ -1,22 +1,8 @@
 // Formatting in one place (spec §9): whole dollars in lists, two decimals on payment buttons,
 // ages in weeks or months and weeks, weights in lbs.
 
-const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const exactDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** $1,250 — a puppy price (whole dollars) in lists and cards */
-export function formatPrice(dollars: number): string {
-  return wholeDollars.format(dollars);
-}
-
-/** $1,299.99 — an amount in cents, as payment buttons and totals show it */
-export function formatCents(cents: number): string {
-  return exactDollars.format(cents / 100);
-}
-
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
+// Money lives in #contracts/money.ts, shared with the API's mails: these names stay for the pages.
+export { dollarsToCents, formatCents, formatPrice } from '#contracts/money.ts';
 
 /** under 4 weeks: "3 weeks"; from 4 weeks: "2 months, 1 week" */
 export function formatAge(weeks: number): string {

@@ -1,13 +1,14 @@
-// Payment mode (spec §6 Admin, §7, §8): admins only; live mode refused without live keys; the public key
+// Payment mode (docs/product.md §6 Admin, §7, §8): admins only; live mode refused without live keys; the public key
 // endpoint follows the mode; secrets never leave the server.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, registeredAgent, type TestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { signedInAgent } from '../support/api-login.ts';
 
 const LIVE_KEYS = { STRIPE_LIVE_SECRET_KEY: 'sk_live_secret_never_shown', STRIPE_LIVE_PUBLISHABLE_KEY: 'pk_live_puppynest_1234' };
 
 async function adminAgent(t: TestApp) {
-  const admin = await registeredAgent(t.app);
+  const admin = await signedInAgent(t);
   await t.storage.write((db) => db.users.update(admin.user.id, { role: 'admin' }));
   return admin.agent;
 }
@@ -16,7 +17,7 @@ describe('/api/admin payment mode', () => {
   it('is for admins only', async () => {
     const t = createTestApp();
     expect((await request(t.app).get('/api/admin/payment-mode')).status).toBe(401);
-    const user = await registeredAgent(t.app);
+    const user = await signedInAgent(t);
     for (const [method, path] of [['get', '/api/admin/payment-mode'], ['post', '/api/admin/enable-live-keys'], ['post', '/api/admin/disable-live-keys']] as const) {
       const response = await user.agent[method](path);
       expect(response.status, path).toBe(403);

@@ -1,4 +1,4 @@
-// GET /api/products, GET /api/testimonials (spec §7) and the publishing webhook POST /api/hooks/sanity.
+// GET /api/products, GET /api/testimonials (docs/product.md §7) and the publishing webhook POST /api/hooks/sanity.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Donations (spec §2 Donate, §5, §7): anyone may give the amount they choose within the server's bounds;
+// Donations (docs/product.md §2 Donate, §5, §7): anyone may give the amount they choose within the server's bounds;
 // recorded pending, succeeded once the money arrives; a thank-you mail.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';

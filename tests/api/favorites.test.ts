@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildBreeds, buildPuppy, buildUser, createRng } from '../support/factories.ts';
-import { createTestApp, registeredAgent, type TestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { signedInAgent } from '../support/api-login.ts';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -26,7 +27,7 @@ beforeEach(async () => {
 
 describe('favourites', () => {
   it('saves, lists (newest first) and removes favourites, idempotently', async () => {
-    const { agent } = await registeredAgent(t.app);
+    const { agent } = await signedInAgent(t);
     expect((await agent.get('/api/favorites').expect(200)).body).toEqual([]);
     expect((await agent.put(`/api/favorites/${ids.Daisy}`).expect(200)).body).toEqual({ puppyId: ids.Daisy, favorited: true });
     await agent.put(`/api/favorites/${ids.Milo}`).expect(200);
@@ -42,14 +43,14 @@ describe('favourites', () => {
   });
 
   it('keeps favourites per user', async () => {
-    const one = await registeredAgent(t.app);
-    const two = await registeredAgent(t.app);
+    const one = await signedInAgent(t);
+    const two = await signedInAgent(t);
     await one.agent.put(`/api/favorites/${ids.Daisy}`).expect(200);
     expect((await two.agent.get('/api/favorites')).body).toEqual([]);
   });
 
   it('cannot favourite a draft or an unknown puppy; a lapsed favourite is hidden until renewed', async () => {
-    const { agent } = await registeredAgent(t.app);
+    const { agent } = await signedInAgent(t);
     expect((await agent.put(`/api/favorites/${ids.Draft}`)).status).toBe(404);
     expect((await agent.put('/api/favorites/999999')).status).toBe(404);
     expect((await agent.put('/api/favorites/abc')).status).toBe(404);

@@ -1,10 +1,10 @@
-// The listing fee and seller plans (spec §2 Listing payment, §4, §7, §9; DESIGN.md §5): $19.99 makes a
+// The listing fee and seller plans (docs/product.md §2 Listing payment, §4, §7, §9, §10): $19.99 makes a
 // draft public for 30 days, renews an expired listing, answers alreadyPaid for an active one; a plan
 // with room covers a listing; activate-listing-plan activates only what a verified payment paid for.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { LISTING_FEE_CENTS } from '../../commerce-api/src/contracts/plans.ts';
-import { registeredAgent } from '../support/test-app.ts';
+import { signedInAgent } from '../support/api-login.ts';
 import { addPuppy, CARDS, inDays, marketplace, NOW, payWithCard } from '../support/payments.ts';
 
 const DAY_MS = 86_400_000;
@@ -55,7 +55,7 @@ describe('POST /api/create-listing-fee-intent', () => {
 
   it('only the owner pays for a listing; strangers get 403, unknown ids 404, visitors 401', async () => {
     const { t, puppy } = await draftListing();
-    const stranger = await registeredAgent(t.app, { accountType: 'seller' });
+    const stranger = await signedInAgent(t, { accountType: 'seller' });
     const denied = await stranger.agent.post('/api/create-listing-fee-intent').send({ puppyId: puppy.id });
     expect(denied.status).toBe(403);
     expect((await stranger.agent.post('/api/create-listing-fee-intent').send({ puppyId: 9999 })).status).toBe(404);
@@ -99,7 +99,7 @@ describe('POST /api/user/activate-listing-plan', () => {
 
   it('refuses someone else\'s listing', async () => {
     const { t, puppy } = await draftListing();
-    const stranger = await registeredAgent(t.app);
+    const stranger = await signedInAgent(t);
     expect((await stranger.agent.post('/api/user/activate-listing-plan').send({ puppyId: puppy.id })).status).toBe(403);
   });
 });

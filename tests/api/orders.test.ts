@@ -1,11 +1,12 @@
-// Orders after checkout (issue 17 items 3 and 4, issue 10 item 1) on the local test-mode provider:
+// Orders after checkout (docs/product.md §6, §10) on the local test-mode provider:
 // who may see an order and what of it, the seller's "handed over", the admin's cancel with a full
 // refund (twice, and refused by the provider), and a capture whose puppy is gone never being kept.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { recordAuthorisedPurchase } from '../../commerce-api/src/domain/orders.ts';
 import { buildOrder } from '../support/factories.ts';
-import { registeredAgent, type TestApp } from '../support/test-app.ts';
+import { type TestApp } from '../support/test-app.ts';
+import { signedInAgent } from '../support/api-login.ts';
 import { CARDS, marketplace, NOW, payWithCard, type Client } from '../support/payments.ts';
 
 async function checkout(agent: Client, puppyId: number) {
@@ -17,7 +18,7 @@ async function checkout(agent: Client, puppyId: number) {
 /** a marketplace where a buyer has paid for the seller's puppy with `card` */
 async function paidOrder(card: string = CARDS.visa) {
   const world = await marketplace();
-  const buyer = await registeredAgent(world.t.app);
+  const buyer = await signedInAgent(world.t);
   const intent = await checkout(buyer.agent, world.puppy.id);
   await payWithCard(buyer.agent, intent.clientSecret, card);
   const order = world.t.storage.db.orders.all()[0]!;
@@ -26,7 +27,7 @@ async function paidOrder(card: string = CARDS.visa) {
 }
 
 async function adminAgent(t: TestApp) {
-  const admin = await registeredAgent(t.app);
+  const admin = await signedInAgent(t);
   await t.storage.write((db) => db.users.update(admin.user.id, { role: 'admin' }));
   return admin.agent;
 }
@@ -34,10 +35,10 @@ async function adminAgent(t: TestApp) {
 /** the local provider's record of a payment */
 const payment = (t: TestApp, intentId: string) => t.storage.db.localPayments.find((row) => row.providerId === intentId)!;
 
-describe('a listing with an order cannot be deleted, and a capture whose puppy is gone is never kept (issue 10)', () => {
+describe('a listing with an order cannot be deleted, and a capture whose puppy is gone is never kept', () => {
   it('the seller deletes while the capture runs: 409 naming the order, nothing changes, and the capture then completes', async () => {
     const { t, seller, puppy } = await marketplace({ payments: { localEvents: 'drop' } });
-    const buyer = await registeredAgent(t.app);
+    const buyer = await signedInAgent(t);
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     // Fulfilment's first step (the order recorded, the puppy reserved), paused before the capture.
@@ -59,7 +60,7 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
 
   it('an authorised payment whose puppy disappeared is released, never captured', async () => {
     const { t, puppy } = await marketplace({ payments: { localEvents: 'drop' } });
-    const buyer = await registeredAgent(t.app);
+    const buyer = await signedInAgent(t);
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     const authorised = await t.deps.payments.provider.retrievePaymentIntent(intent.intentId);
@@ -74,7 +75,7 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
 
   it('money taken for a puppy that disappeared is refunded in full, and the order is never paid', async () => {
     const { t, puppy } = await marketplace({ payments: { localEvents: 'drop' } });
-    const buyer = await registeredAgent(t.app);
+    const buyer = await signedInAgent(t);
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     const authorised = await t.deps.payments.provider.retrievePaymentIntent(intent.intentId);
@@ -91,7 +92,7 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
   });
 });
 
-describe('who may see an order (issue 17 item 3)', () => {
+describe('who may see an order', () => {
   it('the buyer sees their order with the seller\'s name and email; the seller sees only the buyer\'s name and email; an admin sees both', async () => {
     const { t, seller, buyer, order, puppy } = await paidOrder();
     const asBuyer = await buyer.agent.get(`/api/orders/${order.reference}`);
@@ -113,8 +114,8 @@ describe('who may see an order (issue 17 item 3)', () => {
 
   it('anyone else gets the same 404 as for an order that does not exist; logged out is 401', async () => {
     const { t, order } = await paidOrder();
-    const stranger = await registeredAgent(t.app);
-    const otherSeller = await registeredAgent(t.app, { accountType: 'seller' });
+    const stranger = await signedInAgent(t);
+    const otherSeller = await signedInAgent(t, { accountType: 'seller' });
     const unknown = await stranger.agent.get('/api/orders/PN-20260601-00000000');
     expect(unknown.status).toBe(404);
     for (const agent of [stranger.agent, otherSeller.agent]) {
@@ -154,7 +155,7 @@ describe('who may see an order (issue 17 item 3)', () => {
   });
 });
 
-describe('handed over (issue 17 item 3)', () => {
+describe('handed over', () => {
   it('only the seller marks a paid order handed over; the puppy becomes adopted; again changes nothing', async () => {
     const { t, seller, buyer, order, puppy } = await paidOrder();
     const byBuyer = await buyer.agent.post(`/api/orders/${order.reference}/handed-over`);
@@ -180,7 +181,7 @@ describe('handed over (issue 17 item 3)', () => {
   });
 });
 
-describe('an admin cancels an order with a full refund (issue 17 item 4)', () => {
+describe('an admin cancels an order with a full refund', () => {
   it('refunds in full through the provider, puts the puppy back on sale, mails buyer and seller; a second cancel changes nothing', async () => {
     const { t, seller, buyer, order, puppy, intent } = await paidOrder();
     expect((await buyer.agent.post(`/api/admin/orders/${order.reference}/cancel`)).status).toBe(403);
@@ -209,7 +210,7 @@ describe('an admin cancels an order with a full refund (issue 17 item 4)', () =>
     const told = await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
     expect(told.body).toMatchObject({ outcome: 'canceled', message: 'This order was cancelled by PuppyNest. Your payment has been refunded in full.' });
     // The puppy can be bought again.
-    const next = await registeredAgent(t.app);
+    const next = await signedInAgent(t);
     expect((await next.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-again-1' })).status).toBe(200);
   });
 
@@ -231,7 +232,7 @@ describe('an admin cancels an order with a full refund (issue 17 item 4)', () =>
 
   it('cancelling an order whose payment is still held releases the hold instead of charging', async () => {
     const { t, puppy } = await marketplace({ payments: { localEvents: 'drop' } });
-    const buyer = await registeredAgent(t.app);
+    const buyer = await signedInAgent(t);
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     const authorised = await t.deps.payments.provider.retrievePaymentIntent(intent.intentId);

@@ -1,10 +1,11 @@
-// Checkout (spec §2/§4/§7, DESIGN.md §5) on the local test-mode provider: server-side amounts, one
+// Checkout (docs/product.md §2/§4/§7, §10) on the local test-mode provider: server-side amounts, one
 // intent per visit, manual capture, Stripe's test-card outcomes, the order and the reserved puppy, the
 // confirmation mails, the re-check of the return pages, and a puppy sold once.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { CARE_PACKAGE_CENTS } from '../../commerce-api/src/contracts/plans.ts';
 import { registeredAgent } from '../support/test-app.ts';
+import { signedInAgent } from '../support/api-login.ts';
 import { addPuppy, CARDS, marketplace, payWithCard } from '../support/payments.ts';
 
 async function checkout(agent: Awaited<ReturnType<typeof registeredAgent>>['agent'], puppyId: number, visitId = 'visit-0001') {
@@ -16,7 +17,7 @@ async function checkout(agent: Awaited<ReturnType<typeof registeredAgent>>['agen
 describe('POST /api/create-payment-intent', () => {
   it('charges the stored price plus the care package, whatever amount the client sends', async () => {
     const { t, puppy } = await marketplace({ price: 1500 });
-    const { agent } = await registeredAgent(t.app);
+    const { agent } = await signedInAgent(t);
     const response = await agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, amount: 1, puppyName: 'Cheap', visitId: 'visit-aaaa' });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ amountCents: 150_000 + CARE_PACKAGE_CENTS, puppyPriceCents: 150_000, carePackageCents: 4999 });
@@ -28,7 +29,7 @@ describe('POST /api/create-payment-intent', () => {
 
   it('makes one intent per visit, and a new one for a new visit', async () => {
     const { t, puppy } = await marketplace();
-    const { agent } = await registeredAgent(t.app);
+    const { agent } = await signedInAgent(t);
     const first = await checkout(agent, puppy.id, 'visit-1111');
     const again = await checkout(agent, puppy.id, 'visit-1111');
     const other = await checkout(agent, puppy.id, 'visit-2222');
@@ -40,7 +41,7 @@ describe('POST /api/create-payment-intent', () => {
   it('needs a login, a public available puppy, and refuses the seller\'s own puppy', async () => {
     const { t, seller, puppy } = await marketplace();
     expect((await request(t.app).post('/api/create-payment-intent').send({ puppyId: puppy.id })).status).toBe(401);
-    const { agent } = await registeredAgent(t.app);
+    const { agent } = await signedInAgent(t);
     expect((await agent.post('/api/create-payment-intent').send({ puppyId: 999 })).status).toBe(404);
     expect((await agent.post('/api/create-payment-intent').send({ puppyId: 'x' })).status).toBe(400);
     const draft = await addPuppy(t, seller.user.id, { expiresAt: null });
@@ -57,7 +58,7 @@ describe('POST /api/create-payment-intent', () => {
 describe('paying at checkout with the local provider', () => {
   it('4242: the card is authorised and captured, the order is paid, the puppy reserved, buyer and seller mailed', async () => {
     const { t, seller, puppy } = await marketplace({ price: 2400 });
-    const buyer = await registeredAgent(t.app);
+    const buyer = await signedInAgent(t);
     const intent = await checkout(buyer.agent, puppy.id);
     const result = await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     expect(result.lastError).toBeNull();
@@ -81,7 +82,7 @@ describe('paying at checkout with the local provider', () => {
 
   it('4000 0000 0000 0002 is declined with Stripe\'s message; nothing is recorded and the same intent can be paid again', async () => {
     const { t, puppy } = await marketplace();
-    const buyer = await registeredAgent(t.app);
+    const buyer = await signedInAgent(t);
     const intent = await checkout(buyer.agent, puppy.id);
     const declined = await payWithCard(buyer.agent, intent.clientSecret, CARDS.declined);
     expect(declined).toMatchObject({ status: 'requires_payment_method', lastError: { code: 'card_declined', message: 'Your card was declined.' } });
@@ -97,7 +98,7 @@ describe('paying at checkout with the local provider', () => {
 
   it('4000 0000 0000 9995 is declined for insufficient funds', async () => {
     const { t, puppy } = await marketplace();
-    const buyer = await registeredAgent(t.app);
+    const buyer = await signedInAgent(t);
     const intent = await checkout(buyer.agent, puppy.id);
     const result = await payWithCard(buyer.agent, intent.clientSecret, CARDS.insufficient);
     expect(result.lastError).toEqual({ code: 'card_declined', message: 'Your card has insufficient funds.' });
@@ -106,7 +107,7 @@ describe('paying at checkout with the local provider', () => {
 
   it('4000 0025 0000 3155 asks for authentication: approving pays, failing declines', async () => {
     const { t, seller, puppy } = await marketplace();
-    const buyer = await registeredAgent(t.app);
+    const buyer = await signedInAgent(t);
     const intent = await checkout(buyer.agent, puppy.id);
     const pending = await payWithCard(buyer.agent, intent.clientSecret, CARDS.authenticate);
     expect(pending).toMatchObject({ status: 'requires_action', nextAction: 'authenticate' });
@@ -129,7 +130,7 @@ describe('paying at checkout with the local provider', () => {
 
   it('checks card fields like Stripe Elements and refuses a real card in test mode', async () => {
     const { t } = await marketplace();
-    const buyer = await registeredAgent(t.app);
+    const buyer = await signedInAgent(t);
     const card = (fields: Record<string, string>) => buyer.agent.post('/api/local-payments/payment-methods').send({ number: CARDS.visa, exp: '12 / 34', cvc: '123', zip: '94107', ...fields });
     expect((await card({ number: '4242 4242 4242 4241' })).body.error).toEqual({ code: 'invalid_number', message: 'Your card number is invalid.' });
     expect((await card({ number: '4242' })).body.error.message).toBe('Your card number is incomplete.');
@@ -144,7 +145,7 @@ describe('paying at checkout with the local provider', () => {
 
   it('refuses to confirm an intent twice', async () => {
     const { t, puppy } = await marketplace();
-    const buyer = await registeredAgent(t.app);
+    const buyer = await signedInAgent(t);
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     const method = await buyer.agent.post('/api/local-payments/payment-methods').send({ number: CARDS.visa, exp: '12/34', cvc: '123', zip: '94107' });
@@ -158,7 +159,7 @@ describe('paying at checkout with the local provider', () => {
 describe('a puppy is sold once', () => {
   it('two buyers paying at the same time: one order completes, the other payment is released, never captured, and that buyer is told', async () => {
     const { t, puppy } = await marketplace();
-    const [a, b] = await Promise.all([registeredAgent(t.app), registeredAgent(t.app)]);
+    const [a, b] = await Promise.all([signedInAgent(t), signedInAgent(t)]);
     const [intentA, intentB] = await Promise.all([checkout(a.agent, puppy.id), checkout(b.agent, puppy.id)]);
     await Promise.all([payWithCard(a.agent, intentA.clientSecret, CARDS.visa), payWithCard(b.agent, intentB.clientSecret, CARDS.visa)]);
 
@@ -180,7 +181,7 @@ describe('a puppy is sold once', () => {
 
   it('a buyer who paid after the puppy was reserved is never charged', async () => {
     const { t, puppy } = await marketplace();
-    const late = await registeredAgent(t.app);
+    const late = await signedInAgent(t);
     const intent = await checkout(late.agent, puppy.id);
     await t.storage.write((db) => db.puppies.update(puppy.id, { status: 'reserved' }));
     await payWithCard(late.agent, intent.clientSecret, CARDS.visa);
@@ -193,7 +194,7 @@ describe('a puppy is sold once', () => {
 describe('POST /api/payments/:intentId/refresh', () => {
   it('fulfils a paid checkout whose event never arrived (a lost webhook)', async () => {
     const { t, puppy } = await marketplace({ payments: { localEvents: 'drop' } });
-    const buyer = await registeredAgent(t.app);
+    const buyer = await signedInAgent(t);
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     expect(t.storage.db.orders.count()).toBe(0);
@@ -211,8 +212,8 @@ describe('POST /api/payments/:intentId/refresh', () => {
 
   it('shows a payment only to its owner or to whoever holds its client secret', async () => {
     const { t, puppy } = await marketplace();
-    const buyer = await registeredAgent(t.app);
-    const stranger = await registeredAgent(t.app);
+    const buyer = await signedInAgent(t);
+    const stranger = await signedInAgent(t);
     const intent = await checkout(buyer.agent, puppy.id);
     expect((await stranger.agent.post(`/api/payments/${intent.intentId}/refresh`).send({})).status).toBe(404);
     expect((await request(t.app).post(`/api/payments/${intent.intentId}/refresh`).send({ clientSecret: 'pi_wrong' })).status).toBe(404);

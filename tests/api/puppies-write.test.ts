@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildBreeds, buildPuppy, createRng } from '../support/factories.ts';
-import { createTestApp, registeredAgent, type TestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { signedInAgent } from '../support/api-login.ts';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -30,7 +31,7 @@ beforeEach(async () => {
   });
 });
 
-const seller = (name?: string) => registeredAgent(t.app, { accountType: 'seller', ...(name ? { username: name } : {}) });
+const seller = (name?: string) => signedInAgent(t, { accountType: 'seller', ...(name ? { username: name } : {}) });
 
 async function postPuppy(agent: request.Agent, body: Record<string, unknown> = {}) {
   return agent.post('/api/puppies').send({ ...validPuppy, ...body });
@@ -89,7 +90,7 @@ describe('POST /api/puppies', () => {
   });
 
   it('refuses buyers with a pointer to /sellers, and visitors with 401', async () => {
-    const { agent } = await registeredAgent(t.app, { accountType: 'buyer' });
+    const { agent } = await signedInAgent(t, { accountType: 'buyer' });
     const response = await postPuppy(agent);
     expect(response.status).toBe(403);
     expect(response.body.error.message).toBe('Only seller accounts can list puppies. Become a seller at /sellers.');
@@ -97,7 +98,7 @@ describe('POST /api/puppies', () => {
     expect(t.storage.db.puppies.count()).toBe(0);
   });
 
-  it('answers every field rule of spec §5 with its message', async () => {
+  it('answers every field rule of docs/product.md §5 with its message', async () => {
     const { agent } = await seller();
     const cases: Array<[string, unknown, string]> = [
       ['name', '   ', 'Name is required'],
@@ -188,7 +189,7 @@ describe('editing, status and deleting: only the owner', () => {
 
   it('deletes for the owner, with the favourites pointing at it', async () => {
     const { owner, id } = await listed();
-    const fan = await registeredAgent(t.app);
+    const fan = await signedInAgent(t);
     await fan.agent.put(`/api/favorites/${id}`).expect(200);
     const response = await owner.agent.delete(`/api/puppies/${id}`);
     expect(response.status).toBe(200);

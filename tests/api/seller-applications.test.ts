@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { buildBreeds, buildPuppy, createRng } from '../support/factories.ts';
-import { createTestApp, registeredAgent, type TestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { signedInAgent } from '../support/api-login.ts';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const application = {
@@ -24,9 +25,9 @@ async function verify(t: TestApp, agent: Agent, body: { email: string; method: '
 }
 
 describe('POST /api/seller-applications', () => {
-  it('answers each invalid field with its message of spec §5', async () => {
+  it('answers each invalid field with its message of docs/product.md §5', async () => {
     const t = createTestApp();
-    const { agent } = await registeredAgent(t.app);
+    const { agent } = await signedInAgent(t);
     const cases: [string, unknown, string][] = [
       ['name', '  ', 'Name is required'],
       ['email', 'kennel-at-example.com', 'Invalid email address'],
@@ -56,7 +57,7 @@ describe('POST /api/seller-applications', () => {
 
   it('needs the application\'s email or phone to be verified', async () => {
     const t = createTestApp();
-    const { agent, user } = await registeredAgent(t.app);
+    const { agent, user } = await signedInAgent(t);
     // A verified address that is not the application's does not count.
     await verify(t, agent, { email: 'elsewhere@example.com', method: 'email' });
     const response = await agent.post('/api/seller-applications').send(application);
@@ -68,7 +69,7 @@ describe('POST /api/seller-applications', () => {
 
   it('stores the application, approves it and makes a buyer a seller', async () => {
     const t = createTestApp({ now: NOW });
-    const { agent, user } = await registeredAgent(t.app, { accountType: 'buyer' });
+    const { agent, user } = await signedInAgent(t, { accountType: 'buyer' });
     await verify(t, agent, { email: application.email, method: 'email' });
     const response = await agent.post('/api/seller-applications').send({ ...application, email: 'Kennel@Example.com', unknown: 'dropped' });
     expect(response.status).toBe(201);
@@ -87,7 +88,7 @@ describe('POST /api/seller-applications', () => {
 
   it('accepts a phone verification instead of an email one', async () => {
     const t = createTestApp();
-    const { agent, user } = await registeredAgent(t.app);
+    const { agent, user } = await signedInAgent(t);
     await verify(t, agent, { phone: '+1 555 010 2000', method: 'phone' });
     await agent.post('/api/seller-applications').send({ ...application, phone: '+1 (555) 010-2000' }).expect(201);
     expect(t.storage.db.users.get(user.id)).toMatchObject({ accountType: 'seller', verifiedPhone: '+15550102000' });
@@ -112,7 +113,7 @@ describe('POST /api/seller-applications', () => {
 describe('GET /api/seller/plan', () => {
   it('is null without a plan and shows a trialing plan with its limit and live listings', async () => {
     const t = createTestApp({ now: NOW });
-    const { agent, user } = await registeredAgent(t.app, { accountType: 'seller' });
+    const { agent, user } = await signedInAgent(t, { accountType: 'seller' });
     expect((await request(t.app).get('/api/seller/plan')).status).toBe(401);
     const none = await agent.get('/api/seller/plan');
     expect(none.status).toBe(200);

@@ -4,7 +4,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { STRIPE_API_VERSION } from '../../commerce-api/src/payments/stripe-provider.ts';
-import { registeredAgent } from '../support/test-app.ts';
+import { signedInAgent } from '../support/api-login.ts';
 import { marketplace, NOW } from '../support/payments.ts';
 
 interface Captured {
@@ -94,7 +94,7 @@ async function withStripe(reply: (request: Captured) => Reply, env: Record<strin
 describe('the Stripe provider (real SDK, captured requests)', () => {
   it('checkout: a manual-capture PaymentIntent for price + care package in USD cents, with an idempotency key and metadata', async () => {
     const { t, puppy, seller, client } = await withStripe(stripeLike(), {}, 1500);
-    const buyer = await registeredAgent(t.app);
+    const buyer = await signedInAgent(t);
     const response = await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, amount: 5, visitId: 'visit-stripe-1' });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toMatchObject({ clientSecret: 'pi_3Test_secret_abc', intentId: 'pi_3Test', amountCents: 154_999 });
@@ -182,7 +182,7 @@ describe('the Stripe provider (real SDK, captured requests)', () => {
 
   it('an unreachable Stripe is a 502 that names no internals, and nothing is recorded', async () => {
     const { t, puppy } = await withStripe(() => 'network-error');
-    const buyer = await registeredAgent(t.app);
+    const buyer = await signedInAgent(t);
     const response = await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id });
     expect(response.status).toBe(502);
     expect(response.body.error.code).toBe('payment_provider_unavailable');
@@ -193,14 +193,14 @@ describe('the Stripe provider (real SDK, captured requests)', () => {
   it('live mode uses the live keys, and the public key endpoint says so', async () => {
     const { t, puppy, client } = await withStripe(stripeLike(), { STRIPE_LIVE_SECRET_KEY: 'sk_live_puppynest', STRIPE_LIVE_PUBLISHABLE_KEY: 'pk_live_puppynest' });
     await t.storage.write((_db, settings) => settings.set({ paymentMode: 'live' }));
-    const buyer = await registeredAgent(t.app);
+    const buyer = await signedInAgent(t);
     expect((await buyer.agent.get('/api/stripe-public-key')).body).toEqual({ publicKey: 'pk_live_puppynest', isLive: true });
     await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id }).expect(200);
     expect(client.requests[0]!.headers['authorization']).toBe('Bearer sk_live_puppynest');
   });
 });
 
-describe('an admin cancels a Stripe order (issue 17 item 4)', () => {
+describe('an admin cancels a Stripe order', () => {
   const paidIntent = { id: 'pi_3Paid', object: 'payment_intent', amount: 154_999, amount_capturable: 0, amount_received: 154_999, currency: 'usd', capture_method: 'manual', status: 'succeeded', client_secret: 'pi_3Paid_secret_x', metadata: { purpose: 'puppy_purchase' }, livemode: false, last_payment_error: null };
 
   async function stripeOrder(refund: Reply) {
@@ -209,12 +209,12 @@ describe('an admin cancels a Stripe order (issue 17 item 4)', () => {
       if (request.method === 'POST' && request.path === '/v1/refunds') return refund;
       return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such path ${request.path}` } } };
     });
-    const buyer = await registeredAgent(world.t.app);
+    const buyer = await signedInAgent(world.t);
     const order = await world.t.storage.write((db) => {
       db.puppies.update(world.puppy.id, { status: 'reserved' });
       return db.orders.insert({ reference: 'PN-20260601-5791A0B2', puppyId: world.puppy.id, buyerId: buyer.user.id, sellerId: world.seller.user.id, puppyPriceCents: 150_000, carePackageCents: 4999, totalCents: 154_999, paymentIntentId: 'pi_3Paid', status: 'paid', createdAt: NOW.toISOString(), paidAt: NOW.toISOString() });
     });
-    const admin = await registeredAgent(world.t.app);
+    const admin = await signedInAgent(world.t);
     await world.t.storage.write((db) => db.users.update(admin.user.id, { role: 'admin' }));
     return { ...world, order, admin: admin.agent };
   }

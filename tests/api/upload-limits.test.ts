@@ -4,7 +4,6 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import request from 'supertest';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../commerce-api/src/app.ts';
 import { createLocalScheduler } from '../../commerce-api/src/jobs/scheduler.ts';

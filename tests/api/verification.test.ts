@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, registeredAgent, type TestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { signedInAgent } from '../support/api-login.ts';
 
 const EMAIL = 'breeder@example.com';
 const PHONE = '(555) 010-2000';
@@ -25,7 +26,7 @@ describe('GET /api/sms-available', () => {
 describe('POST /api/send-verification-code and /api/verify-code', () => {
   it('mails a 6-digit code, stores only its hash, and verifies the account email', async () => {
     const t = createTestApp();
-    const { agent, user } = await registeredAgent(t.app);
+    const { agent, user } = await signedInAgent(t);
     const sent = await agent.post('/api/send-verification-code').send({ email: ' Breeder@Example.com ', method: 'email' });
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe('Please check your email for the verification code.');
@@ -50,7 +51,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
 
   it('sends a phone code through the SMS seam when SMS is available', async () => {
     const t = createTestApp();
-    const { agent, user } = await registeredAgent(t.app);
+    const { agent, user } = await signedInAgent(t);
     const sent = await agent.post('/api/send-verification-code').send({ phone: PHONE, method: 'phone' });
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe('Please check your phone for the verification code.');
@@ -81,7 +82,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
 
   it('refuses to verify without a code', async () => {
     const t = createTestApp();
-    const { agent } = await registeredAgent(t.app);
+    const { agent } = await signedInAgent(t);
     await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     for (const code of [undefined, '', '   ']) {
       const response = await agent.post('/api/verify-code').send({ email: EMAIL, method: 'email', ...(code === undefined ? {} : { code }) });
@@ -93,7 +94,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
 
   it('counts a wrong code as an attempt and refuses the right one after 5 attempts', async () => {
     const t = createTestApp();
-    const { agent, user } = await registeredAgent(t.app);
+    const { agent, user } = await signedInAgent(t);
     await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     const code = lastCode(t, EMAIL);
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -110,7 +111,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
 
   it('lets a code expire after 10 minutes', async () => {
     const t = createTestApp();
-    const { agent } = await registeredAgent(t.app);
+    const { agent } = await signedInAgent(t);
     await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     const code = lastCode(t, EMAIL);
     t.tick(10 * 60_000);
@@ -121,7 +122,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
 
   it('accepts a code just before it expires', async () => {
     const t = createTestApp();
-    const { agent } = await registeredAgent(t.app);
+    const { agent } = await signedInAgent(t);
     await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     t.tick(10 * 60_000 - 1000);
     await agent.post('/api/verify-code').send({ email: EMAIL, code: lastCode(t, EMAIL), method: 'email' }).expect(200);
@@ -129,7 +130,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
 
   it('re-sends at most once a minute per target from one requester, and a new code replaces the old one', async () => {
     const t = createTestApp();
-    const { agent } = await registeredAgent(t.app);
+    const { agent } = await signedInAgent(t);
     await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     const first = lastCode(t, EMAIL);
 
@@ -155,7 +156,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
 
   it('never lets a third party elsewhere hold up the codes to someone\'s address', async () => {
     const t = createTestApp({ env: { TRUST_PROXY: 'loopback' } });
-    const { agent } = await registeredAgent(t.app);
+    const { agent } = await signedInAgent(t);
     const owner = (path: string, body: object) => agent.post(path).set('X-Forwarded-For', '198.51.100.20').send(body);
     const stranger = () => request(t.app).post('/api/send-verification-code').set('X-Forwarded-For', '203.0.113.7').send({ email: EMAIL, method: 'email' });
 
@@ -174,7 +175,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
 
   it('refuses a code sent to another target', async () => {
     const t = createTestApp();
-    const { agent } = await registeredAgent(t.app);
+    const { agent } = await signedInAgent(t);
     await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     const code = lastCode(t, EMAIL);
     const response = await agent.post('/api/verify-code').send({ email: 'someone-else@example.com', code, method: 'email' });
@@ -190,7 +191,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
     const asker = request.agent(t.app);
     await asker.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     const code = lastCode(t, EMAIL);
-    const other = await registeredAgent(t.app);
+    const other = await signedInAgent(t);
     expect((await other.agent.post('/api/verify-code').send({ email: EMAIL, code, method: 'email' })).status).toBe(400);
     expect((await request(t.app).post('/api/verify-code').send({ email: EMAIL, code, method: 'email' })).status).toBe(400);
     await asker.post('/api/verify-code').send({ email: EMAIL, code, method: 'email' }).expect(200);

@@ -4,7 +4,7 @@
 import Stripe from 'stripe';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { registeredAgent } from '../support/test-app.ts';
+import { signedInAgent } from '../support/api-login.ts';
 import { CARDS, marketplace, NOW, payWithCard } from '../support/payments.ts';
 
 const SECRET = 'whsec_test_0123456789abcdef';
@@ -30,7 +30,7 @@ function intentEvent(id: string, type: string, intent: { id: string; status: str
 
 async function paidButUnfulfilled() {
   const { t, puppy, seller } = await marketplace({ env: { STRIPE_WEBHOOK_SECRET: SECRET }, payments: { localEvents: 'drop' } });
-  const buyer = await registeredAgent(t.app);
+  const buyer = await signedInAgent(t);
   const created = await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-hook' });
   await payWithCard(buyer.agent, created.body.clientSecret, CARDS.visa);
   const row = t.storage.db.localPayments.find((r) => r.providerId === created.body.intentId)!;

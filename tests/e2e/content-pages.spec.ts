@@ -1,4 +1,4 @@
-// The pre-rendered content pages (issue 3): home, care guide, terms, contact, donate, and the site
+// The pre-rendered content pages (docs/product.md §2): home, care guide, terms, contact, donate, and the site
 // chrome around them, as a visitor sees them in Chromium at desktop and phone widths.
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, waitForIslands } from '../support/e2e.ts';
@@ -20,7 +20,7 @@ function paramsOf(url: string): Record<string, string> {
 }
 
 test.describe('home page', () => {
-  test('shows every part of spec §2 "Home" with its links', async ({ page, request }) => {
+  test('shows every part of docs/product.md §2 "Home" with its links', async ({ page, request }) => {
     await page.goto('/');
     const hero = page.getByRole('region', { name: 'Find Your Perfect Puppy Companion' });
     await expect(hero.getByRole('heading', { level: 1 })).toHaveText('Find Your Perfect Puppy Companion');
@@ -159,7 +159,7 @@ test.describe('home page', () => {
 });
 
 test.describe('header, banner and footer', () => {
-  test('the header has the logo, the links of spec §2 and the two buttons, on one row from 1024 px', async ({ page }) => {
+  test('the header has the logo, the links of docs/product.md §2 and the two buttons, on one row from 1024 px', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.goto('/contact');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -263,7 +263,7 @@ test.describe('static pages', () => {
     await expectAccessibleAtBothWidths(page, 'care guide');
   });
 
-  test('the terms have every section of spec §2 and the accepted cards', async ({ page }) => {
+  test('the terms have every section of docs/product.md §2 and the accepted cards', async ({ page }) => {
     await page.goto('/terms-of-service');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
     const contents = page.getByRole('navigation', { name: 'Contents' });
@@ -324,7 +324,7 @@ test.describe('contact page', () => {
     await expectAccessibleAtBothWidths(page, 'contact');
   });
 
-  test('the message form shows each toast of spec §8', async ({ page, request }) => {
+  test('the message form shows each toast of docs/product.md §8', async ({ page, request }) => {
     await page.goto('/contact');
     const form = page.getByRole('form', { name: 'Send us a message' });
     const toast = page.getByTestId('toast');
@@ -417,6 +417,7 @@ test.describe('SEO', () => {
   test('home structured data: the search action and the plans at their one price', async ({ page }) => {
     await page.goto('/');
     const [doc] = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON-LD read as the page ships it
     const nodes = doc['@graph'] as Record<string, any>[];
     const site = nodes.find((node) => node['@type'] === 'WebSite')!;
     expect(site.potentialAction.target.urlTemplate).toMatch(/\/puppies\?search=\{search_term_string\}$/);

@@ -1,5 +1,5 @@
 // A visitor browses: filters, search, Grid/List, paging, the detail page with its gallery and tabs, an
-// inquiry that reaches the seller's mail, and every empty and error state (issue 5 "How it is shown").
+// inquiry that reaches the seller's mail, and every empty and error state (docs/product.md §2, §5).
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, loginViaUi, waitForIslands } from '../support/e2e.ts';
 

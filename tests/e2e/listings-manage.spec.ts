@@ -1,4 +1,4 @@
-// A seller posts, sees, edits and deletes a listing (issue 5 "How it is shown"), with the form's rules,
+// A seller posts, sees, edits and deletes a listing (docs/product.md §2, §5), with the form's rules,
 // the upload states, My Listings' tabs, empty states and visibility, and who may post or edit.
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
@@ -31,7 +31,7 @@ test('a seller posts a puppy with two images and a video, sees it in My Listings
   await expect(page.getByRole('heading', { level: 1, name: 'Post a Puppy' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Post a Puppy' });
 
-  // every rule of spec §5, with its message
+  // every rule of docs/product.md §5, with its message
   await form.getByRole('button', { name: 'Post Puppy' }).click();
   for (const message of ['Name is required', 'Breed is required', 'Gender is required', 'Age must be at least 1 week', 'Weight must be greater than 0', 'Price must be greater than 0', 'Description should be at least 10 characters', 'Location is required', 'Primary puppy image is required']) {
     await expect(form.getByText(message, { exact: true })).toBeVisible();

@@ -1,4 +1,4 @@
-// Orders end to end (issue 17 items 1-4): the success page only for a real order, My Orders for the
+// Orders end to end (docs/product.md §10): the success page only for a real order, My Orders for the
 // buyer, the order on the seller's My Listings, and the admin's cancel with a refund, in Chromium
 // against the real server with the local test-mode provider; axe on the new and changed screens.
 import { expect, test, type Page } from '@playwright/test';

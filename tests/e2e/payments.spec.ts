@@ -1,4 +1,4 @@
-// Payments end to end in Chromium with the local test-mode provider (issue 6): the listing fee, buying a
+// Payments end to end in Chromium with the local test-mode provider (docs/product.md §10): the listing fee, buying a
 // puppy with Stripe's test cards, a puppy sold once, a donation, the admin's payment mode, the
 // "Payment System Error" path, and axe on every page and state.
 // The admin test needs live keys in the server's environment (STRIPE_LIVE_SECRET_KEY and

@@ -60,7 +60,7 @@ test('a new user becomes a seller, starts the 7-day trial and lists a puppy with
   await page.getByRole('tab', { name: 'Apply' }).click();
   const form = page.getByRole('form', { name: 'Seller Application' });
   await expect(form).toBeVisible();
-  // The plans of spec §9, monthly chosen by default.
+  // The plans of docs/product.md §9, monthly chosen by default.
   await expect(form.getByRole('radio', { name: /Monthly/ })).toBeChecked();
   await expect(form.getByText('$19.99')).toBeVisible();
   await expect(form.getByText('$99.99')).toBeVisible();

@@ -1,4 +1,4 @@
-// Lighthouse 13 (mobile, simulated throttling, system Chromium) on the pages TARGETS.md names: home,
+// Lighthouse 13 (mobile, simulated throttling, system Chromium) on the pages docs/product.md §13 names: home,
 // the list, a puppy detail page and a checkout page (logged in). Runs the real server on a temporary
 // DATA_DIR against the current build (`npm run build` first). Lighthouse is fetched by npx on first use
 // rather than kept in the project: it is large and only this benchmark needs it.

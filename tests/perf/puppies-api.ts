@@ -1,4 +1,4 @@
-// GET /api/puppies over 10,000 listings (TARGETS.md "API"): the real createApp on in-memory storage,
+// GET /api/puppies over 10,000 listings (docs/product.md §13): the real createApp on in-memory storage,
 // autocannon with 100 connections on loopback, against a bare node:http server answering a fixed JSON
 // body of the same size (the ceiling). Target: at least half of the ceiling's requests per second.
 // Each server runs in its own process, so the load generator does not share its event loop.

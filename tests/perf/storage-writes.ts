@@ -2,7 +2,7 @@
 // Closed loop (default): N concurrent writers, each starting its next write once the last one is
 // acknowledged (durable). Open loop (--rate=R): R writes/s arrive on a clock whatever the store
 // does, as HTTP requests would; they land mid-flush, so their latency is up to two flushes.
-// Target (TARGETS.md): >= 600 acknowledged writes/s with p99 < 100 ms.
+// Target (docs/product.md §13): >= 1,000 acknowledged writes/s with p99 < 100 ms.
 //
 //   npx node tests/perf/storage-writes.ts [--writers=100] [--seconds=3] [--rows=10000]
 //   npx node tests/perf/storage-writes.ts --rate=600

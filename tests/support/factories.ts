@@ -1,4 +1,4 @@
-// The factories of the seed, for tests: one source of realistic records (DESIGN.md §3).
+// The factories of the seed, for tests: one source of realistic records (README "Layout").
 export {
   buildBreed,
   buildBreeds,

@@ -4,7 +4,8 @@ import type { Test } from 'supertest';
 import { expect } from 'vitest';
 import type { LocalIntentView } from '../../commerce-api/src/contracts/payments.ts';
 import { buildBreeds, buildPuppy, createRng } from './factories.ts';
-import { createTestApp, registeredAgent, type TestApp, type TestAppOptions } from './test-app.ts';
+import { signedInAgent } from './api-login.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 export const NOW = new Date('2026-06-01T12:00:00.000Z');
 const DAY_MS = 86_400_000;
@@ -22,7 +23,7 @@ export async function marketplace(options: TestAppOptions & { price?: number; ex
   await t.storage.write((db) => {
     for (const breed of buildBreeds().slice(0, 3)) db.breeds.insert(breed);
   });
-  const seller = await registeredAgent(t.app, { accountType: 'seller' });
+  const seller = await signedInAgent(t, { accountType: 'seller' });
   const puppy = await addPuppy(t, seller.user.id, { price: options.price ?? 1500, expiresAt: options.expiresAt === undefined ? inDays(20) : options.expiresAt });
   return { t, seller, puppy };
 }

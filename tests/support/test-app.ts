@@ -2,6 +2,7 @@
 import path from 'node:path';
 import os from 'node:os';
 import request from 'supertest';
+import { createContent, sourceFor, type Content } from '#content/index.ts';
 import { createApp } from '../../commerce-api/src/app.ts';
 import { loadConfig } from '../../commerce-api/src/config.ts';
 import type { AppDeps } from '../../commerce-api/src/deps.ts';
@@ -26,6 +27,15 @@ export interface TestAppOptions {
   pages?: OnDemandPages;
 }
 
+// One Content per source for the whole test file: the embedded dataset is read once, not once per app.
+const contents = new Map<string, Content>();
+function contentFor(config: ReturnType<typeof loadConfig>): Content {
+  const key = JSON.stringify(config.content);
+  let content = contents.get(key);
+  if (!content) contents.set(key, (content = createContent(sourceFor(config.content))));
+  return content;
+}
+
 export function createTestApp(options: TestAppOptions = {}) {
   const storage = options.storage ?? createMemoryStorage(options.initial);
   const clock = { now: options.now ?? new Date('2026-06-01T12:00:00.000Z') };
@@ -41,6 +51,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     mailer: outbox.mailer,
     sms: outbox.sms,
     outbox,
+    content: contentFor(config),
     payments,
     now: () => new Date(clock.now),
     log,

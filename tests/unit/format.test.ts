@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAge, formatCents, formatPrice, formatWeight } from '../../site/lib/format.ts';
 
-describe('format (spec §9)', () => {
+describe('format (docs/product.md §9)', () => {
   it('shows prices as whole dollars and payment amounts with two decimals', () => {
     expect(formatPrice(1250)).toBe('$1,250');
     expect(formatCents(129_999)).toBe('$1,299.99');

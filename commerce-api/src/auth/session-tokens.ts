@@ -1,4 +1,4 @@
-// Session tokens: jose-signed JWTs, HS256 only, issuer and audience checked (DESIGN.md §6).
+// Session tokens: jose-signed JWTs, HS256 only, issuer and audience checked (docs/product.md §11).
 // The token names a stored session (sid), so logout revokes it on the server.
 import { jwtVerify, SignJWT } from 'jose';
 

@@ -1,4 +1,4 @@
-// Login and registration: one schema per contract, used by the /auth forms and by the API (spec §5).
+// Login and registration: one schema per contract, used by the /auth forms and by the API (docs/product.md §5).
 import * as v from 'valibot';
 
 export const ACCOUNT_TYPES = ['buyer', 'seller'] as const;

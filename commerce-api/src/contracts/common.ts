@@ -1,4 +1,4 @@
-// Small schema pieces shared by several contracts. Imports only valibot (DESIGN.md §3).
+// Small schema pieces shared by several contracts. Imports only valibot (docs/decisions/0072).
 import * as v from 'valibot';
 
 /** A query-string or JSON number: "12", 12. Empty strings count as absent. */

@@ -1,4 +1,4 @@
-// Contact messages: the contact page and the inquiry dialog of a puppy (spec §3, §5, §7).
+// Contact messages: the contact page and the inquiry dialog of a puppy (docs/product.md §3, §5, §7).
 import * as v from 'valibot';
 
 const required = (message: string, max: number) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `Please keep it under ${max} characters`));

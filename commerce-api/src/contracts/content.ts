@@ -1,4 +1,4 @@
-// What GET /api/products and GET /api/testimonials answer (spec §3 Product and Testimonial). The records
+// What GET /api/products and GET /api/testimonials answer (docs/product.md §3 Product and Testimonial). The records
 // live in the CMS, so their ids are the CMS document ids (strings).
 
 export interface ProductView {

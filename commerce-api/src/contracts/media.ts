@@ -1,6 +1,6 @@
 // Where the sized variants of an image live. Uploaded and seeded images are stored as
 // `<name>.webp` (at most 1200 px wide) beside `<name>-w320.webp` and `<name>-w640.webp`, so a page
-// can build a srcset from the one imageUrl the API returns (spec §3 has a single imageUrl).
+// can build a srcset from the one imageUrl the API returns (docs/product.md §3 has a single imageUrl).
 
 const VARIANT_SOURCE = /^(\/uploads\/.+)\.webp$/;
 

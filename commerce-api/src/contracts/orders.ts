@@ -1,12 +1,13 @@
-// Order contracts (DESIGN.md §5 "An order's life"; docs/decisions/0055, 0056): the order as each party
+// Order contracts (docs/product.md §10 "An order's life"; docs/decisions/0055, 0056): the order as each party
 // may see it, the buyer's paged list, and the order reference the server makes once
 // (PN-YYYYMMDD-XXXXXXXX), which the success page, both orders pages, the mails and /admin all show.
 import * as v from 'valibot';
+import type { Gender, PuppyStatus } from './puppies.ts';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'handed_over', 'canceled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** what a person reads for each status (issue 17: pending, paid, handed over, cancelled and refunded) */
+/** what a person reads for each status (docs/product.md §10: pending, paid, handed over, cancelled and refunded) */
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   pending: 'Pending',
   paid: 'Paid',
@@ -59,12 +60,12 @@ export interface OrderView {
     id: number;
     name: string;
     breed: string | null;
-    gender: 'Male' | 'Female';
+    gender: Gender;
     age: number;
     price: number;
     location: string;
     imageUrl: string;
-    status: 'available' | 'reserved' | 'adopted';
+    status: PuppyStatus;
   } | null;
   /** shown to the buyer and the admin: who to contact about the puppy */
   seller: OrderParty | null;

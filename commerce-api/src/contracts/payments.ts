@@ -1,8 +1,9 @@
-// Payment contracts (spec §3, §7; DESIGN.md §5): request schemas shared by the forms and the API, and the
+// Payment contracts (docs/product.md §3, §7, §10): request schemas shared by the forms and the API, and the
 // response shapes. Amounts are decided by the server: an `amount` a client sends with a checkout or a
 // listing fee is read by nobody (the schemas drop it). A donation's amount is the donor's own choice,
 // in dollars, within MIN_DONATION..MAX_DONATION.
 import * as v from 'valibot';
+import { isWholeCents } from './money.ts';
 import { numberish } from './common.ts';
 import type { OrderView } from './orders.ts';
 import { MAX_DONATION, MIN_DONATION, PLANS } from './plans.ts';
@@ -11,11 +12,11 @@ const puppyId = v.pipe(numberish('Unknown puppy'), v.integer('Unknown puppy'), v
 /** a random id the page makes once per visit: the server's idempotency key includes it */
 const visitId = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid visit id')));
 
-/** POST /api/create-payment-intent (spec: amount, puppyId, puppyName; amount and puppyName are ignored) */
+/** POST /api/create-payment-intent (docs/product.md §7: amount, puppyId, puppyName; amount and puppyName are ignored) */
 export const CheckoutIntentSchema = v.object({ puppyId, visitId });
 export type CheckoutIntentInput = v.InferOutput<typeof CheckoutIntentSchema>;
 
-/** POST /api/create-listing-fee-intent (spec: amount, puppyId; amount is ignored) */
+/** POST /api/create-listing-fee-intent (docs/product.md §7: amount, puppyId; amount is ignored) */
 export const ListingFeeIntentSchema = v.object({ puppyId, visitId });
 export type ListingFeeIntentInput = v.InferOutput<typeof ListingFeeIntentSchema>;
 
@@ -26,10 +27,10 @@ export const donationAmount = v.pipe(
   numberish(DONATION_AMOUNT_MESSAGE),
   v.minValue(MIN_DONATION, DONATION_AMOUNT_MESSAGE),
   v.maxValue(MAX_DONATION, DONATION_AMOUNT_MESSAGE),
-  v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Please enter an amount in dollars and cents'),
+  v.check(isWholeCents, 'Please enter an amount in dollars and cents'),
 );
 
-/** POST /api/create-donation-intent (spec §3 Donation, §5) */
+/** POST /api/create-donation-intent (docs/product.md §3 Donation, §5) */
 export const DonationIntentSchema = v.object({
   donorName: v.pipe(v.string('Name is required'), v.trim(), v.nonEmpty('Name is required'), v.maxLength(100, 'Please keep it under 100 characters')),
   donorEmail: v.pipe(v.string('Email is required'), v.trim(), v.nonEmpty('Email is required'), v.email('Invalid email address'), v.maxLength(254, 'Invalid email address')),
@@ -42,7 +43,7 @@ export type DonationIntentInput = v.InferOutput<typeof DonationIntentSchema>;
 
 export const PRICE_IDS = Object.values(PLANS).map((plan) => plan.priceId);
 
-/** POST /api/create-subscription (spec §7: paymentMethodId, priceId, email) */
+/** POST /api/create-subscription (docs/product.md §7: paymentMethodId, priceId, email) */
 export const SubscriptionSchema = v.object({
   paymentMethodId: v.pipe(v.string('A card is required'), v.trim(), v.regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'A card is required')),
   priceId: v.picklist(PRICE_IDS as [string, ...string[]], 'Unknown plan'),
@@ -89,7 +90,7 @@ export interface CheckoutIntentResponse {
   carePackageCents: number;
 }
 
-/** spec §3 Listing-fee intent response, plus what the page shows */
+/** docs/product.md §3 Listing-fee intent response, plus what the page shows */
 export interface ListingFeeIntentResponse {
   clientSecret: string | null;
   alreadyPaid: boolean;
@@ -106,7 +107,7 @@ export interface DonationIntentResponse {
 }
 
 /**
- * spec §3 Subscription response. `status` is the subscription's: 'trialing' (or 'active') when the card
+ * docs/product.md §3 Subscription response. `status` is the subscription's: 'trialing' (or 'active') when the card
  * was accepted, 'requires_action' when the card needs authentication: then `clientSecret` (a SetupIntent
  * secret, seti_…_secret_…) must be confirmed on the client and `requiresAction` is true.
  */

@@ -1,4 +1,4 @@
-// Business constants of spec §9 that the server decides with (amounts in integer cents). The CMS holds
+// Business constants of docs/product.md §9 that the server decides with (amounts in integer cents). The CMS holds
 // the plans' display copy; a test checks that its prices match these.
 
 export const LISTING_FEE_CENTS = 1999;

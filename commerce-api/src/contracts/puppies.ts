@@ -1,5 +1,5 @@
-// Puppy contracts: the list query, the post/edit/status bodies with spec §5's messages (the forms
-// validate with these same schemas), and what the API returns for a puppy (spec §3, §7).
+// Puppy contracts: the list query, the post/edit/status bodies with docs/product.md §5's messages (the forms
+// validate with these same schemas), and what the API returns for a puppy (docs/product.md §3, §7).
 import * as v from 'valibot';
 import { numberish } from './common.ts';
 
@@ -24,17 +24,17 @@ export const PRICE_BANDS = [
 /** the /puppies page asks for this many listings at a time */
 export const PAGE_SIZE = 24;
 
-/** Colour choices of spec §3, in its order. */
+/** Colour choices of docs/product.md §3, in its order. */
 export const COAT_COLORS = [
   'Black', 'Brown', 'White', 'Cream', 'Tan', 'Golden', 'Red', 'Blue',
   'Gray', 'Silver', 'Chocolate', 'Fawn', 'Brindle', 'Merle', 'Sable', 'Tri-color',
 ] as const;
 export type CoatColor = (typeof COAT_COLORS)[number];
 
-/** spec §9: a listing has one main image and at most this many more */
+/** docs/product.md §9: a listing has one main image and at most this many more */
 export const MAX_ADDITIONAL_IMAGES = 5;
 export const TOO_MANY_IMAGES_MESSAGE = 'You can only upload up to 5 additional images.';
-/** upload limits (DESIGN.md §6); the edit form shows the video one as a hint */
+/** upload limits (docs/product.md §11); the edit form shows the video one as a hint */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 /** what a buyer account is told when it tries to list a puppy */
@@ -71,6 +71,8 @@ export type PuppyQuery = v.InferOutput<typeof PuppyQuerySchema>;
 
 export type Gender = (typeof GENDERS)[number];
 export type PuppyStatus = (typeof PUPPY_STATUSES)[number];
+export type Category = (typeof CATEGORIES)[number];
+export type Region = (typeof REGIONS)[number];
 export type ListingStatus = 'draft' | 'active' | 'expired';
 
 export interface BreedView {
@@ -185,7 +187,7 @@ const missingMessage = (issue: v.BaseIssue<unknown>) => {
   return (typeof key === 'string' && MISSING[key]) || 'Please send the puppy\'s details.';
 };
 
-/** POST /api/puppies and the Post Puppy form (spec §5 "Post puppy") */
+/** POST /api/puppies and the Post Puppy form (docs/product.md §5 "Post puppy") */
 export const PuppyCreateSchema = v.object(
   {
     ...puppyFields,
@@ -222,7 +224,7 @@ export interface FavoriteChange {
   favorited: boolean;
 }
 
-/** POST /api/upload/image and /api/upload/video (spec §7) */
+/** POST /api/upload/image and /api/upload/video (docs/product.md §7) */
 export interface UploadResult {
   success: true;
   url: string;

@@ -1,4 +1,4 @@
-// Seller onboarding (spec §3 Seller application and Verification state, §5, §7): the application form and
+// Seller onboarding (docs/product.md §3 Seller application and Verification state, §5, §7): the application form and
 // the verification calls validate with these schemas in the browser and on the server.
 import * as v from 'valibot';
 import { PLAN_IDS, type PlanId } from './plans.ts';
@@ -32,7 +32,7 @@ export function digitsOf(text: string): string {
   return text.replace(/\D/g, '');
 }
 
-/** the form a seller types into (spec §3 Seller application, messages of §5) */
+/** the form a seller types into (docs/product.md §3 Seller application, messages of §5) */
 export const SellerApplicationFormSchema = v.object({
   name: required('Name is required', 120),
   email,

@@ -1,5 +1,5 @@
 // Accounts: registration, password check, sessions. Slow work (argon2) happens before storage.write,
-// so the write itself stays a quick, atomic check-then-insert (DESIGN.md decision 0003).
+// so the write itself stays a quick, atomic check-then-insert (docs/decisions/0003).
 import type { LoginInput, RegisterInput, UserView } from '#contracts/auth.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';

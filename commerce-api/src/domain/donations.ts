@@ -1,7 +1,8 @@
-// Donations (spec §2 Donate, §5; DESIGN.md §5): the amount is the donor's own, within the server's
+// Donations (docs/product.md §2 Donate, §5, §10): the amount is the donor's own, within the server's
 // bounds (DonationIntentSchema); anyone may give, logged in or not. Recorded pending when the intent is
 // made, succeeded when the provider says the money arrived.
 import { randomUUID } from 'node:crypto';
+import { dollarsToCents, formatCents } from '#contracts/money.ts';
 import type { DonationIntentInput, DonationIntentResponse } from '#contracts/payments.ts';
 import type { MailMessage } from '../mail/messages.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
@@ -15,7 +16,7 @@ export interface DonationContext {
 }
 
 export async function startDonation(ctx: DonationContext, input: DonationIntentInput): Promise<DonationIntentResponse> {
-  const amountCents = Math.round(input.amount * 100);
+  const amountCents = dollarsToCents(input.amount);
   const intent = await ctx.provider.createPaymentIntent({
     amountCents,
     captureMethod: 'automatic',
@@ -53,7 +54,7 @@ export function recordDonation(db: Collections, intent: PaymentIntentSnapshot): 
 }
 
 export function donationThanksMail(donation: Donation): MailMessage {
-  const amount = `$${(donation.amountCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const amount = formatCents(donation.amountCents);
   return {
     to: donation.donorEmail,
     subject: 'Thank you for your donation to PuppyNest rescue',

@@ -1,13 +1,14 @@
-// The listing fee (spec §2 Listing payment, §4, §9; DESIGN.md §5): $19.99 makes a draft or an expired
+// The listing fee (docs/product.md §2 Listing payment, §4, §9, §10): $19.99 makes a draft or an expired
 // listing public for 30 days. An active listing answers alreadyPaid; a seller plan with room covers the
 // listing without a fee. The listing goes live only when a verified payment (fulfilment, from the
 // provider's own state) or a plan says so: activate-listing-plan never takes the client's word for it.
 import { randomUUID } from 'node:crypto';
+import { formatLongDate } from '#contracts/money.ts';
 import { LISTING_FEE_CENTS } from '#contracts/plans.ts';
 import type { ActivateListingPlanInput, ActivateListingPlanResponse, ListingFeeIntentInput, ListingFeeIntentResponse } from '#contracts/payments.ts';
 import { ForbiddenError, NotFoundError } from '../errors.ts';
 import type { MailMessage } from '../mail/messages.ts';
-import type { Fulfilment } from '../payments/fulfilment.ts';
+import type { Fulfilment } from './fulfilment/types.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
 import type { Collections, Storage } from '../storage/storage.ts';
 import { activateListing } from './listing-activation.ts';
@@ -22,8 +23,6 @@ export interface ListingFeeContext {
   now: () => Date;
   log: (line: string) => void;
 }
-
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 function ownPuppy(db: Collections, user: User, puppyId: number): Puppy {
   const puppy = db.puppies.get(puppyId);
@@ -57,13 +56,13 @@ export async function startListingFee(ctx: ListingFeeContext, user: User, input:
   const now = ctx.now();
   puppy = ctx.storage.db.puppies.get(puppy.id) ?? puppy;
   if (listingStatus(puppy, now) === 'active') {
-    return alreadyPaid(puppy, now, `This listing is already active until ${longDate(puppy.expiresAt!)}.`);
+    return alreadyPaid(puppy, now, `This listing is already active until ${formatLongDate(puppy.expiresAt!)}.`);
   }
   const covered = await ctx.storage.write((db) => {
     const coverage = planCoverage(db, user.id, now);
     return coverage?.hasRoom ? activateListing(db, puppy.id, now) : undefined;
   });
-  if (covered) return alreadyPaid(covered, now, `Your seller plan covers this listing: it is active until ${longDate(covered.expiresAt!)}.`);
+  if (covered) return alreadyPaid(covered, now, `Your seller plan covers this listing: it is active until ${formatLongDate(covered.expiresAt!)}.`);
 
   const intent =
     resumable ??
@@ -123,7 +122,7 @@ export function listingLiveMail(user: User, puppy: Puppy, siteUrl: string): Mail
   return {
     to: user.email,
     subject: `${puppy.name} is live on PuppyNest`,
-    text: `Hi ${user.username},\n\nThank you: your listing fee is paid and ${puppy.name} is visible to buyers until ${longDate(puppy.expiresAt!)}.\n\nSee it: ${siteUrl}/puppies/${puppy.id}\nManage your listings: ${siteUrl}/my-listings\n`,
+    text: `Hi ${user.username},\n\nThank you: your listing fee is paid and ${puppy.name} is visible to buyers until ${formatLongDate(puppy.expiresAt!)}.\n\nSee it: ${siteUrl}/puppies/${puppy.id}\nManage your listings: ${siteUrl}/my-listings\n`,
   };
 }
 
@@ -161,10 +160,10 @@ export async function activateListingPlan(ctx: ListingFeeContext, user: User, in
     const status = puppy ? listingStatus(puppy, now) : null;
     const message = !puppy
       ? subscription
-        ? planEnd ? `Your seller plan is active until ${longDate(planEnd)}.` : 'Your seller plan is active.'
+        ? planEnd ? `Your seller plan is active until ${formatLongDate(planEnd)}.` : 'Your seller plan is active.'
         : 'No seller plan is active.'
       : status === 'active'
-        ? `${puppy.name} is active until ${longDate(puppy.expiresAt!)}.`
+        ? `${puppy.name} is active until ${formatLongDate(puppy.expiresAt!)}.`
         : 'No verified payment covers this listing yet: pay the listing fee to make it public.';
     return {
       activated: activated || status === 'active',

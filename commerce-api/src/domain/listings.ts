@@ -87,7 +87,7 @@ export async function deleteListing(storage: Storage, user: User, id: number): P
   return storage.write((db) => {
     const old = ownListing(db, user, id, 'You can only delete your own listings.');
     // Read in the same write that removes the row: a capture running now either sees the puppy or
-    // finds its order refused here first (issue 10). Handed-over orders keep their puppy too.
+    // finds its order refused here first (docs/product.md §4). Handed-over orders keep their puppy too.
     const order = liveOrderFor(db, id);
     if (order) {
       throw new ConflictError(

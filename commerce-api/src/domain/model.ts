@@ -1,14 +1,15 @@
-// The records the commerce API keeps (spec §3 plus what DESIGN.md §4 adds).
-// Money: a puppy's `price` is whole dollars (spec §3); every payment amount is integer cents.
+// The records the commerce API keeps (docs/product.md §3, with what §10 and §11 add).
+// Money: a puppy's `price` is whole dollars (docs/product.md §3); every payment amount is integer cents.
 // Dates are ISO-8601 strings so the JSON file round-trips them unchanged.
 
+// The enums are the contracts' constants (one list each, shared by forms, routes and records).
+import type { AccountType } from '#contracts/auth.ts';
+import type { OrderStatus } from '#contracts/orders.ts';
+import type { PlanId } from '#contracts/plans.ts';
+import type { Category, Gender, PuppyStatus, Region } from '#contracts/puppies.ts';
+
+export type { AccountType, Category, Gender, OrderStatus, PlanId, PuppyStatus, Region };
 export type Role = 'user' | 'admin';
-export type AccountType = 'buyer' | 'seller';
-export type Gender = 'Male' | 'Female';
-export type PuppyStatus = 'available' | 'reserved' | 'adopted';
-export type Category = 'family' | 'apartment' | 'active';
-export type Region = 'northeast' | 'southeast' | 'midwest' | 'southwest' | 'west';
-export type PlanId = 'monthly' | 'biannual' | 'annual';
 
 export interface User {
   id: number;
@@ -102,7 +103,6 @@ export interface Favorite {
  * seller marked the puppy adopted); or → canceled (released, never charged) / refunded (charged, then
  * given back). Only canceled and refunded are final.
  */
-export type OrderStatus = 'pending' | 'paid' | 'handed_over' | 'canceled' | 'refunded';
 export interface Order {
   id: number;
   reference: string;

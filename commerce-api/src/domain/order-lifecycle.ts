@@ -1,4 +1,4 @@
-// What people do to an order after checkout (issue 17 items 3 and 4; docs/decisions/0056): the seller
+// What people do to an order after checkout (docs/product.md §10; docs/decisions/0056): the seller
 // marks it handed over (the puppy is adopted); an admin cancels it with a full refund through the
 // payment provider (the puppy is available again). The provider is asked first: a refund it refuses
 // leaves the order exactly as it was. The change itself is decided inside one storage.write() from the

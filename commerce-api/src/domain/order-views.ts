@@ -1,7 +1,8 @@
-// Who may see an order, and what of it (issue 17 item 3; docs/decisions/0056): the buyer sees their own
+// Who may see an order, and what of it (docs/product.md §6, §10; docs/decisions/0056): the buyer sees their own
 // orders with the seller's name and email; the seller sees the orders on their own listings with the
 // buyer's name and email only; an admin sees both. Anyone else is told the order does not exist (404,
 // not 403), so references cannot be probed.
+import { centsToDollars } from '#contracts/money.ts';
 import { LIVE_ORDER_STATUSES, MY_ORDERS_PAGE_SIZE, type MyOrdersResponse, type OrderParty, type OrderView } from '#contracts/orders.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Collections } from '../storage/storage.ts';
@@ -36,7 +37,7 @@ export function orderView(db: Collections, order: Order, viewer: OrderViewer): O
           breed: breed?.name ?? null,
           gender: puppy.gender,
           age: puppy.age,
-          price: order.puppyPriceCents / 100,
+          price: centsToDollars(order.puppyPriceCents),
           location: puppy.location,
           imageUrl: puppy.imageUrl,
           status: puppy.status,

@@ -1,9 +1,10 @@
-// Buying a puppy (spec §2 Checkout, §4 Checkout; DESIGN.md §5). The amount is the puppy's stored price
+// Buying a puppy (docs/product.md §2 Checkout, §4 Checkout, §10). The amount is the puppy's stored price
 // plus the care package, in cents; one PaymentIntent per checkout visit (idempotency key per buyer,
 // puppy and visit) with manual capture. When the card is authorised, fulfilment records the order and
 // reserves the puppy in one atomic write: a puppy is sold once, and a payment for a puppy that is no
 // longer available is released (never captured) or, if it was taken, refunded.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { dollarsToCents, formatCents } from '#contracts/money.ts';
 import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
 import { LIVE_ORDER_STATUSES } from '#contracts/orders.ts';
 import type { CheckoutIntentInput, CheckoutIntentResponse } from '#contracts/payments.ts';
@@ -37,7 +38,7 @@ export async function startCheckout(ctx: CheckoutContext, buyer: User, input: Ch
   if (puppy.status !== 'available' || liveOrderFor(db, puppy.id)) {
     throw new ConflictError(`${puppy.name} is no longer available: another family has reserved this puppy.`, 'puppy_unavailable');
   }
-  const puppyPriceCents = puppy.price * 100;
+  const puppyPriceCents = dollarsToCents(puppy.price);
   const amountCents = puppyPriceCents + CARE_PACKAGE_CENTS;
   const visit = input.visitId ?? randomUUID();
   const intent = await ctx.provider.createPaymentIntent({
@@ -125,7 +126,7 @@ function claimPuppy(db: Collections, intent: PaymentIntentSnapshot, now: Date, p
 export function recordAuthorisedPurchase(db: Collections, intent: PaymentIntentSnapshot, now: Date): PurchaseAction {
   const existing = orderByIntent(db, intent.id);
   if (existing?.status === 'pending' && !db.puppies.get(existing.puppyId)) {
-    // The listing went away while the order waited (issue 10): release the hold, never capture it.
+    // The listing went away while the order waited (docs/product.md §10): release the hold, never capture it.
     db.orders.update(existing.id, { status: 'canceled', canceledAt: now.toISOString() });
     return 'cancel';
   }
@@ -141,7 +142,7 @@ export function recordSucceededPurchase(db: Collections, intent: PaymentIntentSn
   if (existing) {
     if (existing.status === 'pending') {
       // Decided in the same write that reads the puppy: money taken for a puppy that no longer
-      // exists is given back, never kept (issue 10).
+      // exists is given back, never kept (docs/product.md §10).
       if (!db.puppies.get(existing.puppyId)) {
         db.orders.update(existing.id, { status: 'canceled', canceledAt: now.toISOString() });
         return 'refund';
@@ -170,16 +171,15 @@ export function recordRefunded(db: Collections, intentId: string, now: Date): vo
   if (order && order.status === 'canceled') db.orders.update(order.id, { status: 'refunded', canceledAt: order.canceledAt ?? now.toISOString() });
 }
 
-const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** the order's lines as every order mail lists them */
 export function orderLines(order: Order, puppyName: string): string {
   return [
     `Order reference: ${order.reference}`,
     `Puppy: ${puppyName}`,
-    `Purchase price: ${money(order.puppyPriceCents)}`,
-    `Care package: ${money(order.carePackageCents)}`,
-    `Total: ${money(order.totalCents)}`,
+    `Purchase price: ${formatCents(order.puppyPriceCents)}`,
+    `Care package: ${formatCents(order.carePackageCents)}`,
+    `Total: ${formatCents(order.totalCents)}`,
   ].join('\n');
 }
 

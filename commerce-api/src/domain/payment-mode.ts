@@ -1,4 +1,4 @@
-// Payment mode (spec §6 Admin, DESIGN.md §5): the server owns the test/live switch; the public key
+// Payment mode (docs/product.md §6 Admin, §10): the server owns the test/live switch; the public key
 // endpoint reports it; secrets never reach the browser. Live mode needs live keys in the configuration.
 import { LOCAL_PUBLIC_KEY, type MessageResponse, type PaymentModeResponse, type PublicKeyResponse } from '#contracts/payments.ts';
 import type { Config } from '../config.ts';

@@ -1,7 +1,7 @@
 // The public catalogue: which listings are visible, and the filtered, searched, sorted, paged list.
 // Answers from memory; a query over 10,000 listings is one pass plus a sort of the matches at most.
 import type { SitemapEntry } from '#contracts/pages.ts';
-import type { BreedView, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView, ListingStatus } from '#contracts/puppies.ts';
+import { REGIONS, type BreedView, type ListingStatus, type PuppyDetailView, type PuppyPage, type PuppyQuery, type PuppyView } from '#contracts/puppies.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Breed, Puppy } from './model.ts';
 
@@ -24,7 +24,7 @@ export function listingStatus(puppy: Puppy, now: Date): ListingStatus {
   return liveAt(puppy.expiresAt, now.toISOString(), now.getTime()) ? 'active' : 'expired';
 }
 
-/** only active, unexpired listings are public (DESIGN.md §4) */
+/** only active, unexpired listings are public (docs/product.md §4) */
 export function isPublic(puppy: Puppy, now: Date): boolean {
   return liveAt(puppy.expiresAt, now.toISOString(), now.getTime());
 }
@@ -87,7 +87,7 @@ function resolveBreedIds(storage: Storage, breed: string): Set<number> {
   return new Set(storage.db.breeds.filter((b) => b.name.toLowerCase() === wanted).map((b) => b.id));
 }
 
-const REGION_NAMES = new Set(['northeast', 'southeast', 'midwest', 'southwest', 'west']);
+const REGION_NAMES: ReadonlySet<string> = new Set(REGIONS);
 
 export function queryPuppies(storage: Storage, query: PuppyQuery, now: Date): PuppyView[] | PuppyPage {
   const breeds = storage.db.breeds;

@@ -1,9 +1,9 @@
-// The five location regions of spec §9, decided by the US state named in a free-text location
+// The five location regions of docs/product.md §9, decided by the US state named in a free-text location
 // ("Portland, OR", "Austin, Texas", "Kansas City MO 64105"). Sellers type locations freely, so
 // anything without a recognisable state has no region rather than a guessed one.
-import type { Region } from './model.ts';
+import { REGIONS, type Region } from '#contracts/puppies.ts';
 
-export const REGIONS: readonly Region[] = ['northeast', 'southeast', 'midwest', 'southwest', 'west'];
+export { REGIONS };
 
 const STATES: ReadonlyArray<readonly [code: string, name: string, region: Region]> = [
   ['CT', 'Connecticut', 'northeast'],
@@ -96,7 +96,7 @@ export function stateOfLocation(location: string): string | null {
   return null;
 }
 
-/** The region of spec §9 a location lies in, or null when no US state can be read from it. */
+/** The region of docs/product.md §9 a location lies in, or null when no US state can be read from it. */
 export function regionForLocation(location: string): Region | null {
   const code = stateOfLocation(location);
   return code ? BY_CODE.get(code)!.region : null;

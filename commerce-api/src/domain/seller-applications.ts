@@ -1,4 +1,4 @@
-// Seller applications (spec §4 "Seller onboarding": approved instantly). Unlike the spec's client-only
+// Seller applications (docs/product.md §4 "Seller onboarding": approved instantly). Unlike the spec's client-only
 // submit, the application is stored and makes the account a seller (decision 0040). It needs a verified
 // email or phone: the application's own email or phone must be one the account or this browser verified.
 import { normaliseTarget, type SellerApplicationInput, type SellerApplicationView, type SellerPlanView, type VerificationStatus } from '#contracts/sellers.ts';

@@ -1,5 +1,5 @@
 // Whether a seller's plan (trialing or active subscription) lets a listing go live without a fee,
-// within the plan's listing limit (spec §9: 10 / 20 / unlimited).
+// within the plan's listing limit (docs/product.md §9: 10 / 20 / unlimited).
 import { PLANS, type PlanTerms } from '#contracts/plans.ts';
 import type { Collections } from '../storage/storage.ts';
 import type { SellerSubscription } from './model.ts';

@@ -1,4 +1,4 @@
-// Seller plans (spec §2 Seller onboarding payment form, §4 Subscription payment, §9; DESIGN.md §5):
+// Seller plans (docs/product.md §2 Seller onboarding payment form, §4 Subscription payment, §9, §10):
 // a subscription with a 7-day trial at the plan's price id; the card is checked with a SetupIntent so
 // the first charge after the trial can happen off-session. The plan counts (planCoverage) once the card
 // is verified: 'incomplete' until then, 'trialing' after.
@@ -75,7 +75,7 @@ export async function startSubscription(ctx: SubscriptionContext, user: User, in
   };
 }
 
-/** the user's plan fields (spec §3 hasActiveListingPlan, listingPlanExpiresAt) follow the subscription */
+/** the user's plan fields (docs/product.md §3 hasActiveListingPlan, listingPlanExpiresAt) follow the subscription */
 export function syncUserPlan(db: Collections, userId: number, now: Date): void {
   const subscription = activeSubscription(db, userId, now);
   db.users.update(userId, {

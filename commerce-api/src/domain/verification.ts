@@ -1,4 +1,4 @@
-// Email and phone verification codes (spec §4 "Seller verification", issue 7): 6 digits, stored only as an
+// Email and phone verification codes (docs/product.md §4 "Seller verification"; docs/decisions/0041): 6 digits, stored only as an
 // HMAC (keyed with the session secret and bound to owner, channel and target), valid 10 minutes, 5 attempts,
 // re-sent at most once a minute per target to the same requester (owner or client), so a third party
 // elsewhere can never hold up the owner's code (decision 0051). A verified target is remembered on the account, or on the

@@ -1,5 +1,6 @@
 // Serves what is not /api nor an on-demand page: user uploads, the built Studio, the static Astro build,
-// the shells of the per-user dynamic routes, and the 404 page with status 404 for anything else.
+// the shells of the per-user dynamic routes, and the 404 page with status 404 for anything else
+// (docs/decisions/0002, 0065).
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
@@ -11,8 +12,8 @@ export interface StaticSiteOptions {
   studioDir: string;
   /** DATA_DIR/uploads */
   uploadsDir: string;
-  /** the embedded content's pictures, served at /content/images/ (default: CONTENT_DIR/images, as the content seam reads it) */
-  contentImagesDir?: string;
+  /** the embedded content's pictures, served at /content/images/ (config.content.contentDir + /images) */
+  contentImagesDir: string;
 }
 
 /**
@@ -33,7 +34,7 @@ export function staticSite({ siteDir, studioDir, uploadsDir, contentImagesDir }:
   // Content pictures outside Astro's pipeline (the /api/products and /api/testimonials image URLs).
   router.use(
     '/content/images',
-    express.static(contentImagesDir ?? path.resolve(process.env.CONTENT_DIR?.trim() || 'content', 'images'), { index: false, redirect: false, maxAge: '1d' }),
+    express.static(contentImagesDir, { index: false, redirect: false, maxAge: '1d' }),
   );
 
   router.use(

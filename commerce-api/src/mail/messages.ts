@@ -1,4 +1,4 @@
-// The mail and SMS seams (DESIGN.md §2). Domain code sends through these interfaces; the outbox is
+// The mail and SMS seams (docs/decisions/0073). Domain code sends through these interfaces; the outbox is
 // the embedded default, SMTP (nodemailer) the real mail implementation.
 
 export interface MailMessage {

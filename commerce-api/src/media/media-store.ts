@@ -1,4 +1,4 @@
-// The media seam (DESIGN.md §2): where uploaded files live. The embedded default writes them under
+// The media seam (docs/decisions/0073): where uploaded files live. The embedded default writes them under
 // DATA_DIR/uploads, served at /uploads/; an object-storage implementation keeps the same two calls.
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';

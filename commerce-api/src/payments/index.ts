@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { Mailer } from '../mail/messages.ts';
 import type { Storage } from '../storage/storage.ts';
 import { publicKeyFor } from '../domain/payment-mode.ts';
-import { createFulfilment, type Fulfilment } from './fulfilment.ts';
+import { createFulfilment, type Fulfilment } from '../domain/fulfilment/index.ts';
 import { createLocalProvider, type LocalProvider } from './local-provider.ts';
 import { PaymentObjectMissingError, PaymentProviderError, type PaymentProvider, type ProviderEvent } from './provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
@@ -40,9 +40,9 @@ const isLocalId = (id: string) => /^(pi|seti|sub|pm)_local_/.test(id);
 
 export function createPayments(options: PaymentsOptions): Payments {
   const { config, storage } = options;
-  let fulfilment: Fulfilment | undefined;
+  // The local provider's events reach fulfilment, which is made below (it needs the routed provider).
   const deliver = async (event: ProviderEvent) => {
-    if (options.localEvents === 'drop' || !fulfilment) return;
+    if (options.localEvents === 'drop') return;
     await fulfilment.handleEvent(event);
   };
 
@@ -95,7 +95,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     retrieveSetupIntent: (id) => onStripe(id, (p) => p.retrieveSetupIntent(id)),
   };
 
-  fulfilment = createFulfilment({ storage, provider, mailer: options.mailer, now: options.now, log: options.log, siteUrl: config.publicSiteUrl });
+  const fulfilment: Fulfilment = createFulfilment({ storage, provider, mailer: options.mailer, now: options.now, log: options.log, siteUrl: config.publicSiteUrl });
 
   return {
     provider,

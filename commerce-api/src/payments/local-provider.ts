@@ -1,5 +1,5 @@
 // The local test-mode provider: a test double of Stripe's behaviour, not a stub that says yes
-// (DESIGN.md §2). PaymentIntents, SetupIntents, PaymentMethods and Subscriptions live in storage
+// (docs/decisions/0073). PaymentIntents, SetupIntents, PaymentMethods and Subscriptions live in storage
 // (localPayments) with Stripe's statuses; a card's outcome is the one Stripe's test card gives; every
 // transition emits the event Stripe would send, into the same fulfilment code the webhook feeds.
 // The local card form talks to it through /api/local-payments/* (payments.routes.ts).

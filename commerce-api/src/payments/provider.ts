@@ -1,4 +1,4 @@
-// The payments seam (DESIGN.md §2, §5): one interface, two implementations. stripe-provider.ts talks to
+// The payments seam (docs/decisions/0030, 0073): one interface, two implementations. stripe-provider.ts talks to
 // Stripe with the `stripe` SDK; local-provider.ts is a test double of Stripe's behaviour kept in storage.
 // Domain code and fulfilment see only these shapes: plain snapshots of Stripe's objects, amounts in cents.
 import { AppError } from '../errors.ts';

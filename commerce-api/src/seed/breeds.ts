@@ -1,9 +1,9 @@
 // The breeds a US family is likely to ask for, with what the demo data needs to look real:
 // adult weight (puppy weights grow towards it), a typical price range, the coat colours the breed
-// comes in (spec §3's colour list) and how its cartoon portrait is drawn.
+// comes in (docs/product.md §3's colour list) and how its cartoon portrait is drawn.
 import type { Breed, Category } from '../domain/model.ts';
 import type { CoatPattern, EarStyle } from './puppy-art.ts';
-// Colour choices of spec §3 live with the puppy contract (the post/edit forms use them).
+// Colour choices of docs/product.md §3 live with the puppy contract (the post/edit forms use them).
 import { COAT_COLORS, type CoatColor } from '#contracts/puppies.ts';
 
 export { COAT_COLORS, type CoatColor };

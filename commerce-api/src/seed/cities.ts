@@ -1,4 +1,4 @@
-// Real US cities, grouped by the regions of spec §9, for the locations of demo listings.
+// Real US cities, grouped by the regions of docs/product.md §9, for the locations of demo listings.
 import type { Region } from '../domain/model.ts';
 
 export const CITIES_BY_REGION: Readonly<Record<Region, readonly string[]>> = {

@@ -1,11 +1,12 @@
 // The demo accounts a fresh install logs in with. Their passwords are public on purpose (README,
 // start banner); they exist only when demo data is seeded (SEED_DEMO_DATA, on by default outside
 // production). A production demo deployment gives them fresh random passwords instead (seed.ts).
+import type { AccountType } from '#contracts/auth.ts';
 
 export interface DemoAccount {
   readonly username: string;
   readonly password: string;
-  readonly accountType: 'buyer' | 'seller';
+  readonly accountType: AccountType;
   readonly email: string;
 }
 

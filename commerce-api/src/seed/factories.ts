@@ -1,5 +1,5 @@
-// Deterministic builders of the stored records, shared by the seed and the tests (DESIGN.md §3:
-// "demo data from the same factories the tests use"). Each returns a row ready for
+// Deterministic builders of the stored records, shared by the seed and the tests (README "Layout": demo data
+// comes from the same factories the tests use). Each returns a row ready for
 // `db.<collection>.insert()`; overrides win over generated values, and values derived from others
 // (usernameKey, region, description) follow the overridden ones.
 import { hashPassword } from '../auth/passwords.ts';
@@ -14,7 +14,7 @@ import { pickPuppyName } from './puppy-names.ts';
 import { createRng, type Rng } from './rng.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** how long a paid listing stays public (spec §9) */
+/** how long a paid listing stays public (docs/product.md §9) */
 import { LISTING_DAYS } from '#contracts/plans.ts';
 export { LISTING_DAYS };
 
@@ -206,7 +206,7 @@ export function buildDonation(overrides: Partial<NewRow<'donations'>> = {}, now:
   };
 }
 
-/** spec §9's care package, in cents */
+/** docs/product.md §9's care package, in cents */
 const CARE_PACKAGE_CENTS = 4999;
 let orderSequence = 0;
 export function buildOrder(overrides: Partial<NewRow<'orders'>> = {}, now: Date = new Date()): NewRow<'orders'> {

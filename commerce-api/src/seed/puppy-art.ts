@@ -42,7 +42,7 @@ export function seedImageUrl(name: string): string {
   return `${SEED_IMAGE_PATH}/${name}.webp`;
 }
 
-/** spec §3 colour → the cartoon coat that shows it */
+/** docs/product.md §3 colour → the cartoon coat that shows it */
 export function coatForColor(color: string): CoatId {
   switch (color.toLowerCase()) {
     case 'black': return 'black';

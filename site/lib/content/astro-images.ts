@@ -6,7 +6,7 @@
 //   Sanity project   → the https://cdn.sanity.io URL with its width and height (astro.config.mjs must
 //                      allow it: image.remotePatterns [{ protocol: 'https', hostname: 'cdn.sanity.io' }])
 import type { ImageMetadata } from 'astro';
-import type { ContentImage } from './types.ts';
+import type { ContentImage } from '#content/types.ts';
 
 const files = import.meta.glob<ImageMetadata>('/content/images/*.{webp,png,jpg,jpeg,avif,gif}', { eager: true, import: 'default' });
 const byFileName = new Map(Object.entries(files).map(([file, meta]) => [file.slice(file.lastIndexOf('/') + 1), meta]));

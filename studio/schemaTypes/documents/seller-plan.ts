@@ -1,6 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
 
-// planId and priceId are the identifiers the payment API knows (spec §3 "Plan"); the API decides the amount
+// planId and priceId are the identifiers the payment API knows (docs/product.md §3 "Plan"); the API decides the amount
 // charged, so a price changed here must be changed in the payment configuration too.
 export const PLAN_IDS = [
   { title: 'Monthly', value: 'monthly' },

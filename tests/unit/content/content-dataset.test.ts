@@ -1,9 +1,9 @@
-// The dataset says what the product spec says (spec §2 "Static pages", "Donate", §9), read through the
+// The dataset says what the product spec says (docs/product.md §2 "Static pages", "Donate", §9), read through the
 // same functions the pages use.
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEmbeddedSource } from '../../../site/lib/content/embedded-source.ts';
-import { createContent, type CareGuide, type Content, type PageSection, type RichTextBlock, type Terms } from '../../../site/lib/content/index.ts';
+import { createEmbeddedSource } from '#content/embedded-source.ts';
+import { createContent, type CareGuide, type Content, type PageSection, type RichTextBlock, type Terms } from '#content/index.ts';
 
 const content: Content = createContent(createEmbeddedSource({ contentDir: path.resolve('content') }));
 
@@ -91,7 +91,7 @@ describe('home page content', () => {
     for (const product of products) expect(product.price).toBeGreaterThan(0);
   });
 
-  it('lists the plan features of spec §9', async () => {
+  it('lists the plan features of docs/product.md §9', async () => {
     const plans = await content.getSellerPlans();
     expect(plans.map((p) => p.features)).toEqual([
       ['Up to 10 listings', 'Basic analytics', 'Email support'],

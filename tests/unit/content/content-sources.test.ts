@@ -3,9 +3,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmbeddedSource } from '../../../site/lib/content/embedded-source.ts';
-import { contentImageUrl, createContent, type Content, type ContentImage } from '../../../site/lib/content/index.ts';
-import { createSanitySource, SANITY_API_VERSION } from '../../../site/lib/content/sanity-source.ts';
+import { createEmbeddedSource } from '#content/embedded-source.ts';
+import { contentImageUrl, createContent, type Content, type ContentImage } from '#content/index.ts';
+import { createSanitySource, SANITY_API_VERSION } from '#content/sanity-source.ts';
 import { startFakeSanity, type FakeSanity } from './fake-sanity-server.ts';
 
 const CONTENT_DIR = path.resolve('content');
@@ -79,7 +79,7 @@ describe('content from both sources', () => {
     }
   });
 
-  it('gives the seller plans of spec §9, monthly at $19.99', async () => {
+  it('gives the seller plans of docs/product.md §9, monthly at $19.99', async () => {
     for (const content of [embedded, sanity]) {
       const plans = await content.getSellerPlans();
       expect(plans.map(({ planId, price, priceId, savings }) => ({ planId, price, priceId, savings }))).toEqual([

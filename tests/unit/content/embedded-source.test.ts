@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmbeddedSource } from '../../../site/lib/content/embedded-source.ts';
-import { createContent, sourceFromEnv } from '../../../site/lib/content/index.ts';
+import { createEmbeddedSource } from '#content/embedded-source.ts';
+import { createContent, sourceFromEnv } from '#content/index.ts';
 
 const dirs: string[] = [];
 function copyOfContent(): string {

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { evaluate, parse } from 'groq-js';
-import { readRawDocuments, resolveAssets, type SanityDocument } from '../../../site/lib/content/dataset.ts';
+import { readRawDocuments, resolveAssets, type SanityDocument } from '#content/dataset.ts';
 
 export interface RecordedRequest {
   method: string;

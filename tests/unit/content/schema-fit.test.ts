@@ -2,7 +2,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRawDocuments, type SanityDocument } from '../../../site/lib/content/dataset.ts';
+import { readRawDocuments, type SanityDocument } from '#content/dataset.ts';
 import { documentTypes, schemaTypes, SINGLETON_TYPES } from '../../../studio/schemaTypes/index.ts';
 import { SchemaChecker, type TypeDef } from './schema-checker.ts';
 

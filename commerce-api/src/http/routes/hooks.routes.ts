@@ -1,4 +1,4 @@
-// POST /api/hooks/sanity: Sanity's publish webhook (issue 3, "Publishing"). The signature is checked
+// POST /api/hooks/sanity: Sanity's publish webhook (docs/decisions/0012). The signature is checked
 // over the raw body with @sanity/webhook and the shared secret; a signed call starts the site rebuild
 // in the background and is answered at once (202). Mounted before the JSON body parser (app.ts).
 import { isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook';

@@ -1,4 +1,4 @@
-// Orders after checkout (issue 17; docs/decisions/0056): the buyer's paged list, the seller's orders on
+// Orders after checkout (docs/product.md §10; docs/decisions/0056): the buyer's paged list, the seller's orders on
 // their own listings, one order by its reference (404 for anyone who may not see it), and the seller's
 // "handed over". The admin's cancel lives with the other admin calls (admin.routes.ts).
 import express from 'express';

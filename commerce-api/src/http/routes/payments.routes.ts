@@ -1,4 +1,4 @@
-// The payment calls of spec §7 (amounts decided here, from stored prices), the return pages' re-check
+// The payment calls of docs/product.md §7 (amounts decided here, from stored prices), the return pages' re-check
 // of a payment, and the local test-mode card form's calls (only while the local
 // provider takes this mode's payments).
 import express from 'express';

@@ -1,4 +1,4 @@
-// Seller onboarding (spec §7): SMS availability, verification codes, the seller application, the plan.
+// Seller onboarding (docs/product.md §7): SMS availability, verification codes, the seller application, the plan.
 // A visitor who is not logged in verifies inside an anonymous verification session: a random id in a
 // signed, HttpOnly, SameSite=Lax cookie, which owns the codes it asked for (decision 0041).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';

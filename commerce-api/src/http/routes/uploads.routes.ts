@@ -1,4 +1,4 @@
-// POST /api/upload/image (field puppyImage) and /api/upload/video (field puppyVideo), spec §7.
+// POST /api/upload/image (field puppyImage) and /api/upload/video (field puppyVideo), docs/product.md §7.
 // Sellers (and admins) only, so many an hour (UPLOADS_PER_ACCOUNT), within a per-account quota
 // (UPLOAD_QUOTA_MB); the body is held in memory up to the limit, its type read from its bytes.
 import express, { type Request, type RequestHandler, type Response } from 'express';

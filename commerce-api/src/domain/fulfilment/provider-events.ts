@@ -1,0 +1,47 @@
+// Provider events (verified Stripe webhooks, the local provider's events): each event id is applied once
+// (PaymentEvent). The event only says that something changed; the provider says what is true now, since
+// events arrive in any order.
+import type { ProviderEvent } from '../../payments/provider.ts';
+import { PaymentObjectMissingError } from '../../payments/provider.ts';
+import { recordSubscription } from '../subscriptions.ts';
+import type { Fulfilment, FulfilmentDeps } from './types.ts';
+
+const PAYMENT_INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.amount_capturable_updated', 'payment_intent.canceled']);
+const SETUP_INTENT_EVENTS = new Set(['setup_intent.succeeded']);
+const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
+
+export function createEventHandler(deps: FulfilmentDeps, sync: Pick<Fulfilment, 'syncPaymentIntent' | 'syncSetupIntent'>): Fulfilment['handleEvent'] {
+  const { storage, provider, now, log } = deps;
+
+  return async function handleEvent(event) {
+    const wanted = PAYMENT_INTENT_EVENTS.has(event.type) || SETUP_INTENT_EVENTS.has(event.type) || SUBSCRIPTION_EVENTS.has(event.type);
+    if (!wanted || !event.object) return 'ignored';
+    const claim = await storage.write((db) => {
+      if (db.paymentEvents.find((e) => e.eventId === event.id)) return undefined;
+      return db.paymentEvents.insert({ eventId: event.id, type: event.type, processedAt: now().toISOString() });
+    });
+    if (!claim) return 'duplicate';
+    try {
+      await apply(event.object);
+      return 'applied';
+    } catch (error) {
+      if (error instanceof PaymentObjectMissingError) {
+        log(`payment event ${event.id} (${event.type}) names an object this server does not know: ignored`);
+        return 'ignored';
+      }
+      // Not applied: forget the claim so the provider's retry (or a re-check) applies it.
+      await storage.write((db) => db.paymentEvents.remove(claim.id));
+      throw error;
+    }
+  };
+
+  async function apply(object: NonNullable<ProviderEvent['object']>): Promise<void> {
+    if (object.object === 'payment_intent') {
+      await sync.syncPaymentIntent(await provider.retrievePaymentIntent(object.id));
+    } else if (object.object === 'setup_intent') {
+      await sync.syncSetupIntent(await provider.retrieveSetupIntent(object.id));
+    } else {
+      await storage.write((db) => recordSubscription(db, object, now()));
+    }
+  }
+}

@@ -1,0 +1,28 @@
+// What fulfilment needs and what it offers. A leaf module: the use cases that hand a payment on to
+// fulfilment (listing-fees.ts) import these types without importing fulfilment itself, so no circle.
+import type { PaymentStatusResponse } from '#contracts/payments.ts';
+import type { Mailer } from '../../mail/messages.ts';
+import type { PaymentIntentSnapshot, PaymentProvider, ProviderEvent, SetupIntentSnapshot } from '../../payments/provider.ts';
+import type { Storage } from '../../storage/storage.ts';
+
+export interface FulfilmentDeps {
+  storage: Storage;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  now: () => Date;
+  log: (line: string) => void;
+  siteUrl: string;
+}
+
+export interface Fulfilment {
+  /** applies a provider event once per event id; 'ignored' for types fulfilment has no use for */
+  handleEvent(event: ProviderEvent): Promise<'applied' | 'duplicate' | 'ignored'>;
+  /** applies an intent's current state (idempotent) */
+  syncPaymentIntent(intent: PaymentIntentSnapshot): Promise<void>;
+  syncSetupIntent(setup: SetupIntentSnapshot): Promise<void>;
+  /**
+   * Re-checks a payment (pi_… or seti_…) with the provider, applies it and says what it came to.
+   * `authorize` sees the provider's object first and throws when the caller may not see it.
+   */
+  refresh(intentId: string, authorize?: (object: PaymentIntentSnapshot | SetupIntentSnapshot) => void): Promise<PaymentStatusResponse>;
+}

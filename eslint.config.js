@@ -1,0 +1,66 @@
+// ESLint: the recommended rules, plus the layout rules the code is built on (decision 0072). Lean on
+// purpose: no type-aware rules and no style rules, so `npm run lint` stays quick and never argues about
+// formatting. .astro files are checked by `npm run typecheck` (astro check), not here.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+/** anything that reaches into the API's source from the site, other than the shared contracts */
+const API_SOURCE = {
+  group: ['**/commerce-api/**'],
+  message: 'site/ reaches the API only through #contracts/* (shared contracts) and #content/* (the content source).',
+};
+const EXPRESS = {
+  group: ['express', 'express-*', 'express/*'],
+  message: 'Only http/ and app.ts import Express: domain code takes and returns plain values.',
+};
+
+export default defineConfig([
+  globalIgnores(['dist/', 'data/', '.astro/', 'studio/dist/', 'studio/.sanity/', 'test-results*/', 'playwright-report/', 'tests/.tmp/']),
+  {
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    extends: [js.configs.recommended, tseslint.configs.recommended],
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `_name` marks a parameter or binding kept for its position or shape.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      // TypeScript itself reports undefined names, with the types' knowledge of globals.
+      'no-undef': 'off',
+    },
+  },
+  {
+    name: 'site reaches the API only through its contracts',
+    files: ['site/**/*.{ts,tsx,mjs,js}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [API_SOURCE] }] },
+  },
+  {
+    name: 'only http/ and app.ts import Express',
+    files: ['commerce-api/**/*.ts'],
+    ignores: ['commerce-api/src/http/**', 'commerce-api/src/app.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [EXPRESS] }] },
+  },
+  {
+    name: 'contracts import only valibot',
+    files: ['commerce-api/src/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!valibot$|\\./[^/]+$)',
+              message: 'Contracts are shared by the site and the API: they import only valibot and each other (./name.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    name: 'domain code never reads the environment',
+    files: ['commerce-api/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'The config is passed in: read config.ts, not process.env.' }],
+    },
+  },
+]);

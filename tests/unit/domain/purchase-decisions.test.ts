@@ -1,0 +1,125 @@
+// The domain's payment decisions as tables (docs/product.md §10): for each state of the stored order and
+// puppy and each state of the card payment, what happens to the money (capture, cancel = release the
+// hold, refund, mail the receipts, nothing) and where the order and the puppy end. Fulfilment only
+// carries these decisions out with the provider, so these rows are the whole rule.
+import { describe, expect, it } from 'vitest';
+import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
+import type { Order, PuppyStatus } from '../../../commerce-api/src/domain/model.ts';
+import {
+  recordAuthorisedPurchase,
+  recordCanceledPurchase,
+  recordRefunded,
+  recordSucceededPurchase,
+  type PurchaseAction,
+} from '../../../commerce-api/src/domain/orders.ts';
+import type { PaymentIntentSnapshot, PaymentIntentStatus } from '../../../commerce-api/src/payments/provider.ts';
+import { createMemoryStorage } from '../../../commerce-api/src/storage/index.ts';
+import { buildBreed, buildOrder, buildPuppy, buildUser } from '../../support/factories.ts';
+
+const NOW = new Date('2026-06-01T12:00:00.000Z');
+const PRICE_CENTS = 150_000;
+const TOTAL_CENTS = PRICE_CENTS + CARE_PACKAGE_CENTS;
+
+interface World {
+  /** the puppy as stored, or gone (the listing was deleted) */
+  puppy: PuppyStatus | 'gone';
+  /** the order this payment already has, if any */
+  order?: Order['status'];
+  /** another buyer's live order holds the puppy */
+  heldByAnother?: boolean;
+  /** what the intent is for, when not the agreed total */
+  amountCents?: number;
+}
+
+function intent(status: PaymentIntentStatus, amountCents = TOTAL_CENTS): PaymentIntentSnapshot {
+  return {
+    object: 'payment_intent',
+    id: 'pi_table',
+    status,
+    amountCents,
+    amountCapturableCents: status === 'requires_capture' ? amountCents : 0,
+    amountReceivedCents: status === 'succeeded' ? amountCents : 0,
+    currency: 'usd',
+    captureMethod: 'manual',
+    clientSecret: 'pi_table_secret',
+    metadata: { purpose: 'puppy_purchase', puppyId: '1', buyerId: '1', sellerId: '2', puppyPriceCents: String(PRICE_CENTS), carePackageCents: String(CARE_PACKAGE_CENTS) },
+    lastError: null,
+    livemode: false,
+  };
+}
+
+function worldOf(w: World) {
+  const storage = createMemoryStorage({
+    users: [
+      { id: 1, ...buildUser({ username: 'buyer' }, NOW) },
+      { id: 2, ...buildUser({ username: 'seller', accountType: 'seller' }, NOW) },
+      { id: 3, ...buildUser({ username: 'other' }, NOW) },
+    ],
+    breeds: [{ id: 1, ...buildBreed() }],
+    puppies: w.puppy === 'gone' ? [] : [{ id: 1, ...buildPuppy({ breedId: 1, userId: 2, price: PRICE_CENTS / 100, status: w.puppy }, undefined, { now: NOW }) }],
+    orders: [
+      ...(w.order ? [{ id: 1, ...buildOrder({ paymentIntentId: 'pi_table', status: w.order, puppyPriceCents: PRICE_CENTS }, NOW) }] : []),
+      ...(w.heldByAnother ? [{ id: 2, ...buildOrder({ paymentIntentId: 'pi_other', buyerId: 3, status: 'paid', puppyPriceCents: PRICE_CENTS }, NOW) }] : []),
+    ],
+  });
+  const state = () => ({
+    order: storage.db.orders.find((o) => o.paymentIntentId === 'pi_table')?.status ?? null,
+    puppy: storage.db.puppies.get(1)?.status ?? 'gone',
+  });
+  return { storage, state };
+}
+
+type Row = [label: string, world: World, action: PurchaseAction, order: Order['status'] | null, puppy: PuppyStatus | 'gone'];
+
+describe('the card is authorised (requires_capture)', () => {
+  const rows: Row[] = [
+    ['first news of a payment for an available puppy: hold it and capture', { puppy: 'available' }, 'capture', 'pending', 'reserved'],
+    ['the puppy is reserved by someone else already: release', { puppy: 'reserved', heldByAnother: true }, 'cancel', 'canceled', 'reserved'],
+    ['another live order holds the puppy: release', { puppy: 'available', heldByAnother: true }, 'cancel', 'canceled', 'available'],
+    ['the listing is gone: release', { puppy: 'gone' }, 'cancel', 'canceled', 'gone'],
+    ['an intent for another amount than the agreed total: release', { puppy: 'available', amountCents: TOTAL_CENTS - 1 }, 'cancel', 'canceled', 'available'],
+    ['the same news again (pending order): capture again, nothing else changes', { puppy: 'reserved', order: 'pending' }, 'capture', 'pending', 'reserved'],
+    ['a pending order whose listing went away: release, never capture', { puppy: 'gone', order: 'pending' }, 'cancel', 'canceled', 'gone'],
+    ['already paid: nothing', { puppy: 'reserved', order: 'paid' }, 'none', 'paid', 'reserved'],
+    ['already canceled: release what is still held', { puppy: 'available', order: 'canceled' }, 'cancel', 'canceled', 'available'],
+  ];
+  it.each(rows)('%s', async (_label, world, action, order, puppy) => {
+    const { storage, state } = worldOf(world);
+    const decided = await storage.write((db) => recordAuthorisedPurchase(db, intent('requires_capture', world.amountCents), NOW));
+    expect(decided).toBe(action);
+    expect(state()).toEqual({ order, puppy });
+  });
+});
+
+describe('the money is taken (succeeded)', () => {
+  const rows: Row[] = [
+    ['a pending order is captured: paid, mail the receipts', { puppy: 'reserved', order: 'pending' }, 'mail', 'paid', 'reserved'],
+    ['taken at once for an available puppy (automatic capture): paid', { puppy: 'available' }, 'mail', 'paid', 'reserved'],
+    ['taken for a puppy someone else holds: refund', { puppy: 'reserved', heldByAnother: true }, 'refund', 'canceled', 'reserved'],
+    ['taken while the pending order lost its listing: refund', { puppy: 'gone', order: 'pending' }, 'refund', 'canceled', 'gone'],
+    ['taken for a canceled order: refund', { puppy: 'available', order: 'canceled' }, 'refund', 'canceled', 'available'],
+    ['the same news again (paid): nothing', { puppy: 'reserved', order: 'paid' }, 'none', 'paid', 'reserved'],
+    ['already refunded: nothing', { puppy: 'available', order: 'refunded' }, 'none', 'refunded', 'available'],
+  ];
+  it.each(rows)('%s', async (_label, world, action, order, puppy) => {
+    const { storage, state } = worldOf(world);
+    const decided = await storage.write((db) => recordSucceededPurchase(db, intent('succeeded', world.amountCents), NOW));
+    expect(decided).toBe(action);
+    expect(state()).toEqual({ order, puppy });
+  });
+});
+
+describe('the payment is canceled or refunded', () => {
+  const rows: Array<[label: string, world: World, apply: 'canceled' | 'refunded', order: Order['status'] | null, puppy: PuppyStatus | 'gone']> = [
+    ['a released pending order ends and its puppy is available again', { puppy: 'reserved', order: 'pending' }, 'canceled', 'canceled', 'available'],
+    ['a canceled intent does not undo a paid order', { puppy: 'reserved', order: 'paid' }, 'canceled', 'paid', 'reserved'],
+    ['a canceled intent without an order changes nothing', { puppy: 'available' }, 'canceled', null, 'available'],
+    ['a refund turns a canceled order into refunded', { puppy: 'available', order: 'canceled' }, 'refunded', 'refunded', 'available'],
+    ['a refund never touches a paid order', { puppy: 'reserved', order: 'paid' }, 'refunded', 'paid', 'reserved'],
+  ];
+  it.each(rows)('%s', async (_label, world, apply, order, puppy) => {
+    const { storage, state } = worldOf(world);
+    await storage.write((db) => (apply === 'canceled' ? recordCanceledPurchase(db, intent('canceled'), NOW) : recordRefunded(db, 'pi_table', NOW)));
+    expect(state()).toEqual({ order, puppy });
+  });
+});
