@@ -1,0 +1,29 @@
+// The tables as Kysely sees them (migrations/ holds the SQL): the model's rows with a generated id.
+// CamelCasePlugin maps these camelCase names to the snake_case columns.
+import type { Generated } from 'kysely';
+import type {
+  Favorite,
+  ListingFeePayment,
+  Order,
+  PaymentEvent,
+  Puppy,
+  SellerApplication,
+  Session,
+  User,
+  VerificationCode,
+} from '../../domain/model.ts';
+
+type Table<T extends { id: number }> = Omit<T, 'id'> & { id: Generated<number> };
+
+export interface Database {
+  users: Table<User>;
+  sessions: Table<Session>;
+  puppies: Table<Puppy>;
+  orders: Table<Order>;
+  paymentEvents: Table<PaymentEvent>;
+  listingFeePayments: Table<ListingFeePayment>;
+  verificationCodes: Omit<Table<VerificationCode>, 'client'> & { client: string | null };
+  favorites: Table<Favorite>;
+  sellerApplications: Table<SellerApplication>;
+  settings: { id: Generated<boolean>; paymentMode: 'test' | 'live' };
+}

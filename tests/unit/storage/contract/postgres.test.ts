@@ -1,0 +1,170 @@
+// The contract suite on PostgreSQL 15 (started by tests/support/postgres-server.ts), and the rules
+// that must hold across processes: two pools (two processes' worth of connections) race for the
+// same row at the same moment, many times, and exactly one wins each race.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { migrate } from '../../../../commerce-api/src/storage/postgres/migrate.ts';
+import { createPool } from '../../../../commerce-api/src/storage/postgres/pool.ts';
+import { createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
+import { UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
+import { buildOrder, buildPuppy, buildUser } from '../../../support/factories.ts';
+import { startPostgres, type TestPostgres } from '../../../support/postgres-server.ts';
+import { describeStorageContract, NOW } from './storage-contract.ts';
+
+let server: TestPostgres;
+let pool: pg.Pool;
+let storage: AsyncStorage;
+let tables: string;
+
+beforeAll(async () => {
+  server = startPostgres();
+  server.psql('CREATE DATABASE contract');
+  pool = createPool({ connectionString: server.url('contract') });
+  await migrate(pool, NOW);
+  storage = createPostgresRepositories(pool);
+  const rows = await pool.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'settings')`);
+  tables = rows.rows.map((r) => `"${r.tablename}"`).join(', ');
+});
+
+afterAll(async () => {
+  await storage?.close();
+  server?.stop();
+});
+
+/** a store with no rows: every table emptied, ids from 1, settings back to their defaults */
+async function emptied(): Promise<AsyncStorage> {
+  await pool.query(`TRUNCATE ${tables} RESTART IDENTITY CASCADE; UPDATE settings SET payment_mode = DEFAULT`);
+  return storage;
+}
+
+describeStorageContract('PostgreSQL', emptied);
+
+describe('migrations', () => {
+  it('apply once: a second run, even from several pools at once, finds nothing to do', async () => {
+    const others = [1, 2, 3].map(() => createPool({ connectionString: server.url('contract'), max: 1 }));
+    try {
+      expect(await Promise.all(others.map((p) => migrate(p, NOW)))).toEqual([[], [], []]);
+    } finally {
+      await Promise.all(others.map((p) => p.end()));
+    }
+  });
+
+  it('several processes migrating a new database at once apply each migration exactly once', async () => {
+    server.psql('CREATE DATABASE fresh');
+    const pools = [1, 2, 3].map(() => createPool({ connectionString: server.url('fresh'), max: 1 }));
+    try {
+      const applied = await Promise.all(pools.map((p) => migrate(p, NOW)));
+      expect(applied.flat()).toEqual([1]);
+      const rows = await pools[0]!.query('SELECT version, applied_at FROM schema_migrations');
+      expect(rows.rows).toEqual([{ version: 1, applied_at: NOW.toISOString() }]);
+    } finally {
+      await Promise.all(pools.map((p) => p.end()));
+    }
+  });
+
+  it('give the catalogue search a trigram index that a keyword query uses', async () => {
+    const plan = await pool.query(
+      `SET enable_seqscan = off; EXPLAIN SELECT id FROM puppies WHERE lower(name || ' ' || location || ' ' || description) LIKE '%corgi%'`,
+    );
+    const lines = (plan as unknown as pg.QueryResult[])[1]!.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    await pool.query('RESET enable_seqscan');
+    expect(lines).toContain('puppies_search');
+  });
+});
+
+describe('rules across processes (two pools racing)', () => {
+  const ROUNDS = 10;
+  let a: AsyncStorage;
+  let b: AsyncStorage;
+
+  beforeAll(() => {
+    a = createPostgresRepositories(createPool({ connectionString: server.url('contract'), max: 4 }));
+    b = createPostgresRepositories(createPool({ connectionString: server.url('contract'), max: 4 }));
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  async function seller() {
+    const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
+    return storage.users.create(row);
+  }
+  async function listing(active: boolean) {
+    const owner = await seller();
+    return storage.puppies.insert(buildPuppy({ userId: owner.id, status: 'available', expiresAt: active ? '2027-01-01T00:00:00.000Z' : null }, undefined, { now: NOW }));
+  }
+  const wins = (results: PromiseSettledResult<unknown>[]) => results.filter((r) => r.status === 'fulfilled' && r.value !== undefined).length;
+
+  it('a puppy is sold once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const puppy = await listing(true);
+      const buyers = [await seller(), await seller()];
+      const buy = (s: AsyncStorage, buyerId: number) =>
+        s.transaction(async (tx) => {
+          if (!(await tx.puppies.reserve(puppy.id, NOW))) return undefined;
+          return tx.orders.create(buildOrder({ puppyId: puppy.id, buyerId, sellerId: puppy.userId, handedOverAt: null, canceledAt: null }, NOW));
+        });
+      const results = await Promise.allSettled([buy(a, buyers[0]!.id), buy(b, buyers[1]!.id)]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(results)).toBe(1);
+      expect((await storage.puppies.get(puppy.id))?.status).toBe('reserved');
+    }
+  });
+
+  it('a listing fee is applied once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const puppy = await listing(false);
+      const intent = `pi_race_${round}`;
+      await storage.listingFees.createForIntent({ puppyId: puppy.id, userId: puppy.userId, amountCents: 2_000, paymentIntentId: intent, status: 'pending', createdAt: NOW.toISOString(), paidAt: null });
+      const results = await Promise.allSettled([a.listingFees.markSucceeded(intent, NOW), b.listingFees.markSucceeded(intent, NOW)]);
+      expect(wins(results)).toBe(1);
+    }
+  });
+
+  it('verification attempts are counted exactly', async () => {
+    await emptied();
+    const issued = (await storage.verificationCodes.issue(
+      { channel: 'phone', target: '+15550100', codeHash: 'h', owner: 'user:1', client: 'net', sentAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', attempts: 0, verifiedAt: null },
+      new Date(NOW.getTime() - 60_000),
+    ))!;
+    const guesses = Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).verificationCodes.countAttempt(issued.id, 5, NOW));
+    const results = await Promise.allSettled(guesses);
+    expect(wins(results)).toBe(5);
+    expect((await storage.verificationCodes.get(issued.id))?.attempts).toBe(5);
+  });
+
+  it('a verification code is sent once per resend window', async () => {
+    await emptied();
+    const send = (s: AsyncStorage, target: string) =>
+      s.verificationCodes.issue(
+        { channel: 'email', target, codeHash: 'h', owner: 'anon:1', client: 'net', sentAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', attempts: 0, verifiedAt: null },
+        new Date(NOW.getTime() - 60_000),
+      );
+    const results = await Promise.allSettled([send(a, 'x@example.com'), send(b, 'y@example.com'), send(a, 'z@example.com'), send(b, 'x@example.com')]);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(wins(results)).toBe(1);
+  });
+
+  it('a payment event is applied once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const results = await Promise.allSettled([a.paymentEvents.claim(`evt_${round}`, 't', NOW), b.paymentEvents.claim(`evt_${round}`, 't', NOW)]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(results)).toBe(1);
+    }
+  });
+
+  it('a username is taken once, in any letter case', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const { usernameKey: _k, ...row } = buildUser({ username: `Racer${round}` }, NOW);
+      const results = await Promise.allSettled([a.users.create(row), b.users.create({ ...row, username: row.username.toUpperCase() })]);
+      expect(wins(results)).toBe(1);
+      const losers = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(losers.map((r) => r.reason)).toEqual([expect.any(UsernameTakenError)]);
+    }
+  });
+});
