@@ -8,13 +8,17 @@
 // entries run in one write, newest first. Two limits, both fine for one process: other code of this
 // process may see a transaction's changes before it ends, and a removed row comes back with a new id.
 import type { Collections, SettingsStore, Storage } from './storage.ts';
+import { GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from './catalogue-search.ts';
 import {
+  CATALOGUE_TOTAL_CAP,
   PuppyHasLiveOrderError,
   UsernameTakenError,
   type AsyncStorage,
+  type CatalogueQuery,
+  type CataloguePage,
   type Repositories,
 } from './repositories.ts';
-import type { Order, OrderStatus, Puppy } from '../domain/model.ts';
+import type { Breed, Order, OrderStatus, Puppy } from '../domain/model.ts';
 
 const LIVE: readonly OrderStatus[] = ['pending', 'paid', 'handed_over'];
 
@@ -23,6 +27,45 @@ type Mutate = <T>(fn: (db: Collections, settings: SettingsStore, undo: (u: Undo)
 
 function isLiveAt(puppy: Puppy, now: Date): boolean {
   return puppy.expiresAt !== null && Date.parse(puppy.expiresAt) > now.getTime();
+}
+
+const breedText = (b: Breed | undefined) => (b ? [b.name, b.size, ...b.temperament].join(' ').toLowerCase() : '');
+const puppyText = (p: Puppy) => [p.name, p.location, p.region ?? '', ...p.colors].join(' ').toLowerCase();
+
+/** the catalogue over memory: one pass, then a sort of the matches (what puppy-catalogue.ts does) */
+function searchPublic(db: Collections, query: CatalogueQuery, now: Date): CataloguePage {
+  const nowMs = now.getTime();
+  const breedIds = query.breedIds ? new Set(query.breedIds) : undefined;
+  const tokens = searchTokens(query.search);
+  const location = query.location?.toLowerCase();
+  const region = location && REGION_NAMES.has(location) ? location : undefined;
+  const matches: Puppy[] = [];
+  const all = db.puppies.all();
+  for (let i = all.length - 1; i >= 0; i--) {
+    const p = all[i]!;
+    if (p.expiresAt === null || Date.parse(p.expiresAt) <= nowMs) continue;
+    if (breedIds && !breedIds.has(p.breedId)) continue;
+    if (query.minPrice !== undefined && p.price < query.minPrice) continue;
+    if (query.maxPrice !== undefined && p.price > query.maxPrice) continue;
+    if (query.gender && p.gender !== query.gender) continue;
+    if (query.status && p.status !== query.status) continue;
+    if (region ? p.region !== region : location && !p.location.toLowerCase().includes(location)) continue;
+    if (tokens.length) {
+      const text = puppyText(p) + ' ' + breedText(db.breeds.get(p.breedId));
+      if (!tokens.every((t) => (GENDER_WORDS[t] ? GENDER_WORDS[t] === p.gender : text.includes(t)))) continue;
+    }
+    matches.push(p);
+  }
+  // ties keep the newest first: the pass above went newest first and sort is stable
+  if (query.sort === 'price-asc') matches.sort((a, b) => a.price - b.price);
+  else if (query.sort === 'price-desc') matches.sort((a, b) => b.price - a.price);
+  else if (query.sort === 'age-asc') matches.sort((a, b) => a.age - b.age);
+  const offset = query.offset ?? 0;
+  return {
+    items: matches.slice(offset, offset + pageSize(query.limit)),
+    total: Math.min(matches.length, CATALOGUE_TOTAL_CAP),
+    totalCapped: matches.length > CATALOGUE_TOTAL_CAP,
+  };
 }
 
 function repositories(storage: Storage, mutate: Mutate): Repositories {
@@ -63,6 +106,15 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           return c.users.update(id, patch);
         }),
       lock: async (id) => db.users.get(id),
+    },
+    breeds: {
+      list: async () => [...db.breeds.all()].sort((a, b) => a.id - b.id),
+      insert: (row) =>
+        mutate((c, _s, undo) => {
+          const breed = c.breeds.insert(row);
+          undo(inserted('breeds', breed.id));
+          return breed;
+        }),
     },
     sessions: {
       get: async (id) => db.sessions.get(id),
@@ -117,6 +169,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           undo(replaced('puppies', old));
           return c.puppies.update(id, { status: 'reserved', updatedAt: now.toISOString() });
         }),
+      searchPublic: async (query, now) => searchPublic(db, query, now),
     },
     orders: {
       get: async (id) => db.orders.get(id),

@@ -8,12 +8,15 @@
 // PostgreSQL one conditional statement or a constraint. So the rule holds across processes without
 // the caller holding a lock. Every time a rule reads comes in as `now` (one clock: the app's).
 import type {
+  Breed,
   Favorite,
   ListingFeePayment,
   Order,
   OrderStatus,
   PaymentEvent,
   Puppy,
+  PuppyStatus,
+  Gender,
   SellerApplication,
   Session,
   Settings,
@@ -60,6 +63,45 @@ export interface SessionsRepository {
   revoke(id: number, now: Date): Promise<Session | undefined>;
 }
 
+export interface BreedsRepository {
+  /** every breed, by id (a few dozen, from the content seed) */
+  list(): Promise<Breed[]>;
+  insert(row: New<Breed>): Promise<Breed>;
+}
+
+/** the most rows one catalogue page holds, whatever the caller asks for */
+export const CATALOGUE_MAX_PAGE = 100;
+/** the total is counted up to this many matches; past it the answer says "10,000+" */
+export const CATALOGUE_TOTAL_CAP = 10_000;
+
+/**
+ * The public catalogue's filters, after the domain resolved names to ids (breed name or category →
+ * breedIds). Every filter is optional; `search` is the words typed, matched as puppy-catalogue.ts has
+ * always matched them (every word in the listing's or its breed's words; male/female as the gender).
+ */
+export interface CatalogueQuery {
+  breedIds?: readonly number[];
+  minPrice?: number;
+  maxPrice?: number;
+  gender?: Gender;
+  status?: PuppyStatus;
+  /** a region name (northeast, …) or any part of the location text */
+  location?: string;
+  search?: string;
+  sort?: 'newest' | 'price-asc' | 'price-desc' | 'age-asc';
+  /** capped at CATALOGUE_MAX_PAGE */
+  limit: number;
+  offset?: number;
+}
+
+export interface CataloguePage {
+  items: Puppy[];
+  /** the matches, counted up to CATALOGUE_TOTAL_CAP */
+  total: number;
+  /** true when there are more than CATALOGUE_TOTAL_CAP matches ("10,000+") */
+  totalCapped: boolean;
+}
+
 export interface PuppiesRepository {
   get(id: number): Promise<Puppy | undefined>;
   insert(row: New<Puppy>): Promise<Puppy>;
@@ -72,6 +114,8 @@ export interface PuppiesRepository {
    * The reserved row, or undefined when another buyer (or anything else) got there first.
    */
   reserve(id: number, now: Date): Promise<Puppy | undefined>;
+  /** the listings public at `now` that match, newest first unless sorted (ties: newest first) */
+  searchPublic(query: CatalogueQuery, now: Date): Promise<CataloguePage>;
 }
 
 export interface OrdersRepository {
@@ -146,6 +190,7 @@ export interface SettingsRepository {
 
 export interface Repositories {
   readonly users: UsersRepository;
+  readonly breeds: BreedsRepository;
   readonly sessions: SessionsRepository;
   readonly puppies: PuppiesRepository;
   readonly orders: OrdersRepository;

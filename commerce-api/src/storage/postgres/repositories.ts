@@ -5,11 +5,15 @@
 // its WHERE on the row a concurrent winner committed. Times come in as `now` (the app's clock).
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
-import type { OrderStatus, VerificationCode } from '../../domain/model.ts';
+import type { OrderStatus, Puppy, VerificationCode } from '../../domain/model.ts';
+import { GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../catalogue-search.ts';
 import {
+  CATALOGUE_TOTAL_CAP,
   PuppyHasLiveOrderError,
   UsernameTakenError,
   type AsyncStorage,
+  type CatalogueQuery,
+  type CataloguePage,
   type Repositories,
 } from '../repositories.ts';
 import type { Database } from './schema.ts';
@@ -39,6 +43,67 @@ async function lockKey(trx: Transaction<Database>, key: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
 
+/** a LIKE pattern that finds `text` anywhere, its own % _ \\ taken literally */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The catalogue in SQL. Public = expires_at > now (the app's clock). A word of the search matches the
+ * listing's own words through the puppies_search trigram index, or its breed's words through a
+ * subquery on the few breeds. The total is counted only up to CATALOGUE_TOTAL_CAP + 1 rows, so a
+ * broad filter at a million listings costs a bounded count, not a full one.
+ */
+async function searchPublic(db: Db, query: CatalogueQuery, now: Date): Promise<CataloguePage> {
+  const tokens = searchTokens(query.search);
+  const location = query.location?.toLowerCase();
+  let base = db.selectFrom('puppies').where('expiresAt', '>', now.toISOString());
+  if (query.breedIds) base = base.where('breedId', 'in', query.breedIds.length ? [...query.breedIds] : [-1]);
+  if (query.minPrice !== undefined) base = base.where('price', '>=', query.minPrice);
+  if (query.maxPrice !== undefined) base = base.where('price', '<=', query.maxPrice);
+  if (query.gender) base = base.where('gender', '=', query.gender);
+  if (query.status) base = base.where('status', '=', query.status);
+  if (location) {
+    base = REGION_NAMES.has(location)
+      ? base.where('region', '=', location as NonNullable<Puppy['region']>)
+      : base.where(sql<string>`lower(location)`, 'like', containing(location));
+  }
+  for (const token of tokens) {
+    const gender = GENDER_WORDS[token];
+    if (gender) {
+      base = base.where('gender', '=', gender);
+      continue;
+    }
+    const pattern = containing(token);
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql<string>`puppy_search_text(puppies.name, puppies.location, puppies.region, puppies.colors)`, 'like', pattern),
+        eb(
+          'breedId',
+          'in',
+          eb
+            .selectFrom('breeds')
+            .select('breeds.id')
+            .where(sql<string>`lower(breeds.name || ' ' || breeds.size || ' ' || array_to_string(breeds.temperament, ' '))`, 'like', pattern),
+        ),
+      ]),
+    );
+  }
+  let page = base.selectAll('puppies');
+  if (query.sort === 'price-asc') page = page.orderBy('price', 'asc');
+  else if (query.sort === 'price-desc') page = page.orderBy('price', 'desc');
+  else if (query.sort === 'age-asc') page = page.orderBy('age', 'asc');
+  const [items, counted] = await Promise.all([
+    page.orderBy('id', 'desc').limit(pageSize(query.limit)).offset(query.offset ?? 0).execute(),
+    db
+      .selectFrom(base.select('puppies.id').limit(CATALOGUE_TOTAL_CAP + 1).as('m'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(counted.n);
+  return { items, total: Math.min(total, CATALOGUE_TOTAL_CAP), totalCapped: total > CATALOGUE_TOTAL_CAP };
+}
+
 function repositories(db: Db): Repositories {
   return {
     users: {
@@ -54,6 +119,10 @@ function repositories(db: Db): Repositories {
       },
       update: (id, patch) => db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
       lock: (id) => db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
+    },
+    breeds: {
+      list: () => db.selectFrom('breeds').selectAll().orderBy('id').execute(),
+      insert: (row) => db.insertInto('breeds').values(row).returningAll().executeTakeFirstOrThrow(),
     },
     sessions: {
       get: (id) => db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -85,6 +154,7 @@ function repositories(db: Db): Repositories {
           )
           .returningAll()
           .executeTakeFirst(),
+      searchPublic: (query, now) => searchPublic(db, query, now),
     },
     orders: {
       get: (id) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst(),

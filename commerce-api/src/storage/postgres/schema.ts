@@ -2,6 +2,7 @@
 // CamelCasePlugin maps these camelCase names to the snake_case columns.
 import type { Generated } from 'kysely';
 import type {
+  Breed,
   Favorite,
   ListingFeePayment,
   Order,
@@ -17,6 +18,7 @@ type Table<T extends { id: number }> = Omit<T, 'id'> & { id: Generated<number> }
 
 export interface Database {
   users: Table<User>;
+  breeds: Table<Breed>;
   sessions: Table<Session>;
   puppies: Table<Puppy>;
   orders: Table<Order>;

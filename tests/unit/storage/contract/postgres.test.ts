@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { migrate } from '../../../../commerce-api/src/storage/postgres/migrate.ts';
 import { createPool } from '../../../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
-import { UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
+import { CATALOGUE_TOTAL_CAP, UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
 import { buildOrder, buildPuppy, buildUser } from '../../../support/factories.ts';
 import { startPostgres, type TestPostgres } from '../../../support/postgres-server.ts';
 import { describeStorageContract, NOW } from './storage-contract.ts';
@@ -64,11 +64,29 @@ describe('migrations', () => {
 
   it('give the catalogue search a trigram index that a keyword query uses', async () => {
     const plan = await pool.query(
-      `SET enable_seqscan = off; EXPLAIN SELECT id FROM puppies WHERE lower(name || ' ' || location || ' ' || description) LIKE '%corgi%'`,
+      `SET enable_seqscan = off; EXPLAIN SELECT id FROM puppies WHERE puppy_search_text(name, location, region, colors) LIKE '%corgi%'`,
     );
     const lines = (plan as unknown as pg.QueryResult[])[1]!.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
     await pool.query('RESET enable_seqscan');
     expect(lines).toContain('puppies_search');
+  });
+});
+
+describe('catalogue at scale', () => {
+  it('counts the total only up to the cap, and says so', async () => {
+    await emptied();
+    const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
+    const owner = await storage.users.create(row);
+    await pool.query(
+      `INSERT INTO puppies (name, breed_id, user_id, gender, age, weight, price, description, location, region, image_url, status, created_at, updated_at, expires_at)
+       SELECT 'Pup ' || i, 1, $1, 'Male', 10, 5, 1000 + i, '', 'Austin, TX', 'southwest', '/p.jpg', 'available', $2, $2, $3
+       FROM generate_series(1, $4::int) AS i`,
+      [owner.id, NOW, '2027-01-01T00:00:00.000Z', CATALOGUE_TOTAL_CAP + 50],
+    );
+    const page = await storage.puppies.searchPublic({ limit: 20, sort: 'price-desc' }, NOW);
+    expect(page).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
+    expect(page.items.map((p) => p.price)).toEqual(Array.from({ length: 20 }, (_, i) => 1000 + CATALOGUE_TOTAL_CAP + 50 - i));
+    expect(await storage.puppies.searchPublic({ limit: 20, maxPrice: 1100 }, NOW)).toMatchObject({ total: 100, totalCapped: false });
   });
 });
 

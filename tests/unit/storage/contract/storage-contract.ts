@@ -3,7 +3,7 @@
 // on the same answers from either store.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { NewRow } from '../../../../commerce-api/src/storage/index.ts';
-import { PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
+import { CATALOGUE_MAX_PAGE, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
 import { buildOrder, buildPuppy, buildUser } from '../../../support/factories.ts';
 
 export const NOW = new Date('2026-06-01T12:00:00.000Z');
@@ -97,6 +97,72 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         await newOrder({ puppyId: ordered.id });
         expect(await s.puppies.reserve(ordered.id, NOW)).toBeUndefined();
         expect((await s.puppies.get(ordered.id))?.status).toBe('available');
+      });
+    });
+
+    describe('catalogue', () => {
+      async function catalogue() {
+        const corgi = await s.breeds.insert({ name: 'Corgi', imageUrl: '/c.jpg', size: 'small', categories: ['apartment'], temperament: ['playful', 'smart'] });
+        const lab = await s.breeds.insert({ name: 'Labrador Retriever', imageUrl: '/l.jpg', size: 'large', categories: ['family', 'active'], temperament: ['gentle'] });
+        const seller = (await newUser({ accountType: 'seller' })).id;
+        const add = (o: Partial<NewRow<'puppies'>>) => newPuppy({ userId: seller, colors: ['Tan'], ...o });
+        const p = {
+          biscuit: await add({ name: 'Biscuit', breedId: corgi.id, gender: 'Male', price: 1500, age: 10, location: 'Austin, TX', region: 'southwest' }),
+          daisy: await add({ name: 'Daisy', breedId: lab.id, gender: 'Female', price: 900, age: 8, location: 'Boston, MA', region: 'northeast', colors: ['Black'] }),
+          max: await add({ name: 'Max', breedId: lab.id, gender: 'Male', price: 1500, age: 12, location: 'Denver, CO', region: 'west', status: 'reserved' }),
+          pip: await add({ name: 'Pip_50%', breedId: corgi.id, gender: 'Female', price: 2500, age: 9, location: 'Austin, TX', region: 'southwest' }),
+        };
+        await add({ name: 'Draft', breedId: corgi.id, expiresAt: null });
+        await add({ name: 'Expired', breedId: corgi.id, expiresAt: new Date(NOW.getTime() - MINUTE).toISOString() });
+        return { corgi, lab, p };
+      }
+      const names = (page: { items: { name: string }[] }) => page.items.map((i) => i.name);
+
+      it('lists only public listings, newest first, with the whole total', async () => {
+        await catalogue();
+        const page = await s.puppies.searchPublic({ limit: 10 }, NOW);
+        expect(names(page)).toEqual(['Pip_50%', 'Max', 'Daisy', 'Biscuit']);
+        expect(page).toMatchObject({ total: 4, totalCapped: false });
+        expect(page.items[0]).toEqual(await s.puppies.get(page.items[0]!.id));
+        expect(await s.breeds.list()).toHaveLength(2);
+      });
+
+      it('filters by breed, price, gender, status and location (a region or part of the text)', async () => {
+        const { corgi, lab } = await catalogue();
+        const q = async (query: object) => names(await s.puppies.searchPublic({ limit: 10, ...query }, NOW));
+        expect(await q({ breedIds: [corgi.id] })).toEqual(['Pip_50%', 'Biscuit']);
+        expect(await q({ breedIds: [] })).toEqual([]);
+        expect(await q({ breedIds: [lab.id], gender: 'Male' })).toEqual(['Max']);
+        expect(await q({ minPrice: 1000, maxPrice: 1500 })).toEqual(['Max', 'Biscuit']);
+        expect(await q({ status: 'available' })).toEqual(['Pip_50%', 'Daisy', 'Biscuit']);
+        expect(await q({ location: 'Northeast' })).toEqual(['Daisy']);
+        expect(await q({ location: 'austin' })).toEqual(['Pip_50%', 'Biscuit']);
+      });
+
+      it('finds every typed word in the listing or its breed; male and female only as the gender', async () => {
+        await catalogue();
+        const q = async (search: string) => names(await s.puppies.searchPublic({ limit: 10, search }, NOW));
+        expect(await q('corgi')).toEqual(['Pip_50%', 'Biscuit']);
+        expect(await q('GENTLE black')).toEqual(['Daisy']);
+        expect(await q('male')).toEqual(['Max', 'Biscuit']);
+        expect(await q('female lab')).toEqual(['Daisy']);
+        expect(await q('southwest tan')).toEqual(['Pip_50%', 'Biscuit']);
+        expect(await q('_50%')).toEqual(['Pip_50%']);
+        expect(await q('%')).toEqual(['Pip_50%']);
+        expect(await q('poodle')).toEqual([]);
+      });
+
+      it('sorts by price or age (ties newest first) and pages, capping the page size', async () => {
+        await catalogue();
+        const q = async (query: object) => names(await s.puppies.searchPublic({ limit: 10, ...query }, NOW));
+        expect(await q({ sort: 'price-asc' })).toEqual(['Daisy', 'Max', 'Biscuit', 'Pip_50%']);
+        expect(await q({ sort: 'price-desc' })).toEqual(['Pip_50%', 'Max', 'Biscuit', 'Daisy']);
+        expect(await q({ sort: 'age-asc' })).toEqual(['Daisy', 'Pip_50%', 'Biscuit', 'Max']);
+        const second = await s.puppies.searchPublic({ sort: 'price-asc', limit: 2, offset: 2 }, NOW);
+        expect(names(second)).toEqual(['Biscuit', 'Pip_50%']);
+        expect(second.total).toBe(4);
+        for (let i = 0; i < 100; i++) await newPuppy({ userId: second.items[0]!.userId });
+        expect((await s.puppies.searchPublic({ limit: 500 }, NOW)).items).toHaveLength(CATALOGUE_MAX_PAGE);
       });
     });
 
