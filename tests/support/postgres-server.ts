@@ -31,7 +31,12 @@ function run(command: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${path.basename(command)} failed (${result.status}): ${result.stderr || result.stdout}`);
 }
 
-export function startPostgres(): TestPostgres {
+export interface StartOptions {
+  /** keep fsync and synchronous commit on, as a real server would (benchmarks of acknowledged writes) */
+  durable?: boolean;
+}
+
+export function startPostgres({ durable = false }: StartOptions = {}): TestPostgres {
   const initdb = path.join(BIN_DIR, 'initdb');
   if (!existsSync(initdb)) {
     throw new Error(`PostgreSQL 15 is not installed (no ${initdb}). Install it with: ${INSTALL_POSTGRES}`);
@@ -45,8 +50,9 @@ export function startPostgres(): TestPostgres {
   }
   const data = path.join(dir, 'data');
   run(initdb, ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
-  // No TCP at all; fsync off: a test database that dies with the test loses nothing of value.
-  const options = `-k ${dir} -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=50`;
+  // No TCP at all. fsync off for the tests: a test database that dies with the test loses nothing.
+  const speed = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const options = `-k ${dir} -c listen_addresses='' -c max_connections=100${speed}`;
   run(path.join(BIN_DIR, 'pg_ctl'), ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
 
   let stopped = false;

@@ -71,8 +71,8 @@ export interface BreedsRepository {
 
 /** the most rows one catalogue page holds, whatever the caller asks for */
 export const CATALOGUE_MAX_PAGE = 100;
-/** the total is counted up to this many matches; past it the answer says "10,000+" */
-export const CATALOGUE_TOTAL_CAP = 10_000;
+/** the total is counted up to this many matches; past it the answer says "1,000+" (TARGETS.md) */
+export const CATALOGUE_TOTAL_CAP = 1_000;
 
 /**
  * The public catalogue's filters, after the domain resolved names to ids (breed name or category →
@@ -98,7 +98,7 @@ export interface CataloguePage {
   items: Puppy[];
   /** the matches, counted up to CATALOGUE_TOTAL_CAP */
   total: number;
-  /** true when there are more than CATALOGUE_TOTAL_CAP matches ("10,000+") */
+  /** true when there are more than CATALOGUE_TOTAL_CAP matches ("1,000+") */
   totalCapped: boolean;
 }
 
