@@ -187,6 +187,13 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         await expect(s.orders.transition(first.id, ['canceled'], { status: 'paid' })).rejects.toBeInstanceOf(PuppyHasLiveOrderError);
       });
 
+      it('keeps a canceled order, and its puppy id, after its listing is deleted', async () => {
+        const order = await newOrder();
+        const canceled = await s.orders.transition(order.id, ['pending'], { status: 'canceled', canceledAt: NOW.toISOString() });
+        expect(await s.puppies.remove(order.puppyId)).toBe(true);
+        expect(await s.orders.get(order.id)).toEqual(canceled);
+      });
+
       it('changes the status only from the states named', async () => {
         const order = await newOrder();
         expect(await s.orders.transition(order.id, ['paid'], { status: 'handed_over' })).toBeUndefined();
