@@ -63,7 +63,14 @@ export function startPostgres({ durable = false }: StartOptions = {}): TestPostg
       if (stopped) return;
       stopped = true;
       try {
-        run(path.join(BIN_DIR, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        // smart: PostgreSQL waits until the pools' last connections have closed (a pool's end()
+        // resolves before its sockets do; killing them first would fail those clients). A leaked
+        // pool would keep it waiting: after 10 s, stop at once.
+        try {
+          run(path.join(BIN_DIR, 'pg_ctl'), ['-D', data, '-m', 'smart', '-t', '10', '-w', 'stop']);
+        } catch {
+          run(path.join(BIN_DIR, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        }
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -20,5 +20,9 @@ export interface PoolOptions {
 }
 
 export function createPool({ connectionString, max = 10 }: PoolOptions): pg.Pool {
-  return new pg.Pool({ connectionString, max, types: { getTypeParser } as pg.CustomTypesConfig });
+  const pool = new pg.Pool({ connectionString, max, types: { getTypeParser } as pg.CustomTypesConfig });
+  // An idle connection the server dropped (a restart, a failover) is an 'error' event; unheard, it
+  // would end the process. The pool opens a new connection for the next query.
+  pool.on('error', (error) => console.error(`PostgreSQL: an idle connection failed: ${error.message}`));
+  return pool;
 }

@@ -333,6 +333,10 @@ export function createPostgresRepositories(pool: pg.Pool): AsyncStorage {
   return {
     ...repositories(db),
     transaction: (fn) => db.transaction().execute((trx) => fn(repositories(trx))),
-    close: () => db.destroy(),
+    close: async () => {
+      await db.destroy();
+      // Kysely ends the pool only if it ever ran a query through it
+      if (!pool.ended) await pool.end();
+    },
   };
 }

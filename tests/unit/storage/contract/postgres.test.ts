@@ -3,6 +3,10 @@
 // same row at the same moment, many times, and exactly one wins each race.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
+import type { DbShape } from '../../../../commerce-api/src/domain/model.ts';
+import { COLLECTION_NAMES, createMemoryStorage, emptyDb } from '../../../../commerce-api/src/storage/index.ts';
+import { createLowdbRepositories } from '../../../../commerce-api/src/storage/lowdb-repositories.ts';
+import { importLowdb } from '../../../../commerce-api/src/storage/postgres/import-lowdb.ts';
 import { migrate } from '../../../../commerce-api/src/storage/postgres/migrate.ts';
 import { createPool } from '../../../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
@@ -87,6 +91,64 @@ describe('catalogue at scale', () => {
     expect(page).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
     expect(page.items.map((p) => p.price)).toEqual(Array.from({ length: 20 }, (_, i) => 1000 + CATALOGUE_TOTAL_CAP + 50 - i));
     expect(await storage.puppies.searchPublic({ limit: 20, maxPrice: 1100 }, NOW)).toMatchObject({ total: 100, totalCapped: false });
+  });
+});
+
+describe('db:import (a lowdb database copied into PostgreSQL)', () => {
+  it('copies every collection with its ids, continues the ids after lowdb sequence, and skips what is there on a second run', async () => {
+    const memory = createMemoryStorage();
+    const low = createLowdbRepositories(memory);
+    const { usernameKey: _k, ...sellerRow } = buildUser({ username: 'Importer', accountType: 'seller' }, NOW);
+    const seller = await low.users.create(sellerRow);
+    const buyer = await low.users.create({ ...sellerRow, username: 'Buyer', email: 'b@example.com', accountType: 'buyer' });
+    const breed = await low.breeds.insert({ name: 'Corgi', imageUrl: '/c.jpg', size: 'small', categories: ['apartment'], temperament: ['playful'] });
+    const puppy = await low.puppies.insert(buildPuppy({ userId: seller.id, breedId: breed.id, expiresAt: '2027-01-01T00:00:00.000Z', status: 'available' }, undefined, { now: NOW }));
+    const order = await low.orders.create(buildOrder({ puppyId: puppy.id, buyerId: buyer.id, sellerId: seller.id, handedOverAt: null, canceledAt: null }, NOW));
+    await low.favorites.add(buyer.id, puppy.id, NOW);
+    await low.paymentEvents.claim('evt_imported', 'payment_intent.succeeded', NOW);
+    const { client: _c, ...codeRow } = { channel: 'email' as const, target: 'b@example.com', codeHash: 'h', owner: 'user:2', client: 'x', sentAt: NOW.toISOString(), expiresAt: NOW.toISOString(), attempts: 2, verifiedAt: null };
+    const code = (await low.verificationCodes.issue(codeRow, new Date(NOW.getTime() - 60_000)))!;
+    await low.settings.set({ paymentMode: 'live' });
+    await memory.write((db) =>
+      db.localPayments.insert({
+        providerId: 'pi_local_1', kind: 'payment_intent', status: 'requires_capture', amountCents: 150_000, currency: 'usd', captureMethod: 'manual',
+        clientSecret: 'pi_local_1_secret', metadata: { kind: 'purchase', puppyId: String(puppy.id) }, lastError: null, idempotencyKey: null,
+        createdAt: NOW.toISOString(), updatedAt: NOW.toISOString(),
+      }),
+    );
+    const data = { ...emptyDb(), settings: { ...memory.settings.get() } } as Record<string, unknown>;
+    for (const name of COLLECTION_NAMES) data[name] = [...memory.db[name].all()];
+    data['sequences'] = { users: 50 };
+
+    server.psql('CREATE DATABASE imported');
+    const target = createPool({ connectionString: server.url('imported'), max: 2 });
+    const imported = createPostgresRepositories(target);
+    try {
+      const first = await importLowdb(target, data as unknown as DbShape, NOW);
+      const copied = Object.fromEntries(first.filter((r) => r.copied).map((r) => [r.collection, r.copied]));
+      expect(copied).toEqual({ users: 2, breeds: 1, puppies: 1, orders: 1, favorites: 1, paymentEvents: 1, verificationCodes: 1, localPayments: 1 });
+      expect(await imported.users.get(seller.id)).toEqual(seller);
+      expect(await imported.users.findByUsername('buyer')).toEqual(buyer);
+      expect(await imported.breeds.list()).toEqual([breed]);
+      expect(await imported.puppies.get(puppy.id)).toEqual(puppy);
+      expect(await imported.orders.findLive(puppy.id)).toEqual(order);
+      expect(await imported.favorites.listByUser(buyer.id)).toEqual(memory.db.favorites.all());
+      expect(await imported.verificationCodes.get(code.id)).toEqual(code);
+      expect(await imported.paymentEvents.claim('evt_imported', 'x', NOW)).toBeUndefined();
+      expect(await imported.settings.get()).toEqual({ paymentMode: 'live' });
+      const local = await target.query('SELECT metadata FROM local_payments');
+      expect(local.rows).toEqual([{ metadata: { kind: 'purchase', puppyId: String(puppy.id) } }]);
+
+      const again = await importLowdb(target, data as unknown as DbShape, NOW);
+      expect(again.every((r) => r.copied === 0)).toBe(true);
+      expect(again.find((r) => r.collection === 'users')).toEqual({ collection: 'users', copied: 0, skipped: 2 });
+      // ids go on after lowdb's sequence (50), not after the highest row (2): no id is handed out twice
+      const next = await imported.users.create({ ...sellerRow, username: 'AfterImport' });
+      expect(next.id).toBe(51);
+      expect((await imported.puppies.insert(buildPuppy({ userId: seller.id }, undefined, { now: NOW }))).id).toBe(puppy.id + 1);
+    } finally {
+      await imported.close();
+    }
   });
 });
 
