@@ -42,7 +42,7 @@ export async function importLowdb(pool: pg.Pool, data: DbShape, now: Date = new 
     await client.query('BEGIN');
     const report: ImportedCollection[] = [];
     for (const [collection, table] of TABLES) {
-      const rows = data[collection] as ReadonlyArray<Record<string, unknown>>;
+      const rows: ReadonlyArray<object> = data[collection];
       let copied = 0;
       for (let i = 0; i < rows.length; i += 1000) {
         const chunk = rows.slice(i, i + 1000).map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v])));
