@@ -67,7 +67,11 @@ CREATE TABLE puppies (
 CREATE INDEX puppies_public_newest ON puppies (expires_at, id DESC);
 CREATE INDEX puppies_public_price ON puppies (price, id DESC) WHERE expires_at IS NOT NULL;
 CREATE INDEX puppies_public_age ON puppies (age, id DESC) WHERE expires_at IS NOT NULL;
-CREATE INDEX puppies_breed ON puppies (breed_id);
+-- The long tail of filter mixes (price range, breed, gender, status, newest first): the filters a
+-- buyer sets most, led by the most selective (tests/perf/postgres-catalogue.ts, decision 0076).
+CREATE INDEX puppies_status_price ON puppies (status, price);
+CREATE INDEX puppies_breed ON puppies (breed_id, status, price);
+CREATE INDEX puppies_available_newest ON puppies (id DESC) WHERE status = 'available';
 CREATE INDEX puppies_user ON puppies (user_id);
 -- Keyword search, as the catalogue has always searched: a listing's name, location, region and
 -- colours here (trigram GIN, so '%token%' uses it), its breed's words through breed_id (search.ts).
