@@ -33,6 +33,11 @@ function code(row: Omit<VerificationCode, 'client'> & { client: string | null })
   return client === null ? rest : { ...rest, client };
 }
 
+/** whether a patch changes anything: keys set to undefined are left as they were (as on lowdb) */
+function changesSomething(patch: object): boolean {
+  return Object.values(patch).some((value) => value !== undefined);
+}
+
 /** runs fn in the caller's transaction, or in a new one when the caller has none */
 function atomically<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.isTransaction ? fn(db as Transaction<Database>) : db.transaction().execute(fn);
@@ -114,7 +119,10 @@ function repositories(db: Db): Repositories {
           throw error;
         }
       },
-      update: (id, patch) => db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
+      update: (id, patch) =>
+        changesSomething(patch)
+          ? db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst()
+          : db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
       lock: (id) => db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
     },
     breeds: {
@@ -136,7 +144,10 @@ function repositories(db: Db): Repositories {
     puppies: {
       get: (id) => db.selectFrom('puppies').selectAll().where('id', '=', id).executeTakeFirst(),
       insert: (row) => db.insertInto('puppies').values(row).returningAll().executeTakeFirstOrThrow(),
-      update: (id, patch) => db.updateTable('puppies').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
+      update: (id, patch) =>
+        changesSomething(patch)
+          ? db.updateTable('puppies').set(patch).where('id', '=', id).returningAll().executeTakeFirst()
+          : db.selectFrom('puppies').selectAll().where('id', '=', id).executeTakeFirst(),
       remove: async (id) => (await db.deleteFrom('puppies').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n,
       lock: (id) => db.selectFrom('puppies').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
       reserve: (id, now) =>
@@ -318,7 +329,10 @@ function repositories(db: Db): Repositories {
     },
     settings: {
       get: () => db.selectFrom('settings').select('paymentMode').executeTakeFirstOrThrow(),
-      set: (patch) => db.updateTable('settings').set(patch).returning('paymentMode').executeTakeFirstOrThrow(),
+      set: (patch) =>
+        changesSomething(patch)
+          ? db.updateTable('settings').set(patch).returning('paymentMode').executeTakeFirstOrThrow()
+          : db.selectFrom('settings').select('paymentMode').executeTakeFirstOrThrow(),
     },
   };
 }

@@ -54,6 +54,15 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(updated).toEqual({ ...user, verifiedEmail: 'a@example.com', sessionVersion: 3 });
         expect(await s.users.update(user.id + 1000, { sessionVersion: 1 })).toBeUndefined();
       });
+
+      it('leaves a field set to undefined as it was, and an empty patch changes nothing', async () => {
+        const user = await newUser({ verifiedEmail: 'kept@example.com' });
+        expect(await s.users.update(user.id, { verifiedEmail: undefined, sessionVersion: 2 })).toEqual({ ...user, sessionVersion: 2 });
+        expect(await s.users.update(user.id, {})).toEqual({ ...user, sessionVersion: 2 });
+        const puppy = await newPuppy();
+        expect(await s.puppies.update(puppy.id, { price: undefined })).toEqual(puppy);
+        expect(await s.settings.set({})).toEqual({ paymentMode: 'test' });
+      });
     });
 
     describe('sessions', () => {
