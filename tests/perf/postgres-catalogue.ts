@@ -9,7 +9,8 @@
 //   npm run bench -- postgres-catalogue [--rows=100000] [--connections=50] [--seconds=5]
 import { migrate } from '../../commerce-api/src/storage/postgres/migrate.ts';
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
-import { catalogueQueries, createKysely, createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
+import { catalogueQueries } from '../../commerce-api/src/storage/postgres/catalogue.ts';
+import { createKysely, createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
 import type { CatalogueQuery } from '../../commerce-api/src/storage/repositories.ts';
 import { buildBreeds, buildCatalogue, buildUser, createRng } from '../support/factories.ts';
 import { startPostgres } from '../support/postgres-server.ts';

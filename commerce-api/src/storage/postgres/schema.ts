@@ -1,6 +1,6 @@
 // The tables as Kysely sees them (migrations/ holds the SQL): the model's rows with a generated id.
 // CamelCasePlugin maps these camelCase names to the snake_case columns.
-import type { Generated } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 import type {
   Breed,
   Favorite,
@@ -29,3 +29,6 @@ export interface Database {
   sellerApplications: Table<SellerApplication>;
   settings: { id: Generated<boolean>; paymentMode: 'test' | 'live' };
 }
+
+/** the pool's query builder, or one bound to a transaction */
+export type Db = Kysely<Database> | Transaction<Database>;
