@@ -169,6 +169,15 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           undo(replaced('puppies', old));
           return c.puppies.update(id, { status: 'reserved', updatedAt: now.toISOString() });
         }),
+      activateWithinLimit: (id, sellerId, limit, expiresAt, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.puppies.get(id);
+          if (!old || old.userId !== sellerId) return undefined;
+          const live = c.puppies.count((p) => p.userId === sellerId && p.id !== id && isLiveAt(p, now));
+          if (limit !== null && live >= limit) return undefined;
+          undo(replaced('puppies', old));
+          return c.puppies.update(id, { expiresAt, updatedAt: now.toISOString() });
+        }),
       searchPublic: async (query, now) => searchPublic(db, query, now),
     },
     orders: {

@@ -114,6 +114,13 @@ export interface PuppiesRepository {
    * The reserved row, or undefined when another buyer (or anything else) got there first.
    */
   reserve(id: number, now: Date): Promise<Puppy | undefined>;
+  /**
+   * The last plan slot: makes a seller's listing public until `expiresAt` only while the seller has
+   * fewer than `limit` listings public at `now` (null: no limit). Activations of one seller are
+   * serialised, so two at once cannot both take the last slot. The listing, or undefined when the
+   * plan had no room (or the listing is not the seller's).
+   */
+  activateWithinLimit(id: number, sellerId: number, limit: number | null, expiresAt: string, now: Date): Promise<Puppy | undefined>;
   /** the listings public at `now` that match, newest first unless sorted (ties: newest first) */
   searchPublic(query: CatalogueQuery, now: Date): Promise<CataloguePage>;
 }

@@ -94,6 +94,28 @@ function repositories(db: Db): Repositories {
           )
           .returningAll()
           .executeTakeFirst(),
+      activateWithinLimit: (id, sellerId, limit, expiresAt, now) =>
+        atomically(db, async (trx) => {
+          // the seller's row is the lock that serialises their activations across processes
+          if (!(await trx.selectFrom('users').select('id').where('id', '=', sellerId).forUpdate().executeTakeFirst())) return undefined;
+          if (limit !== null) {
+            const live = await trx
+              .selectFrom('puppies')
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .where('userId', '=', sellerId)
+              .where('id', '<>', id)
+              .where('expiresAt', '>', now.toISOString())
+              .executeTakeFirstOrThrow();
+            if (Number(live.n) >= limit) return undefined;
+          }
+          return trx
+            .updateTable('puppies')
+            .set({ expiresAt, updatedAt: now.toISOString() })
+            .where('id', '=', id)
+            .where('userId', '=', sellerId)
+            .returningAll()
+            .executeTakeFirst();
+        }),
       searchPublic: (query, now) => searchPublic(db, query, now),
     },
     orders: {

@@ -193,6 +193,22 @@ describe('rules across processes (two pools racing)', () => {
     }
   });
 
+  it('the last plan slot is taken once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const owner = await seller();
+      const add = (expiresAt: string | null) => storage.puppies.insert(buildPuppy({ userId: owner.id, status: 'available', expiresAt }, undefined, { now: NOW }));
+      await add('2027-01-01T00:00:00.000Z');
+      const [x, y] = [await add(null), await add(null)];
+      const results = await Promise.allSettled([
+        a.puppies.activateWithinLimit(x.id, owner.id, 2, '2027-01-01T00:00:00.000Z', NOW),
+        b.puppies.activateWithinLimit(y.id, owner.id, 2, '2027-01-01T00:00:00.000Z', NOW),
+      ]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(results)).toBe(1);
+    }
+  });
+
   it('a listing fee is applied once', async () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {

@@ -109,6 +109,28 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
       });
     });
 
+    describe('plan slots', () => {
+      it('activates a listing only while the plan has room, counting only listings public now', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const until = LATER.toISOString();
+        await newPuppy({ userId: seller.id });
+        await newPuppy({ userId: seller.id, expiresAt: new Date(NOW.getTime() - MINUTE).toISOString() });
+        const [a, b] = [await newPuppy({ userId: seller.id, expiresAt: null }), await newPuppy({ userId: seller.id, expiresAt: null })];
+        expect(await s.puppies.activateWithinLimit(a.id, seller.id, 2, until, NOW)).toMatchObject({ id: a.id, expiresAt: until, updatedAt: NOW.toISOString() });
+        expect(await s.puppies.activateWithinLimit(b.id, seller.id, 2, until, NOW)).toBeUndefined();
+        expect((await s.puppies.get(b.id))?.expiresAt).toBeNull();
+        // renewing a live listing does not need a free slot; no limit always has room
+        expect(await s.puppies.activateWithinLimit(a.id, seller.id, 2, until, NOW)).toBeDefined();
+        expect(await s.puppies.activateWithinLimit(b.id, seller.id, null, until, NOW)).toBeDefined();
+      });
+
+      it('never activates another seller\'s listing', async () => {
+        const puppy = await newPuppy({ expiresAt: null });
+        const other = await newUser({ accountType: 'seller' });
+        expect(await s.puppies.activateWithinLimit(puppy.id, other.id, null, LATER.toISOString(), NOW)).toBeUndefined();
+      });
+    });
+
     describe('catalogue', () => {
       async function catalogue() {
         const corgi = await s.breeds.insert({ name: 'Corgi', imageUrl: '/c.jpg', size: 'small', categories: ['apartment'], temperament: ['playful', 'smart'] });
