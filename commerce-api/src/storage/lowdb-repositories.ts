@@ -68,6 +68,12 @@ function searchPublic(db: Collections, query: CatalogueQuery, now: Date): Catalo
   };
 }
 
+function usedBytes(db: Collections, userId: number): number {
+  let used = 0;
+  for (const upload of db.uploads.all()) if (upload.userId === userId) used += upload.bytes;
+  return used;
+}
+
 function repositories(storage: Storage, mutate: Mutate): Repositories {
   const db = storage.db;
   const liveOrderOf = (c: Collections, puppyId: number) => c.orders.find((o) => o.puppyId === puppyId && LIVE.includes(o.status));
@@ -318,6 +324,63 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           }
           undo(replaced('sellerApplications', old));
           return c.sellerApplications.update(old.id, row)!;
+        }),
+    },
+    donations: {
+      findByIntent: async (intentId) => db.donations.find((d) => d.stripePaymentIntentId === intentId),
+      createForIntent: (row) =>
+        mutate((c, _s, undo) => {
+          const existing = c.donations.find((d) => d.stripePaymentIntentId === row.stripePaymentIntentId);
+          if (existing) return existing;
+          const donation = c.donations.insert(row);
+          undo(inserted('donations', donation.id));
+          return donation;
+        }),
+      markSucceeded: (intentId) =>
+        mutate((c, _s, undo) => {
+          const old = c.donations.find((d) => d.stripePaymentIntentId === intentId);
+          if (!old || old.status !== 'pending') return undefined;
+          undo(replaced('donations', old));
+          return c.donations.update(old.id, { status: 'succeeded' });
+        }),
+      markCanceled: (intentId) =>
+        mutate((c, _s, undo) => {
+          const old = c.donations.find((d) => d.stripePaymentIntentId === intentId);
+          if (!old || old.status !== 'pending') return undefined;
+          undo(replaced('donations', old));
+          return c.donations.update(old.id, { status: 'canceled' });
+        }),
+    },
+    contacts: {
+      get: async (id) => db.contactMessages.get(id),
+      insert: (row) =>
+        mutate((c, _s, undo) => {
+          const message = c.contactMessages.insert(row);
+          undo(inserted('contactMessages', message.id));
+          return message;
+        }),
+    },
+    uploads: {
+      usedBytes: async (userId) => usedBytes(db, userId),
+      record: (row, quotaBytes) =>
+        mutate((c, _s, undo) => {
+          if (usedBytes(c, row.userId) + row.bytes > quotaBytes) return undefined;
+          const upload = c.uploads.insert(row);
+          undo(inserted('uploads', upload.id));
+          return upload;
+        }),
+      forgetUnused: (cutoff) =>
+        mutate((c, _s, undo) => {
+          const stale = c.uploads.filter((u) => Date.parse(u.createdAt) <= cutoff.getTime());
+          if (stale.length === 0) return [];
+          const used = new Set<string>();
+          for (const p of c.puppies.all()) for (const url of [p.imageUrl, ...p.imageUrls, ...(p.videoUrl ? [p.videoUrl] : [])]) used.add(url);
+          const unused = stale.filter((u) => !used.has(u.url));
+          for (const upload of unused) {
+            undo(removed('uploads', upload));
+            c.uploads.remove(upload.id);
+          }
+          return unused;
         }),
     },
     settings: {

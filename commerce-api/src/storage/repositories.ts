@@ -9,6 +9,9 @@
 // the caller holding a lock. Every time a rule reads comes in as `now` (one clock: the app's).
 import type {
   Breed,
+  ContactMessage,
+  Donation,
+  Upload,
   Favorite,
   ListingFeePayment,
   Order,
@@ -190,6 +193,33 @@ export interface SellerApplicationsRepository {
   upsert(row: New<SellerApplication>): Promise<SellerApplication>;
 }
 
+export interface DonationsRepository {
+  findByIntent(paymentIntentId: string): Promise<Donation | undefined>;
+  /** one row per payment intent: an existing row for the intent is returned unchanged */
+  createForIntent(row: New<Donation>): Promise<Donation>;
+  /** pending → succeeded once: the row for the caller that changed it, else undefined */
+  markSucceeded(paymentIntentId: string): Promise<Donation | undefined>;
+  /** pending → canceled; undefined when it was not pending */
+  markCanceled(paymentIntentId: string): Promise<Donation | undefined>;
+}
+
+export interface ContactsRepository {
+  get(id: number): Promise<ContactMessage | undefined>;
+  insert(row: New<ContactMessage>): Promise<ContactMessage>;
+}
+
+export interface UploadsRepository {
+  /** bytes of every upload of the user */
+  usedBytes(userId: number): Promise<number>;
+  /**
+   * Records an upload only if the user's uploads stay within `quotaBytes` (checked with the user's
+   * uploads serialised, so two at once cannot both pass). The row, or undefined when over quota.
+   */
+  record(row: New<Upload>, quotaBytes: number): Promise<Upload | undefined>;
+  /** forgets the uploads made at or before `cutoff` that no listing uses, and answers them */
+  forgetUnused(cutoff: Date): Promise<Upload[]>;
+}
+
 export interface SettingsRepository {
   get(): Promise<Settings>;
   set(patch: Partial<Settings>): Promise<Settings>;
@@ -206,6 +236,9 @@ export interface Repositories {
   readonly verificationCodes: VerificationCodesRepository;
   readonly favorites: FavoritesRepository;
   readonly sellerApplications: SellerApplicationsRepository;
+  readonly donations: DonationsRepository;
+  readonly contacts: ContactsRepository;
+  readonly uploads: UploadsRepository;
   readonly settings: SettingsRepository;
 }
 

@@ -28,6 +28,11 @@ function changesSomething(patch: object): boolean {
   return Object.values(patch).some((value) => value !== undefined);
 }
 
+async function usedBytes(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('uploads').select((eb) => eb.fn.coalesce(eb.fn.sum<string>('bytes'), sql<string>`0`).as('n')).where('userId', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** runs fn in the caller's transaction, or in a new one when the caller has none */
 function atomically<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.isTransaction ? fn(db as Transaction<Database>) : db.transaction().execute(fn);
@@ -280,6 +285,52 @@ function repositories(db: Db): Repositories {
           .returningAll()
           .executeTakeFirstOrThrow();
       },
+    },
+    donations: {
+      findByIntent: (intentId) => db.selectFrom('donations').selectAll().where('stripePaymentIntentId', '=', intentId).executeTakeFirst(),
+      createForIntent: async (row) => {
+        const created = await db
+          .insertInto('donations')
+          .values(row)
+          .onConflict((oc) => oc.column('stripePaymentIntentId').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        return created ?? db.selectFrom('donations').selectAll().where('stripePaymentIntentId', '=', row.stripePaymentIntentId).executeTakeFirstOrThrow();
+      },
+      markSucceeded: (intentId) =>
+        db.updateTable('donations').set({ status: 'succeeded' }).where('stripePaymentIntentId', '=', intentId).where('status', '=', 'pending').returningAll().executeTakeFirst(),
+      markCanceled: (intentId) =>
+        db.updateTable('donations').set({ status: 'canceled' }).where('stripePaymentIntentId', '=', intentId).where('status', '=', 'pending').returningAll().executeTakeFirst(),
+    },
+    contacts: {
+      get: (id) => db.selectFrom('contactMessages').selectAll().where('id', '=', id).executeTakeFirst(),
+      insert: (row) => db.insertInto('contactMessages').values(row).returningAll().executeTakeFirstOrThrow(),
+    },
+    uploads: {
+      usedBytes: (userId) => usedBytes(db, userId),
+      record: (row, quotaBytes) =>
+        atomically(db, async (trx) => {
+          // the user's row serialises their uploads across processes while the quota is checked
+          await trx.selectFrom('users').select('id').where('id', '=', row.userId).forUpdate().executeTakeFirst();
+          if ((await usedBytes(trx, row.userId)) + row.bytes > quotaBytes) return undefined;
+          return trx.insertInto('uploads').values(row).returningAll().executeTakeFirstOrThrow();
+        }),
+      forgetUnused: (cutoff) =>
+        db
+          .deleteFrom('uploads')
+          .where('createdAt', '<=', cutoff.toISOString())
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('puppies')
+                  .select('puppies.id')
+                  .where(sql<boolean>`puppies.image_url = uploads.url OR uploads.url = ANY(puppies.image_urls) OR puppies.video_url = uploads.url`),
+              ),
+            ),
+          )
+          .returningAll()
+          .execute()
+          .then((rows) => rows.sort((x, y) => x.id - y.id)),
     },
     settings: {
       get: () => db.selectFrom('settings').select('paymentMode').executeTakeFirstOrThrow(),

@@ -3,6 +3,9 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
 import type {
   Breed,
+  ContactMessage,
+  Donation,
+  Upload,
   Favorite,
   ListingFeePayment,
   Order,
@@ -27,6 +30,9 @@ export interface Database {
   verificationCodes: Omit<Table<VerificationCode>, 'client'> & { client: string | null };
   favorites: Table<Favorite>;
   sellerApplications: Table<SellerApplication>;
+  donations: Table<Donation>;
+  contactMessages: Table<ContactMessage>;
+  uploads: Table<Upload>;
   settings: { id: Generated<boolean>; paymentMode: 'test' | 'live' };
 }
 

@@ -209,6 +209,17 @@ describe('rules across processes (two pools racing)', () => {
     }
   });
 
+  it('an upload quota is not overrun by two uploads at once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const owner = await seller();
+      const upload = (s: AsyncStorage, name: string) => s.uploads.record({ userId: owner.id, url: `/media/${round}-${name}.webp`, bytes: 600, createdAt: NOW.toISOString() }, 1_000);
+      const results = await Promise.allSettled([upload(a, 'a'), upload(b, 'b')]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(results)).toBe(1);
+    }
+  });
+
   it('a listing fee is applied once', async () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {

@@ -365,6 +365,61 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
       });
     });
 
+    describe('donations', () => {
+      const donation = (intent: string): NewRow<'donations'> => ({
+        donorName: 'Ann', donorEmail: 'ann@example.com', amountCents: 2_500, message: 'For the shelter', isAnonymous: false,
+        stripePaymentIntentId: intent, status: 'pending', createdAt: NOW.toISOString(),
+      });
+
+      it('keeps one row per intent and succeeds once; a canceled one never succeeds', async () => {
+        const first = await s.donations.createForIntent(donation('pi_d1'));
+        expect(await s.donations.createForIntent({ ...donation('pi_d1'), amountCents: 1 })).toEqual(first);
+        expect(await s.donations.findByIntent('pi_d1')).toEqual(first);
+        expect(await s.donations.markSucceeded('pi_d1')).toEqual({ ...first, status: 'succeeded' });
+        expect(await s.donations.markSucceeded('pi_d1')).toBeUndefined();
+        await s.donations.createForIntent(donation('pi_d2'));
+        expect(await s.donations.markCanceled('pi_d2')).toMatchObject({ status: 'canceled' });
+        expect(await s.donations.markSucceeded('pi_d2')).toBeUndefined();
+      });
+    });
+
+    describe('contacts', () => {
+      it('keeps a message, naming a listing or not', async () => {
+        const puppy = await newPuppy();
+        const row = { name: 'Ann', email: 'ann@example.com', phone: '', message: 'Is Biscuit still available?', puppyId: puppy.id, userId: null, createdAt: NOW.toISOString() };
+        const message = await s.contacts.insert(row);
+        expect(message).toEqual({ id: message.id, ...row });
+        expect(await s.contacts.get(message.id)).toEqual(message);
+      });
+    });
+
+    describe('uploads', () => {
+      it('records uploads within the quota, and sums them per user', async () => {
+        const user = await newUser();
+        const row = (url: string, bytes: number) => ({ userId: user.id, url, bytes, createdAt: NOW.toISOString() });
+        expect(await s.uploads.record(row('/media/a.webp', 600), 1_000)).toMatchObject({ url: '/media/a.webp', bytes: 600 });
+        expect(await s.uploads.record(row('/media/b.webp', 500), 1_000)).toBeUndefined();
+        expect(await s.uploads.record(row('/media/c.webp', 400), 1_000)).toBeDefined();
+        expect(await s.uploads.usedBytes(user.id)).toBe(1_000);
+        expect(await s.uploads.usedBytes(user.id + 1000)).toBe(0);
+      });
+
+      it('forgets old uploads no listing uses, and keeps the used and the recent ones', async () => {
+        const user = await newUser();
+        const old = new Date(NOW.getTime() - 60 * MINUTE).toISOString();
+        const add = (url: string, createdAt = old) => s.uploads.record({ userId: user.id, url, bytes: 1, createdAt }, 1_000_000);
+        const unused = (await add('/media/unused.webp'))!;
+        await add('/media/cover.webp');
+        await add('/media/extra.webp');
+        await add('/media/clip.mp4');
+        await add('/media/new.webp', NOW.toISOString());
+        await newPuppy({ userId: user.id, imageUrl: '/media/cover.webp', imageUrls: ['/media/extra.webp'], videoUrl: '/media/clip.mp4' });
+        expect(await s.uploads.forgetUnused(new Date(NOW.getTime() - MINUTE))).toEqual([unused]);
+        expect(await s.uploads.forgetUnused(new Date(NOW.getTime() - MINUTE))).toEqual([]);
+        expect(await s.uploads.usedBytes(user.id)).toBe(4);
+      });
+    });
+
     describe('settings', () => {
       it('starts in test mode and keeps a change', async () => {
         expect(await s.settings.get()).toEqual({ paymentMode: 'test' });
