@@ -1,0 +1,426 @@
+// The async repositories over today's lowdb store (repositories.ts, docs/decisions/0076): an adapter
+// on its collections and storage.write(), which it does not change. Every changing method is one
+// synchronous storage.write(), so each check-then-change rule is atomic exactly as before.
+//
+// transaction(): lowdb has no multi-statement transaction across awaits, so the adapter runs one
+// transaction at a time (a promise queue in this process, which is all lowdb allows: the data-dir
+// lock keeps other processes out) and keeps an undo entry per change; when fn throws, the undo
+// entries run in one write, newest first. Two limits, both fine for one process: other code of this
+// process may see a transaction's changes before it ends, and a removed row comes back with a new id.
+import type { Collections, SettingsStore, Storage } from './storage.ts';
+import { GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from './catalogue-search.ts';
+import {
+  CATALOGUE_TOTAL_CAP,
+  PuppyHasLiveOrderError,
+  UsernameTakenError,
+  type AsyncStorage,
+  type CatalogueQuery,
+  type CataloguePage,
+  type Repositories,
+} from './repositories.ts';
+import type { Breed, Order, OrderStatus, Puppy } from '../domain/model.ts';
+
+const LIVE: readonly OrderStatus[] = ['pending', 'paid', 'handed_over'];
+
+type Undo = (db: Collections, settings: SettingsStore) => void;
+type Mutate = <T>(fn: (db: Collections, settings: SettingsStore, undo: (u: Undo) => void) => T) => Promise<T>;
+
+function isLiveAt(puppy: Puppy, now: Date): boolean {
+  return puppy.expiresAt !== null && Date.parse(puppy.expiresAt) > now.getTime();
+}
+
+const breedText = (b: Breed | undefined) => (b ? [b.name, b.size, ...b.temperament].join(' ').toLowerCase() : '');
+const puppyText = (p: Puppy) => [p.name, p.location, p.region ?? '', ...p.colors].join(' ').toLowerCase();
+
+/** the catalogue over memory: one pass, then a sort of the matches (what puppy-catalogue.ts does) */
+function searchPublic(db: Collections, query: CatalogueQuery, now: Date): CataloguePage {
+  const nowMs = now.getTime();
+  const breedIds = query.breedIds ? new Set(query.breedIds) : undefined;
+  const tokens = searchTokens(query.search);
+  const location = query.location?.toLowerCase();
+  const region = location && REGION_NAMES.has(location) ? location : undefined;
+  const matches: Puppy[] = [];
+  const all = db.puppies.all();
+  for (let i = all.length - 1; i >= 0; i--) {
+    const p = all[i]!;
+    if (p.expiresAt === null || Date.parse(p.expiresAt) <= nowMs) continue;
+    if (breedIds && !breedIds.has(p.breedId)) continue;
+    if (query.minPrice !== undefined && p.price < query.minPrice) continue;
+    if (query.maxPrice !== undefined && p.price > query.maxPrice) continue;
+    if (query.gender && p.gender !== query.gender) continue;
+    if (query.status && p.status !== query.status) continue;
+    if (region ? p.region !== region : location && !p.location.toLowerCase().includes(location)) continue;
+    if (tokens.length) {
+      const text = puppyText(p) + ' ' + breedText(db.breeds.get(p.breedId));
+      if (!tokens.every((t) => (GENDER_WORDS[t] ? GENDER_WORDS[t] === p.gender : text.includes(t)))) continue;
+    }
+    matches.push(p);
+  }
+  // ties keep the newest first: the pass above went newest first and sort is stable
+  if (query.sort === 'price-asc') matches.sort((a, b) => a.price - b.price);
+  else if (query.sort === 'price-desc') matches.sort((a, b) => b.price - a.price);
+  else if (query.sort === 'age-asc') matches.sort((a, b) => a.age - b.age);
+  const offset = query.offset ?? 0;
+  return {
+    items: matches.slice(offset, offset + pageSize(query.limit)),
+    total: Math.min(matches.length, CATALOGUE_TOTAL_CAP),
+    totalCapped: matches.length > CATALOGUE_TOTAL_CAP,
+  };
+}
+
+function usedBytes(db: Collections, userId: number): number {
+  let used = 0;
+  for (const upload of db.uploads.all()) if (upload.userId === userId) used += upload.bytes;
+  return used;
+}
+
+function repositories(storage: Storage, mutate: Mutate): Repositories {
+  const db = storage.db;
+  const liveOrderOf = (c: Collections, puppyId: number) => c.orders.find((o) => o.puppyId === puppyId && LIVE.includes(o.status));
+
+  // helpers that record how to take a change back
+  const inserted = (name: keyof Collections, id: number) => (c: Collections) => void c[name].remove(id);
+  const replaced = <T extends { id: number }>(name: keyof Collections, old: T) => (c: Collections) => {
+    // the whole old row as the patch (a key the old row lacked keeps its new value: optional fields only)
+    (c[name] as unknown as { update(id: number, patch: object): unknown }).update(old.id, old);
+  };
+  const removed = <T extends { id: number }>(name: keyof Collections, old: T) => (c: Collections) => {
+    const { id: _id, ...rest } = old;
+    (c[name] as unknown as { insert(row: object): unknown }).insert(rest);
+  };
+
+  return {
+    users: {
+      get: async (id) => db.users.get(id),
+      findByUsername: async (username) => {
+        const key = username.toLowerCase();
+        return db.users.find((u) => u.usernameKey === key);
+      },
+      create: (row) =>
+        mutate((c, _s, undo) => {
+          const usernameKey = row.username.toLowerCase();
+          if (c.users.find((u) => u.usernameKey === usernameKey)) throw new UsernameTakenError(row.username);
+          const user = c.users.insert({ ...row, usernameKey });
+          undo(inserted('users', user.id));
+          return user;
+        }),
+      update: (id, patch) =>
+        mutate((c, _s, undo) => {
+          const old = c.users.get(id);
+          if (!old) return undefined;
+          undo(replaced('users', old));
+          return c.users.update(id, patch);
+        }),
+      lock: async (id) => db.users.get(id),
+    },
+    breeds: {
+      list: async () => [...db.breeds.all()].sort((a, b) => a.id - b.id),
+      insert: (row) =>
+        mutate((c, _s, undo) => {
+          const breed = c.breeds.insert(row);
+          undo(inserted('breeds', breed.id));
+          return breed;
+        }),
+    },
+    sessions: {
+      get: async (id) => db.sessions.get(id),
+      create: (row) =>
+        mutate((c, _s, undo) => {
+          const session = c.sessions.insert(row);
+          undo(inserted('sessions', session.id));
+          return session;
+        }),
+      extend: (id, expiresAt) =>
+        mutate((c, _s, undo) => {
+          const old = c.sessions.get(id);
+          if (!old) return undefined;
+          undo(replaced('sessions', old));
+          return c.sessions.update(id, { expiresAt });
+        }),
+      revoke: (id, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.sessions.get(id);
+          if (!old || old.revokedAt !== null) return old;
+          undo(replaced('sessions', old));
+          return c.sessions.update(id, { revokedAt: now.toISOString() });
+        }),
+    },
+    puppies: {
+      get: async (id) => db.puppies.get(id),
+      insert: (row) =>
+        mutate((c, _s, undo) => {
+          const puppy = c.puppies.insert(row);
+          undo(inserted('puppies', puppy.id));
+          return puppy;
+        }),
+      update: (id, patch) =>
+        mutate((c, _s, undo) => {
+          const old = c.puppies.get(id);
+          if (!old) return undefined;
+          undo(replaced('puppies', old));
+          return c.puppies.update(id, patch);
+        }),
+      remove: (id) =>
+        mutate((c, _s, undo) => {
+          const old = c.puppies.get(id);
+          if (!old) return false;
+          undo(removed('puppies', old));
+          return c.puppies.remove(id);
+        }),
+      lock: async (id) => db.puppies.get(id),
+      reserve: (id, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.puppies.get(id);
+          if (!old || old.status !== 'available' || !isLiveAt(old, now) || liveOrderOf(c, id)) return undefined;
+          undo(replaced('puppies', old));
+          return c.puppies.update(id, { status: 'reserved', updatedAt: now.toISOString() });
+        }),
+      activateWithinLimit: (id, sellerId, limit, expiresAt, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.puppies.get(id);
+          if (!old || old.userId !== sellerId) return undefined;
+          const live = c.puppies.count((p) => p.userId === sellerId && p.id !== id && isLiveAt(p, now));
+          if (limit !== null && live >= limit) return undefined;
+          undo(replaced('puppies', old));
+          return c.puppies.update(id, { expiresAt, updatedAt: now.toISOString() });
+        }),
+      searchPublic: async (query, now) => searchPublic(db, query, now),
+    },
+    orders: {
+      get: async (id) => db.orders.get(id),
+      findByIntent: async (intentId) => db.orders.find((o) => o.paymentIntentId === intentId),
+      findLive: async (puppyId) => liveOrderOf(db, puppyId),
+      create: (row) =>
+        mutate((c, _s, undo) => {
+          if (LIVE.includes(row.status) && liveOrderOf(c, row.puppyId)) throw new PuppyHasLiveOrderError(row.puppyId);
+          const order = c.orders.insert(row);
+          undo(inserted('orders', order.id));
+          return order;
+        }),
+      transition: (id, from, patch) =>
+        mutate((c, _s, undo) => {
+          const old = c.orders.get(id);
+          if (!old || !from.includes(old.status)) return undefined;
+          if (LIVE.includes(patch.status) && !LIVE.includes(old.status) && liveOrderOf(c, old.puppyId)) throw new PuppyHasLiveOrderError(old.puppyId);
+          undo(replaced('orders', old));
+          return c.orders.update(id, patch) as Order;
+        }),
+      listByBuyer: async (buyerId) => db.orders.filter((o) => o.buyerId === buyerId),
+    },
+    paymentEvents: {
+      claim: (eventId, type, now) =>
+        mutate((c, _s, undo) => {
+          if (c.paymentEvents.find((e) => e.eventId === eventId)) return undefined;
+          const event = c.paymentEvents.insert({ eventId, type, processedAt: now.toISOString() });
+          undo(inserted('paymentEvents', event.id));
+          return event;
+        }),
+    },
+    listingFees: {
+      findByIntent: async (intentId) => db.listingFeePayments.find((p) => p.paymentIntentId === intentId),
+      createForIntent: (row) =>
+        mutate((c, _s, undo) => {
+          const existing = c.listingFeePayments.find((p) => p.paymentIntentId === row.paymentIntentId);
+          if (existing) return existing;
+          const payment = c.listingFeePayments.insert(row);
+          undo(inserted('listingFeePayments', payment.id));
+          return payment;
+        }),
+      recentPending: async (userId, puppyId) =>
+        db.listingFeePayments.filter((p) => p.userId === userId && p.puppyId === puppyId && p.status === 'pending').slice(-3).reverse(),
+      markSucceeded: (intentId, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.listingFeePayments.find((p) => p.paymentIntentId === intentId);
+          if (!old || old.status !== 'pending') return undefined;
+          undo(replaced('listingFeePayments', old));
+          return c.listingFeePayments.update(old.id, { status: 'succeeded', paidAt: now.toISOString() });
+        }),
+      markCanceled: (intentId) =>
+        mutate((c, _s, undo) => {
+          const old = c.listingFeePayments.find((p) => p.paymentIntentId === intentId);
+          if (!old || old.status !== 'pending') return undefined;
+          undo(replaced('listingFeePayments', old));
+          return c.listingFeePayments.update(old.id, { status: 'canceled' });
+        }),
+    },
+    verificationCodes: {
+      get: async (id) => db.verificationCodes.get(id),
+      issue: (row, sentSince) =>
+        mutate((c, _s, undo) => {
+          const since = sentSince.getTime();
+          const recent = c.verificationCodes.find(
+            (v) => Date.parse(v.sentAt) > since && (v.owner === row.owner || (row.client !== undefined && v.client === row.client)),
+          );
+          if (recent) return undefined;
+          for (const old of c.verificationCodes.filter((v) => v.owner === row.owner && v.channel === row.channel && v.target === row.target && v.verifiedAt === null)) {
+            undo(removed('verificationCodes', old));
+            c.verificationCodes.remove(old.id);
+          }
+          const code = c.verificationCodes.insert(row);
+          undo(inserted('verificationCodes', code.id));
+          return code;
+        }),
+      findPending: async (owner, channel, target) =>
+        db.verificationCodes.filter((v) => v.owner === owner && v.channel === channel && v.target === target && v.verifiedAt === null).at(-1),
+      countAttempt: (id, maxAttempts, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.verificationCodes.get(id);
+          if (!old || old.verifiedAt !== null || old.attempts >= maxAttempts || Date.parse(old.expiresAt) <= now.getTime()) return undefined;
+          undo(replaced('verificationCodes', old));
+          return c.verificationCodes.update(id, { attempts: old.attempts + 1 });
+        }),
+      markVerified: (id, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.verificationCodes.get(id);
+          if (!old || old.verifiedAt !== null) return undefined;
+          undo(replaced('verificationCodes', old));
+          return c.verificationCodes.update(id, { verifiedAt: now.toISOString() });
+        }),
+      remove: (id) =>
+        mutate((c, _s, undo) => {
+          const old = c.verificationCodes.get(id);
+          if (!old) return false;
+          undo(removed('verificationCodes', old));
+          return c.verificationCodes.remove(id);
+        }),
+      removeSentBefore: (sentBefore) =>
+        mutate((c, _s, undo) => {
+          const before = sentBefore.getTime();
+          const old = c.verificationCodes.filter((v) => Date.parse(v.sentAt) < before);
+          for (const row of old) {
+            undo(removed('verificationCodes', row));
+            c.verificationCodes.remove(row.id);
+          }
+          return old.length;
+        }),
+    },
+    favorites: {
+      add: (userId, puppyId, now) =>
+        mutate((c, _s, undo) => {
+          const existing = c.favorites.find((f) => f.userId === userId && f.puppyId === puppyId);
+          if (existing) return existing;
+          const favorite = c.favorites.insert({ userId, puppyId, createdAt: now.toISOString() });
+          undo(inserted('favorites', favorite.id));
+          return favorite;
+        }),
+      remove: (userId, puppyId) =>
+        mutate((c, _s, undo) => {
+          const old = c.favorites.find((f) => f.userId === userId && f.puppyId === puppyId);
+          if (!old) return false;
+          undo(removed('favorites', old));
+          return c.favorites.remove(old.id);
+        }),
+      listByUser: async (userId) => db.favorites.filter((f) => f.userId === userId),
+    },
+    sellerApplications: {
+      findByUser: async (userId) => db.sellerApplications.find((a) => a.userId === userId),
+      upsert: (row) =>
+        mutate((c, _s, undo) => {
+          const old = c.sellerApplications.find((a) => a.userId === row.userId);
+          if (!old) {
+            const application = c.sellerApplications.insert(row);
+            undo(inserted('sellerApplications', application.id));
+            return application;
+          }
+          undo(replaced('sellerApplications', old));
+          return c.sellerApplications.update(old.id, row)!;
+        }),
+    },
+    donations: {
+      findByIntent: async (intentId) => db.donations.find((d) => d.stripePaymentIntentId === intentId),
+      createForIntent: (row) =>
+        mutate((c, _s, undo) => {
+          const existing = c.donations.find((d) => d.stripePaymentIntentId === row.stripePaymentIntentId);
+          if (existing) return existing;
+          const donation = c.donations.insert(row);
+          undo(inserted('donations', donation.id));
+          return donation;
+        }),
+      markSucceeded: (intentId) =>
+        mutate((c, _s, undo) => {
+          const old = c.donations.find((d) => d.stripePaymentIntentId === intentId);
+          if (!old || old.status !== 'pending') return undefined;
+          undo(replaced('donations', old));
+          return c.donations.update(old.id, { status: 'succeeded' });
+        }),
+      markCanceled: (intentId) =>
+        mutate((c, _s, undo) => {
+          const old = c.donations.find((d) => d.stripePaymentIntentId === intentId);
+          if (!old || old.status !== 'pending') return undefined;
+          undo(replaced('donations', old));
+          return c.donations.update(old.id, { status: 'canceled' });
+        }),
+    },
+    contacts: {
+      get: async (id) => db.contactMessages.get(id),
+      insert: (row) =>
+        mutate((c, _s, undo) => {
+          const message = c.contactMessages.insert(row);
+          undo(inserted('contactMessages', message.id));
+          return message;
+        }),
+    },
+    uploads: {
+      usedBytes: async (userId) => usedBytes(db, userId),
+      record: (row, quotaBytes) =>
+        mutate((c, _s, undo) => {
+          if (usedBytes(c, row.userId) + row.bytes > quotaBytes) return undefined;
+          const upload = c.uploads.insert(row);
+          undo(inserted('uploads', upload.id));
+          return upload;
+        }),
+      forgetUnused: (cutoff) =>
+        mutate((c, _s, undo) => {
+          const stale = c.uploads.filter((u) => Date.parse(u.createdAt) <= cutoff.getTime());
+          if (stale.length === 0) return [];
+          const used = new Set<string>();
+          for (const p of c.puppies.all()) for (const url of [p.imageUrl, ...p.imageUrls, ...(p.videoUrl ? [p.videoUrl] : [])]) used.add(url);
+          const unused = stale.filter((u) => !used.has(u.url));
+          for (const upload of unused) {
+            undo(removed('uploads', upload));
+            c.uploads.remove(upload.id);
+          }
+          return unused;
+        }),
+    },
+    settings: {
+      get: async () => storage.settings.get(),
+      set: (patch) =>
+        mutate((_c, s, undo) => {
+          const old = s.get();
+          undo((_db, settings) => void settings.set(old));
+          return s.set(patch);
+        }),
+    },
+  };
+}
+
+export function createLowdbRepositories(storage: Storage): AsyncStorage {
+  // Outside a transaction a change is final at once: nothing to undo.
+  const direct: Mutate = (fn) => storage.write((db, settings) => fn(db, settings, () => {}));
+  let queue: Promise<unknown> = Promise.resolve();
+
+  return {
+    ...repositories(storage, direct),
+    transaction<T>(fn: (tx: Repositories) => Promise<T>): Promise<T> {
+      const run = async (): Promise<T> => {
+        const undos: Undo[] = [];
+        const inTx: Mutate = (body) => storage.write((db, settings) => body(db, settings, (u) => undos.push(u)));
+        try {
+          return await fn(repositories(storage, inTx));
+        } catch (error) {
+          if (undos.length) {
+            await storage.write((db, settings) => {
+              for (let i = undos.length - 1; i >= 0; i--) undos[i]!(db, settings);
+            });
+          }
+          throw error;
+        }
+      };
+      const result = queue.then(run, run);
+      queue = result.catch(() => {});
+      return result;
+    },
+    close: () => storage.close(),
+  };
+}

@@ -1,0 +1,66 @@
+// The public catalogue in SQL: filters, keyword search, sort, a capped page and a capped total
+// (repositories.ts CatalogueQuery; indexes in migrations/0001-initial.sql; decision 0076).
+import { sql } from 'kysely';
+import type { Puppy } from '../../domain/model.ts';
+import { GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../catalogue-search.ts';
+import { CATALOGUE_TOTAL_CAP, type CatalogueQuery, type CataloguePage } from '../repositories.ts';
+import type { Db } from './schema.ts';
+
+/** a LIKE pattern that finds `text` anywhere, with its own %, _ and backslash taken literally */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The page and the capped count (exported for the benchmark's EXPLAIN). Public = expires_at > now
+ * (the app's clock). A word of the search matches the listing's own words through the
+ * puppies_search trigram index, or its breed's words through the puppies_breed index. The total is
+ * counted only up to CATALOGUE_TOTAL_CAP + 1 rows, so a broad filter at a million listings costs a
+ * bounded count, not a full one.
+ */
+export function catalogueQueries(db: Db, query: CatalogueQuery, now: Date) {
+  const tokens = searchTokens(query.search);
+  const location = query.location?.toLowerCase();
+  let base = db.selectFrom('puppies').where('expiresAt', '>', now.toISOString());
+  if (query.breedIds) base = base.where('breedId', 'in', query.breedIds.length ? [...query.breedIds] : [-1]);
+  if (query.minPrice !== undefined) base = base.where('price', '>=', query.minPrice);
+  if (query.maxPrice !== undefined) base = base.where('price', '<=', query.maxPrice);
+  if (query.gender) base = base.where('gender', '=', query.gender);
+  if (query.status) base = base.where('status', '=', query.status);
+  if (location) {
+    base = REGION_NAMES.has(location)
+      ? base.where('region', '=', location as NonNullable<Puppy['region']>)
+      : base.where(sql<string>`lower(location)`, 'like', containing(location));
+  }
+  for (const token of tokens) {
+    const gender = GENDER_WORDS[token];
+    if (gender) {
+      base = base.where('gender', '=', gender);
+      continue;
+    }
+    const pattern = containing(token);
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql<string>`puppy_search_text(puppies.name, puppies.location, puppies.region, puppies.colors)`, 'like', pattern),
+        // = ANY(ARRAY(…)): an array the planner can feed to the puppies_breed index (an IN subquery
+        // would become a filter, and the OR a scan of every listing)
+        sql<boolean>`puppies.breed_id = ANY(ARRAY(SELECT id FROM breeds WHERE lower(name || ' ' || size || ' ' || array_to_string(temperament, ' ')) LIKE ${pattern}))`,
+      ]),
+    );
+  }
+  let page = base.selectAll('puppies');
+  if (query.sort === 'price-asc') page = page.orderBy('price', 'asc');
+  else if (query.sort === 'price-desc') page = page.orderBy('price', 'desc');
+  else if (query.sort === 'age-asc') page = page.orderBy('age', 'asc');
+  return {
+    page: page.orderBy('id', 'desc').limit(pageSize(query.limit)).offset(query.offset ?? 0),
+    count: db.selectFrom(base.select('puppies.id').limit(CATALOGUE_TOTAL_CAP + 1).as('m')).select((eb) => eb.fn.countAll<number>().as('n')),
+  };
+}
+
+export async function searchPublic(db: Db, query: CatalogueQuery, now: Date): Promise<CataloguePage> {
+  const { page, count } = catalogueQueries(db, query, now);
+  const [items, counted] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
+  const total = Number(counted.n);
+  return { items, total: Math.min(total, CATALOGUE_TOTAL_CAP), totalCapped: total > CATALOGUE_TOTAL_CAP };
+}

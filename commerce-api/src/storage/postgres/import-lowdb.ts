@@ -1,0 +1,72 @@
+// npm run db:import: a lowdb database (DATA_DIR/db.json) copied into PostgreSQL, ids kept, so every
+// reference between rows stays true. Idempotent: a row whose id (or unique key) is already there is
+// left alone and counted as such; the identity sequences then continue after the highest id, or after
+// lowdb's own sequence when that is higher (an id lowdb handed out once is never handed out again).
+import type pg from 'pg';
+import type { CollectionName, DbShape } from '../../domain/model.ts';
+import { migrate } from './migrate.ts';
+
+/** every collection with its table, parents before the rows that point at them */
+const TABLES: ReadonlyArray<readonly [CollectionName, string]> = [
+  ['users', 'users'],
+  ['breeds', 'breeds'],
+  ['puppies', 'puppies'],
+  ['sessions', 'sessions'],
+  ['contactMessages', 'contact_messages'],
+  ['favorites', 'favorites'],
+  ['orders', 'orders'],
+  ['listingFeePayments', 'listing_fee_payments'],
+  ['donations', 'donations'],
+  ['sellerSubscriptions', 'seller_subscriptions'],
+  ['paymentEvents', 'payment_events'],
+  ['verificationCodes', 'verification_codes'],
+  ['sellerApplications', 'seller_applications'],
+  ['localPayments', 'local_payments'],
+  ['uploads', 'uploads'],
+];
+
+export interface ImportedCollection {
+  collection: CollectionName;
+  copied: number;
+  /** rows already in the database (an earlier import) */
+  skipped: number;
+}
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** migrates, then copies `data` in one transaction: all of it or, on an error, nothing */
+export async function importLowdb(pool: pg.Pool, data: DbShape, now: Date = new Date()): Promise<ImportedCollection[]> {
+  await migrate(pool, now);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const report: ImportedCollection[] = [];
+    for (const [collection, table] of TABLES) {
+      const rows: ReadonlyArray<object> = data[collection];
+      let copied = 0;
+      for (let i = 0; i < rows.length; i += 1000) {
+        const chunk = rows.slice(i, i + 1000).map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v])));
+        // the table's own row type reads the JSON: arrays become text[], objects jsonb, ISO strings timestamptz
+        const result = await client.query(`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb) ON CONFLICT DO NOTHING`, [
+          JSON.stringify(chunk),
+        ]);
+        copied += result.rowCount ?? 0;
+      }
+      const lowdbSequence = data.sequences[collection] ?? 0;
+      await client.query(
+        `SELECT setval(pg_get_serial_sequence($1, 'id'), greatest($2::int, (SELECT coalesce(max(id), 0) FROM ${table}), 1),
+                greatest($2::int, (SELECT coalesce(max(id), 0) FROM ${table})) > 0)`,
+        [table, lowdbSequence],
+      );
+      report.push({ collection, copied, skipped: rows.length - copied });
+    }
+    await client.query('UPDATE settings SET payment_mode = $1', [data.settings.paymentMode]);
+    await client.query('COMMIT');
+    return report;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,61 @@
+// Schema as code: the numbered .sql files beside this one, applied in order, each once, each in its
+// own transaction. Several processes may start at once: a session-level advisory lock lets one of
+// them migrate while the others wait, then find nothing left to do.
+import { readdir, readFile } from 'node:fs/promises';
+import type pg from 'pg';
+
+const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+/** any fixed number, the same in every process: "PuppyNest migrations" */
+const MIGRATION_LOCK = 7_531_001;
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** the migrations of this version of PuppyNest, oldest first (file names: 0001-initial.sql) */
+export async function loadMigrations(): Promise<Migration[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}-[\w-]+\.sql$/.test(f)).sort();
+  return Promise.all(
+    files.map(async (file) => ({ version: Number(file.slice(0, 4)), name: file.slice(5, -4), sql: await readFile(new URL(file, MIGRATIONS_DIR), 'utf8') })),
+  );
+}
+
+/**
+ * Brings the database to this version's schema; the versions it applied (empty when it was current).
+ * `now` stamps the applied rows: the app's clock.
+ */
+export async function migrate(pool: pg.Pool, now: Date = new Date()): Promise<number[]> {
+  const migrations = await loadMigrations();
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL)`);
+    const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    const newest = Math.max(0, ...done);
+    const known = Math.max(0, ...migrations.map((m) => m.version));
+    if (newest > known) {
+      throw new Error(`The database has schema version ${newest}, but this PuppyNest knows up to ${known}: it was migrated by a newer PuppyNest.`);
+    }
+    const applied: number[] = [];
+    for (const m of migrations) {
+      if (done.has(m.version)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(m.sql);
+        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, now]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new Error(`Migration ${String(m.version).padStart(4, '0')}-${m.name} failed: ${(error as Error).message}`, { cause: error });
+      }
+      applied.push(m.version);
+    }
+    return applied;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+}

@@ -1,0 +1,40 @@
+// The tables as Kysely sees them (migrations/ holds the SQL): the model's rows with a generated id.
+// CamelCasePlugin maps these camelCase names to the snake_case columns.
+import type { Generated, Kysely, Transaction } from 'kysely';
+import type {
+  Breed,
+  ContactMessage,
+  Donation,
+  Upload,
+  Favorite,
+  ListingFeePayment,
+  Order,
+  PaymentEvent,
+  Puppy,
+  SellerApplication,
+  Session,
+  User,
+  VerificationCode,
+} from '../../domain/model.ts';
+
+type Table<T extends { id: number }> = Omit<T, 'id'> & { id: Generated<number> };
+
+export interface Database {
+  users: Table<User>;
+  breeds: Table<Breed>;
+  sessions: Table<Session>;
+  puppies: Table<Puppy>;
+  orders: Table<Order>;
+  paymentEvents: Table<PaymentEvent>;
+  listingFeePayments: Table<ListingFeePayment>;
+  verificationCodes: Omit<Table<VerificationCode>, 'client'> & { client: string | null };
+  favorites: Table<Favorite>;
+  sellerApplications: Table<SellerApplication>;
+  donations: Table<Donation>;
+  contactMessages: Table<ContactMessage>;
+  uploads: Table<Upload>;
+  settings: { id: Generated<boolean>; paymentMode: 'test' | 'live' };
+}
+
+/** the pool's query builder, or one bound to a transaction */
+export type Db = Kysely<Database> | Transaction<Database>;

@@ -1,0 +1,277 @@
+// The contract suite on PostgreSQL 15 (started by tests/support/postgres-server.ts), and the rules
+// that must hold across processes: two pools (two processes' worth of connections) race for the
+// same row at the same moment, many times, and exactly one wins each race.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import type { DbShape } from '../../../../commerce-api/src/domain/model.ts';
+import { COLLECTION_NAMES, createMemoryStorage, emptyDb } from '../../../../commerce-api/src/storage/index.ts';
+import { createLowdbRepositories } from '../../../../commerce-api/src/storage/lowdb-repositories.ts';
+import { importLowdb } from '../../../../commerce-api/src/storage/postgres/import-lowdb.ts';
+import { migrate } from '../../../../commerce-api/src/storage/postgres/migrate.ts';
+import { createPool } from '../../../../commerce-api/src/storage/postgres/pool.ts';
+import { createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
+import { CATALOGUE_TOTAL_CAP, UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
+import { buildOrder, buildPuppy, buildUser } from '../../../support/factories.ts';
+import { startPostgres, type TestPostgres } from '../../../support/postgres-server.ts';
+import { describeStorageContract, NOW } from './storage-contract.ts';
+
+let server: TestPostgres;
+let pool: pg.Pool;
+let storage: AsyncStorage;
+let tables: string;
+
+beforeAll(async () => {
+  server = startPostgres();
+  server.psql('CREATE DATABASE contract');
+  pool = createPool({ connectionString: server.url('contract') });
+  await migrate(pool, NOW);
+  storage = createPostgresRepositories(pool);
+  const rows = await pool.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'settings')`);
+  tables = rows.rows.map((r) => `"${r.tablename}"`).join(', ');
+});
+
+afterAll(async () => {
+  await storage?.close();
+  server?.stop();
+});
+
+/** a store with no rows: every table emptied, ids from 1, settings back to their defaults */
+async function emptied(): Promise<AsyncStorage> {
+  await pool.query(`TRUNCATE ${tables} RESTART IDENTITY CASCADE; UPDATE settings SET payment_mode = DEFAULT`);
+  return storage;
+}
+
+describeStorageContract('PostgreSQL', emptied);
+
+describe('migrations', () => {
+  it('apply once: a second run, even from several pools at once, finds nothing to do', async () => {
+    const others = [1, 2, 3].map(() => createPool({ connectionString: server.url('contract'), max: 1 }));
+    try {
+      expect(await Promise.all(others.map((p) => migrate(p, NOW)))).toEqual([[], [], []]);
+    } finally {
+      await Promise.all(others.map((p) => p.end()));
+    }
+  });
+
+  it('several processes migrating a new database at once apply each migration exactly once', async () => {
+    server.psql('CREATE DATABASE fresh');
+    const pools = [1, 2, 3].map(() => createPool({ connectionString: server.url('fresh'), max: 1 }));
+    try {
+      const applied = await Promise.all(pools.map((p) => migrate(p, NOW)));
+      expect(applied.flat()).toEqual([1]);
+      const rows = await pools[0]!.query('SELECT version, applied_at FROM schema_migrations');
+      expect(rows.rows).toEqual([{ version: 1, applied_at: NOW.toISOString() }]);
+    } finally {
+      await Promise.all(pools.map((p) => p.end()));
+    }
+  });
+
+  it('give the catalogue search a trigram index that a keyword query uses', async () => {
+    const plan = await pool.query(
+      `SET enable_seqscan = off; EXPLAIN SELECT id FROM puppies WHERE puppy_search_text(name, location, region, colors) LIKE '%corgi%'`,
+    );
+    const lines = (plan as unknown as pg.QueryResult[])[1]!.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    await pool.query('RESET enable_seqscan');
+    expect(lines).toContain('puppies_search');
+  });
+});
+
+describe('catalogue at scale', () => {
+  it('counts the total only up to the cap, and says so', async () => {
+    await emptied();
+    const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
+    const owner = await storage.users.create(row);
+    await pool.query(
+      `INSERT INTO puppies (name, breed_id, user_id, gender, age, weight, price, description, location, region, image_url, status, created_at, updated_at, expires_at)
+       SELECT 'Pup ' || i, 1, $1, 'Male', 10, 5, 1000 + i, '', 'Austin, TX', 'southwest', '/p.jpg', 'available', $2, $2, $3
+       FROM generate_series(1, $4::int) AS i`,
+      [owner.id, NOW, '2027-01-01T00:00:00.000Z', CATALOGUE_TOTAL_CAP + 50],
+    );
+    const page = await storage.puppies.searchPublic({ limit: 20, sort: 'price-desc' }, NOW);
+    expect(page).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
+    expect(page.items.map((p) => p.price)).toEqual(Array.from({ length: 20 }, (_, i) => 1000 + CATALOGUE_TOTAL_CAP + 50 - i));
+    expect(await storage.puppies.searchPublic({ limit: 20, maxPrice: 1100 }, NOW)).toMatchObject({ total: 100, totalCapped: false });
+  });
+});
+
+describe('db:import (a lowdb database copied into PostgreSQL)', () => {
+  it('copies every collection with its ids, continues the ids after lowdb sequence, and skips what is there on a second run', async () => {
+    const memory = createMemoryStorage();
+    const low = createLowdbRepositories(memory);
+    const { usernameKey: _k, ...sellerRow } = buildUser({ username: 'Importer', accountType: 'seller' }, NOW);
+    const seller = await low.users.create(sellerRow);
+    const buyer = await low.users.create({ ...sellerRow, username: 'Buyer', email: 'b@example.com', accountType: 'buyer' });
+    const breed = await low.breeds.insert({ name: 'Corgi', imageUrl: '/c.jpg', size: 'small', categories: ['apartment'], temperament: ['playful'] });
+    const puppy = await low.puppies.insert(buildPuppy({ userId: seller.id, breedId: breed.id, expiresAt: '2027-01-01T00:00:00.000Z', status: 'available' }, undefined, { now: NOW }));
+    const order = await low.orders.create(buildOrder({ puppyId: puppy.id, buyerId: buyer.id, sellerId: seller.id, handedOverAt: null, canceledAt: null }, NOW));
+    await low.favorites.add(buyer.id, puppy.id, NOW);
+    await low.paymentEvents.claim('evt_imported', 'payment_intent.succeeded', NOW);
+    const { client: _c, ...codeRow } = { channel: 'email' as const, target: 'b@example.com', codeHash: 'h', owner: 'user:2', client: 'x', sentAt: NOW.toISOString(), expiresAt: NOW.toISOString(), attempts: 2, verifiedAt: null };
+    const code = (await low.verificationCodes.issue(codeRow, new Date(NOW.getTime() - 60_000)))!;
+    await low.settings.set({ paymentMode: 'live' });
+    await memory.write((db) =>
+      db.localPayments.insert({
+        providerId: 'pi_local_1', kind: 'payment_intent', status: 'requires_capture', amountCents: 150_000, currency: 'usd', captureMethod: 'manual',
+        clientSecret: 'pi_local_1_secret', metadata: { kind: 'purchase', puppyId: String(puppy.id) }, lastError: null, idempotencyKey: null,
+        createdAt: NOW.toISOString(), updatedAt: NOW.toISOString(),
+      }),
+    );
+    const data = { ...emptyDb(), settings: { ...memory.settings.get() } } as Record<string, unknown>;
+    for (const name of COLLECTION_NAMES) data[name] = [...memory.db[name].all()];
+    data['sequences'] = { users: 50 };
+
+    server.psql('CREATE DATABASE imported');
+    const target = createPool({ connectionString: server.url('imported'), max: 2 });
+    const imported = createPostgresRepositories(target);
+    try {
+      const first = await importLowdb(target, data as unknown as DbShape, NOW);
+      const copied = Object.fromEntries(first.filter((r) => r.copied).map((r) => [r.collection, r.copied]));
+      expect(copied).toEqual({ users: 2, breeds: 1, puppies: 1, orders: 1, favorites: 1, paymentEvents: 1, verificationCodes: 1, localPayments: 1 });
+      expect(await imported.users.get(seller.id)).toEqual(seller);
+      expect(await imported.users.findByUsername('buyer')).toEqual(buyer);
+      expect(await imported.breeds.list()).toEqual([breed]);
+      expect(await imported.puppies.get(puppy.id)).toEqual(puppy);
+      expect(await imported.orders.findLive(puppy.id)).toEqual(order);
+      expect(await imported.favorites.listByUser(buyer.id)).toEqual(memory.db.favorites.all());
+      expect(await imported.verificationCodes.get(code.id)).toEqual(code);
+      expect(await imported.paymentEvents.claim('evt_imported', 'x', NOW)).toBeUndefined();
+      expect(await imported.settings.get()).toEqual({ paymentMode: 'live' });
+      const local = await target.query('SELECT metadata FROM local_payments');
+      expect(local.rows).toEqual([{ metadata: { kind: 'purchase', puppyId: String(puppy.id) } }]);
+
+      const again = await importLowdb(target, data as unknown as DbShape, NOW);
+      expect(again.every((r) => r.copied === 0)).toBe(true);
+      expect(again.find((r) => r.collection === 'users')).toEqual({ collection: 'users', copied: 0, skipped: 2 });
+      // ids go on after lowdb's sequence (50), not after the highest row (2): no id is handed out twice
+      const next = await imported.users.create({ ...sellerRow, username: 'AfterImport' });
+      expect(next.id).toBe(51);
+      expect((await imported.puppies.insert(buildPuppy({ userId: seller.id }, undefined, { now: NOW }))).id).toBe(puppy.id + 1);
+    } finally {
+      await imported.close();
+    }
+  });
+});
+
+describe('rules across processes (two pools racing)', () => {
+  const ROUNDS = 10;
+  let a: AsyncStorage;
+  let b: AsyncStorage;
+
+  beforeAll(() => {
+    a = createPostgresRepositories(createPool({ connectionString: server.url('contract'), max: 4 }));
+    b = createPostgresRepositories(createPool({ connectionString: server.url('contract'), max: 4 }));
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  async function seller() {
+    const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
+    return storage.users.create(row);
+  }
+  async function listing(active: boolean) {
+    const owner = await seller();
+    return storage.puppies.insert(buildPuppy({ userId: owner.id, status: 'available', expiresAt: active ? '2027-01-01T00:00:00.000Z' : null }, undefined, { now: NOW }));
+  }
+  const wins = (results: PromiseSettledResult<unknown>[]) => results.filter((r) => r.status === 'fulfilled' && r.value !== undefined).length;
+
+  it('a puppy is sold once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const puppy = await listing(true);
+      const buyers = [await seller(), await seller()];
+      const buy = (s: AsyncStorage, buyerId: number) =>
+        s.transaction(async (tx) => {
+          if (!(await tx.puppies.reserve(puppy.id, NOW))) return undefined;
+          return tx.orders.create(buildOrder({ puppyId: puppy.id, buyerId, sellerId: puppy.userId, handedOverAt: null, canceledAt: null }, NOW));
+        });
+      const results = await Promise.allSettled([buy(a, buyers[0]!.id), buy(b, buyers[1]!.id)]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(results)).toBe(1);
+      expect((await storage.puppies.get(puppy.id))?.status).toBe('reserved');
+    }
+  });
+
+  it('the last plan slot is taken once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const owner = await seller();
+      const add = (expiresAt: string | null) => storage.puppies.insert(buildPuppy({ userId: owner.id, status: 'available', expiresAt }, undefined, { now: NOW }));
+      await add('2027-01-01T00:00:00.000Z');
+      const [x, y] = [await add(null), await add(null)];
+      const results = await Promise.allSettled([
+        a.puppies.activateWithinLimit(x.id, owner.id, 2, '2027-01-01T00:00:00.000Z', NOW),
+        b.puppies.activateWithinLimit(y.id, owner.id, 2, '2027-01-01T00:00:00.000Z', NOW),
+      ]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(results)).toBe(1);
+    }
+  });
+
+  it('an upload quota is not overrun by two uploads at once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const owner = await seller();
+      const upload = (s: AsyncStorage, name: string) => s.uploads.record({ userId: owner.id, url: `/media/${round}-${name}.webp`, bytes: 600, createdAt: NOW.toISOString() }, 1_000);
+      const results = await Promise.allSettled([upload(a, 'a'), upload(b, 'b')]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(results)).toBe(1);
+    }
+  });
+
+  it('a listing fee is applied once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const puppy = await listing(false);
+      const intent = `pi_race_${round}`;
+      await storage.listingFees.createForIntent({ puppyId: puppy.id, userId: puppy.userId, amountCents: 2_000, paymentIntentId: intent, status: 'pending', createdAt: NOW.toISOString(), paidAt: null });
+      const results = await Promise.allSettled([a.listingFees.markSucceeded(intent, NOW), b.listingFees.markSucceeded(intent, NOW)]);
+      expect(wins(results)).toBe(1);
+    }
+  });
+
+  it('verification attempts are counted exactly', async () => {
+    await emptied();
+    const issued = (await storage.verificationCodes.issue(
+      { channel: 'phone', target: '+15550100', codeHash: 'h', owner: 'user:1', client: 'net', sentAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', attempts: 0, verifiedAt: null },
+      new Date(NOW.getTime() - 60_000),
+    ))!;
+    const guesses = Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).verificationCodes.countAttempt(issued.id, 5, NOW));
+    const results = await Promise.allSettled(guesses);
+    expect(wins(results)).toBe(5);
+    expect((await storage.verificationCodes.get(issued.id))?.attempts).toBe(5);
+  });
+
+  it('a verification code is sent once per resend window', async () => {
+    await emptied();
+    const send = (s: AsyncStorage, target: string) =>
+      s.verificationCodes.issue(
+        { channel: 'email', target, codeHash: 'h', owner: 'anon:1', client: 'net', sentAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', attempts: 0, verifiedAt: null },
+        new Date(NOW.getTime() - 60_000),
+      );
+    const results = await Promise.allSettled([send(a, 'x@example.com'), send(b, 'y@example.com'), send(a, 'z@example.com'), send(b, 'x@example.com')]);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(wins(results)).toBe(1);
+  });
+
+  it('a payment event is applied once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const results = await Promise.allSettled([a.paymentEvents.claim(`evt_${round}`, 't', NOW), b.paymentEvents.claim(`evt_${round}`, 't', NOW)]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(results)).toBe(1);
+    }
+  });
+
+  it('a username is taken once, in any letter case', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const { usernameKey: _k, ...row } = buildUser({ username: `Racer${round}` }, NOW);
+      const results = await Promise.allSettled([a.users.create(row), b.users.create({ ...row, username: row.username.toUpperCase() })]);
+      expect(wins(results)).toBe(1);
+      const losers = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(losers.map((r) => r.reason)).toEqual([expect.any(UsernameTakenError)]);
+    }
+  });
+});

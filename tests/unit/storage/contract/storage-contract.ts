@@ -1,0 +1,480 @@
+// The ONE contract suite of the async repositories (commerce-api/src/storage/repositories.ts): the
+// lowdb adapter and PostgreSQL both run it (lowdb.test.ts, postgres.test.ts), so the domain can rely
+// on the same answers from either store.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { NewRow } from '../../../../commerce-api/src/storage/index.ts';
+import { CATALOGUE_MAX_PAGE, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
+import { buildOrder, buildPuppy, buildUser } from '../../../support/factories.ts';
+
+export const NOW = new Date('2026-06-01T12:00:00.000Z');
+const LATER = new Date('2026-08-01T12:00:00.000Z');
+const MINUTE = 60_000;
+
+/** `open` gives a store with no rows (called before each test) */
+export function describeStorageContract(name: string, open: () => Promise<AsyncStorage>): void {
+  describe(`storage contract: ${name}`, () => {
+    let s: AsyncStorage;
+    beforeEach(async () => {
+      s = await open();
+    });
+
+    function newUser(overrides: Partial<NewRow<'users'>> = {}) {
+      const { usernameKey: _key, ...row } = buildUser(overrides, NOW);
+      return s.users.create(row);
+    }
+    async function newPuppy(overrides: Partial<NewRow<'puppies'>> = {}) {
+      const seller = overrides.userId ?? (await newUser({ accountType: 'seller' })).id;
+      return s.puppies.insert(buildPuppy({ userId: seller, expiresAt: LATER.toISOString(), status: 'available', ...overrides }, undefined, { now: NOW }));
+    }
+    async function newOrder(overrides: Partial<NewRow<'orders'>> = {}) {
+      const puppy = overrides.puppyId ?? (await newPuppy()).id;
+      const buyer = overrides.buyerId ?? (await newUser()).id;
+      const seller = (await s.puppies.get(puppy))!.userId;
+      return s.orders.create(buildOrder({ puppyId: puppy, buyerId: buyer, sellerId: seller, handedOverAt: null, canceledAt: null, ...overrides }, NOW));
+    }
+
+    describe('users', () => {
+      it('creates a user with its lower-cased key, and finds it by id and by name in any case', async () => {
+        const user = await newUser({ username: 'BellaFan' });
+        expect(user).toMatchObject({ username: 'BellaFan', usernameKey: 'bellafan', createdAt: NOW.toISOString() });
+        expect(await s.users.get(user.id)).toEqual(user);
+        expect(await s.users.findByUsername('BELLAFAN')).toEqual(user);
+        expect(await s.users.findByUsername('someone-else')).toBeUndefined();
+        expect(await s.users.get(user.id + 1000)).toBeUndefined();
+      });
+
+      it('refuses a username taken in another letter case', async () => {
+        await newUser({ username: 'Rex' });
+        await expect(newUser({ username: 'rEX' })).rejects.toBeInstanceOf(UsernameTakenError);
+      });
+
+      it('updates fields and answers undefined for an unknown id', async () => {
+        const user = await newUser();
+        const updated = await s.users.update(user.id, { verifiedEmail: 'a@example.com', sessionVersion: 3 });
+        expect(updated).toEqual({ ...user, verifiedEmail: 'a@example.com', sessionVersion: 3 });
+        expect(await s.users.update(user.id + 1000, { sessionVersion: 1 })).toBeUndefined();
+      });
+
+      it('leaves a field set to undefined as it was, and an empty patch changes nothing', async () => {
+        const user = await newUser({ verifiedEmail: 'kept@example.com' });
+        expect(await s.users.update(user.id, { verifiedEmail: undefined, sessionVersion: 2 })).toEqual({ ...user, sessionVersion: 2 });
+        expect(await s.users.update(user.id, {})).toEqual({ ...user, sessionVersion: 2 });
+        const puppy = await newPuppy();
+        expect(await s.puppies.update(puppy.id, { price: undefined })).toEqual(puppy);
+        expect(await s.settings.set({})).toEqual({ paymentMode: 'test' });
+      });
+    });
+
+    describe('sessions', () => {
+      it('creates, extends and revokes once (the first revocation time stays)', async () => {
+        const user = await newUser();
+        const session = await s.sessions.create({ userId: user.id, createdAt: NOW.toISOString(), expiresAt: LATER.toISOString(), revokedAt: null });
+        expect(await s.sessions.get(session.id)).toEqual(session);
+        const later = new Date(LATER.getTime() + MINUTE).toISOString();
+        expect(await s.sessions.extend(session.id, later)).toEqual({ ...session, expiresAt: later });
+        const revoked = await s.sessions.revoke(session.id, NOW);
+        expect(revoked?.revokedAt).toBe(NOW.toISOString());
+        expect((await s.sessions.revoke(session.id, LATER))?.revokedAt).toBe(NOW.toISOString());
+      });
+    });
+
+    describe('puppies', () => {
+      it('inserts, reads, updates and removes a listing', async () => {
+        const puppy = await newPuppy({ name: 'Biscuit', colors: ['Black', 'Tan'], weight: 4.5 });
+        expect(await s.puppies.get(puppy.id)).toEqual(puppy);
+        expect(puppy).toMatchObject({ name: 'Biscuit', colors: ['Black', 'Tan'], weight: 4.5 });
+        const updated = await s.puppies.update(puppy.id, { price: 1234, featured: true });
+        expect(updated).toEqual({ ...puppy, price: 1234, featured: true });
+        expect(await s.puppies.remove(puppy.id)).toBe(true);
+        expect(await s.puppies.get(puppy.id)).toBeUndefined();
+        expect(await s.puppies.remove(puppy.id)).toBe(false);
+      });
+
+      it('reserves an available public puppy once', async () => {
+        const puppy = await newPuppy();
+        const reserved = await s.puppies.reserve(puppy.id, NOW);
+        expect(reserved).toMatchObject({ id: puppy.id, status: 'reserved', updatedAt: NOW.toISOString() });
+        expect(await s.puppies.reserve(puppy.id, NOW)).toBeUndefined();
+      });
+
+      it('does not reserve a draft, an expired listing or a puppy with a live order', async () => {
+        const draft = await newPuppy({ expiresAt: null });
+        expect(await s.puppies.reserve(draft.id, NOW)).toBeUndefined();
+        const expired = await newPuppy({ expiresAt: new Date(NOW.getTime() - MINUTE).toISOString() });
+        expect(await s.puppies.reserve(expired.id, NOW)).toBeUndefined();
+        const ordered = await newPuppy();
+        await newOrder({ puppyId: ordered.id });
+        expect(await s.puppies.reserve(ordered.id, NOW)).toBeUndefined();
+        expect((await s.puppies.get(ordered.id))?.status).toBe('available');
+      });
+    });
+
+    describe('plan slots', () => {
+      it('activates a listing only while the plan has room, counting only listings public now', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const until = LATER.toISOString();
+        await newPuppy({ userId: seller.id });
+        await newPuppy({ userId: seller.id, expiresAt: new Date(NOW.getTime() - MINUTE).toISOString() });
+        const [a, b] = [await newPuppy({ userId: seller.id, expiresAt: null }), await newPuppy({ userId: seller.id, expiresAt: null })];
+        expect(await s.puppies.activateWithinLimit(a.id, seller.id, 2, until, NOW)).toMatchObject({ id: a.id, expiresAt: until, updatedAt: NOW.toISOString() });
+        expect(await s.puppies.activateWithinLimit(b.id, seller.id, 2, until, NOW)).toBeUndefined();
+        expect((await s.puppies.get(b.id))?.expiresAt).toBeNull();
+        // renewing a live listing does not need a free slot; no limit always has room
+        expect(await s.puppies.activateWithinLimit(a.id, seller.id, 2, until, NOW)).toBeDefined();
+        expect(await s.puppies.activateWithinLimit(b.id, seller.id, null, until, NOW)).toBeDefined();
+      });
+
+      it('never activates another seller\'s listing', async () => {
+        const puppy = await newPuppy({ expiresAt: null });
+        const other = await newUser({ accountType: 'seller' });
+        expect(await s.puppies.activateWithinLimit(puppy.id, other.id, null, LATER.toISOString(), NOW)).toBeUndefined();
+      });
+    });
+
+    describe('catalogue', () => {
+      async function catalogue() {
+        const corgi = await s.breeds.insert({ name: 'Corgi', imageUrl: '/c.jpg', size: 'small', categories: ['apartment'], temperament: ['playful', 'smart'] });
+        const lab = await s.breeds.insert({ name: 'Labrador Retriever', imageUrl: '/l.jpg', size: 'large', categories: ['family', 'active'], temperament: ['gentle'] });
+        const seller = (await newUser({ accountType: 'seller' })).id;
+        const add = (o: Partial<NewRow<'puppies'>>) => newPuppy({ userId: seller, colors: ['Tan'], ...o });
+        const p = {
+          biscuit: await add({ name: 'Biscuit', breedId: corgi.id, gender: 'Male', price: 1500, age: 10, location: 'Austin, TX', region: 'southwest' }),
+          daisy: await add({ name: 'Daisy', breedId: lab.id, gender: 'Female', price: 900, age: 8, location: 'Boston, MA', region: 'northeast', colors: ['Black'] }),
+          max: await add({ name: 'Max', breedId: lab.id, gender: 'Male', price: 1500, age: 12, location: 'Denver, CO', region: 'west', status: 'reserved' }),
+          pip: await add({ name: 'Pip_50%', breedId: corgi.id, gender: 'Female', price: 2500, age: 9, location: 'Austin, TX', region: 'southwest' }),
+        };
+        await add({ name: 'Draft', breedId: corgi.id, expiresAt: null });
+        await add({ name: 'Expired', breedId: corgi.id, expiresAt: new Date(NOW.getTime() - MINUTE).toISOString() });
+        return { corgi, lab, p };
+      }
+      const names = (page: { items: { name: string }[] }) => page.items.map((i) => i.name);
+
+      it('lists only public listings, newest first, with the whole total', async () => {
+        await catalogue();
+        const page = await s.puppies.searchPublic({ limit: 10 }, NOW);
+        expect(names(page)).toEqual(['Pip_50%', 'Max', 'Daisy', 'Biscuit']);
+        expect(page).toMatchObject({ total: 4, totalCapped: false });
+        expect(page.items[0]).toEqual(await s.puppies.get(page.items[0]!.id));
+        expect(await s.breeds.list()).toHaveLength(2);
+      });
+
+      it('filters by breed, price, gender, status and location (a region or part of the text)', async () => {
+        const { corgi, lab } = await catalogue();
+        const q = async (query: object) => names(await s.puppies.searchPublic({ limit: 10, ...query }, NOW));
+        expect(await q({ breedIds: [corgi.id] })).toEqual(['Pip_50%', 'Biscuit']);
+        expect(await q({ breedIds: [] })).toEqual([]);
+        expect(await q({ breedIds: [lab.id], gender: 'Male' })).toEqual(['Max']);
+        expect(await q({ minPrice: 1000, maxPrice: 1500 })).toEqual(['Max', 'Biscuit']);
+        expect(await q({ status: 'available' })).toEqual(['Pip_50%', 'Daisy', 'Biscuit']);
+        expect(await q({ location: 'Northeast' })).toEqual(['Daisy']);
+        expect(await q({ location: 'austin' })).toEqual(['Pip_50%', 'Biscuit']);
+      });
+
+      it('finds every typed word in the listing or its breed; male and female only as the gender', async () => {
+        await catalogue();
+        const q = async (search: string) => names(await s.puppies.searchPublic({ limit: 10, search }, NOW));
+        expect(await q('corgi')).toEqual(['Pip_50%', 'Biscuit']);
+        expect(await q('GENTLE black')).toEqual(['Daisy']);
+        expect(await q('male')).toEqual(['Max', 'Biscuit']);
+        expect(await q('female lab')).toEqual(['Daisy']);
+        expect(await q('southwest tan')).toEqual(['Pip_50%', 'Biscuit']);
+        expect(await q('_50%')).toEqual(['Pip_50%']);
+        expect(await q('%')).toEqual(['Pip_50%']);
+        expect(await q('poodle')).toEqual([]);
+      });
+
+      it('sorts by price or age (ties newest first) and pages, capping the page size', async () => {
+        await catalogue();
+        const q = async (query: object) => names(await s.puppies.searchPublic({ limit: 10, ...query }, NOW));
+        expect(await q({ sort: 'price-asc' })).toEqual(['Daisy', 'Max', 'Biscuit', 'Pip_50%']);
+        expect(await q({ sort: 'price-desc' })).toEqual(['Pip_50%', 'Max', 'Biscuit', 'Daisy']);
+        expect(await q({ sort: 'age-asc' })).toEqual(['Daisy', 'Pip_50%', 'Biscuit', 'Max']);
+        const second = await s.puppies.searchPublic({ sort: 'price-asc', limit: 2, offset: 2 }, NOW);
+        expect(names(second)).toEqual(['Biscuit', 'Pip_50%']);
+        expect(second.total).toBe(4);
+        for (let i = 0; i < 100; i++) await newPuppy({ userId: second.items[0]!.userId });
+        expect((await s.puppies.searchPublic({ limit: 500 }, NOW)).items).toHaveLength(CATALOGUE_MAX_PAGE);
+      });
+    });
+
+    describe('orders', () => {
+      it('creates an order and finds it by id, intent, live puppy and buyer', async () => {
+        const order = await newOrder({ paymentIntentId: 'pi_contract_1' });
+        expect(await s.orders.get(order.id)).toEqual(order);
+        expect(await s.orders.findByIntent('pi_contract_1')).toEqual(order);
+        expect(await s.orders.findLive(order.puppyId)).toEqual(order);
+        expect(await s.orders.listByBuyer(order.buyerId)).toEqual([order]);
+      });
+
+      it('keeps one live order per puppy, and allows a new one after a cancel', async () => {
+        const first = await newOrder();
+        await expect(newOrder({ puppyId: first.puppyId })).rejects.toBeInstanceOf(PuppyHasLiveOrderError);
+        const canceled = await s.orders.transition(first.id, ['pending'], { status: 'canceled', canceledAt: NOW.toISOString() });
+        expect(canceled).toMatchObject({ status: 'canceled', canceledAt: NOW.toISOString() });
+        expect(await s.orders.findLive(first.puppyId)).toBeUndefined();
+        const second = await newOrder({ puppyId: first.puppyId });
+        expect(await s.orders.findLive(first.puppyId)).toEqual(second);
+        // a canceled order cannot come back to life beside the new live one
+        await expect(s.orders.transition(first.id, ['canceled'], { status: 'paid' })).rejects.toBeInstanceOf(PuppyHasLiveOrderError);
+      });
+
+      it('keeps a canceled order, and its puppy id, after its listing is deleted', async () => {
+        const order = await newOrder();
+        const canceled = await s.orders.transition(order.id, ['pending'], { status: 'canceled', canceledAt: NOW.toISOString() });
+        expect(await s.puppies.remove(order.puppyId)).toBe(true);
+        expect(await s.orders.get(order.id)).toEqual(canceled);
+      });
+
+      it('changes the status only from the states named', async () => {
+        const order = await newOrder();
+        expect(await s.orders.transition(order.id, ['paid'], { status: 'handed_over' })).toBeUndefined();
+        expect(await s.orders.transition(order.id, ['pending'], { status: 'paid', paidAt: NOW.toISOString() })).toMatchObject({ status: 'paid', paidAt: NOW.toISOString() });
+        expect(await s.orders.transition(order.id, ['pending'], { status: 'paid' })).toBeUndefined();
+      });
+    });
+
+    describe('payment events', () => {
+      it('claims each event id once', async () => {
+        const claimed = await s.paymentEvents.claim('evt_1', 'payment_intent.succeeded', NOW);
+        expect(claimed).toMatchObject({ eventId: 'evt_1', type: 'payment_intent.succeeded', processedAt: NOW.toISOString() });
+        expect(await s.paymentEvents.claim('evt_1', 'payment_intent.succeeded', LATER)).toBeUndefined();
+        expect(await s.paymentEvents.claim('evt_2', 'payment_intent.succeeded', LATER)).toBeDefined();
+      });
+    });
+
+    describe('listing fees', () => {
+      async function newFee(intent: string, puppyId?: number) {
+        const puppy = puppyId ?? (await newPuppy({ expiresAt: null })).id;
+        const userId = (await s.puppies.get(puppy))!.userId;
+        return s.listingFees.createForIntent({ puppyId: puppy, userId, amountCents: 2_000, paymentIntentId: intent, status: 'pending', createdAt: NOW.toISOString(), paidAt: null });
+      }
+
+      it('keeps one row per intent', async () => {
+        const fee = await newFee('pi_fee_1');
+        expect(await newFee('pi_fee_1', fee.puppyId)).toEqual(fee);
+        expect(await s.listingFees.findByIntent('pi_fee_1')).toEqual(fee);
+      });
+
+      it('lists the three newest pending payments, newest first', async () => {
+        const first = await newFee('pi_a');
+        const rows = [first];
+        for (const intent of ['pi_b', 'pi_c', 'pi_d']) rows.push(await newFee(intent, first.puppyId));
+        await s.listingFees.markCanceled('pi_c');
+        expect((await s.listingFees.recentPending(first.userId, first.puppyId)).map((p) => p.paymentIntentId)).toEqual(['pi_d', 'pi_b', 'pi_a']);
+      });
+
+      it('applies a fee once, and a canceled fee never succeeds', async () => {
+        await newFee('pi_once');
+        expect(await s.listingFees.markSucceeded('pi_once', NOW)).toMatchObject({ status: 'succeeded', paidAt: NOW.toISOString() });
+        expect(await s.listingFees.markSucceeded('pi_once', LATER)).toBeUndefined();
+        expect(await s.listingFees.markCanceled('pi_once')).toBeUndefined();
+        await newFee('pi_dropped');
+        expect(await s.listingFees.markCanceled('pi_dropped')).toMatchObject({ status: 'canceled' });
+        expect(await s.listingFees.markSucceeded('pi_dropped', NOW)).toBeUndefined();
+        expect(await s.listingFees.markSucceeded('pi_unknown', NOW)).toBeUndefined();
+      });
+    });
+
+    describe('verification codes', () => {
+      const code = (overrides: Partial<NewRow<'verificationCodes'>> = {}): NewRow<'verificationCodes'> => ({
+        channel: 'email',
+        target: 'a@example.com',
+        codeHash: 'hash',
+        owner: 'user:1',
+        client: 'net-1',
+        sentAt: NOW.toISOString(),
+        expiresAt: new Date(NOW.getTime() + 10 * MINUTE).toISOString(),
+        attempts: 0,
+        verifiedAt: null,
+        ...overrides,
+      });
+      const resendWindow = new Date(NOW.getTime() - MINUTE);
+
+      it('issues a code and finds it pending', async () => {
+        const issued = await s.verificationCodes.issue(code(), resendWindow);
+        expect(issued).toMatchObject(code());
+        expect(await s.verificationCodes.get(issued!.id)).toEqual(issued);
+        expect(await s.verificationCodes.findPending('user:1', 'email', 'a@example.com')).toEqual(issued);
+        expect(await s.verificationCodes.findPending('user:1', 'phone', 'a@example.com')).toBeUndefined();
+      });
+
+      it('keeps a code without a client without one', async () => {
+        const { client: _client, ...row } = code();
+        const issued = await s.verificationCodes.issue(row, resendWindow);
+        expect(issued).not.toHaveProperty('client');
+      });
+
+      it('refuses a resend by the same owner or the same network inside the window, and replaces the old code after it', async () => {
+        const first = await s.verificationCodes.issue(code(), resendWindow);
+        expect(await s.verificationCodes.issue(code({ codeHash: 'again' }), resendWindow)).toBeUndefined();
+        expect(await s.verificationCodes.issue(code({ owner: 'anon:9' }), resendWindow)).toBeUndefined();
+        const later = new Date(NOW.getTime() + 2 * MINUTE);
+        const second = await s.verificationCodes.issue(code({ codeHash: 'again', sentAt: later.toISOString() }), new Date(later.getTime() - MINUTE));
+        expect(second).toMatchObject({ codeHash: 'again' });
+        expect(await s.verificationCodes.get(first!.id)).toBeUndefined();
+      });
+
+      it('counts attempts up to the limit, not after expiry and not once verified', async () => {
+        const issued = (await s.verificationCodes.issue(code(), resendWindow))!;
+        for (let i = 1; i <= 3; i++) expect((await s.verificationCodes.countAttempt(issued.id, 3, NOW))?.attempts).toBe(i);
+        expect(await s.verificationCodes.countAttempt(issued.id, 3, NOW)).toBeUndefined();
+        const other = (await s.verificationCodes.issue(code({ owner: 'user:2', client: 'net-2' }), resendWindow))!;
+        expect(await s.verificationCodes.countAttempt(other.id, 3, LATER)).toBeUndefined();
+        expect(await s.verificationCodes.markVerified(other.id, NOW)).toMatchObject({ verifiedAt: NOW.toISOString() });
+        expect(await s.verificationCodes.markVerified(other.id, LATER)).toBeUndefined();
+        expect(await s.verificationCodes.countAttempt(other.id, 3, NOW)).toBeUndefined();
+      });
+
+      it('removes one code, and the codes sent before a time', async () => {
+        const a = (await s.verificationCodes.issue(code(), resendWindow))!;
+        const b = (await s.verificationCodes.issue(code({ owner: 'user:2', client: 'net-2', sentAt: LATER.toISOString() }), resendWindow))!;
+        const c = (await s.verificationCodes.issue(code({ owner: 'user:3', client: 'net-3' }), resendWindow))!;
+        expect(await s.verificationCodes.remove(c.id)).toBe(true);
+        expect(await s.verificationCodes.remove(c.id)).toBe(false);
+        expect(await s.verificationCodes.removeSentBefore(new Date(NOW.getTime() + MINUTE))).toBe(1);
+        expect(await s.verificationCodes.get(a.id)).toBeUndefined();
+        expect(await s.verificationCodes.get(b.id)).toBeDefined();
+      });
+    });
+
+    describe('favorites', () => {
+      it('adds idempotently, lists oldest first and removes', async () => {
+        const user = await newUser();
+        const [p1, p2] = [await newPuppy(), await newPuppy()];
+        const f1 = await s.favorites.add(user.id, p1.id, NOW);
+        expect(await s.favorites.add(user.id, p1.id, LATER)).toEqual(f1);
+        const f2 = await s.favorites.add(user.id, p2.id, LATER);
+        expect(await s.favorites.listByUser(user.id)).toEqual([f1, f2]);
+        expect(await s.favorites.remove(user.id, p1.id)).toBe(true);
+        expect(await s.favorites.remove(user.id, p1.id)).toBe(false);
+        expect(await s.favorites.listByUser(user.id)).toEqual([f2]);
+      });
+    });
+
+    describe('seller applications', () => {
+      it('keeps one application per user: a second one updates the first', async () => {
+        const user = await newUser();
+        const row = {
+          userId: user.id, name: 'Ann', email: 'ann@example.com', phone: '555-0100', location: 'Austin, TX', experience: '5 years',
+          breedSpecialty: 'Corgi', termsAgreed: true, plan: 'monthly' as const, status: 'approved' as const, createdAt: NOW.toISOString(),
+        };
+        const first = await s.sellerApplications.upsert(row);
+        const second = await s.sellerApplications.upsert({ ...row, plan: 'annual' });
+        expect(second).toEqual({ ...first, plan: 'annual' });
+        expect(await s.sellerApplications.findByUser(user.id)).toEqual(second);
+      });
+    });
+
+    describe('donations', () => {
+      const donation = (intent: string): NewRow<'donations'> => ({
+        donorName: 'Ann', donorEmail: 'ann@example.com', amountCents: 2_500, message: 'For the shelter', isAnonymous: false,
+        stripePaymentIntentId: intent, status: 'pending', createdAt: NOW.toISOString(),
+      });
+
+      it('keeps one row per intent and succeeds once; a canceled one never succeeds', async () => {
+        const first = await s.donations.createForIntent(donation('pi_d1'));
+        expect(await s.donations.createForIntent({ ...donation('pi_d1'), amountCents: 1 })).toEqual(first);
+        expect(await s.donations.findByIntent('pi_d1')).toEqual(first);
+        expect(await s.donations.markSucceeded('pi_d1')).toEqual({ ...first, status: 'succeeded' });
+        expect(await s.donations.markSucceeded('pi_d1')).toBeUndefined();
+        await s.donations.createForIntent(donation('pi_d2'));
+        expect(await s.donations.markCanceled('pi_d2')).toMatchObject({ status: 'canceled' });
+        expect(await s.donations.markSucceeded('pi_d2')).toBeUndefined();
+      });
+    });
+
+    describe('contacts', () => {
+      it('keeps a message, naming a listing or not', async () => {
+        const puppy = await newPuppy();
+        const row = { name: 'Ann', email: 'ann@example.com', phone: '', message: 'Is Biscuit still available?', puppyId: puppy.id, userId: null, createdAt: NOW.toISOString() };
+        const message = await s.contacts.insert(row);
+        expect(message).toEqual({ id: message.id, ...row });
+        expect(await s.contacts.get(message.id)).toEqual(message);
+      });
+    });
+
+    describe('uploads', () => {
+      it('records uploads within the quota, and sums them per user', async () => {
+        const user = await newUser();
+        const row = (url: string, bytes: number) => ({ userId: user.id, url, bytes, createdAt: NOW.toISOString() });
+        expect(await s.uploads.record(row('/media/a.webp', 600), 1_000)).toMatchObject({ url: '/media/a.webp', bytes: 600 });
+        expect(await s.uploads.record(row('/media/b.webp', 500), 1_000)).toBeUndefined();
+        expect(await s.uploads.record(row('/media/c.webp', 400), 1_000)).toBeDefined();
+        expect(await s.uploads.usedBytes(user.id)).toBe(1_000);
+        expect(await s.uploads.usedBytes(user.id + 1000)).toBe(0);
+      });
+
+      it('forgets old uploads no listing uses, and keeps the used and the recent ones', async () => {
+        const user = await newUser();
+        const old = new Date(NOW.getTime() - 60 * MINUTE).toISOString();
+        const add = (url: string, createdAt = old) => s.uploads.record({ userId: user.id, url, bytes: 1, createdAt }, 1_000_000);
+        const unused = (await add('/media/unused.webp'))!;
+        await add('/media/cover.webp');
+        await add('/media/extra.webp');
+        await add('/media/clip.mp4');
+        await add('/media/new.webp', NOW.toISOString());
+        await newPuppy({ userId: user.id, imageUrl: '/media/cover.webp', imageUrls: ['/media/extra.webp'], videoUrl: '/media/clip.mp4' });
+        expect(await s.uploads.forgetUnused(new Date(NOW.getTime() - MINUTE))).toEqual([unused]);
+        expect(await s.uploads.forgetUnused(new Date(NOW.getTime() - MINUTE))).toEqual([]);
+        expect(await s.uploads.usedBytes(user.id)).toBe(4);
+      });
+    });
+
+    describe('settings', () => {
+      it('starts in test mode and keeps a change', async () => {
+        expect(await s.settings.get()).toEqual({ paymentMode: 'test' });
+        expect(await s.settings.set({ paymentMode: 'live' })).toEqual({ paymentMode: 'live' });
+        expect(await s.settings.get()).toEqual({ paymentMode: 'live' });
+      });
+    });
+
+    describe('transaction', () => {
+      it('commits every change of fn together', async () => {
+        const puppy = await newPuppy();
+        const buyer = await newUser();
+        const order = await s.transaction(async (tx) => {
+          const reserved = await tx.puppies.reserve(puppy.id, NOW);
+          if (!reserved) throw new Error('not sellable');
+          return tx.orders.create(buildOrder({ puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId, handedOverAt: null, canceledAt: null }, NOW));
+        });
+        expect(await s.orders.findLive(puppy.id)).toEqual(order);
+        expect((await s.puppies.get(puppy.id))?.status).toBe('reserved');
+      });
+
+      it('takes back every change when fn throws, and rethrows its error', async () => {
+        const puppy = await newPuppy();
+        const user = await newUser();
+        const failure = new Error('payment provider down');
+        await expect(
+          s.transaction(async (tx) => {
+            await tx.puppies.reserve(puppy.id, NOW);
+            await tx.users.update(user.id, { sessionVersion: 7 });
+            await tx.paymentEvents.claim('evt_rolled_back', 'x', NOW);
+            await tx.settings.set({ paymentMode: 'live' });
+            throw failure;
+          }),
+        ).rejects.toBe(failure);
+        expect(await s.puppies.get(puppy.id)).toEqual(puppy);
+        expect(await s.users.get(user.id)).toEqual(user);
+        expect(await s.settings.get()).toEqual({ paymentMode: 'test' });
+        expect(await s.paymentEvents.claim('evt_rolled_back', 'x', NOW)).toBeDefined();
+      });
+
+      it('lets one of two transactions that reserve the same puppy win', async () => {
+        const puppy = await newPuppy();
+        const buyers = [await newUser(), await newUser()];
+        const outcomes = await Promise.allSettled(
+          buyers.map((buyer) =>
+            s.transaction(async (tx) => {
+              const locked = await tx.puppies.lock(puppy.id);
+              if (!(await tx.puppies.reserve(puppy.id, NOW))) return 'sold';
+              await tx.orders.create(buildOrder({ puppyId: puppy.id, buyerId: buyer.id, sellerId: locked!.userId, handedOverAt: null, canceledAt: null }, NOW));
+              return 'bought';
+            }),
+          ),
+        );
+        expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 'error')).sort()).toEqual(['bought', 'sold']);
+      });
+    });
+  });
+}
