@@ -208,7 +208,7 @@ function ListingRow({ puppy, eager, onDelete }: { puppy: PuppyView; eager: boole
       <div>
         <h2>{puppy.name}</h2>
         <p>
-          {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender} · {formatPrice(puppy.price)} <StatusBadge status={puppy.status} />
+          {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender} · {formatPrice(puppy.price)} <StatusBadge status={puppy.listingStatus === 'draft' ? 'draft' : puppy.status} />
         </p>
         <Visibility puppy={puppy} />
       </div>
