@@ -1,31 +1,56 @@
-// Labelled inputs of the seller application: the error sits under the field and is tied to it for
-// assistive technology (aria-invalid + aria-describedby).
+// Labelled form fields and their validation messages, for every form of the site.
+//
+// A message has its own line under its field, always there and empty while the field is fine, so a
+// message that appears (on blur, as the pointer goes down on the next control) never moves what is below
+// it. The line sits outside the <label>, so neither the message nor a hint is part of the field's name:
+// the field points to them with aria-describedby, to the message only while it has one.
 import type { InputHTMLAttributes, Ref, TextareaHTMLAttributes } from 'react';
 
-type Common = { label: string; name: string; error?: string; hint?: string };
-
-function describedBy(name: string, error?: string, hint?: string): string | undefined {
-  return [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+export function FieldMessage({ id, message }: { id: string; message?: string | undefined }) {
+  return (
+    <small id={id} className="field-error field-message">
+      {message}
+    </small>
+  );
 }
+
+/** a field's aria-describedby: its hint, and its message while it has one */
+export function describedBy(messageId: string, message: string | undefined, hintId?: string): string | undefined {
+  return [hintId ?? '', message ? messageId : ''].filter(Boolean).join(' ') || undefined;
+}
+
+type Common = { label: string; name: string; error?: string | undefined; hint?: string };
 
 export function TextField({ label, name, error, hint, ref, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   return (
-    <label>
-      {label}
-      <input name={name} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, error, hint)} {...input} />
-      {hint && <small id={`${name}-hint`}>{hint}</small>}
-      {error && <small id={`${name}-error`} className="field-error">{error}</small>}
-    </label>
+    <div className="form-field">
+      <label>
+        {label}
+        <input name={name} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={describedBy(`${name}-error`, error, hint && `${name}-hint`)} {...input} />
+      </label>
+      {hint && (
+        <small id={`${name}-hint`} className="field-hint">
+          {hint}
+        </small>
+      )}
+      <FieldMessage id={`${name}-error`} message={error} />
+    </div>
   );
 }
 
 export function TextArea({ label, name, error, hint, ref, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   return (
-    <label>
-      {label}
-      <textarea name={name} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, error, hint)} {...input} />
-      {hint && <small id={`${name}-hint`}>{hint}</small>}
-      {error && <small id={`${name}-error`} className="field-error">{error}</small>}
-    </label>
+    <div className="form-field">
+      <label>
+        {label}
+        <textarea name={name} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={describedBy(`${name}-error`, error, hint && `${name}-hint`)} {...input} />
+      </label>
+      {hint && (
+        <small id={`${name}-hint`} className="field-hint">
+          {hint}
+        </small>
+      )}
+      <FieldMessage id={`${name}-error`} message={error} />
+    </div>
   );
 }
