@@ -18,11 +18,12 @@ import {
   type PuppyFormValues,
   type PuppyView,
 } from '#contracts/puppies.ts';
-import { imageVariantUrl } from '#contracts/media.ts';
 import { api, ApiError } from '../lib/api-client.ts';
 import { capitalise } from '../lib/format.ts';
 import { useSchemaForm } from '../lib/forms.ts';
 import { toast, toastAcrossNavigation } from '../lib/toast.ts';
+import { FieldMessage } from './FormFields.tsx';
+import { PuppyImage } from './PuppyImage.tsx';
 import { MediaUploadError, uploadMedia, type MediaKind } from './upload.ts';
 
 interface Props {
@@ -193,18 +194,20 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
     }
   });
 
-  const fieldError = (name: string, message: string | undefined) => (message ? <small id={`${id}-${name}-error`} className="field-error">{message}</small> : null);
+  const fieldError = (name: string, message: string | undefined) => <FieldMessage id={`${id}-${name}-error`} message={message} />;
   const describedBy = (name: string, message: string | undefined, hint?: string) =>
     [message ? `${id}-${name}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
   const invalid = (message: string | undefined) => (message ? true : undefined);
 
   return (
     <form method="post" className="puppy-form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Post a Puppy' : 'Edit Puppy'}>
-      <label>
-        Name
-        <input {...register('name')} autoComplete="off" maxLength={60} aria-invalid={invalid(errors.name?.message)} aria-describedby={describedBy('name', errors.name?.message)} />
+      <div className="form-field">
+        <label>
+          Name
+          <input {...register('name')} autoComplete="off" maxLength={60} aria-invalid={invalid(errors.name?.message)} aria-describedby={describedBy('name', errors.name?.message)} />
+        </label>
         {fieldError('name', errors.name?.message)}
-      </label>
+      </div>
 
       <div className="grid-2">
         <div>
@@ -234,21 +237,27 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
       </div>
 
       <div className="grid-3">
-        <label>
-          Age (weeks)
-          <input type="number" inputMode="numeric" min={1} step={1} {...register('age')} aria-invalid={invalid(errors.age?.message)} aria-describedby={describedBy('age', errors.age?.message)} />
+        <div className="form-field">
+          <label>
+            Age (weeks)
+            <input type="number" inputMode="numeric" min={1} step={1} {...register('age')} aria-invalid={invalid(errors.age?.message)} aria-describedby={describedBy('age', errors.age?.message)} />
+          </label>
           {fieldError('age', errors.age?.message)}
-        </label>
-        <label>
-          Weight (lbs)
-          <input type="number" inputMode="decimal" min={0.1} step={0.1} {...register('weight')} aria-invalid={invalid(errors.weight?.message)} aria-describedby={describedBy('weight', errors.weight?.message)} />
+        </div>
+        <div className="form-field">
+          <label>
+            Weight (lbs)
+            <input type="number" inputMode="decimal" min={0.1} step={0.1} {...register('weight')} aria-invalid={invalid(errors.weight?.message)} aria-describedby={describedBy('weight', errors.weight?.message)} />
+          </label>
           {fieldError('weight', errors.weight?.message)}
-        </label>
-        <label>
-          Price ($)
-          <input type="number" inputMode="numeric" min={1} step={1} {...register('price')} aria-invalid={invalid(errors.price?.message)} aria-describedby={describedBy('price', errors.price?.message)} />
+        </div>
+        <div className="form-field">
+          <label>
+            Price ($)
+            <input type="number" inputMode="numeric" min={1} step={1} {...register('price')} aria-invalid={invalid(errors.price?.message)} aria-describedby={describedBy('price', errors.price?.message)} />
+          </label>
           {fieldError('price', errors.price?.message)}
-        </label>
+        </div>
       </div>
 
       <fieldset>
@@ -264,18 +273,22 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
         {fieldError('colors', errors.colors?.message)}
       </fieldset>
 
-      <label>
-        Description
-        <textarea rows={5} {...register('description')} maxLength={5000} aria-invalid={invalid(errors.description?.message)} aria-describedby={describedBy('description', errors.description?.message)} />
+      <div className="form-field">
+        <label>
+          Description
+          <textarea rows={5} {...register('description')} maxLength={5000} aria-invalid={invalid(errors.description?.message)} aria-describedby={describedBy('description', errors.description?.message)} />
+        </label>
         {fieldError('description', errors.description?.message)}
-      </label>
+      </div>
 
       <div className="grid-2">
-        <label>
-          Location
-          <input {...register('location')} placeholder="City, State (e.g. Portland, OR)" autoComplete="address-level2" maxLength={120} aria-invalid={invalid(errors.location?.message)} aria-describedby={describedBy('location', errors.location?.message)} />
+        <div className="form-field">
+          <label>
+            Location
+            <input {...register('location')} placeholder="City, State (e.g. Portland, OR)" autoComplete="address-level2" maxLength={120} aria-invalid={invalid(errors.location?.message)} aria-describedby={describedBy('location', errors.location?.message)} />
+          </label>
           {fieldError('location', errors.location?.message)}
-        </label>
+        </div>
         <div>
           <label htmlFor={`${id}-status`}>Status</label>
           <select id={`${id}-status`} {...register('status')}>
@@ -292,15 +305,15 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
         <legend>Photos</legend>
         {imageUrl && (
           <figure className="main-preview">
-            <img src={imageVariantUrl(imageUrl, 640)} alt="Main photo preview" width={640} height={480} />
+            <PuppyImage src={imageUrl} alt="Main photo preview" sizes="14rem" width={640} height={480} />
             <figcaption>Main photo</figcaption>
           </figure>
         )}
         <label>
           {imageUrl ? 'Replace the main photo' : 'Primary image'}
           <input type="file" accept={IMAGE_ACCEPT} onChange={onMainImage} disabled={busy} aria-invalid={invalid(errors.imageUrl?.message)} aria-describedby={describedBy('imageUrl', errors.imageUrl?.message, `${id}-image-hint`)} />
-          {fieldError('imageUrl', errors.imageUrl?.message)}
         </label>
+        {fieldError('imageUrl', errors.imageUrl?.message)}
 
         <p className="hint" id={`${id}-image-hint`}>
           JPEG, PNG, WebP or AVIF, up to 10MB each. Up to {MAX_ADDITIONAL_IMAGES} additional images ({imageUrls.length} of {MAX_ADDITIONAL_IMAGES} used).
@@ -309,7 +322,7 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
           <ul className="thumb-row" aria-label="Additional images">
             {imageUrls.map((url, index) => (
               <li key={`${url}-${index}`}>
-                <img src={imageVariantUrl(url, 320)} alt={`Additional image ${index + 1}`} width={320} height={240} />
+                <PuppyImage src={url} alt={`Additional image ${index + 1}`} sizes="9rem" width={320} height={240} />
                 <button
                   type="button"
                   className="secondary outline"
@@ -372,8 +385,8 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
         <label>
           {currentVideo ? 'Or a new video URL' : 'Or a video URL'}
           <input type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=…" {...register('videoUrl')} aria-invalid={invalid(errors.videoUrl?.message)} aria-describedby={describedBy('videoUrl', errors.videoUrl?.message)} />
-          {fieldError('videoUrl', errors.videoUrl?.message)}
         </label>
+        {fieldError('videoUrl', errors.videoUrl?.message)}
       </fieldset>
 
       {progress && (

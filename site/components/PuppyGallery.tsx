@@ -2,7 +2,6 @@
 // next buttons, thumbnails, and the arrow keys (Home/End too) while focus is inside the gallery.
 import { useState, type KeyboardEvent } from 'react';
 import { rovingIndex } from '../lib/roving-index.ts';
-import { imageVariantUrl } from '#contracts/media.ts';
 import { PuppyImage } from './PuppyImage.tsx';
 
 interface Props {
@@ -54,7 +53,7 @@ export function PuppyGallery({ images, name }: Props) {
           {images.map((url, i) => (
             <li key={`${url}-${i}`}>
               <button type="button" aria-label={`Show photo ${i + 1} of ${count}`} aria-current={i === index} onClick={() => show(i)}>
-                <img src={imageVariantUrl(url, 320)} alt="" width={320} height={240} loading="lazy" decoding="async" />
+                <PuppyImage src={url} alt="" sizes="5rem" width={320} height={240} />
               </button>
             </li>
           ))}

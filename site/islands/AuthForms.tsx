@@ -2,6 +2,7 @@
 // schemas as the API; confirmPassword is checked here and never sent.
 import { useEffect, useState } from 'react';
 import { LoginSchema, RegisterFormSchema, type RegisterFormInput } from '#contracts/auth.ts';
+import { FieldMessage, TextField } from '../components/FormFields.tsx';
 import { useSchemaForm } from '../lib/forms.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 import { ApiError } from '../lib/api-client.ts';
@@ -66,7 +67,7 @@ export default function AuthForms() {
 }
 
 function LoginForm({ onDone }: { onDone: () => void }) {
-  const { register: field, handleSubmit, formState } = useSchemaForm(LoginSchema);
+  const { register: field, handleSubmit, formState } = useSchemaForm(LoginSchema, { username: '', password: '' }, 'login-form');
   const hydrated = useHydrated();
   const { errors, isSubmitting } = formState;
   const submit = handleSubmit(async (values) => {
@@ -80,7 +81,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
     }
   });
   return (
-    <form method="post" onSubmit={submit} noValidate aria-label="Login">
+    <form method="post" id="login-form" onSubmit={submit} noValidate aria-label="Login">
       <TextField label="Username" autoComplete="username" error={errors.username?.message} {...field('username')} />
       <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...field('password')} />
       <button type="submit" aria-busy={isSubmitting} disabled={!hydrated || isSubmitting}>
@@ -91,7 +92,11 @@ function LoginForm({ onDone }: { onDone: () => void }) {
 }
 
 function RegisterForm({ onDone }: { onDone: () => void }) {
-  const { register: field, handleSubmit, formState, setError } = useSchemaForm(RegisterFormSchema, { accountType: 'buyer' });
+  const { register: field, handleSubmit, formState, setError } = useSchemaForm(
+    RegisterFormSchema,
+    { username: '', email: '', password: '', confirmPassword: '', accountType: 'buyer' },
+    'register-form',
+  );
   const hydrated = useHydrated();
   const { errors, isSubmitting } = formState;
   const submit = handleSubmit(async ({ confirmPassword: _never, ...values }) => {
@@ -110,7 +115,7 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
     }
   });
   return (
-    <form method="post" onSubmit={submit} noValidate aria-label="Register">
+    <form method="post" id="register-form" onSubmit={submit} noValidate aria-label="Register">
       <TextField label="Username" autoComplete="username" error={errors.username?.message} {...field('username')} />
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...field('email')} />
       <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...field('password')} />
@@ -123,29 +128,16 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
         <label>
           <input type="radio" value="seller" {...field('accountType')} /> Seller: I list puppies as a breeder or seller
         </label>
-        {errors.accountType && <small id="accountType-error" className="field-error">{errors.accountType.message}</small>}
+        <FieldMessage id="accountType-error" message={errors.accountType?.message} />
       </fieldset>
       <label>
         <input type="checkbox" aria-invalid={errors.confirmAdult ? true : undefined} aria-describedby={errors.confirmAdult ? 'confirmAdult-error' : undefined} {...field('confirmAdult')} /> I am at least 18 years old and agree to the{' '}
         <a href="/terms-of-service">Terms of Service</a>
       </label>
-      {errors.confirmAdult && <small id="confirmAdult-error" className="field-error">{errors.confirmAdult.message}</small>}
+      <FieldMessage id="confirmAdult-error" message={errors.confirmAdult?.message} />
       <button type="submit" aria-busy={isSubmitting} disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Creating your account…' : 'Register'}
       </button>
     </form>
-  );
-}
-
-type TextFieldProps = React.InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string };
-
-function TextField({ label, name, error, ref, ...input }: TextFieldProps & { ref?: React.Ref<HTMLInputElement> }) {
-  const errorId = `${name}-error`;
-  return (
-    <label>
-      {label}
-      <input name={name} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
-      {error && <small id={errorId} className="field-error">{error}</small>}
-    </label>
   );
 }

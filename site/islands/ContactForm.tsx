@@ -2,12 +2,14 @@
 // 'Error - Please fill out all fields' and no request; sent through POST /api/contacts; success toast
 // and cleared fields, or the failure toast. Validation is the API's own contract schema.
 import { ContactSchema } from '#contracts/contacts.ts';
+import { FieldMessage } from '../components/FormFields.tsx';
 import { useHydrated } from '../lib/hydrated.ts';
 import { postJson } from '../lib/api-client.ts';
 import { useSchemaForm } from '../lib/forms.ts';
 import { toast } from '../lib/toast.ts';
 
 const EMPTY = { name: '', email: '', phone: '', message: '' };
+const FORM_ID = 'contact-form';
 type Field = keyof typeof EMPTY;
 
 export default function ContactForm() {
@@ -17,7 +19,7 @@ export default function ContactForm() {
     reset,
     getValues,
     formState: { errors, isSubmitting },
-  } = useSchemaForm(ContactSchema, EMPTY);
+  } = useSchemaForm(ContactSchema, EMPTY, FORM_ID);
   const hydrated = useHydrated();
 
   const onValid = async ({ name, email, phone, message }: { name: string; email: string; phone: string; message: string }) => {
@@ -42,15 +44,10 @@ export default function ContactForm() {
     'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
     ...register(name),
   });
-  const message = (name: Field) =>
-    errors[name]?.message ? (
-      <small id={`contact-${name}-error`} className="field-error">
-        {errors[name]?.message}
-      </small>
-    ) : null;
+  const message = (name: Field) => <FieldMessage id={`contact-${name}-error`} message={errors[name]?.message} />;
 
   return (
-    <form method="post" className="contact-form" onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-label="Send us a message">
+    <form method="post" id={FORM_ID} className="contact-form" onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-label="Send us a message">
       <div className="contact-grid">
         <div>
           <label htmlFor="contact-name">Name</label>

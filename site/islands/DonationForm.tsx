@@ -8,10 +8,16 @@ import { DONATION_AMOUNT_MESSAGE, type DonationIntentResponse } from '#contracts
 import { DEFAULT_DONATION, DONATION_PRESETS, MAX_DONATION, MIN_DONATION } from '#contracts/plans.ts';
 import { postJson } from '../lib/api-client.ts';
 import { checkPayment, newVisitId } from '../lib/payments.ts';
+import { typedBeforeHydration, type TypedValue } from '../lib/forms.ts';
 import { toast } from '../lib/toast.ts';
 import PaymentForm, { type CardDriver } from './PaymentForm.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const FIELDS_ID = 'donation-fields';
+
+const text = (value: TypedValue | undefined) => (typeof value === 'string' ? value : '');
+/** a preset chosen before hydration, else the default */
+const presetOf = (value: TypedValue | undefined) => DONATION_PRESETS.find((preset) => String(preset) === value) ?? DEFAULT_DONATION;
 
 /** 25 → "$25", 37.5 → "$37.50" */
 function dollars(amount: number): string {
@@ -20,13 +26,16 @@ function dollars(amount: number): string {
 
 export default function DonationForm() {
   const id = useId();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  // The form is in the page's HTML and hydrates when it scrolls into view: it starts from what the donor
+  // typed and chose before that (site/lib/forms.ts).
+  const [typed] = useState(() => typedBeforeHydration(FIELDS_ID) ?? {});
+  const [name, setName] = useState(() => text(typed.donorName));
+  const [email, setEmail] = useState(() => text(typed.donorEmail));
   // A custom amount overrides the preset while it is filled in; choosing a preset clears it.
-  const [preset, setPreset] = useState<number>(DEFAULT_DONATION);
-  const [custom, setCustom] = useState('');
-  const [message, setMessage] = useState('');
-  const [anonymous, setAnonymous] = useState(false);
+  const [preset, setPreset] = useState<number>(() => presetOf(typed.preset));
+  const [custom, setCustom] = useState(() => text(typed.customAmount));
+  const [message, setMessage] = useState(() => text(typed.message));
+  const [anonymous, setAnonymous] = useState(() => typed.isAnonymous === true);
   const [resetKey, setResetKey] = useState(0);
   const [visitId, setVisitId] = useState(newVisitId);
 
@@ -81,7 +90,7 @@ export default function DonationForm() {
 
   return (
     <PaymentForm label="Donation" submitLabel={`Donate ${dollars(amount)}`} onSubmit={donate} resetKey={resetKey} systemErrorHref="/" systemErrorLinkText="Back to Home">
-      <div className="donation-fields">
+      <div className="donation-fields" id={FIELDS_ID}>
         <div className="grid">
           <label htmlFor={`${id}-name`}>
             Your name

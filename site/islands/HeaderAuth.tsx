@@ -55,8 +55,14 @@ export default function HeaderAuth() {
         Post a Puppy
       </a>
       <details className="dropdown account-menu" ref={menu}>
-        <summary>Hi, {user.username}</summary>
+        {/* The pill cuts a long name with an ellipsis (SiteHeader.astro); the menu shows it whole. */}
+        <summary>
+          <span>Hi, {user.username}</span>
+        </summary>
         <ul dir="rtl">
+          <li className="account-menu-name" dir="ltr">
+            Signed in as <strong>{user.username}</strong>
+          </li>
           <li>
             <a href="/my-listings">My Listings</a>
           </li>

@@ -217,7 +217,7 @@ function ListingRow({ puppy, eager, onDelete, order, onOrderChanged }: { puppy: 
       <div>
         <h2>{puppy.name}</h2>
         <p>
-          {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender} · {formatPrice(puppy.price)} <StatusBadge status={puppy.status} />
+          {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender} · {formatPrice(puppy.price)} <StatusBadge status={puppy.listingStatus === 'draft' ? 'draft' : puppy.status} />
         </p>
         <Visibility puppy={puppy} />
         {order && <SellerOrderPanel order={order} puppyName={puppy.name} onChanged={onOrderChanged} />}

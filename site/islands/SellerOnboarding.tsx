@@ -10,6 +10,7 @@ import { useCurrentUser } from '../lib/auth.ts';
 import { useApi } from '../lib/swr.ts';
 import { ApplicationForm } from '../components/sellers/ApplicationForm.tsx';
 import { TrialPayment } from '../components/sellers/TrialPayment.tsx';
+import { planFromQuery } from '../components/sellers/plan-query.ts';
 
 type Tab = 'benefits' | 'requirements' | 'apply' | 'payment';
 const TABS: { id: Tab; label: string }[] = [
@@ -57,6 +58,13 @@ export default function SellerOnboarding({ plans, benefits, requirements }: Prop
     planChosen.current = true;
     setPlan(next);
   };
+
+  // The plan named in the address (the home page's plan buttons) wins over a kept draft: this effect runs
+  // after ApplicationForm's draft restore. Read after hydration, so the server HTML and first render agree.
+  useEffect(() => {
+    const asked = planFromQuery(window.location.search);
+    if (asked) choosePlan(asked);
+  }, []);
 
   const enabled = (id: Tab) => id !== 'payment' || paymentOpen;
   const select = (id: Tab) => {

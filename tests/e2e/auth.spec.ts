@@ -96,3 +96,28 @@ test('/admin shows Access Denied to a normal user and the admin page to the admi
   await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();
   await expect(page.getByText('TEST MODE')).toBeVisible();
 });
+
+test('a long name ends in an ellipsis in the "Hi, name" pill, and the account menu shows it whole', async ({ page }) => {
+  test.slow();
+  const username = uniqueName('montgomery-').padEnd(30, 'x');
+  await registerViaUi(page, { username });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    const greeting = page.getByText(`Hi, ${username}`);
+    await expect(greeting).toBeVisible();
+    // cut to fit its pill, with the ellipsis the browser draws for text-overflow
+    const cut = await greeting.evaluate((element) => ({
+      clipped: element.scrollWidth > element.clientWidth,
+      ellipsis: getComputedStyle(element).textOverflow === 'ellipsis',
+      inPill: element.getBoundingClientRect().right <= element.closest('summary')!.getBoundingClientRect().right,
+    }));
+    expect(cut).toEqual({ clipped: true, ellipsis: true, inPill: true });
+
+    await greeting.click();
+    await expect(page.getByText(`Signed in as ${username}`)).toBeVisible();
+    await expect(page.getByRole('list').filter({ hasText: 'Signed in as' }).getByRole('link', { name: 'My Listings' })).toBeVisible();
+    await expectAccessible(page, `account menu open at ${width} px`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByText(`Signed in as ${username}`)).toBeHidden();
+  }
+});

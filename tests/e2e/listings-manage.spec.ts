@@ -103,7 +103,7 @@ test('a seller posts a puppy with two images and a video, sees it in My Listings
   await expect(edit.getByLabel('Name')).toHaveValue(name);
   await expect(edit.getByText('Videos under 50MB. Formats: MP4, MOV, WEBM.')).toBeVisible();
   await edit.getByRole('button', { name: 'Make main photo from additional image 1' }).click();
-  await expect(edit.getByRole('img', { name: 'Main photo preview' })).toHaveAttribute('src', posted.imageUrls[0]!.replace('.webp', '-w640.webp'));
+  await expect(edit.getByRole('img', { name: 'Main photo preview' })).toHaveAttribute('src', posted.imageUrls[0]!);
   await edit.getByRole('button', { name: 'Delete video' }).click();
   await expect(edit.getByText('The video will be removed when you save.')).toBeVisible();
   await edit.getByRole('button', { name: 'Undo' }).click();
@@ -187,7 +187,11 @@ test('My Listings: tabs with counts, empty states and hints, visibility and the 
   await loginViaUi(page, DEMO.seller, '/my-listings');
   const expired = page.getByRole('listitem').filter({ hasText: 'Expired' }).first();
   await expect(expired.getByRole('link', { name: /^Renew / })).toHaveAttribute('href', /^\/listing-payment\/\d+$/);
-  await expect(page.getByRole('listitem').filter({ hasText: 'Draft' }).first().getByRole('link', { name: /^Pay listing fee/ })).toBeVisible();
+  const draft = page.getByRole('listitem').filter({ hasText: 'Draft' }).first();
+  await expect(draft.getByRole('link', { name: /^Pay listing fee/ })).toBeVisible();
+  // its badge says Draft (beside the "Draft: not visible to buyers" line), never "Available Now"
+  await expect(draft.getByText('Draft', { exact: true })).toHaveCount(2);
+  await expect(draft.getByText('Available Now')).toHaveCount(0);
   await expect(page.getByRole('listitem').filter({ hasText: 'Active until' }).first()).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Reserved \([1-9]\d*\)$/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Adopted \([1-9]\d*\)$/ })).toBeVisible();

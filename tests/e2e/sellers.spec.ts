@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, outboxMessage, registerViaUi, uniqueName } from '../support/e2e.ts';
+import { DEMO, expectAccessible, outboxMessage, registerViaUi, uniqueName } from '../support/e2e.ts';
 
 const TITLE = 'Become a Seller - List Your Puppies';
 
@@ -311,4 +311,43 @@ test('the structured data of /sellers states the monthly plan at $19.99', async 
   await page.getByRole('tab', { name: 'Apply' }).click();
   await expect(page.getByRole('radio', { name: /Monthly/ })).toBeChecked();
   await expect(page.getByRole('form', { name: 'Seller Application' }).getByText('$19.99')).toBeVisible();
+});
+
+test('a plan chosen on the home page arrives selected in the Apply tab, and stays chosen through a login', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Start Free Trial with the Annual plan' }).click();
+  await expect(page).toHaveURL(/\/sellers\?plan=annual$/);
+  await expect(page.locator('astro-island:has([role="tablist"])')).not.toHaveAttribute('ssr');
+  await page.getByRole('tab', { name: 'Apply' }).click();
+  const apply = page.getByRole('tabpanel', { name: 'Apply' });
+  await expect(apply.getByRole('radio', { name: /^Annual/ })).toBeChecked();
+  await expect(apply.getByRole('radio', { name: /^Monthly/ })).not.toBeChecked();
+
+  // A logged-out visitor is told at the top that submitting needs an account, before typing anything.
+  await expect(apply.getByText('Log in before you submit.')).toBeVisible();
+  await expectAccessible(page, '/sellers Apply tab, logged out');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, '/sellers Apply tab, logged out, at 390 px');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await apply.getByLabel('Name (full name or kennel name) *').fill('Prairie Goldens');
+  await apply.getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/auth\?next=%2Fsellers$/);
+  const login = page.getByRole('form', { name: 'Login' });
+  await login.getByLabel('Username').fill(DEMO.buyer.username);
+  await login.getByLabel('Password').fill(DEMO.buyer.password);
+  await login.getByRole('button', { name: 'Login' }).click();
+
+  await expect(page).toHaveURL(/\/sellers$/);
+  await expect(page.getByRole('tab', { name: 'Apply' })).toHaveAttribute('aria-selected', 'true');
+  await expect(apply.getByRole('radio', { name: /^Annual/ })).toBeChecked();
+  await expect(apply.getByLabel('Name (full name or kennel name) *')).toHaveValue('Prairie Goldens');
+  await expect(apply.getByText('Log in before you submit.')).toHaveCount(0);
+});
+
+test('an unknown plan in the address falls back to monthly', async ({ page }) => {
+  await page.goto('/sellers?plan=lifetime');
+  await expect(page.locator('astro-island:has([role="tablist"])')).not.toHaveAttribute('ssr');
+  await page.getByRole('tab', { name: 'Apply' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Apply' }).getByRole('radio', { name: /^Monthly/ })).toBeChecked();
 });

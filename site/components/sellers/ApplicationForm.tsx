@@ -1,6 +1,7 @@
 // The seller application (spec §3, §5, §8): react-hook-form with the contract schema, the verification box
-// and the plan choice. Valid and verified → stored on the server (approved at once); nobody logged in →
-// asked to log in or register first, with what they typed kept (draft.ts).
+// and the plan choice. Valid and verified → stored on the server (approved at once). A logged-out visitor
+// is told at the top that submitting needs an account, and asked again on submit; either way what they
+// typed and the plan they chose are kept through the trip to /auth (draft.ts).
 import { useEffect, useRef, useState } from 'react';
 import { mutate } from 'swr';
 import type { PlanId } from '#contracts/plans.ts';
@@ -20,12 +21,16 @@ import { useSchemaForm } from '../../lib/forms.ts';
 import { useApi } from '../../lib/swr.ts';
 import { toast } from '../../lib/toast.ts';
 import { clearDraft, loadDraft, saveDraft } from './draft.ts';
-import { TextArea, TextField } from './fields.tsx';
+import { FieldMessage, TextArea, TextField } from '../FormFields.tsx';
 import { PlanChoice } from './PlanChoice.tsx';
 import { VerificationBox } from './VerificationBox.tsx';
 
 export const STATUS_KEY = '/api/verification-status';
 
+const LOGIN_HREF = '/auth?next=%2Fsellers';
+const REGISTER_HREF = '/auth?tab=register&next=%2Fsellers';
+
+const FORM_ID = 'seller-application';
 const EMPTY: SellerApplicationFormInput = { name: '', email: '', phone: '', location: '', experience: '', breedSpecialty: '', termsAgreed: false };
 
 interface Props {
@@ -44,7 +49,7 @@ interface Props {
 }
 
 export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, stored, smsAvailable, onResume, onSubmitted }: Props) {
-  const { register, handleSubmit, formState, watch, getValues, reset, setError, setValue } = useSchemaForm(SellerApplicationFormSchema, EMPTY);
+  const { register, handleSubmit, formState, watch, getValues, reset, setError, setValue } = useSchemaForm(SellerApplicationFormSchema, EMPTY, FORM_ID);
   const { errors, isSubmitting, isDirty } = formState;
   const [method, setMethod] = useState<VerificationMethod>('email');
   const [needsLogin, setNeedsLogin] = useState(false);
@@ -56,7 +61,8 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
   useEffect(() => {
     const draft = loadDraft();
     if (draft) {
-      hadDraft.current = true;
+      // A draft saved on the way to /auth before anything was typed only carries the plan and the tab.
+      hadDraft.current = Object.values(draft.values).some(Boolean);
       reset({ ...EMPTY, ...draft.values });
       setMethod(draft.method);
       onPlanChange(draft.plan);
@@ -88,6 +94,13 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
     return () => subscription.unsubscribe();
   }, [watch, method, plan]);
 
+  const choosePlan = (next: PlanId) => {
+    onPlanChange(next);
+    saveDraft({ values: getValues(), method, plan: next, resume: false });
+  };
+  // Leaving for /auth: come back to the Apply tab with everything as it was.
+  const keepForLogin = () => saveDraft({ values: getValues(), method, plan, resume: true });
+
   const email = watch('email') ?? '';
   const phone = watch('phone') ?? '';
   const verified: Record<VerificationMethod, boolean> = {
@@ -105,7 +118,7 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
       return;
     }
     if (!user) {
-      saveDraft({ values: getValues(), method, plan, resume: true });
+      keepForLogin();
       setNeedsLogin(true);
       return;
     }
@@ -116,7 +129,7 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
       onSubmitted(saved.application);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
-        saveDraft({ values: getValues(), method, plan, resume: true });
+        keepForLogin();
         setNeedsLogin(true);
         return;
       }
@@ -134,65 +147,79 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
   });
 
   return (
-    <form method="post" onSubmit={submit} noValidate aria-labelledby="apply-heading" className="seller-application">
-      <h2 id="apply-heading">Seller Application</h2>
-      <p>Tell families who you are. Fields marked * are required.</p>
-      <div className="grid-2">
-        <TextField label="Name (full name or kennel name) *" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField label="Location *" autoComplete="address-level2" placeholder="City, State" error={errors.location?.message} {...register('location')} />
-        <TextField label="Email *" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField label="Phone *" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-      </div>
-
-      <VerificationBox
-        method={method}
-        onMethodChange={setMethod}
-        smsAvailable={smsAvailable === true}
-        target={(m) => getValues(m === 'email' ? 'email' : 'phone') ?? ''}
-        verified={verified}
-        onVerified={() => mutate(STATUS_KEY)}
-      />
-
-      <TextArea
-        label="Breeding experience *"
-        rows={4}
-        hint="How long you have bred, health testing of the parents, how your puppies are raised."
-        error={errors.experience?.message}
-        {...register('experience')}
-      />
-      <TextField label="Breed specialties *" placeholder="e.g. Golden Retriever, Labrador Retriever" error={errors.breedSpecialty?.message} {...register('breedSpecialty')} />
-
-      <PlanChoice plans={plans} value={plan} onChange={onPlanChange} />
-
-      <label>
-        <input
-          type="checkbox"
-          aria-invalid={errors.termsAgreed ? true : undefined}
-          aria-describedby={errors.termsAgreed ? 'termsAgreed-error' : undefined}
-          {...register('termsAgreed')}
-        />{' '}
-        I agree to the <a href="/terms-of-service">terms and conditions</a> *
-      </label>
-      {errors.termsAgreed && (
-        <small id="termsAgreed-error" className="field-error">
-          {errors.termsAgreed.message}
-        </small>
-      )}
-
-      {needsLogin && !user && (
-        <div className="login-needed" role="alert">
-          <strong>Please log in or register to submit your application.</strong>
-          <p>What you typed is kept: you come back to this page afterwards to submit it.</p>
+    <>
+      {!user && !userLoading && (
+        <div className="login-notice">
+          <p>
+            <strong>Log in before you submit.</strong> Applying needs a PuppyNest account. You can fill in the form first: what you
+            type and the plan you choose are kept while you log in or register.
+          </p>
           <p className="login-needed-actions">
-            <a className="btn" href="/auth?next=%2Fsellers">Login</a>
-            <a className="btn outline" href="/auth?tab=register&next=%2Fsellers">Register</a>
+            <a className="btn" href={LOGIN_HREF} onClick={keepForLogin}>
+              Log in
+            </a>
+            <a className="btn outline" href={REGISTER_HREF} onClick={keepForLogin}>
+              Register
+            </a>
           </p>
         </div>
       )}
+      <form method="post" id={FORM_ID} onSubmit={submit} noValidate aria-labelledby="apply-heading" className="seller-application">
+        <h2 id="apply-heading">Seller Application</h2>
+        <p>Tell families who you are. Fields marked * are required.</p>
+        <div className="grid-2">
+          <TextField label="Name (full name or kennel name) *" autoComplete="name" error={errors.name?.message} {...register('name')} />
+          <TextField label="Location *" autoComplete="address-level2" placeholder="City, State" error={errors.location?.message} {...register('location')} />
+          <TextField label="Email *" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <TextField label="Phone *" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+        </div>
 
-      <button type="submit" disabled={isSubmitting || userLoading} aria-busy={isSubmitting}>
-        {isSubmitting ? 'Submitting…' : 'Submit Application'}
-      </button>
-    </form>
+        <VerificationBox
+          method={method}
+          onMethodChange={setMethod}
+          smsAvailable={smsAvailable === true}
+          target={(m) => getValues(m === 'email' ? 'email' : 'phone') ?? ''}
+          verified={verified}
+          onVerified={() => mutate(STATUS_KEY)}
+        />
+
+        <TextArea
+          label="Breeding experience *"
+          rows={4}
+          hint="How long you have bred, health testing of the parents, how your puppies are raised."
+          error={errors.experience?.message}
+          {...register('experience')}
+        />
+        <TextField label="Breed specialties *" placeholder="e.g. Golden Retriever, Labrador Retriever" error={errors.breedSpecialty?.message} {...register('breedSpecialty')} />
+
+        <PlanChoice plans={plans} value={plan} onChange={choosePlan} />
+
+        <label>
+          <input
+            type="checkbox"
+            aria-invalid={errors.termsAgreed ? true : undefined}
+            aria-describedby={errors.termsAgreed ? 'termsAgreed-error' : undefined}
+            {...register('termsAgreed')}
+          />{' '}
+          I agree to the <a href="/terms-of-service">terms and conditions</a> *
+        </label>
+        <FieldMessage id="termsAgreed-error" message={errors.termsAgreed?.message} />
+
+        {needsLogin && !user && (
+          <div className="login-needed" role="alert">
+            <strong>Please log in or register to submit your application.</strong>
+            <p>What you typed is kept: you come back to this page afterwards to submit it.</p>
+            <p className="login-needed-actions">
+              <a className="btn" href={LOGIN_HREF}>Login</a>
+              <a className="btn outline" href={REGISTER_HREF}>Register</a>
+            </p>
+          </div>
+        )}
+
+        <button type="submit" disabled={isSubmitting || userLoading} aria-busy={isSubmitting}>
+          {isSubmitting ? 'Submitting…' : 'Submit Application'}
+        </button>
+      </form>
+    </>
   );
 }

@@ -1,0 +1,27 @@
+// Holding a page's islands back, as a slow phone does: Astro loads every island's code from /_astro/*.js,
+// so while those requests wait the page is only its server-rendered HTML, and a person can already type.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Holds every /_astro/*.js request until the returned function is called; call it before page.goto. */
+export async function holdIslandScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/[^?#]+\.js(?:[?#].*)?$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** the astro-island that holds `inside` (Astro drops its `ssr` attribute once the island has hydrated) */
+export function islandOf(page: Page, inside: Locator): Locator {
+  return page.locator('astro-island', { has: inside }).last();
+}
+
+export async function expectHydrated(page: Page, inside: Locator): Promise<void> {
+  await expect(islandOf(page, inside)).not.toHaveAttribute('ssr');
+}
+
+export async function expectNotHydrated(page: Page, inside: Locator): Promise<void> {
+  await expect(islandOf(page, inside)).toHaveAttribute('ssr');
+}
