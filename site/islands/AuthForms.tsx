@@ -1,6 +1,6 @@
 // /auth: Login and Register tabs (spec §2 "Auth", §5, §8). The forms validate with the same valibot
 // schemas as the API; confirmPassword is checked here and never sent.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { LoginSchema, RegisterFormSchema, type RegisterFormInput } from '#contracts/auth.ts';
 import { FieldMessage, TextField } from '../components/FormFields.tsx';
 import { useSchemaForm } from '../lib/forms.ts';
@@ -18,7 +18,10 @@ function goNext() {
 export default function AuthForms() {
   const { user, isLoading } = useCurrentUser();
   const [tab, setTab] = useState<Tab>('login');
-  const [justAuthenticated, setJustAuthenticated] = useState(false);
+  // Set before the login or registration request leaves, not after it returns: logIn() puts the user in
+  // the SWR cache first, and a render in between must not start the "already logged in" redirect to /,
+  // which on a busy machine could overtake the navigation to `next`.
+  const authenticating = useRef(false);
 
   useEffect(() => {
     if (new URLSearchParams(window.location.search).get('tab') === 'register') setTab('register');
@@ -26,11 +29,13 @@ export default function AuthForms() {
 
   // A visitor who is already logged in has nothing to do here (spec: sent to / after about 0.1 s).
   useEffect(() => {
-    if (!isLoading && user && !justAuthenticated) {
-      const timer = setTimeout(() => window.location.assign('/'), 100);
+    if (!isLoading && user && !authenticating.current) {
+      const timer = setTimeout(() => {
+        if (!authenticating.current) window.location.assign('/');
+      }, 100);
       return () => clearTimeout(timer);
     }
-  }, [isLoading, user, justAuthenticated]);
+  }, [isLoading, user]);
 
   const select = (next: Tab) => setTab(next);
   return (
@@ -60,23 +65,24 @@ export default function AuthForms() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'login' ? <LoginForm onDone={() => setJustAuthenticated(true)} /> : <RegisterForm onDone={() => setJustAuthenticated(true)} />}
+        {tab === 'login' ? <LoginForm authenticating={authenticating} /> : <RegisterForm authenticating={authenticating} />}
       </div>
     </article>
   );
 }
 
-function LoginForm({ onDone }: { onDone: () => void }) {
+function LoginForm({ authenticating }: { authenticating: RefObject<boolean> }) {
   const { register: field, handleSubmit, formState } = useSchemaForm(LoginSchema, { username: '', password: '' }, 'login-form');
   const hydrated = useHydrated();
   const { errors, isSubmitting } = formState;
   const submit = handleSubmit(async (values) => {
+    authenticating.current = true;
     try {
       const user = await logIn(values);
-      onDone();
       toastAcrossNavigation({ title: 'Login successful', description: `Welcome back, ${user.username}!`, variant: 'success' });
       goNext();
     } catch (error) {
+      authenticating.current = false;
       toast({ title: 'Login failed', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' });
     }
   });
@@ -91,7 +97,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-function RegisterForm({ onDone }: { onDone: () => void }) {
+function RegisterForm({ authenticating }: { authenticating: RefObject<boolean> }) {
   const { register: field, handleSubmit, formState, setError } = useSchemaForm(
     RegisterFormSchema,
     { username: '', email: '', password: '', confirmPassword: '', accountType: 'buyer' },
@@ -100,12 +106,13 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
   const hydrated = useHydrated();
   const { errors, isSubmitting } = formState;
   const submit = handleSubmit(async ({ confirmPassword: _never, ...values }) => {
+    authenticating.current = true;
     try {
       const user = await register(values);
-      onDone();
       toastAcrossNavigation({ title: 'Registration successful', description: `Welcome, ${user.username}!`, variant: 'success' });
       goNext();
     } catch (error) {
+      authenticating.current = false;
       if (error instanceof ApiError) {
         for (const [name, message] of Object.entries(error.fields)) {
           if (name in values) setError(name as keyof RegisterFormInput, { message });
