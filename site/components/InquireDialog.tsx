@@ -6,6 +6,7 @@ import type { UserView } from '#contracts/auth.ts';
 import type { PuppyView } from '#contracts/puppies.ts';
 import { ApiError, postJson } from '../lib/api-client.ts';
 import { toast } from '../lib/toast.ts';
+import '../styles/form-actions.css';
 
 export interface InquireDialogHandle {
   open(): void;

@@ -3,6 +3,7 @@
 import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
 import { capitalise, formatAge, formatPrice, formatWeight } from '../lib/format.ts';
 import { PuppyImage } from './PuppyImage.tsx';
+import './PuppyCard.css';
 
 export const DESCRIPTION_PREVIEW = 120;
 

@@ -25,6 +25,8 @@ import { toast, toastAcrossNavigation } from '../lib/toast.ts';
 import { FieldMessage } from './FormFields.tsx';
 import { PuppyImage } from './PuppyImage.tsx';
 import { MediaUploadError, uploadMedia, type MediaKind } from './upload.ts';
+import './PuppyForm.css';
+import '../styles/form-actions.css';
 
 interface Props {
   mode: 'create' | 'edit';

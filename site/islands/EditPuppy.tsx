@@ -7,6 +7,7 @@ import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
 import { PuppyForm } from '../components/PuppyForm.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { useApi } from '../lib/swr.ts';
+import '../styles/empty-state.css';
 
 export default function EditPuppy() {
   return <ProtectedRoute>{(user) => <EditScreen user={user} />}</ProtectedRoute>;

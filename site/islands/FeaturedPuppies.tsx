@@ -6,6 +6,7 @@ import type { PuppyView } from '#contracts/puppies.ts';
 import { PuppyImage } from '../components/PuppyImage.tsx';
 import { formatAge, formatPrice } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
+import './FeaturedPuppies.css';
 
 /** One row on desktop, two on tablets. */
 export const FEATURED_SHOWN = 4;

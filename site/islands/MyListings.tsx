@@ -16,6 +16,10 @@ import { useFavorites } from '../components/favorites.ts';
 import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
 import { PuppyCard, StatusBadge } from '../components/PuppyCard.tsx';
 import { PuppyImage } from '../components/PuppyImage.tsx';
+import './MyListings.css';
+import '../styles/empty-state.css';
+import '../styles/tab-list.css';
+import '../styles/form-actions.css';
 
 const ALERT_MS = 10_000;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

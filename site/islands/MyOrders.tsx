@@ -10,6 +10,7 @@ import { PuppyImage } from '../components/PuppyImage.tsx';
 import { formatOrderDate, OrderStatus } from '../components/orders/OrderStatus.tsx';
 import { formatCents } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
+import '../styles/empty-state.css';
 
 export default function MyOrders() {
   return <ProtectedRoute>{() => <Orders />}</ProtectedRoute>;

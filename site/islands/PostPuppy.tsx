@@ -4,6 +4,7 @@ import type { BreedView } from '#contracts/puppies.ts';
 import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
 import { PuppyForm } from '../components/PuppyForm.tsx';
 import { useApi } from '../lib/swr.ts';
+import '../styles/empty-state.css';
 
 export default function PostPuppy() {
   return <ProtectedRoute>{(user) => (user.accountType === 'seller' || user.role === 'admin' ? <PostForm /> : <SellersOnly />)}</ProtectedRoute>;

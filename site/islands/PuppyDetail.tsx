@@ -13,6 +13,8 @@ import { absoluteUrl } from '../components/head-tags.ts';
 import { InquireDialog, type InquireDialogHandle } from '../components/InquireDialog.tsx';
 import { FavoriteButton, StatusBadge } from '../components/PuppyCard.tsx';
 import { PuppyGallery } from '../components/PuppyGallery.tsx';
+import './PuppyDetail.css';
+import '../styles/tab-list.css';
 
 const LOGIN_REDIRECT_MS = 1000;
 const NOT_AVAILABLE = 'Currently Not Available';

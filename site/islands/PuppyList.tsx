@@ -15,6 +15,8 @@ import { setJsonLd } from '../components/head-tags.ts';
 import { puppyItemList } from '../components/structured-data.ts';
 import { PuppyCard, PuppyListItem, SkeletonCard } from '../components/PuppyCard.tsx';
 import { apiPath, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, searchResultsLine, type Filters, type ViewMode } from '../components/puppy-filters.ts';
+import './PuppyList.css';
+import '../styles/empty-state.css';
 
 const DEBOUNCE_MS = 350;
 const SKELETONS = 6;

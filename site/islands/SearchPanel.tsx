@@ -8,6 +8,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { rovingIndex } from '../lib/roving-index.ts';
 import { PRICE_BANDS, type BreedView } from '#contracts/puppies.ts';
 import { useApi } from '../lib/swr.ts';
+import './SearchPanel.css';
 
 interface Props {
   heading: string;
