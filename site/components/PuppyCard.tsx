@@ -3,6 +3,7 @@
 import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
 import { capitalise, formatAge, formatPrice, formatWeight } from '../lib/format.ts';
 import { PuppyImage } from './PuppyImage.tsx';
+import '../styles/card.css';
 import './PuppyCard.css';
 
 export const DESCRIPTION_PREVIEW = 120;
@@ -47,13 +48,13 @@ interface CardProps {
 export function PuppyCard({ puppy, favorited, onToggleFavorite, eager = false, headingLevel = 3 }: CardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
-    <article className="puppy-card">
-      <div className="puppy-card-media">
+    <article className="card puppy-card">
+      <div className="card-media puppy-card-media">
         <PuppyImage src={puppy.imageUrl} alt={imageAlt(puppy)} sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 300px" eager={eager} width={640} height={480} />
         <StatusBadge status={puppy.status} className="on-image" />
         <FavoriteButton puppy={puppy} favorited={favorited} onToggle={onToggleFavorite} />
       </div>
-      <div className="body">
+      <div className="card-body">
         <Heading className="puppy-card-name">{puppy.name}</Heading>
         <BreedLine puppy={puppy} />
         <p className="puppy-card-price">{formatPrice(puppy.price)}</p>
@@ -129,9 +130,9 @@ export function PuppyListItem({ puppy, favorited, onToggleFavorite, eager = fals
 
 export function SkeletonCard() {
   return (
-    <div className="puppy-card skeleton-card" aria-hidden="true">
+    <div className="card puppy-card skeleton-card" aria-hidden="true">
       <div className="skeleton skeleton-image" />
-      <div className="body">
+      <div className="card-body">
         <div className="skeleton skeleton-line wide" />
         <div className="skeleton skeleton-line" />
         <div className="skeleton skeleton-line short" />

@@ -6,6 +6,7 @@ import type { PuppyView } from '#contracts/puppies.ts';
 import { PuppyImage } from '../components/PuppyImage.tsx';
 import { formatAge, formatPrice } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
+import '../styles/card.css';
 import './FeaturedPuppies.css';
 
 /** One row on desktop, two on tablets. */
@@ -32,12 +33,12 @@ export default function FeaturedPuppies({ puppies: given }: { puppies?: PuppyVie
   return (
     <ul className="featured-grid">
       {puppies.map((puppy) => (
-        <li key={puppy.id} className="featured-card">
-          <div className="featured-media">
+        <li key={puppy.id} className="card card-linked featured-card">
+          <div className="card-media featured-media">
             <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}, a ${puppy.breed?.name ?? ''} puppy`} sizes="(min-width: 1024px) 280px, (min-width: 576px) 45vw, calc(100vw - 2rem)" width={1200} height={900} />
             <span className="featured-badge">Featured</span>
           </div>
-          <div className="featured-body">
+          <div className="card-body featured-body">
             <div className="featured-title">
               <h3>
                 <a href={`/puppies/${puppy.id}`}>{puppy.name}</a>
@@ -67,9 +68,9 @@ export function FeaturedSkeleton() {
       </p>
       <div className="featured-grid" aria-hidden="true">
         {Array.from({ length: FEATURED_SHOWN }, (_, i) => (
-          <div key={i} className="featured-card featured-skeleton">
-            <div className="featured-media" />
-            <div className="featured-body">
+          <div key={i} className="card featured-card featured-skeleton">
+            <div className="card-media featured-media" />
+            <div className="card-body featured-body">
               <span className="sk sk-title" />
               <span className="sk sk-line" />
               <span className="sk sk-line short" />
