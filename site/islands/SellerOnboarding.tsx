@@ -11,6 +11,7 @@ import { useApi } from '../lib/swr.ts';
 import { ApplicationForm } from '../components/sellers/ApplicationForm.tsx';
 import { TrialPayment } from '../components/sellers/TrialPayment.tsx';
 import { planFromQuery } from '../components/sellers/plan-query.ts';
+import './SellerOnboarding.css';
 
 type Tab = 'benefits' | 'requirements' | 'apply' | 'payment';
 const TABS: { id: Tab; label: string }[] = [
