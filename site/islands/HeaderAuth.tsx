@@ -26,7 +26,13 @@ export default function HeaderAuth() {
     };
   }, []);
 
-  if (isLoading) return <span className="header-auth" aria-busy="true" aria-label="Loading your account" />;
+  // A plain span may not carry aria-label (axe: aria-prohibited-attr), so the words are hidden text.
+  if (isLoading)
+    return (
+      <span className="header-auth" aria-busy="true">
+        <span className="visually-hidden">Loading your account</span>
+      </span>
+    );
 
   if (!user) {
     return (
