@@ -1,10 +1,10 @@
-// The filter sidebar of /puppies (spec §5): search, breed, price range 0–5000 in steps of 100 with the
+// The filter sidebar of /puppies (docs/product.md §5): search, breed, price range 0–5000 in steps of 100 with the
 // min/max rules, gender All/Male/Female and 'Available Only'. Typed numbers apply on Enter or on leaving
 // the field, so "1500" is not clamped at its first digit; non-numeric input is ignored.
 // It is a real GET form to /puppies whose field names are the page's query parameters: without scripts
 // "Apply filters" submits it and the server renders the result; with them every change applies at once.
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import type { BreedView } from '#contracts/puppies.ts';
+import { GENDERS, type BreedView } from '#contracts/puppies.ts';
 import { formatPrice } from '../lib/format.ts';
 import { clampMax, clampMin, filtersFromSearch, parsePrice, PRICE_MAX, PRICE_MIN, PRICE_STEP, type Filters, type ViewMode } from './puppy-filters.ts';
 
@@ -175,7 +175,7 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
 
       <fieldset>
         <legend>Gender</legend>
-        {(['', 'Male', 'Female'] as const).map((gender) => (
+        {(['', ...GENDERS] as const).map((gender) => (
           <label key={gender || 'all'}>
             <input type="radio" name="gender" value={gender} checked={filters.gender === gender} onChange={() => onChange({ gender }, 'choice')} />
             {gender || 'All'}

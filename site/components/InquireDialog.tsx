@@ -1,4 +1,4 @@
-// The inquire dialog of a puppy (spec §2, §5 "Contact forms", §8): name, email, phone and message are all
+// The inquire dialog of a puppy (docs/product.md §2, §5 "Contact forms", §8): name, email, phone and message are all
 // required ('Error' / 'Please fill out all fields'); the inquiry goes to POST /api/contacts with the
 // puppy's id, and the seller is mailed. A native <dialog>: focus moves in, Escape closes, focus returns.
 import { forwardRef, useImperativeHandle, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The one wrapper of every protected page (spec §2): a spinner while the user loads, /auth when nobody
+// The one wrapper of every protected page (docs/product.md §2): a spinner while the user loads, /auth when nobody
 // is logged in (with the way back), otherwise the page.
 import { useEffect, type ReactNode } from 'react';
 import type { UserView } from '#contracts/auth.ts';

@@ -1,4 +1,4 @@
-// A puppy in a list (spec §2 "Puppy list"): the grid card, the list row, their loading skeleton, the
+// A puppy in a list (docs/product.md §2 "Puppy list"): the grid card, the list row, their loading skeleton, the
 // status badge and the favourite heart. Shared by /puppies and the Favorites tab of My Listings.
 import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
 import { capitalise, formatAge, formatPrice, formatWeight } from '../lib/format.ts';

@@ -1,4 +1,4 @@
-// The post and edit form of a puppy (spec §2 "Post puppy" / "Edit puppy", §5, §8). react-hook-form with
+// The post and edit form of a puppy (docs/product.md §2 "Post puppy" / "Edit puppy", §5, §8). react-hook-form with
 // the contract schemas, so every message is the API's. Pictures upload as soon as they are chosen (with a
 // progress bar) and the form keeps their URLs; a video uploads when the form is saved. Editing can swap the
 // main image with an additional one, and mark the video for deletion (undo possible) until saved.

@@ -1,4 +1,4 @@
-// The photo gallery of a puppy (spec §2 "Puppy detail"): the main image plus up to 5 more, previous and
+// The photo gallery of a puppy (docs/product.md §2 "Puppy detail"): the main image plus up to 5 more, previous and
 // next buttons, thumbnails, and the arrow keys (Home/End too) while focus is inside the gallery.
 import { useState, type KeyboardEvent } from 'react';
 import { rovingIndex } from '../lib/roving-index.ts';

@@ -1,5 +1,5 @@
 // A puppy photo sized for its box: srcset from the upload variants, lazy unless it is the first
-// visible image (spec §2 image-failure rule: placeholder; /public-objects/ paths retry once after 1 s).
+// visible image (docs/product.md §2 image-failure rule: placeholder; /public-objects/ paths retry once after 1 s).
 // The one component for every puppy photo (cards, list items, My Listings, detail, gallery and its
 // thumbnails, checkout), so no page ever shows the browser's broken-image icon.
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The heart on a puppy card (issue 5 item 6): favourites saved on the server for a logged-in user,
+// The heart on a puppy card (docs/decisions/0023): favourites saved on the server for a logged-in user,
 // shared by every island on the page through SWR's cache; a visitor is asked to log in.
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';

@@ -1,6 +1,6 @@
-// The /puppies filters (spec §5 "Filter sidebar") and their two spellings: the page's address (so links,
+// The /puppies filters (docs/product.md §5 "Filter sidebar") and their two spellings: the page's address (so links,
 // reload and the back button work) and the API query. Plain functions, shared by the island and tests.
-import { CATEGORIES, GENDERS, PAGE_SIZE, PUPPY_STATUSES, SORTS, type PuppyQuery } from '#contracts/puppies.ts';
+import { CATEGORIES, GENDERS, PAGE_SIZE, PUPPY_STATUSES, SORTS, type Gender, type PuppyQuery } from '#contracts/puppies.ts';
 
 export const PRICE_MIN = 0;
 export const PRICE_MAX = 5000;
@@ -18,7 +18,7 @@ export interface Filters {
   /** PRICE_MAX means "and up": no upper bound is sent */
   maxPrice: number;
   /** '' is All */
-  gender: '' | 'Male' | 'Female';
+  gender: '' | Gender;
   /** 'available' by default ('Available Only'); '' is any status */
   status: string;
   search: string;
@@ -136,7 +136,7 @@ export function apiPath(filters: Filters, offset: number, limit = PAGE_SIZE): st
   return `/api/puppies?${params}`;
 }
 
-/** 'Search results for "term": No matches found' / 'Found N puppy/puppies' (spec §2) */
+/** 'Search results for "term": No matches found' / 'Found N puppy/puppies' (docs/product.md §2) */
 export function searchResultsLine(term: string, total: number): string {
   return `Search results for "${term}": ${total === 0 ? 'No matches found' : `Found ${total} ${total === 1 ? 'puppy' : 'puppies'}`}`;
 }

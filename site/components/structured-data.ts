@@ -67,7 +67,7 @@ export function productOffer(product: Product, imageUrl: string | null, site: UR
   };
 }
 
-/** A seller plan as a Product with its Offer: the price comes from content, the one price of spec §9. */
+/** A seller plan as a Product with its Offer: the price comes from content, the one price of docs/product.md §9. */
 export function planOffer(plan: SellerPlan, site: URL | string): JsonLd {
   const months = plan.planId === 'monthly' ? 1 : plan.planId === 'biannual' ? 6 : 12;
   return {
@@ -104,7 +104,7 @@ export function graph(nodes: JsonLd[]): JsonLd {
   return { '@context': 'https://schema.org', '@graph': nodes };
 }
 
-/** spec §4 statuses as schema.org availability */
+/** docs/product.md §4 statuses as schema.org availability */
 const AVAILABILITY: Record<string, string> = {
   available: 'https://schema.org/InStock',
   reserved: 'https://schema.org/LimitedAvailability',
@@ -133,7 +133,7 @@ export function puppyProduct(puppy: PuppyView, site: URL | string): JsonLd {
   };
 }
 
-/** spec §2: the list's structured data names at most 10 puppies */
+/** docs/product.md §2: the list's structured data names at most 10 puppies */
 export const ITEM_LIST_MAX = 10;
 
 export function puppyItemList(puppies: readonly PuppyView[], site: URL | string): JsonLd | null {

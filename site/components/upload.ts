@@ -8,7 +8,7 @@ const BASE = (import.meta.env.PUBLIC_API_URL as string | undefined)?.replace(/\/
 
 export type MediaKind = 'image' | 'video';
 
-/** the answer had no url (spec §8: 'Media upload failed') */
+/** the answer had no url (docs/product.md §8: 'Media upload failed') */
 export class MediaUploadError extends Error {}
 
 export function uploadMedia(kind: MediaKind, file: File, onProgress: (percent: number) => void): Promise<string> {

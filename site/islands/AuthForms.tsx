@@ -1,4 +1,4 @@
-// /auth: Login and Register tabs (spec §2 "Auth", §5, §8). The forms validate with the same valibot
+// /auth: Login and Register tabs (docs/product.md §2 "Auth", §5, §8). The forms validate with the same valibot
 // schemas as the API; confirmPassword is checked here and never sent.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { LoginSchema, RegisterFormSchema, type RegisterFormInput } from '#contracts/auth.ts';
@@ -27,7 +27,7 @@ export default function AuthForms() {
     if (new URLSearchParams(window.location.search).get('tab') === 'register') setTab('register');
   }, []);
 
-  // A visitor who is already logged in has nothing to do here (spec: sent to / after about 0.1 s).
+  // A visitor who is already logged in has nothing to do here (sent to / after about 0.1 s).
   useEffect(() => {
     if (!isLoading && user && !authenticating.current) {
       const timer = setTimeout(() => {

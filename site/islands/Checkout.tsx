@@ -1,4 +1,4 @@
-// /checkout/{puppyId} (spec §2 Checkout, §4 Checkout, §8): the puppy with the care package, one payment
+// /checkout/{puppyId} (docs/product.md §2 Checkout, §10 Checkout, §8): the puppy with the care package, one payment
 // intent per visit (amount decided by the server), the card form with the total on its button and the
 // test-card hints. After the card is accepted the server is asked to re-check the payment (it records
 // the order and reserves the puppy, also when the provider's webhook is late), then the success page

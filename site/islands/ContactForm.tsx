@@ -1,4 +1,4 @@
-// The contact page's message form (spec §2 "Contact", §5, §8): all four fields required, else the toast
+// The contact page's message form (docs/product.md §2 "Contact", §5, §8): all four fields required, else the toast
 // 'Error - Please fill out all fields' and no request; sent through POST /api/contacts; success toast
 // and cleared fields, or the failure toast. Validation is the API's own contract schema.
 import { ContactSchema } from '#contracts/contacts.ts';

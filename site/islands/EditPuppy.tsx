@@ -1,4 +1,4 @@
-// /edit-puppy/{id} (spec §2 "Edit puppy", issue 5 item 4): the owner's listing in the shared form;
+// /edit-puppy/{id} (docs/product.md §2 "Edit puppy", docs/product.md §6, docs/decisions/0022): the owner's listing in the shared form;
 // 'Puppy not found' for an unknown id or one that is not the visitor's to edit.
 import { useEffect, useState } from 'react';
 import type { UserView } from '#contracts/auth.ts';

@@ -1,4 +1,4 @@
-// /listing-payment/{puppyId} (spec §2 Listing payment, §4, §5, §8): the listing fee. The intent is
+// /listing-payment/{puppyId} (docs/product.md §2 Listing payment, §5, §8, §10): the listing fee. The intent is
 // requested once per visit (the guard resets on failure); an active listing answers alreadyPaid and goes
 // to My Listings; otherwise the 'Your Purchase' summary, what the fee includes, the platform notice and
 // the card form once the client secret exists. After the card is accepted the server re-checks the

@@ -1,4 +1,4 @@
-// /my-listings (spec §2 "My listings", §4 "Listings page"; issue 5 items 5 and 6): tabs All, Available,
+// /my-listings (docs/product.md §2 "My listings", §4 "Listing"; docs/decisions/0022, 0023): tabs All, Available,
 // Reserved, Adopted with counts and a Favorites tab; each listing's visibility (draft / active until /
 // expired) with the action it needs; view, edit and delete with a confirmation; the payment=success alert.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -47,7 +47,7 @@ export default function MyListings() {
 
 function Listings({ user }: { user: UserView }) {
   const { data, error, isLoading, mutate } = useApi<PuppyView[]>('/api/my-puppies');
-  // The order holding each reserved or sold listing (issue 17 item 3): newest first, one per puppy.
+  // The order holding each reserved or sold listing (docs/decisions/0056): newest first, one per puppy.
   const sellerOrders = useApi<OrderView[]>('/api/seller-orders');
   const orderFor = (puppyId: number) => sellerOrders.data?.find((order) => order.puppyId === puppyId);
   const onOrderChanged = () => {
@@ -59,7 +59,7 @@ function Listings({ user }: { user: UserView }) {
   const [alert, setAlert] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<PuppyView | null>(null);
 
-  // Back from the listing-fee payment (spec §4): a success alert for 10 s, and the server re-checks the
+  // Back from the listing-fee payment (docs/product.md §10 "Listing fee"): a success alert for 10 s, and the server re-checks the
   // payment with the provider and applies it (a late webhook never leaves the listing a draft;
   // docs/decisions/0032), then the list is loaded again.
   useEffect(() => {

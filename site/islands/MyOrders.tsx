@@ -1,4 +1,4 @@
-// /my-orders (issue 17 item 2): the buyer's orders, newest first, ten a page. Each shows its reference
+// /my-orders (docs/product.md §6, docs/decisions/0056): the buyer's orders, newest first, ten a page. Each shows its reference
 // and date, the puppy (photo, name, link), price, care package and total, its status, the seller's name
 // and email, and what happens next. Logged out → /auth, then back (ProtectedRoute). The page number is
 // in the address (?page=2), so paging links are plain links that work before the island wakes up. The

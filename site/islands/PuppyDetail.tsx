@@ -1,4 +1,4 @@
-// /puppies/{id} (spec §2 "Puppy detail", §4, §6): gallery, status and the available / not-available
+// /puppies/{id} (docs/product.md §2 "Puppy detail", §4, §6): gallery, status and the available / not-available
 // rules, details, video, tabs, Share, Contact Seller with its login rules, the inquire dialog, Buy Now,
 // and Edit Listing for the owner. The page renders it on the server with the puppy (title, description
 // and JSON-LD are the page's); hydrated, it adds what depends on the viewer (login, favourites).
@@ -111,7 +111,7 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
                 Buy Now
               </a>
             )}
-            {/* Spec §4: an unavailable puppy's contact buttons are disabled and say so. */}
+            {/* docs/product.md §4: an unavailable puppy's contact buttons are disabled and say so. */}
             {!available ? (
               <button type="button" disabled>
                 {NOT_AVAILABLE}

@@ -1,4 +1,4 @@
-// /puppies (spec §2 "Puppy list"): the filter sidebar, Grid and List tabs, the count, search results
+// /puppies (docs/product.md §2 "Puppy list"): the filter sidebar, Grid and List tabs, the count, search results
 // line, skeletons, empty and error states, and "Load more" pages of 24 from the API. The server renders
 // the first page for the address's filters (docs/decisions/0065); hydrated, the island keeps it and
 // fetches only what a change in the browser asks for. The address bar holds the filters: written as they
@@ -96,7 +96,7 @@ export default function PuppyList({ initial }: Props) {
     // keyed by the query string: `applied` is read when the key changes
   }, [queryKey, fetchPage, retry]);
 
-  // Structured data lists up to 10 of the puppies shown (spec §2); the server wrote the first one.
+  // Structured data lists up to 10 of the puppies shown (docs/product.md §2); the server wrote the first one.
   useEffect(() => {
     setJsonLd('puppy-list-jsonld', puppyItemList(results.items, window.location.origin));
   }, [results.items]);

@@ -1,4 +1,4 @@
-// The home search panel (spec §2 "Home"): tab Find My Puppy (breed, price band, location → /puppies with
+// The home search panel (docs/product.md §2 "Home"): tab Find My Puppy (breed, price band, location → /puppies with
 // breed, minPrice, maxPrice, location) and tab Become a Seller (a form that submits nothing, and a Get
 // Started link to /sellers). Keyboard: the tabs follow the ARIA tabs pattern (arrows, Home, End).
 // Find My Puppy is a real GET form to /puppies (the server turns `price` into minPrice/maxPrice), so it
@@ -6,7 +6,7 @@
 // hydration stays, and the submit reads what the fields hold.
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { rovingIndex } from '../lib/roving-index.ts';
-import { PRICE_BANDS, type BreedView } from '#contracts/puppies.ts';
+import { PRICE_BANDS, REGIONS, type BreedView } from '#contracts/puppies.ts';
 import { useApi } from '../lib/swr.ts';
 
 interface Props {
@@ -21,14 +21,8 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'seller', label: 'Become a Seller' },
 ];
 
-/** Spec §9 locations (the API's regions). */
-export const LOCATIONS = [
-  { value: 'northeast', label: 'Northeast' },
-  { value: 'southeast', label: 'Southeast' },
-  { value: 'midwest', label: 'Midwest' },
-  { value: 'southwest', label: 'Southwest' },
-  { value: 'west', label: 'West' },
-] as const;
+/** The locations of docs/product.md §9: the contract's regions, each with its name capitalised. */
+export const LOCATIONS = REGIONS.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
 
 /** The /puppies address for the chosen filters; unchosen ones are left out. */
 export function searchUrl(choice: { breed: string; price: string; location: string }): string {
@@ -135,7 +129,7 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
 
       <div role="tabpanel" id="search-panel-seller" aria-labelledby="search-tab-seller" hidden={tab !== 'seller'}>
         <p className="search-panel-text">{becomeSellerText}</p>
-        {/* Spec §2: this form submits nothing; Get Started leads to the full application on /sellers. */}
+        {/* docs/product.md §2: this form submits nothing; Get Started leads to the full application on /sellers. */}
         <form className="search-seller" onSubmit={(event) => event.preventDefault()} aria-label="Become a Seller">
           <label className="span-2">
             Business name

@@ -1,4 +1,4 @@
-// /sellers (spec §2 "Seller onboarding", §4): tabs benefits (initial), requirements, apply and payment, the
+// /sellers (docs/product.md §2 "Seller onboarding", §4): tabs benefits (initial), requirements, apply and payment, the
 // last disabled until an application is submitted. The page scrolls to the top on load and on every tab
 // change. Benefits and requirements are static HTML passed in as slots; the island only shows or hides them.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -39,7 +39,7 @@ export default function SellerOnboarding({ plans, benefits, requirements }: Prop
   const paymentOpen = application !== null;
   const firstRender = useRef(true);
 
-  // Scroll to the top on load and whenever the tab changes (spec §2).
+  // Scroll to the top on load and whenever the tab changes (docs/product.md §2).
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;

@@ -1,4 +1,4 @@
-// /admin: find any order by its reference and cancel it with a full refund (issue 17 item 4). The
+// /admin: find any order by its reference and cancel it with a full refund (docs/product.md §6, §10; docs/decisions/0056). The
 // reference is checked with the same schema the API uses; the server does the refund through the
 // payment provider, puts the puppy back on sale and mails buyer and seller. A refund the provider
 // refuses leaves the order as it was, and its message is shown here.

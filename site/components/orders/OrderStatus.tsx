@@ -1,4 +1,4 @@
-// An order's status as a small pill, with the words of issue 17 (pending, paid, handed over,
+// An order's status as a small pill, with the words of docs/product.md §10 (pending, paid, handed over,
 // cancelled and refunded); shared by My Orders, the order panel on My Listings and /admin.
 import { ORDER_STATUS_LABELS, type OrderStatus as Status } from '#contracts/orders.ts';
 

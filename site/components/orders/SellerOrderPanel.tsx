@@ -1,4 +1,4 @@
-// The order on a reserved or sold listing, as its seller sees it on My Listings (issue 17 item 3):
+// The order on a reserved or sold listing, as its seller sees it on My Listings (docs/decisions/0056):
 // reference, date, the buyer's name and email, and "Mark handed over" once the payment is in, which
 // makes the order handed over and the puppy adopted.
 import { useState } from 'react';

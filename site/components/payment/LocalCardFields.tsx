@@ -1,4 +1,4 @@
-// The local test-mode card form (DESIGN.md §2): the fields Stripe's card element has, labelled "Card
+// The local test-mode card form (docs/decisions/0034): the fields Stripe's card element has, labelled "Card
 // number", "Expiration date (MM / YY)", "CVC" and "ZIP"; the API's local provider plays Stripe.js's part
 // (payment methods, confirmation) and Stripe's test cards decide the outcome. A card that asks for
 // authentication (4000 0025 0000 3155) opens the approve/fail step Stripe's 3D Secure test page has.

@@ -1,6 +1,6 @@
 // The login rule of the payment pages: ProtectedRoute's spinner while the user loads and the page once
-// someone is logged in, but for a visitor the spec's own rule (§2 Checkout, §4 Listing payment): toast
-// 'Authentication Required', then /auth (with the way back) after 1.5 s. The login comes first (spec §2):
+// someone is logged in, but for a visitor docs/product.md's own rule (§2 Checkout, Listing payment): toast
+// 'Authentication Required', then /auth (with the way back) after 1.5 s. The login comes first (docs/product.md §2):
 // a visitor reaches /auth whatever the address holds; only a logged-in user with a malformed puppy id
 // goes to /puppies.
 import { useEffect, useState, type ReactNode } from 'react';

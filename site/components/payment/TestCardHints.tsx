@@ -1,4 +1,4 @@
-// The test-card hints the payment pages show outside live mode (spec §2 Checkout, Listing payment).
+// The test-card hints the payment pages show outside live mode (docs/product.md §2 Checkout, Listing payment).
 import { TEST_CARD_HINTS } from '#contracts/payments.ts';
 
 export function TestCardHints() {

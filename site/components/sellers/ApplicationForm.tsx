@@ -1,4 +1,4 @@
-// The seller application (spec §3, §5, §8): react-hook-form with the contract schema, the verification box
+// The seller application (docs/product.md §3, §5, §8): react-hook-form with the contract schema, the verification box
 // and the plan choice. Valid and verified → stored on the server (approved at once). A logged-out visitor
 // is told at the top that submitting needs an account, and asked again on submit; either way what they
 // typed and the plan they chose are kept through the trip to /auth (draft.ts).

@@ -1,4 +1,4 @@
-// The plan choice of /sellers (spec §9): monthly by default; prices and features come from the CMS.
+// The plan choice of /sellers (docs/product.md §9): monthly by default; prices and features come from the CMS.
 import type { PlanId } from '#contracts/plans.ts';
 import type { SellerPlan } from '../../lib/content/types.ts';
 import { dollarsToCents, formatCents } from '../../lib/format.ts';

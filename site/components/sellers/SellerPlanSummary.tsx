@@ -1,4 +1,4 @@
-// The seller's plan in one line, for My Listings (issue 7: "the seller's plan shows in My Listings with its
+// The seller's plan in one line, for My Listings (docs/decisions/0033: "the seller's plan shows in My Listings with its
 // trial end date and listing limit"). Renders nothing for an account without a plan.
 // Usage inside a logged-in island: <SellerPlanSummary />
 import type { SellerPlanView } from '#contracts/sellers.ts';

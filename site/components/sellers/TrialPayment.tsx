@@ -1,6 +1,6 @@
-// The payment tab of /sellers (spec §2, §4 "Subscription payment", §8): the trial banner, the chosen plan
+// The payment tab of /sellers (docs/product.md §2, §10 "Seller plans", §8): the trial banner, the chosen plan
 // with its price struck through and "$0 today", the shared card form, "Start 7-Day Free Trial". The flow of
-// §4: a payment method from the card → POST /api/create-subscription → when it answers requiresAction with a
+// §10: a payment method from the card → POST /api/create-subscription → when it answers requiresAction with a
 // client secret, the card's authentication on the client → 'Free Trial Started!'.
 import { useState } from 'react';
 import { mutate } from 'swr';

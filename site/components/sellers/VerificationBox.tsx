@@ -1,4 +1,4 @@
-// Email or phone verification inside the application (spec §4 "Seller verification", §5, §8 toasts):
+// Email or phone verification inside the application (docs/product.md §4 "Seller verification", §5, §8 toasts):
 // send a 6-digit code to the address typed in the form, then type it here.
 import { useState } from 'react';
 import type { SendCodeResponse, VerificationMethod } from '#contracts/sellers.ts';

@@ -1,5 +1,5 @@
 // The plan a breeder picked before reaching /sellers: the home page's plan buttons link to
-// /sellers?plan=annual (or biannual, monthly). An unknown value falls back to monthly, the spec's default.
+// /sellers?plan=annual (or biannual, monthly). An unknown value falls back to monthly, docs/product.md §9's default.
 import { PLAN_IDS, type PlanId } from '#contracts/plans.ts';
 
 /** the plan named in the query string; null when the address names none */
