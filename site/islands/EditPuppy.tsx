@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import type { UserView } from '#contracts/auth.ts';
 import type { BreedView, PuppyDetailView } from '#contracts/puppies.ts';
-import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
-import { PuppyForm } from '../components/PuppyForm.tsx';
+import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
+import { PuppyForm } from '../react/PuppyForm.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { useApi } from '../lib/swr.ts';
 

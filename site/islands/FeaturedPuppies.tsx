@@ -3,7 +3,7 @@
 // holds now. Without them (no server at hand) it asks GET /api/puppies/featured, showing skeleton cards
 // of the real cards' size meanwhile, so nothing below moves when they arrive.
 import type { PuppyView } from '#contracts/puppies.ts';
-import { PuppyImage } from '../components/PuppyImage.tsx';
+import { PuppyImage } from '../react/PuppyImage.tsx';
 import { formatAge, formatPrice } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
 

@@ -6,8 +6,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ListingFeeIntentResponse, PaymentStatusResponse } from '#contracts/payments.ts';
 import { LISTING_FEE_CENTS } from '#contracts/plans.ts';
-import { AUTH_REDIRECT_MS, goToLogin, LeaveForPuppies, PaymentPageGate, usePuppyIdFromPath } from '../components/payment/PaymentPageGate.tsx';
-import { TestCardHints } from '../components/payment/TestCardHints.tsx';
+import { AUTH_REDIRECT_MS, goToLogin, LeaveForPuppies, PaymentPageGate, usePuppyIdFromPath } from '../react/payment/PaymentPageGate.tsx';
+import { TestCardHints } from '../react/payment/TestCardHints.tsx';
 import { ApiError, postJson } from '../lib/api-client.ts';
 import { formatCents } from '../lib/format.ts';
 import { checkPayment, newVisitId, usePaymentKey } from '../lib/payments.ts';

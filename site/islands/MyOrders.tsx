@@ -5,9 +5,9 @@
 // page's h1 is in its HTML (my-orders.astro), there before any script runs.
 import { useEffect, useState } from 'react';
 import type { MyOrdersResponse, OrderView } from '#contracts/orders.ts';
-import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
-import { PuppyImage } from '../components/PuppyImage.tsx';
-import { formatOrderDate, OrderStatus } from '../components/orders/OrderStatus.tsx';
+import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
+import { PuppyImage } from '../react/PuppyImage.tsx';
+import { formatOrderDate, OrderStatus } from '../react/orders/OrderStatus.tsx';
 import { formatCents } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
 

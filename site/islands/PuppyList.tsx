@@ -4,17 +4,17 @@
 // fetches only what a change in the browser asks for. The address bar holds the filters: written as they
 // change and read on back/forward, so links, reload and the back button work. Search runs on the server
 // (docs/decisions/0020).
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { rovingIndex } from '../lib/roving-index.ts';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PuppyPage, PuppyView } from '#contracts/puppies.ts';
 import { api, ApiError } from '../lib/api-client.ts';
 import { toast } from '../lib/toast.ts';
-import { useFavorites } from '../components/favorites.ts';
-import { FILTER_FORM_ID, FilterSidebar, filtersInForm, type BreedOption, type ChangeKind } from '../components/FilterSidebar.tsx';
-import { setJsonLd } from '../components/head-tags.ts';
-import { puppyItemList } from '../components/structured-data.ts';
-import { PuppyCard, PuppyListItem, SkeletonCard } from '../components/PuppyCard.tsx';
-import { apiPath, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, searchResultsLine, type Filters, type ViewMode } from '../components/puppy-filters.ts';
+import { useFavorites } from '../lib/favorites.ts';
+import { FILTER_FORM_ID, FilterSidebar, filtersInForm, type BreedOption, type ChangeKind } from '../react/FilterSidebar.tsx';
+import { setJsonLd } from '../lib/head-tags.ts';
+import { puppyItemList } from '../lib/structured-data.ts';
+import { PuppyCard, PuppyListItem, SkeletonCard } from '../react/PuppyCard.tsx';
+import { apiPath, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, searchResultsLine, type Filters, type ViewMode } from '../lib/puppy-filters.ts';
+import { Tabs } from '../react/Tabs.tsx';
 
 const DEBOUNCE_MS = 350;
 const SKELETONS = 6;
@@ -234,36 +234,13 @@ export default function PuppyList({ initial }: Props) {
   );
 }
 
+const VIEWS = [
+  { id: 'grid', label: 'Grid' },
+  { id: 'list', label: 'List' },
+] as const satisfies ReadonlyArray<{ id: ViewMode; label: string }>;
+
 function ViewTabs({ view, onChange }: { view: ViewMode; onChange: (view: ViewMode) => void }) {
-  const views: ViewMode[] = ['grid', 'list'];
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const target = rovingIndex(event.key, views.indexOf(view), views.length);
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = views[target]!;
-    onChange(next);
-    document.getElementById(`view-tab-${next}`)?.focus();
-  };
-  return (
-    <div role="tablist" aria-label="Show puppies as" className="view-tabs">
-      {views.map((name) => (
-        <button
-          key={name}
-          type="button"
-          role="tab"
-          id={`view-tab-${name}`}
-          aria-selected={view === name}
-          aria-controls="results-panel"
-          tabIndex={view === name ? 0 : -1}
-          className={view === name ? '' : 'outline secondary'}
-          onClick={() => onChange(name)}
-          onKeyDown={onKeyDown}
-        >
-          {name === 'grid' ? 'Grid' : 'List'}
-        </button>
-      ))}
-    </div>
-  );
+  return <Tabs tabs={VIEWS} selected={view} onSelect={onChange} tabId={(name) => `view-tab-${name}`} controls={() => 'results-panel'} label="Show puppies as" className="view-tabs" idleClassName="outline secondary" />;
 }
 
 /** category and location come from links (home page); they show as chips that can be removed */

@@ -4,10 +4,10 @@
 // Find My Puppy is a real GET form to /puppies (the server turns `price` into minPrice/maxPrice), so it
 // works before and without this script; its selects are uncontrolled, so a choice made before
 // hydration stays, and the submit reads what the fields hold.
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { rovingIndex } from '../lib/roving-index.ts';
+import { useState, type FormEvent } from 'react';
 import { PRICE_BANDS, REGIONS, type BreedView } from '#contracts/puppies.ts';
 import { useApi } from '../lib/swr.ts';
+import { Tabs } from '../react/Tabs.tsx';
 
 interface Props {
   heading: string;
@@ -40,19 +40,8 @@ export function searchUrl(choice: { breed: string; price: string; location: stri
 
 export default function SearchPanel({ heading, findPuppyText, becomeSellerText }: Props) {
   const [tab, setTab] = useState<Tab>('find');
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ find: null, seller: null });
   const { data: breeds, error: breedsError, isLoading } = useApi<BreedView[]>('/api/breeds');
 
-  const select = (next: Tab, focus = false) => {
-    setTab(next);
-    if (focus) tabRefs.current[next]?.focus();
-  };
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const target = rovingIndex(event.key, index, TABS.length);
-    if (target === undefined) return;
-    event.preventDefault();
-    select(TABS[target]!.id, true);
-  };
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -64,26 +53,7 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
     <div className="search-panel">
       <div className="search-panel-head">
         <h2 id="search-panel-heading">{heading}</h2>
-        <div role="tablist" aria-labelledby="search-panel-heading" className="search-tabs">
-          {TABS.map((t, index) => (
-            <button
-              key={t.id}
-              ref={(el) => {
-                tabRefs.current[t.id] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`search-tab-${t.id}`}
-              aria-selected={tab === t.id}
-              aria-controls={`search-panel-${t.id}`}
-              tabIndex={tab === t.id ? 0 : -1}
-              onClick={() => select(t.id)}
-              onKeyDown={(event) => onTabKey(event, index)}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
+        <Tabs tabs={TABS} selected={tab} onSelect={setTab} tabId={(id) => `search-tab-${id}`} controls={(id) => `search-panel-${id}`} labelledBy="search-panel-heading" className="search-tabs" />
       </div>
 
       <div role="tabpanel" id="search-panel-find" aria-labelledby="search-tab-find" hidden={tab !== 'find'}>

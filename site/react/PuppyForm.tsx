@@ -6,6 +6,7 @@ import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react
 import type { DefaultValues, FieldPath } from 'react-hook-form';
 import {
   COAT_COLORS,
+  GENDERS,
   MAX_ADDITIONAL_IMAGES,
   PUPPY_STATUSES,
   PuppyCreateSchema,
@@ -22,9 +23,9 @@ import { api, ApiError } from '../lib/api-client.ts';
 import { capitalise } from '../lib/format.ts';
 import { useSchemaForm } from '../lib/forms.ts';
 import { toast, toastAcrossNavigation } from '../lib/toast.ts';
-import { FieldMessage } from './FormFields.tsx';
+import { Field } from './Field.tsx';
 import { PuppyImage } from './PuppyImage.tsx';
-import { MediaUploadError, uploadMedia, type MediaKind } from './upload.ts';
+import { MediaUploadError, uploadMedia, type MediaKind } from '../lib/upload.ts';
 
 interface Props {
   mode: 'create' | 'edit';
@@ -194,111 +195,88 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
     }
   });
 
-  const fieldError = (name: string, message: string | undefined) => <FieldMessage id={`${id}-${name}-error`} message={message} />;
-  const describedBy = (name: string, message: string | undefined, hint?: string) =>
-    [message ? `${id}-${name}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
-  const invalid = (message: string | undefined) => (message ? true : undefined);
+  /** a field's id (its message and hint ids derive from it) */
+  const fieldId = (name: string) => `${id}-${name}`;
+  // The additional images' message: a refused upload or the limit, else the schema's.
+  const moreImagesMessage = mediaMessage ?? (imageUrls.length >= MAX_ADDITIONAL_IMAGES ? TOO_MANY_IMAGES_MESSAGE : errors.imageUrls?.message);
 
   return (
     <form method="post" className="puppy-form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Post a Puppy' : 'Edit Puppy'}>
-      <div className="form-field">
-        <label>
-          Name
-          <input {...register('name')} autoComplete="off" maxLength={60} aria-invalid={invalid(errors.name?.message)} aria-describedby={describedBy('name', errors.name?.message)} />
-        </label>
-        {fieldError('name', errors.name?.message)}
-      </div>
+      <Field id={fieldId('name')} label="Name" error={errors.name?.message}>
+        {(control) => <input {...register('name')} autoComplete="off" maxLength={60} {...control} />}
+      </Field>
 
       <div className="grid-2">
-        <div>
-          <label htmlFor={`${id}-breed`}>Breed</label>
-          <select id={`${id}-breed`} {...register('breedId')} aria-invalid={invalid(errors.breedId?.message)} aria-describedby={describedBy('breedId', errors.breedId?.message)}>
-            <option value="">Select a breed</option>
-            {breeds.map((breed) => (
-              <option key={breed.id} value={breed.id}>
-                {breed.name}
-              </option>
-            ))}
-          </select>
-          {fieldError('breedId', errors.breedId?.message)}
-        </div>
-        <fieldset aria-describedby={describedBy('gender', errors.gender?.message)}>
-          <legend>Gender</legend>
-          <div className="radio-row">
-            {(['Male', 'Female'] as const).map((gender) => (
-              <label key={gender}>
-                <input type="radio" value={gender} {...register('gender')} aria-invalid={invalid(errors.gender?.message)} />
-                {gender}
-              </label>
-            ))}
-          </div>
-          {fieldError('gender', errors.gender?.message)}
-        </fieldset>
+        <Field id={fieldId('breed')} label="Breed" error={errors.breedId?.message}>
+          {(control) => (
+            <select {...register('breedId')} {...control}>
+              <option value="">Select a breed</option>
+              {breeds.map((breed) => (
+                <option key={breed.id} value={breed.id}>
+                  {breed.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field kind="group" id={fieldId('gender')} label="Gender" error={errors.gender?.message}>
+          {(control) => (
+            <div className="radio-row">
+              {GENDERS.map((gender) => (
+                <label key={gender}>
+                  <input type="radio" value={gender} {...register('gender')} {...control} />
+                  {gender}
+                </label>
+              ))}
+            </div>
+          )}
+        </Field>
       </div>
 
       <div className="grid-3">
-        <div className="form-field">
-          <label>
-            Age (weeks)
-            <input type="number" inputMode="numeric" min={1} step={1} {...register('age')} aria-invalid={invalid(errors.age?.message)} aria-describedby={describedBy('age', errors.age?.message)} />
-          </label>
-          {fieldError('age', errors.age?.message)}
-        </div>
-        <div className="form-field">
-          <label>
-            Weight (lbs)
-            <input type="number" inputMode="decimal" min={0.1} step={0.1} {...register('weight')} aria-invalid={invalid(errors.weight?.message)} aria-describedby={describedBy('weight', errors.weight?.message)} />
-          </label>
-          {fieldError('weight', errors.weight?.message)}
-        </div>
-        <div className="form-field">
-          <label>
-            Price ($)
-            <input type="number" inputMode="numeric" min={1} step={1} {...register('price')} aria-invalid={invalid(errors.price?.message)} aria-describedby={describedBy('price', errors.price?.message)} />
-          </label>
-          {fieldError('price', errors.price?.message)}
-        </div>
+        <Field id={fieldId('age')} label="Age (weeks)" error={errors.age?.message}>
+          {(control) => <input type="number" inputMode="numeric" min={1} step={1} {...register('age')} {...control} />}
+        </Field>
+        <Field id={fieldId('weight')} label="Weight (lbs)" error={errors.weight?.message}>
+          {(control) => <input type="number" inputMode="decimal" min={0.1} step={0.1} {...register('weight')} {...control} />}
+        </Field>
+        <Field id={fieldId('price')} label="Price ($)" error={errors.price?.message}>
+          {(control) => <input type="number" inputMode="numeric" min={1} step={1} {...register('price')} {...control} />}
+        </Field>
       </div>
 
-      <fieldset>
-        <legend>Colors</legend>
-        <div className="color-choices">
-          {COAT_COLORS.map((color) => (
-            <label key={color}>
-              <input type="checkbox" value={color} {...register('colors')} />
-              {color}
-            </label>
-          ))}
-        </div>
-        {fieldError('colors', errors.colors?.message)}
-      </fieldset>
+      <Field kind="group" id={fieldId('colors')} label="Colors" error={errors.colors?.message}>
+        {() => (
+          <div className="color-choices">
+            {COAT_COLORS.map((color) => (
+              <label key={color}>
+                <input type="checkbox" value={color} {...register('colors')} />
+                {color}
+              </label>
+            ))}
+          </div>
+        )}
+      </Field>
 
-      <div className="form-field">
-        <label>
-          Description
-          <textarea rows={5} {...register('description')} maxLength={5000} aria-invalid={invalid(errors.description?.message)} aria-describedby={describedBy('description', errors.description?.message)} />
-        </label>
-        {fieldError('description', errors.description?.message)}
-      </div>
+      <Field id={fieldId('description')} label="Description" error={errors.description?.message}>
+        {(control) => <textarea rows={5} {...register('description')} maxLength={5000} {...control} />}
+      </Field>
 
       <div className="grid-2">
-        <div className="form-field">
-          <label>
-            Location
-            <input {...register('location')} placeholder="City, State (e.g. Portland, OR)" autoComplete="address-level2" maxLength={120} aria-invalid={invalid(errors.location?.message)} aria-describedby={describedBy('location', errors.location?.message)} />
-          </label>
-          {fieldError('location', errors.location?.message)}
-        </div>
-        <div>
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select id={`${id}-status`} {...register('status')}>
-            {PUPPY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {capitalise(status)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id={fieldId('location')} label="Location" error={errors.location?.message}>
+          {(control) => <input {...register('location')} placeholder="City, State (e.g. Portland, OR)" autoComplete="address-level2" maxLength={120} {...control} />}
+        </Field>
+        <Field id={fieldId('status')} label="Status">
+          {(control) => (
+            <select {...register('status')} {...control}>
+              {PUPPY_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {capitalise(status)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
 
       <fieldset className="media-box">
@@ -309,11 +287,9 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
             <figcaption>Main photo</figcaption>
           </figure>
         )}
-        <label>
-          {imageUrl ? 'Replace the main photo' : 'Primary image'}
-          <input type="file" accept={IMAGE_ACCEPT} onChange={onMainImage} disabled={busy} aria-invalid={invalid(errors.imageUrl?.message)} aria-describedby={describedBy('imageUrl', errors.imageUrl?.message, `${id}-image-hint`)} />
-        </label>
-        {fieldError('imageUrl', errors.imageUrl?.message)}
+        <Field id={fieldId('imageUrl')} label={imageUrl ? 'Replace the main photo' : 'Primary image'} error={errors.imageUrl?.message}>
+          {(control) => <input type="file" accept={IMAGE_ACCEPT} onChange={onMainImage} disabled={busy} {...control} aria-describedby={[control['aria-describedby'], `${id}-image-hint`].filter(Boolean).join(' ')} />}
+        </Field>
 
         <p className="hint" id={`${id}-image-hint`}>
           JPEG, PNG, WebP or AVIF, up to 10MB each. Up to {MAX_ADDITIONAL_IMAGES} additional images ({imageUrls.length} of {MAX_ADDITIONAL_IMAGES} used).
@@ -346,16 +322,9 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
             ))}
           </ul>
         )}
-        <label>
-          Add additional images
-          <input type="file" accept={IMAGE_ACCEPT} multiple onChange={onMoreImages} disabled={busy || imageUrls.length >= MAX_ADDITIONAL_IMAGES} aria-describedby={describedBy('imageUrls', errors.imageUrls?.message ?? mediaMessage ?? undefined)} />
-        </label>
-        {(mediaMessage || imageUrls.length >= MAX_ADDITIONAL_IMAGES) && (
-          <p className="field-error" role="alert" id={`${id}-imageUrls-error`}>
-            {mediaMessage ?? TOO_MANY_IMAGES_MESSAGE}
-          </p>
-        )}
-        {errors.imageUrls?.message && !mediaMessage && imageUrls.length < MAX_ADDITIONAL_IMAGES && fieldError('imageUrls', errors.imageUrls.message)}
+        <Field id={fieldId('imageUrls')} label="Add additional images" error={moreImagesMessage ?? undefined} alert>
+          {(control) => <input type="file" accept={IMAGE_ACCEPT} multiple onChange={onMoreImages} disabled={busy || imageUrls.length >= MAX_ADDITIONAL_IMAGES} {...control} />}
+        </Field>
       </fieldset>
 
       <fieldset className="media-box">
@@ -382,11 +351,9 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
         <p className="hint" id={`${id}-video-hint`}>
           Videos under 50MB. Formats: MP4, MOV, WEBM.
         </p>
-        <label>
-          {currentVideo ? 'Or a new video URL' : 'Or a video URL'}
-          <input type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=…" {...register('videoUrl')} aria-invalid={invalid(errors.videoUrl?.message)} aria-describedby={describedBy('videoUrl', errors.videoUrl?.message)} />
-        </label>
-        {fieldError('videoUrl', errors.videoUrl?.message)}
+        <Field id={fieldId('videoUrl')} label={currentVideo ? 'Or a new video URL' : 'Or a video URL'} error={errors.videoUrl?.message}>
+          {(control) => <input type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=…" {...register('videoUrl')} {...control} />}
+        </Field>
       </fieldset>
 
       {progress && (

@@ -6,7 +6,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { GENDERS, type BreedView } from '#contracts/puppies.ts';
 import { formatPrice } from '../lib/format.ts';
-import { clampMax, clampMin, filtersFromSearch, parsePrice, PRICE_MAX, PRICE_MIN, PRICE_STEP, type Filters, type ViewMode } from './puppy-filters.ts';
+import { clampMax, clampMin, filtersFromSearch, parsePrice, PRICE_MAX, PRICE_MIN, PRICE_STEP, type Filters, type ViewMode } from '../lib/puppy-filters.ts';
 
 export const FILTER_FORM_ID = 'puppy-filter-form';
 

@@ -2,7 +2,7 @@
 // progress events drive the forms' progress bars (fetch has no upload progress). Errors arrive as the
 // api-client's ApiError, so the forms show the server's message.
 import type { UploadResult } from '#contracts/puppies.ts';
-import { ApiError } from '../lib/api-client.ts';
+import { ApiError } from './api-client.ts';
 
 const BASE = (import.meta.env.PUBLIC_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
 

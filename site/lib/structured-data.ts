@@ -1,6 +1,6 @@
 // JSON-LD builders (schema.org) for the pages. Every URL is absolute, from Astro's `site`.
 import type { PuppyView } from '#contracts/puppies.ts';
-import type { FaqItem, Product, SellerPlan, SiteSettings } from '../lib/content/index.ts';
+import type { FaqItem, Product, SellerPlan, SiteSettings } from './content/index.ts';
 
 type JsonLd = Record<string, unknown>;
 

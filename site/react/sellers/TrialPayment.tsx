@@ -8,7 +8,7 @@ import type { SubscriptionResponse } from '#contracts/payments.ts';
 import type { SellerApplicationView, SellerPlanView } from '#contracts/sellers.ts';
 import type { SellerPlan } from '../../lib/content/types.ts';
 import PaymentForm from '../../islands/PaymentForm.tsx';
-import { CARD_ELEMENT_NOT_FOUND, type CardDriver } from '../payment/card-driver.ts';
+import { CARD_ELEMENT_NOT_FOUND, type CardDriver } from '../../lib/payment/card-driver.ts';
 import { TestCardHints } from '../payment/TestCardHints.tsx';
 import { ApiError, postJson } from '../../lib/api-client.ts';
 import { USER_KEY } from '../../lib/auth.ts';
@@ -16,7 +16,7 @@ import { dollarsToCents, formatCents } from '../../lib/format.ts';
 import { checkPayment, intentIdOf, usePaymentKey } from '../../lib/payments.ts';
 import { toast } from '../../lib/toast.ts';
 import { PLAN_KEY } from './SellerPlanSummary.tsx';
-import { formatLongDate, trialEndDate } from './trial.ts';
+import { formatLongDate, trialEndDate } from '../../lib/sellers/trial.ts';
 
 const PAYMENT_FAILED = 'There was an issue processing your payment.';
 

@@ -3,10 +3,10 @@
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import type { PuppyView } from '#contracts/puppies.ts';
-import { ApiError, deleteJson, putJson } from '../lib/api-client.ts';
-import { useCurrentUser } from '../lib/auth.ts';
-import { useApi } from '../lib/swr.ts';
-import { toast } from '../lib/toast.ts';
+import { ApiError, deleteJson, putJson } from './api-client.ts';
+import { useCurrentUser } from './auth.ts';
+import { useApi } from './swr.ts';
+import { toast } from './toast.ts';
 
 export const FAVORITES_KEY = '/api/favorites';
 

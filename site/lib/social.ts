@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../lib/content/index.ts';
+import type { SiteSettings } from './content/index.ts';
 
 type Platform = SiteSettings['socialLinks'][number]['platform'];
 

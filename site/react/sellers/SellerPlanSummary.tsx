@@ -3,7 +3,7 @@
 // Usage inside a logged-in island: <SellerPlanSummary />
 import type { SellerPlanView } from '#contracts/sellers.ts';
 import { useApi } from '../../lib/swr.ts';
-import { formatLongDate } from './trial.ts';
+import { formatLongDate } from '../../lib/sellers/trial.ts';
 
 export const PLAN_KEY = '/api/seller/plan';
 

@@ -6,7 +6,7 @@ import { useEffect, useState, type MutableRefObject } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeError } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { CARD_ELEMENT_NOT_FOUND, type CardDriver, type ConfirmResult } from './card-driver.ts';
+import { CARD_ELEMENT_NOT_FOUND, type CardDriver, type ConfirmResult } from '../../lib/payment/card-driver.ts';
 
 interface Props {
   publicKey: string;

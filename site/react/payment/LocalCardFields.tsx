@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type MutableRefObject } from 'react
 import type { LocalIntentView, LocalPaymentMethodView } from '#contracts/payments.ts';
 import { ApiError, postJson } from '../../lib/api-client.ts';
 import { formatCents } from '../../lib/format.ts';
-import type { Billing, CardDriver, ConfirmResult, PaymentMethodResult } from './card-driver.ts';
+import type { Billing, CardDriver, ConfirmResult, PaymentMethodResult } from '../../lib/payment/card-driver.ts';
 
 interface Props {
   driverRef: MutableRefObject<CardDriver | null>;

@@ -20,8 +20,8 @@ import { USER_KEY } from '../../lib/auth.ts';
 import { useSchemaForm } from '../../lib/forms.ts';
 import { useApi } from '../../lib/swr.ts';
 import { toast } from '../../lib/toast.ts';
-import { clearDraft, loadDraft, saveDraft } from './draft.ts';
-import { FieldMessage, TextArea, TextField } from '../FormFields.tsx';
+import { clearDraft, loadDraft, saveDraft } from '../../lib/sellers/draft.ts';
+import { Field } from '../Field.tsx';
 import { PlanChoice } from './PlanChoice.tsx';
 import { VerificationBox } from './VerificationBox.tsx';
 
@@ -168,10 +168,18 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
         <h2 id="apply-heading">Seller Application</h2>
         <p>Tell families who you are. Fields marked * are required.</p>
         <div className="grid-2">
-          <TextField label="Name (full name or kennel name) *" autoComplete="name" error={errors.name?.message} {...register('name')} />
-          <TextField label="Location *" autoComplete="address-level2" placeholder="City, State" error={errors.location?.message} {...register('location')} />
-          <TextField label="Email *" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-          <TextField label="Phone *" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+          <Field label="Name (full name or kennel name) *" error={errors.name?.message}>
+            {(control) => <input autoComplete="name" {...control} {...register('name')} />}
+          </Field>
+          <Field label="Location *" error={errors.location?.message}>
+            {(control) => <input autoComplete="address-level2" placeholder="City, State" {...control} {...register('location')} />}
+          </Field>
+          <Field label="Email *" error={errors.email?.message}>
+            {(control) => <input type="email" autoComplete="email" {...control} {...register('email')} />}
+          </Field>
+          <Field label="Phone *" error={errors.phone?.message}>
+            {(control) => <input type="tel" autoComplete="tel" {...control} {...register('phone')} />}
+          </Field>
         </div>
 
         <VerificationBox
@@ -183,27 +191,26 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
           onVerified={() => mutate(STATUS_KEY)}
         />
 
-        <TextArea
-          label="Breeding experience *"
-          rows={4}
-          hint="How long you have bred, health testing of the parents, how your puppies are raised."
-          error={errors.experience?.message}
-          {...register('experience')}
-        />
-        <TextField label="Breed specialties *" placeholder="e.g. Golden Retriever, Labrador Retriever" error={errors.breedSpecialty?.message} {...register('breedSpecialty')} />
+        <Field label="Breeding experience *" hint="How long you have bred, health testing of the parents, how your puppies are raised." error={errors.experience?.message}>
+          {(control) => <textarea rows={4} {...control} {...register('experience')} />}
+        </Field>
+        <Field label="Breed specialties *" error={errors.breedSpecialty?.message}>
+            {(control) => <input placeholder="e.g. Golden Retriever, Labrador Retriever" {...control} {...register('breedSpecialty')} />}
+          </Field>
 
         <PlanChoice plans={plans} value={plan} onChange={choosePlan} />
 
-        <label>
-          <input
-            type="checkbox"
-            aria-invalid={errors.termsAgreed ? true : undefined}
-            aria-describedby={errors.termsAgreed ? 'termsAgreed-error' : undefined}
-            {...register('termsAgreed')}
-          />{' '}
-          I agree to the <a href="/terms-of-service">terms and conditions</a> *
-        </label>
-        <FieldMessage id="termsAgreed-error" message={errors.termsAgreed?.message} />
+        <Field
+          kind="check"
+          label={
+            <>
+              I agree to the <a href="/terms-of-service">terms and conditions</a> *
+            </>
+          }
+          error={errors.termsAgreed?.message}
+        >
+          {(control) => <input type="checkbox" {...control} {...register('termsAgreed')} />}
+        </Field>
 
         {needsLogin && !user && (
           <div className="login-needed" role="alert">
