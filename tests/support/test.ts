@@ -27,7 +27,8 @@ export function withIslandGoto(page: Page): Page {
 }
 
 export const test = base.extend({
-  page: async ({ page }, use) => {
-    await use(withIslandGoto(page));
+  // With JavaScript turned off no island ever hydrates: goto then waits for the load alone.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled === false ? page : withIslandGoto(page));
   },
 });
