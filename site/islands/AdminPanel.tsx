@@ -1,14 +1,14 @@
-// /admin (spec §6 Admin, §8): admins only, everyone else sees 'Access Denied'. The payment mode card
+// /admin (docs/product.md §6 Admin, §8): admins only, everyone else sees 'Access Denied'. The payment mode card
 // shows the public key's prefix and a LIVE PAYMENTS / TEST MODE badge refreshed every 5 s; the enable
 // and disable buttons are disabled in the matching mode; live mode carries a warning; the system status
 // card is static text. The server refuses live mode without live keys and says why ('Error' toast).
-// Orders are found by reference and cancelled with a refund in OrderLookup (issue 17).
+// Orders are found by reference and cancelled with a refund in OrderLookup (docs/decisions/0056).
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { UserView } from '#contracts/auth.ts';
 import type { MessageResponse, PaymentModeResponse } from '#contracts/payments.ts';
-import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
-import { OrderLookup } from '../components/admin/OrderLookup.tsx';
+import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
+import { OrderLookup } from '../react/admin/OrderLookup.tsx';
 import { ApiError, getJson, postJson } from '../lib/api-client.ts';
 import { SWR_OPTIONS } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
@@ -33,7 +33,7 @@ function AccessDenied() {
 const SYSTEMS = ['Domain', 'Email', 'Object Storage', 'Database'] as const;
 
 function AdminHome({ user }: { user: UserView }) {
-  // The spec's one polling exception: the payment mode badge follows the server every 5 s.
+  // The one polling exception (docs/decisions/0035): the payment mode badge follows the server every 5 s.
   const { data, error, mutate } = useSWR<PaymentModeResponse>(MODE_KEY, (path: string) => getJson<PaymentModeResponse>(path), { ...SWR_OPTIONS, refreshInterval: REFRESH_MS });
   const [busy, setBusy] = useState<'enable' | 'disable' | null>(null);
 

@@ -1,8 +1,9 @@
-// /auth: Login and Register tabs (spec §2 "Auth", §5, §8). The forms validate with the same valibot
+// /auth: Login and Register tabs (docs/product.md §2 "Auth", §5, §8). The forms validate with the same valibot
 // schemas as the API; confirmPassword is checked here and never sent.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { LoginSchema, RegisterFormSchema, type RegisterFormInput } from '#contracts/auth.ts';
-import { FieldMessage, TextField } from '../components/FormFields.tsx';
+import { Field } from '../react/Field.tsx';
+import { Tabs } from '../react/Tabs.tsx';
 import { useSchemaForm } from '../lib/forms.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 import { ApiError } from '../lib/api-client.ts';
@@ -10,6 +11,10 @@ import { logIn, register, safeNextPath, useCurrentUser } from '../lib/auth.ts';
 import { toast, toastAcrossNavigation } from '../lib/toast.ts';
 
 type Tab = 'login' | 'register';
+const TABS = [
+  { id: 'login', label: 'Login' },
+  { id: 'register', label: 'Register' },
+] as const satisfies ReadonlyArray<{ id: Tab; label: string }>;
 
 function goNext() {
   window.location.assign(safeNextPath(new URLSearchParams(window.location.search).get('next')));
@@ -27,7 +32,7 @@ export default function AuthForms() {
     if (new URLSearchParams(window.location.search).get('tab') === 'register') setTab('register');
   }, []);
 
-  // A visitor who is already logged in has nothing to do here (spec: sent to / after about 0.1 s).
+  // A visitor who is already logged in has nothing to do here (sent to / after about 0.1 s).
   useEffect(() => {
     if (!isLoading && user && !authenticating.current) {
       const timer = setTimeout(() => {
@@ -37,33 +42,9 @@ export default function AuthForms() {
     }
   }, [isLoading, user]);
 
-  const select = (next: Tab) => setTab(next);
   return (
     <article className="auth-card">
-      <div role="tablist" aria-label="Login or register" className="tabs">
-        {(['login', 'register'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            className={tab === name ? '' : 'outline'}
-            onClick={() => select(name)}
-            onKeyDown={(event) => {
-              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-                const other = name === 'login' ? 'register' : 'login';
-                select(other);
-                document.getElementById(`tab-${other}`)?.focus();
-              }
-            }}
-          >
-            {name === 'login' ? 'Login' : 'Register'}
-          </button>
-        ))}
-      </div>
+      <Tabs tabs={TABS} selected={tab} onSelect={setTab} tabId={(name) => `tab-${name}`} controls={(name) => `panel-${name}`} label="Login or register" className="tabs" idleClassName="outline" />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'login' ? <LoginForm authenticating={authenticating} /> : <RegisterForm authenticating={authenticating} />}
       </div>
@@ -88,8 +69,8 @@ function LoginForm({ authenticating }: { authenticating: RefObject<boolean> }) {
   });
   return (
     <form method="post" id="login-form" onSubmit={submit} noValidate aria-label="Login">
-      <TextField label="Username" autoComplete="username" error={errors.username?.message} {...field('username')} />
-      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...field('password')} />
+      <Field label="Username" error={errors.username?.message}>{(control) => <input autoComplete="username" {...control} {...field('username')} />}</Field>
+      <Field label="Password" error={errors.password?.message}>{(control) => <input type="password" autoComplete="current-password" {...control} {...field('password')} />}</Field>
       <button type="submit" aria-busy={isSubmitting} disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Logging in…' : 'Login'}
       </button>
@@ -123,25 +104,33 @@ function RegisterForm({ authenticating }: { authenticating: RefObject<boolean> }
   });
   return (
     <form method="post" id="register-form" onSubmit={submit} noValidate aria-label="Register">
-      <TextField label="Username" autoComplete="username" error={errors.username?.message} {...field('username')} />
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...field('email')} />
-      <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...field('password')} />
-      <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...field('confirmPassword')} />
-      <fieldset aria-describedby={errors.accountType ? 'accountType-error' : undefined}>
-        <legend>Account type</legend>
-        <label>
-          <input type="radio" value="buyer" {...field('accountType')} /> Buyer: personal, non-commercial
-        </label>
-        <label>
-          <input type="radio" value="seller" {...field('accountType')} /> Seller: I list puppies as a breeder or seller
-        </label>
-        <FieldMessage id="accountType-error" message={errors.accountType?.message} />
-      </fieldset>
-      <label>
-        <input type="checkbox" aria-invalid={errors.confirmAdult ? true : undefined} aria-describedby={errors.confirmAdult ? 'confirmAdult-error' : undefined} {...field('confirmAdult')} /> I am at least 18 years old and agree to the{' '}
-        <a href="/terms-of-service">Terms of Service</a>
-      </label>
-      <FieldMessage id="confirmAdult-error" message={errors.confirmAdult?.message} />
+      <Field label="Username" error={errors.username?.message}>{(control) => <input autoComplete="username" {...control} {...field('username')} />}</Field>
+      <Field label="Email" error={errors.email?.message}>{(control) => <input type="email" autoComplete="email" {...control} {...field('email')} />}</Field>
+      <Field label="Password" error={errors.password?.message}>{(control) => <input type="password" autoComplete="new-password" {...control} {...field('password')} />}</Field>
+      <Field label="Confirm password" error={errors.confirmPassword?.message}>{(control) => <input type="password" autoComplete="new-password" {...control} {...field('confirmPassword')} />}</Field>
+      <Field kind="group" label="Account type" error={errors.accountType?.message}>
+        {(control) => (
+          <>
+            <label>
+              <input type="radio" value="buyer" {...control} {...field('accountType')} /> Buyer: personal, non-commercial
+            </label>
+            <label>
+              <input type="radio" value="seller" {...control} {...field('accountType')} /> Seller: I list puppies as a breeder or seller
+            </label>
+          </>
+        )}
+      </Field>
+      <Field
+        kind="check"
+        label={
+          <>
+            I am at least 18 years old and agree to the <a href="/terms-of-service">Terms of Service</a>
+          </>
+        }
+        error={errors.confirmAdult?.message}
+      >
+        {(control) => <input type="checkbox" {...control} {...field('confirmAdult')} />}
+      </Field>
       <button type="submit" aria-busy={isSubmitting} disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Creating your account…' : 'Register'}
       </button>

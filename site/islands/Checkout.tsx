@@ -1,4 +1,4 @@
-// /checkout/{puppyId} (spec §2 Checkout, §4 Checkout, §8): the puppy with the care package, one payment
+// /checkout/{puppyId} (docs/product.md §2 Checkout, §10 Checkout, §8): the puppy with the care package, one payment
 // intent per visit (amount decided by the server), the card form with the total on its button and the
 // test-card hints. After the card is accepted the server is asked to re-check the payment (it records
 // the order and reserves the puppy, also when the provider's webhook is late), then the success page
@@ -8,9 +8,9 @@ import type { UserView } from '#contracts/auth.ts';
 import type { CheckoutIntentResponse, PaymentStatusResponse } from '#contracts/payments.ts';
 import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
 import type { PuppyView } from '#contracts/puppies.ts';
-import { PuppyImage } from '../components/PuppyImage.tsx';
-import { AUTH_REDIRECT_MS, goToLogin, LeaveForPuppies, PaymentPageGate, usePuppyIdFromPath } from '../components/payment/PaymentPageGate.tsx';
-import { TestCardHints } from '../components/payment/TestCardHints.tsx';
+import { PuppyImage } from '../react/PuppyImage.tsx';
+import { AUTH_REDIRECT_MS, goToLogin, LeaveForPuppies, PaymentPageGate, usePuppyIdFromPath } from '../react/payment/PaymentPageGate.tsx';
+import { TestCardHints } from '../react/payment/TestCardHints.tsx';
 import { ApiError, postJson } from '../lib/api-client.ts';
 import { formatAge, formatCents } from '../lib/format.ts';
 import { checkPayment, newVisitId, usePaymentKey } from '../lib/payments.ts';

@@ -1,4 +1,4 @@
-// /checkout-success?puppyId=…[&payment_intent=…] (spec §2 Checkout success, §8; issue 17 item 1). The page
+// /checkout-success?puppyId=…[&payment_intent=…] (docs/product.md §2 Checkout success, §8, §10; docs/decisions/0055). The page
 // shows "Payment Successful!" only for an order of the signed-in buyer that the server holds: paid (or
 // handed over), or authorised and being captured, which says so and checks again until it settles. The
 // reference and date are the server's (docs/decisions/0055), so a reload shows the same order. With a
@@ -9,9 +9,9 @@ import { useEffect, useState } from 'react';
 import type { UserView } from '#contracts/auth.ts';
 import type { MyOrdersResponse, OrderView } from '#contracts/orders.ts';
 import type { PaymentOutcome } from '#contracts/payments.ts';
-import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
-import { PuppyImage } from '../components/PuppyImage.tsx';
-import { formatOrderDate } from '../components/orders/OrderStatus.tsx';
+import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
+import { PuppyImage } from '../react/PuppyImage.tsx';
+import { formatOrderDate } from '../react/orders/OrderStatus.tsx';
 import { ApiError, getJson } from '../lib/api-client.ts';
 import { formatCents } from '../lib/format.ts';
 import { checkPayment } from '../lib/payments.ts';

@@ -1,4 +1,4 @@
-// The donation form of /donate (spec §2 Donate, §4 Donation, §5, §8): name, email, an amount (presets
+// The donation form of /donate (docs/product.md §2 Donate, §10 Donation, §5, §8): name, email, an amount (presets
 // 10/25/50/100/250, default 25; a custom amount overrides the preset and choosing a preset clears it),
 // a message, anonymous; the card; 'Donate $amount'. The server makes the intent for the donor's amount
 // within its bounds; on success a thank-you toast and the form resets. Mounted in

@@ -1,10 +1,10 @@
-// /edit-puppy/{id} (spec §2 "Edit puppy", issue 5 item 4): the owner's listing in the shared form;
+// /edit-puppy/{id} (docs/product.md §2 "Edit puppy", docs/product.md §6, docs/decisions/0022): the owner's listing in the shared form;
 // 'Puppy not found' for an unknown id or one that is not the visitor's to edit.
 import { useEffect, useState } from 'react';
 import type { UserView } from '#contracts/auth.ts';
 import type { BreedView, PuppyDetailView } from '#contracts/puppies.ts';
-import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
-import { PuppyForm } from '../components/PuppyForm.tsx';
+import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
+import { PuppyForm } from '../react/PuppyForm.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { useApi } from '../lib/swr.ts';
 import '../styles/empty-state.css';

@@ -1,9 +1,9 @@
-// Featured puppies on the home page (spec §2). The home page is pre-rendered; its featured row is a
+// Featured puppies on the home page (docs/product.md §2). The home page is pre-rendered; its featured row is a
 // server island (components/home/FeaturedListings.astro) that renders this with the puppies the server
 // holds now. Without them (no server at hand) it asks GET /api/puppies/featured, showing skeleton cards
 // of the real cards' size meanwhile, so nothing below moves when they arrive.
 import type { PuppyView } from '#contracts/puppies.ts';
-import { PuppyImage } from '../components/PuppyImage.tsx';
+import { PuppyImage } from '../react/PuppyImage.tsx';
 import { formatAge, formatPrice } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
 import '../styles/card.css';

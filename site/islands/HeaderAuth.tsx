@@ -1,5 +1,5 @@
-// The header's account corner (spec §2 "Header"): Login / Register when logged out; Post a Puppy and
-// the "Hi, {name}" menu with My Listings, My Orders (issue 17) and Logout when logged in.
+// The header's account corner (docs/product.md §2 "Header"): Login / Register when logged out; Post a Puppy and
+// the "Hi, {name}" menu with My Listings, My Orders (docs/decisions/0056) and Logout when logged in.
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { logOut, useCurrentUser } from '../lib/auth.ts';

@@ -1,4 +1,4 @@
-// /listing-payment/{puppyId} (spec §2 Listing payment, §4, §5, §8): the listing fee. The intent is
+// /listing-payment/{puppyId} (docs/product.md §2 Listing payment, §5, §8, §10): the listing fee. The intent is
 // requested once per visit (the guard resets on failure); an active listing answers alreadyPaid and goes
 // to My Listings; otherwise the 'Your Purchase' summary, what the fee includes, the platform notice and
 // the card form once the client secret exists. After the card is accepted the server re-checks the
@@ -6,8 +6,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ListingFeeIntentResponse, PaymentStatusResponse } from '#contracts/payments.ts';
 import { LISTING_FEE_CENTS } from '#contracts/plans.ts';
-import { AUTH_REDIRECT_MS, goToLogin, LeaveForPuppies, PaymentPageGate, usePuppyIdFromPath } from '../components/payment/PaymentPageGate.tsx';
-import { TestCardHints } from '../components/payment/TestCardHints.tsx';
+import { AUTH_REDIRECT_MS, goToLogin, LeaveForPuppies, PaymentPageGate, usePuppyIdFromPath } from '../react/payment/PaymentPageGate.tsx';
+import { TestCardHints } from '../react/payment/TestCardHints.tsx';
 import { ApiError, postJson } from '../lib/api-client.ts';
 import { formatCents } from '../lib/format.ts';
 import { checkPayment, newVisitId, usePaymentKey } from '../lib/payments.ts';

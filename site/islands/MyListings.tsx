@@ -1,21 +1,21 @@
-// /my-listings (spec §2 "My listings", §4 "Listings page"; issue 5 items 5 and 6): tabs All, Available,
+// /my-listings (docs/product.md §2 "My listings", §4 "Listing"; docs/decisions/0022, 0023): tabs All, Available,
 // Reserved, Adopted with counts and a Favorites tab; each listing's visibility (draft / active until /
 // expired) with the action it needs; view, edit and delete with a confirmation; the payment=success alert.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { rovingIndex } from '../lib/roving-index.ts';
-import { SellerPlanSummary } from '../components/sellers/SellerPlanSummary.tsx';
+import { useEffect, useRef, useState } from 'react';
+import { SellerPlanSummary } from '../react/sellers/SellerPlanSummary.tsx';
 import type { UserView } from '#contracts/auth.ts';
 import type { OrderView } from '#contracts/orders.ts';
 import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
-import { SellerOrderPanel } from '../components/orders/SellerOrderPanel.tsx';
+import { SellerOrderPanel } from '../react/orders/SellerOrderPanel.tsx';
 import { ApiError, deleteJson, postJson } from '../lib/api-client.ts';
 import { formatPrice } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
-import { useFavorites } from '../components/favorites.ts';
-import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
-import { PuppyCard, StatusBadge } from '../components/PuppyCard.tsx';
-import { PuppyImage } from '../components/PuppyImage.tsx';
+import { useFavorites } from '../lib/favorites.ts';
+import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
+import { PuppyCard, StatusBadge } from '../react/PuppyCard.tsx';
+import { PuppyImage } from '../react/PuppyImage.tsx';
+import { Tabs } from '../react/Tabs.tsx';
 import './MyListings.css';
 import '../styles/empty-state.css';
 import '../styles/tab-list.css';
@@ -51,7 +51,7 @@ export default function MyListings() {
 
 function Listings({ user }: { user: UserView }) {
   const { data, error, isLoading, mutate } = useApi<PuppyView[]>('/api/my-puppies');
-  // The order holding each reserved or sold listing (issue 17 item 3): newest first, one per puppy.
+  // The order holding each reserved or sold listing (docs/decisions/0056): newest first, one per puppy.
   const sellerOrders = useApi<OrderView[]>('/api/seller-orders');
   const orderFor = (puppyId: number) => sellerOrders.data?.find((order) => order.puppyId === puppyId);
   const onOrderChanged = () => {
@@ -63,7 +63,7 @@ function Listings({ user }: { user: UserView }) {
   const [alert, setAlert] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<PuppyView | null>(null);
 
-  // Back from the listing-fee payment (spec §4): a success alert for 10 s, and the server re-checks the
+  // Back from the listing-fee payment (docs/product.md §10 "Listing fee"): a success alert for 10 s, and the server re-checks the
   // payment with the provider and applies it (a late webhook never leaves the listing a draft;
   // docs/decisions/0032), then the list is loaded again.
   useEffect(() => {
@@ -92,14 +92,6 @@ function Listings({ user }: { user: UserView }) {
   };
   const shown = tab === 'all' || tab === 'favorites' ? puppies : puppies.filter((p) => p.status === tab);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const target = rovingIndex(event.key, TABS.findIndex((t) => t.id === tab), TABS.length);
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = TABS[target]!;
-    setTab(next.id);
-    document.getElementById(`listings-tab-${next.id}`)?.focus();
-  };
 
   const remove = async (puppy: PuppyView) => {
     try {
@@ -131,24 +123,16 @@ function Listings({ user }: { user: UserView }) {
         </p>
       )}
 
-      <div role="tablist" aria-label="Filter your listings" className="tab-list">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`listings-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls="listings-panel"
-            tabIndex={tab === t.id ? 0 : -1}
-            className={tab === t.id ? '' : 'outline secondary'}
-            onClick={() => setTab(t.id)}
-            onKeyDown={onKeyDown}
-          >
-            {t.label} ({counts[t.id]})
-          </button>
-        ))}
-      </div>
+      <Tabs
+        tabs={TABS.map((t) => ({ id: t.id, label: `${t.label} (${counts[t.id]})` }))}
+        selected={tab}
+        onSelect={setTab}
+        tabId={(id) => `listings-tab-${id}`}
+        controls={() => 'listings-panel'}
+        label="Filter your listings"
+        className="tab-list"
+        idleClassName="outline secondary"
+      />
 
       <div role="tabpanel" id="listings-panel" aria-labelledby={`listings-tab-${tab}`}>
         {HINTS[tab] && <p className="hint">{HINTS[tab]}</p>}

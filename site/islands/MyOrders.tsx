@@ -1,13 +1,13 @@
-// /my-orders (issue 17 item 2): the buyer's orders, newest first, ten a page. Each shows its reference
+// /my-orders (docs/product.md §6, docs/decisions/0056): the buyer's orders, newest first, ten a page. Each shows its reference
 // and date, the puppy (photo, name, link), price, care package and total, its status, the seller's name
 // and email, and what happens next. Logged out → /auth, then back (ProtectedRoute). The page number is
 // in the address (?page=2), so paging links are plain links that work before the island wakes up. The
 // page's h1 is in its HTML (my-orders.astro), there before any script runs.
 import { useEffect, useState } from 'react';
 import type { MyOrdersResponse, OrderView } from '#contracts/orders.ts';
-import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
-import { PuppyImage } from '../components/PuppyImage.tsx';
-import { formatOrderDate, OrderStatus } from '../components/orders/OrderStatus.tsx';
+import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
+import { PuppyImage } from '../react/PuppyImage.tsx';
+import { formatOrderDate, OrderStatus } from '../react/orders/OrderStatus.tsx';
 import { formatCents } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
 import '../styles/empty-state.css';

@@ -33,14 +33,14 @@
  */
 import { lazy, Suspense, useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isStripePublicKey } from '#contracts/payments.ts';
-import type { CardDriver } from '../components/payment/card-driver.ts';
-import { LocalCardFields } from '../components/payment/LocalCardFields.tsx';
+import type { CardDriver } from '../lib/payment/card-driver.ts';
+import { LocalCardFields } from '../react/payment/LocalCardFields.tsx';
 import { usePaymentKey } from '../lib/payments.ts';
 import { toast } from '../lib/toast.ts';
 
-export type { Billing, CardDriver, ConfirmResult, PaymentMethodResult } from '../components/payment/card-driver.ts';
+export type { Billing, CardDriver, ConfirmResult, PaymentMethodResult } from '../lib/payment/card-driver.ts';
 
-const StripeCardFields = lazy(() => import('../components/payment/StripeCardFields.tsx'));
+const StripeCardFields = lazy(() => import('../react/payment/StripeCardFields.tsx'));
 
 export const NOT_LOADED_MESSAGE = 'The payment system is not fully loaded. Please try again in a moment.';
 

@@ -1,8 +1,8 @@
-// /post-puppy (spec §2 "Post puppy", issue 5 item 4): login only; seller accounts post, a buyer account is
+// /post-puppy (docs/product.md §2 "Post puppy", docs/product.md §6, docs/decisions/0022): login only; seller accounts post, a buyer account is
 // pointed to /sellers. After posting: /listing-payment/{id} while the listing needs its fee, else My Listings.
 import type { BreedView } from '#contracts/puppies.ts';
-import { ProtectedRoute } from '../components/ProtectedRoute.tsx';
-import { PuppyForm } from '../components/PuppyForm.tsx';
+import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
+import { PuppyForm } from '../react/PuppyForm.tsx';
 import { useApi } from '../lib/swr.ts';
 import '../styles/empty-state.css';
 

@@ -1,18 +1,18 @@
-// /puppies/{id} (spec §2 "Puppy detail", §4, §6): gallery, status and the available / not-available
+// /puppies/{id} (docs/product.md §2 "Puppy detail", §4, §6): gallery, status and the available / not-available
 // rules, details, video, tabs, Share, Contact Seller with its login rules, the inquire dialog, Buy Now,
 // and Edit Listing for the owner. The page renders it on the server with the puppy (title, description
 // and JSON-LD are the page's); hydrated, it adds what depends on the viewer (login, favourites).
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { rovingIndex } from '../lib/roving-index.ts';
+import { useEffect, useRef, useState } from 'react';
 import type { PuppyDetailView } from '#contracts/puppies.ts';
 import { useCurrentUser } from '../lib/auth.ts';
 import { formatAge, formatPrice, formatWeight } from '../lib/format.ts';
 import { toast, toastAcrossNavigation } from '../lib/toast.ts';
-import { useFavorites } from '../components/favorites.ts';
-import { absoluteUrl } from '../components/head-tags.ts';
-import { InquireDialog, type InquireDialogHandle } from '../components/InquireDialog.tsx';
-import { FavoriteButton, StatusBadge } from '../components/PuppyCard.tsx';
-import { PuppyGallery } from '../components/PuppyGallery.tsx';
+import { useFavorites } from '../lib/favorites.ts';
+import { absoluteUrl } from '../lib/head-tags.ts';
+import { InquireDialog, type InquireDialogHandle } from '../react/InquireDialog.tsx';
+import { FavoriteButton, StatusBadge } from '../react/PuppyCard.tsx';
+import { PuppyGallery } from '../react/PuppyGallery.tsx';
+import { Tabs } from '../react/Tabs.tsx';
 import './PuppyDetail.css';
 import '../styles/tab-list.css';
 
@@ -113,7 +113,7 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
                 Buy Now
               </a>
             )}
-            {/* Spec §4: an unavailable puppy's contact buttons are disabled and say so. */}
+            {/* docs/product.md §4: an unavailable puppy's contact buttons are disabled and say so. */}
             {!available ? (
               <button type="button" disabled>
                 {NOT_AVAILABLE}
@@ -223,34 +223,9 @@ const TABS: Array<{ id: TabId; label: string }> = [
 
 function DetailTabs({ puppy, breed }: { puppy: PuppyDetailView; breed: string }) {
   const [tab, setTab] = useState<TabId>('details');
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const target = rovingIndex(event.key, TABS.findIndex((t) => t.id === tab), TABS.length);
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = TABS[target]!;
-    setTab(next.id);
-    document.getElementById(`detail-tab-${next.id}`)?.focus();
-  };
   return (
     <section className="detail-tabs" aria-label="More about this puppy">
-      <div role="tablist" aria-label="More about this puppy" className="tab-list">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`detail-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`detail-panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            className={tab === t.id ? '' : 'outline secondary'}
-            onClick={() => setTab(t.id)}
-            onKeyDown={onKeyDown}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs tabs={TABS} selected={tab} onSelect={setTab} tabId={(id) => `detail-tab-${id}`} controls={(id) => `detail-panel-${id}`} label="More about this puppy" className="tab-list" idleClassName="outline secondary" />
       <div role="tabpanel" id={`detail-panel-${tab}`} aria-labelledby={`detail-tab-${tab}`} tabIndex={0}>
         {tab === 'details' && (
           <dl className="detail-facts">

@@ -1,20 +1,20 @@
-// /puppies (spec §2 "Puppy list"): the filter sidebar, Grid and List tabs, the count, search results
+// /puppies (docs/product.md §2 "Puppy list"): the filter sidebar, Grid and List tabs, the count, search results
 // line, skeletons, empty and error states, and "Load more" pages of 24 from the API. The server renders
 // the first page for the address's filters (docs/decisions/0065); hydrated, the island keeps it and
 // fetches only what a change in the browser asks for. The address bar holds the filters: written as they
 // change and read on back/forward, so links, reload and the back button work. Search runs on the server
 // (docs/decisions/0020).
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { rovingIndex } from '../lib/roving-index.ts';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PuppyPage, PuppyView } from '#contracts/puppies.ts';
 import { api, ApiError } from '../lib/api-client.ts';
 import { toast } from '../lib/toast.ts';
-import { useFavorites } from '../components/favorites.ts';
-import { FILTER_FORM_ID, FilterSidebar, filtersInForm, type BreedOption, type ChangeKind } from '../components/FilterSidebar.tsx';
-import { setJsonLd } from '../components/head-tags.ts';
-import { puppyItemList } from '../components/structured-data.ts';
-import { PuppyCard, PuppyListItem, SkeletonCard } from '../components/PuppyCard.tsx';
-import { apiPath, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, searchResultsLine, type Filters, type ViewMode } from '../components/puppy-filters.ts';
+import { useFavorites } from '../lib/favorites.ts';
+import { FILTER_FORM_ID, FilterSidebar, filtersInForm, type BreedOption, type ChangeKind } from '../react/FilterSidebar.tsx';
+import { setJsonLd } from '../lib/head-tags.ts';
+import { puppyItemList } from '../lib/structured-data.ts';
+import { PuppyCard, PuppyListItem, SkeletonCard } from '../react/PuppyCard.tsx';
+import { apiPath, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, searchResultsLine, type Filters, type ViewMode } from '../lib/puppy-filters.ts';
+import { Tabs } from '../react/Tabs.tsx';
 import './PuppyList.css';
 import '../styles/empty-state.css';
 
@@ -98,7 +98,7 @@ export default function PuppyList({ initial }: Props) {
     // keyed by the query string: `applied` is read when the key changes
   }, [queryKey, fetchPage, retry]);
 
-  // Structured data lists up to 10 of the puppies shown (spec §2); the server wrote the first one.
+  // Structured data lists up to 10 of the puppies shown (docs/product.md §2); the server wrote the first one.
   useEffect(() => {
     setJsonLd('puppy-list-jsonld', puppyItemList(results.items, window.location.origin));
   }, [results.items]);
@@ -236,36 +236,13 @@ export default function PuppyList({ initial }: Props) {
   );
 }
 
+const VIEWS = [
+  { id: 'grid', label: 'Grid' },
+  { id: 'list', label: 'List' },
+] as const satisfies ReadonlyArray<{ id: ViewMode; label: string }>;
+
 function ViewTabs({ view, onChange }: { view: ViewMode; onChange: (view: ViewMode) => void }) {
-  const views: ViewMode[] = ['grid', 'list'];
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const target = rovingIndex(event.key, views.indexOf(view), views.length);
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = views[target]!;
-    onChange(next);
-    document.getElementById(`view-tab-${next}`)?.focus();
-  };
-  return (
-    <div role="tablist" aria-label="Show puppies as" className="view-tabs">
-      {views.map((name) => (
-        <button
-          key={name}
-          type="button"
-          role="tab"
-          id={`view-tab-${name}`}
-          aria-selected={view === name}
-          aria-controls="results-panel"
-          tabIndex={view === name ? 0 : -1}
-          className={view === name ? '' : 'outline secondary'}
-          onClick={() => onChange(name)}
-          onKeyDown={onKeyDown}
-        >
-          {name === 'grid' ? 'Grid' : 'List'}
-        </button>
-      ))}
-    </div>
-  );
+  return <Tabs tabs={VIEWS} selected={view} onSelect={onChange} tabId={(name) => `view-tab-${name}`} controls={() => 'results-panel'} label="Show puppies as" className="view-tabs" idleClassName="outline secondary" />;
 }
 
 /** category and location come from links (home page); they show as chips that can be removed */

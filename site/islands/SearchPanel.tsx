@@ -1,13 +1,13 @@
-// The home search panel (spec §2 "Home"): tab Find My Puppy (breed, price band, location → /puppies with
+// The home search panel (docs/product.md §2 "Home"): tab Find My Puppy (breed, price band, location → /puppies with
 // breed, minPrice, maxPrice, location) and tab Become a Seller (a form that submits nothing, and a Get
 // Started link to /sellers). Keyboard: the tabs follow the ARIA tabs pattern (arrows, Home, End).
 // Find My Puppy is a real GET form to /puppies (the server turns `price` into minPrice/maxPrice), so it
 // works before and without this script; its selects are uncontrolled, so a choice made before
 // hydration stays, and the submit reads what the fields hold.
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { rovingIndex } from '../lib/roving-index.ts';
-import { PRICE_BANDS, type BreedView } from '#contracts/puppies.ts';
+import { useState, type FormEvent } from 'react';
+import { PRICE_BANDS, REGIONS, type BreedView } from '#contracts/puppies.ts';
 import { useApi } from '../lib/swr.ts';
+import { Tabs } from '../react/Tabs.tsx';
 import './SearchPanel.css';
 
 interface Props {
@@ -22,14 +22,8 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'seller', label: 'Become a Seller' },
 ];
 
-/** Spec §9 locations (the API's regions). */
-export const LOCATIONS = [
-  { value: 'northeast', label: 'Northeast' },
-  { value: 'southeast', label: 'Southeast' },
-  { value: 'midwest', label: 'Midwest' },
-  { value: 'southwest', label: 'Southwest' },
-  { value: 'west', label: 'West' },
-] as const;
+/** The locations of docs/product.md §9: the contract's regions, each with its name capitalised. */
+export const LOCATIONS = REGIONS.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
 
 /** The /puppies address for the chosen filters; unchosen ones are left out. */
 export function searchUrl(choice: { breed: string; price: string; location: string }): string {
@@ -47,19 +41,8 @@ export function searchUrl(choice: { breed: string; price: string; location: stri
 
 export default function SearchPanel({ heading, findPuppyText, becomeSellerText }: Props) {
   const [tab, setTab] = useState<Tab>('find');
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ find: null, seller: null });
   const { data: breeds, error: breedsError, isLoading } = useApi<BreedView[]>('/api/breeds');
 
-  const select = (next: Tab, focus = false) => {
-    setTab(next);
-    if (focus) tabRefs.current[next]?.focus();
-  };
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const target = rovingIndex(event.key, index, TABS.length);
-    if (target === undefined) return;
-    event.preventDefault();
-    select(TABS[target]!.id, true);
-  };
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -71,26 +54,7 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
     <div className="search-panel">
       <div className="search-panel-head">
         <h2 id="search-panel-heading">{heading}</h2>
-        <div role="tablist" aria-labelledby="search-panel-heading" className="search-tabs">
-          {TABS.map((t, index) => (
-            <button
-              key={t.id}
-              ref={(el) => {
-                tabRefs.current[t.id] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`search-tab-${t.id}`}
-              aria-selected={tab === t.id}
-              aria-controls={`search-panel-${t.id}`}
-              tabIndex={tab === t.id ? 0 : -1}
-              onClick={() => select(t.id)}
-              onKeyDown={(event) => onTabKey(event, index)}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
+        <Tabs tabs={TABS} selected={tab} onSelect={setTab} tabId={(id) => `search-tab-${id}`} controls={(id) => `search-panel-${id}`} labelledBy="search-panel-heading" className="search-tabs" />
       </div>
 
       <div role="tabpanel" id="search-panel-find" aria-labelledby="search-tab-find" hidden={tab !== 'find'}>
@@ -136,7 +100,7 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
 
       <div role="tabpanel" id="search-panel-seller" aria-labelledby="search-tab-seller" hidden={tab !== 'seller'}>
         <p className="search-panel-text">{becomeSellerText}</p>
-        {/* Spec §2: this form submits nothing; Get Started leads to the full application on /sellers. */}
+        {/* docs/product.md §2: this form submits nothing; Get Started leads to the full application on /sellers. */}
         <form className="search-seller" onSubmit={(event) => event.preventDefault()} aria-label="Become a Seller">
           <label className="span-2">
             Business name

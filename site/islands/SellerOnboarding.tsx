@@ -1,16 +1,16 @@
-// /sellers (spec §2 "Seller onboarding", §4): tabs benefits (initial), requirements, apply and payment, the
+// /sellers (docs/product.md §2 "Seller onboarding", §4): tabs benefits (initial), requirements, apply and payment, the
 // last disabled until an application is submitted. The page scrolls to the top on load and on every tab
 // change. Benefits and requirements are static HTML passed in as slots; the island only shows or hides them.
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { rovingIndex } from '../lib/roving-index.ts';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PlanId } from '#contracts/plans.ts';
 import type { SellerApplicationView, SellerPlanView, SmsAvailability } from '#contracts/sellers.ts';
 import type { SellerPlan } from '../lib/content/types.ts';
 import { useCurrentUser } from '../lib/auth.ts';
 import { useApi } from '../lib/swr.ts';
-import { ApplicationForm } from '../components/sellers/ApplicationForm.tsx';
-import { TrialPayment } from '../components/sellers/TrialPayment.tsx';
-import { planFromQuery } from '../components/sellers/plan-query.ts';
+import { ApplicationForm } from '../react/sellers/ApplicationForm.tsx';
+import { TrialPayment } from '../react/sellers/TrialPayment.tsx';
+import { planFromQuery } from '../lib/sellers/plan-query.ts';
+import { Tabs } from '../react/Tabs.tsx';
 import './SellerOnboarding.css';
 
 type Tab = 'benefits' | 'requirements' | 'apply' | 'payment';
@@ -40,7 +40,7 @@ export default function SellerOnboarding({ plans, benefits, requirements }: Prop
   const paymentOpen = application !== null;
   const firstRender = useRef(true);
 
-  // Scroll to the top on load and whenever the tab changes (spec §2).
+  // Scroll to the top on load and whenever the tab changes (docs/product.md §2).
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
@@ -72,41 +72,20 @@ export default function SellerOnboarding({ plans, benefits, requirements }: Prop
     if (enabled(id)) setTab(id);
   };
 
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const usable = TABS.filter((t) => enabled(t.id));
-    const position = usable.findIndex((t) => t.id === TABS[index]!.id);
-    const target = rovingIndex(event.key, position, usable.length);
-    if (target === undefined) return;
-    const next = usable[target]!.id;
-    event.preventDefault();
-    setTab(next);
-    document.getElementById(`seller-tab-${next}`)?.focus();
-  }
-
   const selectedPlan = plans.find((p) => p.planId === plan) ?? plans[0];
 
   return (
     <div className="seller-onboarding">
-      <div role="tablist" aria-label="Seller onboarding" className="seller-tabs">
-        {TABS.map((t, index) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`seller-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`seller-panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            disabled={!enabled(t.id)}
-            title={enabled(t.id) ? undefined : 'Submit your application first'}
-            className={tab === t.id ? '' : 'outline'}
-            onClick={() => select(t.id)}
-            onKeyDown={(event) => onTabKey(event, index)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        tabs={TABS.map((t) => ({ ...t, disabled: !enabled(t.id), title: enabled(t.id) ? undefined : 'Submit your application first' }))}
+        selected={tab}
+        onSelect={select}
+        tabId={(id) => `seller-tab-${id}`}
+        controls={(id) => `seller-panel-${id}`}
+        label="Seller onboarding"
+        className="seller-tabs"
+        idleClassName="outline"
+      />
 
       <section role="tabpanel" id="seller-panel-benefits" aria-labelledby="seller-tab-benefits" hidden={tab !== 'benefits'}>
         {benefits}

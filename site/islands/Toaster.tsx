@@ -1,4 +1,4 @@
-// The toast region (spec §4): one visible toast, auto-close after 5000 ms, swipe right past 50 px to
+// The toast region (docs/product.md §8): one visible toast, auto-close after 5000 ms, swipe right past 50 px to
 // dismiss, F8 moves focus to the region, announced politely (assertively for errors).
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { dismissToast, subscribeToasts, takePendingToast, type Toast } from '../lib/toast.ts';

@@ -1,4 +1,4 @@
-// The one way the islands talk to the API (spec §7): credentials always, a JSON body only when there
+// The one way the islands talk to the API (docs/product.md §7): credentials always, a JSON body only when there
 // is one, and every non-OK answer turned into an ApiError carrying the server's message and fields.
 import type { ApiErrorBody } from '#contracts/common.ts';
 
@@ -40,7 +40,7 @@ function errorFrom(response: Response, text: string): ApiError {
       return new ApiError(response.status, parsed.error.code, parsed.error.message, parsed.error.fields);
     }
   } catch {
-    // not our error shape: fall through to the spec's "status: text" message
+    // not our error shape: fall through to the "status: text" message
   }
   return new ApiError(response.status, 'http_error', `${response.status}: ${text || response.statusText}`);
 }

@@ -1,4 +1,4 @@
-// Formatting in one place (spec §9): whole dollars in lists, two decimals on payment buttons,
+// Formatting in one place (docs/product.md §9): whole dollars in lists, two decimals on payment buttons,
 // ages in weeks or months and weeks, weights in lbs.
 
 // Money lives in #contracts/money.ts, shared with the API's mails: these names stay for the pages.

@@ -6,7 +6,7 @@ import { LOCAL_PUBLIC_KEY, type PaymentStatusResponse, type PublicKeyResponse } 
 import { getJson, postJson } from './api-client.ts';
 import { SWR_OPTIONS } from './swr.ts';
 
-/** spec §7: "on failure a built-in test key is used" */
+/** docs/product.md §7: "on failure a built-in test key is used" */
 const BUILT_IN_KEY: PublicKeyResponse = { publicKey: LOCAL_PUBLIC_KEY, isLive: false };
 
 async function fetchKey(): Promise<PublicKeyResponse> {

@@ -1,4 +1,4 @@
-// Data-fetch behaviour of spec §7: no automatic retries, no refetch on focus, no polling.
+// Data-fetch behaviour of docs/product.md §7: no automatic retries, no refetch on focus, no polling.
 import useSWR, { type SWRConfiguration } from 'swr';
 import { getJson } from './api-client.ts';
 

@@ -1,4 +1,4 @@
-// Toasts for every island (spec §4): one store per page, shared by all islands because Astro bundles
+// Toasts for every island (docs/product.md §8): one store per page, shared by all islands because Astro bundles
 // this module once. At most one toast is visible; a new one replaces it.
 export type ToastVariant = 'default' | 'destructive' | 'success';
 

@@ -1,4 +1,4 @@
-// sitemap.xml, rendered on demand (docs/decisions/0065): every public, indexable page of spec §2 and
+// sitemap.xml, rendered on demand (docs/decisions/0065): every public, indexable page of docs/product.md §2 and
 // every public listing with the day it last changed, so a new listing appears and an expired or removed
 // one leaves without a rebuild. The listings come from the Express app (Astro.locals).
 import type { APIRoute } from 'astro';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { DEMO, expectAccessible, loginViaUi, registerViaUi, uniqueName } from '../support/e2e.ts';
 
 const PROTECTED = ['/post-puppy', '/edit-puppy/1', '/my-listings', '/checkout/1', '/checkout-success?puppyId=1', '/listing-payment/1', '/admin'];

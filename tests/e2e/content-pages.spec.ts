@@ -1,7 +1,7 @@
 // The pre-rendered content pages (docs/product.md §2): home, care guide, terms, contact, donate, and the site
 // chrome around them, as a visitor sees them in Chromium at desktop and phone widths.
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, waitForIslands } from '../support/e2e.ts';
+import { expect, test, type Page} from '../support/test.ts';
+import { expectAccessible } from '../support/e2e.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -115,7 +115,6 @@ test.describe('home page', () => {
     const breeds = (await (await request.get('/api/breeds')).json()) as { id: number; name: string }[];
     const lab = breeds.find((breed) => breed.name === 'Labrador Retriever')!;
     await page.goto('/');
-    await waitForIslands(page);
     const panel = page.getByRole('tabpanel', { name: 'Find My Puppy' });
     await expect(panel.getByLabel('Breed').locator('option', { hasText: 'Labrador Retriever' })).toHaveCount(1);
     await panel.getByLabel('Breed').selectOption({ label: 'Labrador Retriever' });
@@ -127,7 +126,6 @@ test.describe('home page', () => {
 
     // the top band has no upper limit; unchosen filters are left out
     await page.goto('/');
-    await waitForIslands(page);
     await page.getByRole('tabpanel', { name: 'Find My Puppy' }).getByLabel('Price range').selectOption({ label: '$5,000+' });
     await page.getByRole('button', { name: 'Search Puppies' }).click();
     await page.waitForURL(/\/puppies\?/);
@@ -136,7 +134,6 @@ test.describe('home page', () => {
 
   test('the Become a Seller tab is a form that sends nothing, with Get Started to /sellers', async ({ page }) => {
     await page.goto('/');
-    await waitForIslands(page);
     const findTab = page.getByRole('tab', { name: 'Find My Puppy' });
     await expect(findTab).toHaveAttribute('aria-selected', 'true');
     // keyboard: the arrow keys move between the tabs

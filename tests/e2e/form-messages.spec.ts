@@ -1,13 +1,12 @@
 // Validation messages (issue 11, item 3) never move the control under the pointer, and are never part
 // of a field's name: each field keeps a line for its message, outside its label, linked by
 // aria-describedby.
-import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, loginViaUi, waitForIslands } from '../support/e2e.ts';
+import { expect, test} from '../support/test.ts';
+import { DEMO, expectAccessible, loginViaApi } from '../support/e2e.ts';
 
 test('right after a mismatched confirmation, a click on the over-18 box ticks it', async ({ page }) => {
   test.slow();
   await page.goto('/auth?tab=register');
-  await waitForIslands(page);
   const form = page.getByRole('form', { name: 'Register' });
   await form.getByRole('textbox', { name: 'Username', exact: true }).fill('early-bird');
   await form.getByLabel('Password', { exact: true }).fill('a-good-long-password');
@@ -28,7 +27,7 @@ test('right after a mismatched confirmation, a click on the over-18 box ticks it
 
 test("the post form's Name field keeps its name; its message is its description", async ({ page }) => {
   test.slow();
-  await loginViaUi(page, DEMO.seller, '/post-puppy');
+  await loginViaApi(page, DEMO.seller, '/post-puppy');
   const form = page.getByRole('form', { name: 'Post a Puppy' });
   const name = form.getByRole('textbox', { name: 'Name', exact: true });
   await expect(name).toBeVisible();

@@ -2,7 +2,7 @@
 // page's HTML, so a person types while the scripts are still on their way; the island then starts from
 // what is in its fields. The scripts are held back, the person types and chooses, the scripts are
 // released, and the person goes on.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { DEMO, uniqueName } from '../support/e2e.ts';
 import { expectHydrated, expectNotHydrated, holdIslandScripts } from '../support/hydration.ts';
 

@@ -1,8 +1,9 @@
 // The listing pages work before and without their scripts (issue 11 items 1, 2 and 4): with JavaScript
 // off a visitor searches, uses Find My Puppy and the filter sidebar and opens a puppy; with the scripts
 // held back, what they choose before the islands wake up is still there after.
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { expectAccessible, waitForIslands } from '../support/e2e.ts';
+import { expect, test, type Page, waitForIslands } from '../support/test.ts';
+import { expectAccessible } from '../support/e2e.ts';
+import { holdIslandScripts } from '../support/hydration.ts';
 
 interface ApiPuppy {
   id: number;
@@ -70,25 +71,14 @@ test.describe('with JavaScript turned off', () => {
   });
 });
 
-/** holds every island script until release() (the page's HTML and CSS arrive; nothing hydrates) */
-async function holdScripts(page: Page): Promise<() => Promise<void>> {
-  const held: Route[] = [];
-  let releasing = false;
-  await page.route('**/_astro/*.js', (route) => (releasing ? route.continue() : void held.push(route)));
-  return async () => {
-    releasing = true;
-    await Promise.all(held.map((route) => route.continue()));
-  };
-}
-
 test('Find My Puppy keeps a choice made before its script arrived', async ({ page }) => {
-  const release = await holdScripts(page);
+  const release = await holdIslandScripts(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const form = page.getByRole('form', { name: 'Find My Puppy' });
   await form.getByLabel('Price range').selectOption({ label: '$2,000 – $3,000' });
   await form.getByLabel('Location').selectOption({ label: 'Southeast' });
   await expect(page.locator('astro-island[ssr]').first()).toBeAttached();
-  await release();
+  release();
   await waitForIslands(page);
   await expect(form.getByLabel('Price range')).toHaveValue('2000-3000');
   await expect(form.getByLabel('Location')).toHaveValue('southeast');
@@ -98,12 +88,12 @@ test('Find My Puppy keeps a choice made before its script arrived', async ({ pag
 
 test('the filter sidebar keeps what was typed before its script arrived, and applies it', async ({ page }) => {
   const expected = await expectedPuppies(page, { search: 'retriever', gender: 'Male' });
-  const release = await holdScripts(page);
+  const release = await holdIslandScripts(page);
   await page.goto('/puppies', { waitUntil: 'domcontentloaded' });
   const sidebar = page.getByRole('form', { name: 'Filter puppies' });
   await sidebar.getByLabel('Search', { exact: true }).fill('retriever');
   await sidebar.getByRole('radio', { name: 'Male', exact: true }).check();
-  await release();
+  release();
   await waitForIslands(page);
   await expect(page).toHaveURL(/search=retriever/);
   await expect(page).toHaveURL(/gender=Male/);
@@ -122,7 +112,6 @@ test('a logged-out visit to any checkout or listing-payment address goes to /aut
 test('the list and a puppy page are accessible at 390 px, and so is a missing puppy', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/puppies');
-  await waitForIslands(page);
   await expectAccessible(page, '/puppies at 390 px');
   await page.locator('article.puppy-card').first().getByRole('link', { name: /^Details about / }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -138,6 +127,5 @@ test('a photo that failed before the page\'s script arrived still turns into "Im
   const { items } = (await (await page.request.get('/api/puppies?status=available&limit=1')).json()) as { items: ApiPuppy[] };
   await page.route('**/uploads/**', (route) => route.abort());
   await page.goto(`/puppies/${items[0]!.id}`);
-  await waitForIslands(page);
   await expect(page.locator('.gallery-main').getByRole('img', { name: /Image Not Available$/ })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 // A visitor browses: filters, search, Grid/List, paging, the detail page with its gallery and tabs, an
 // inquiry that reaches the seller's mail, and every empty and error state (docs/product.md §2, §5).
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, loginViaUi, waitForIslands } from '../support/e2e.ts';
+import { expect, test, type Page, waitForIslands } from '../support/test.ts';
+import { DEMO, expectAccessible, loginViaApi } from '../support/e2e.ts';
 
 interface ApiPuppy {
   id: number;
@@ -24,7 +24,6 @@ const cards = (page: Page) => page.locator('article.puppy-card');
 /** opens /puppies (its first page is in the HTML) and waits for the island to take over */
 async function openList(page: Page, query = ''): Promise<void> {
   await page.goto(`/puppies${query}`);
-  await waitForIslands(page);
 }
 
 test('filters by breed, gender and price; the address keeps them through reload and back', async ({ page }) => {
@@ -250,7 +249,6 @@ test('the detail page: gallery, tabs, inquiry to the seller, and the login rule 
 test('a failed inquiry says so; a reserved puppy cannot be contacted; unknown ids are "Puppy Not Found"', async ({ page }) => {
   const reserved = (await publicPuppies(page, '?status=reserved'))[0]!;
   await page.goto(`/puppies/${reserved.id}`);
-  await waitForIslands(page);
   await expect(page.getByText('Reserved', { exact: true })).toBeVisible();
   // spec §4: the contact buttons are disabled and say 'Currently Not Available'
   const notAvailable = page.getByRole('button', { name: 'Currently Not Available' });
@@ -261,9 +259,8 @@ test('a failed inquiry says so; a reserved puppy cannot be contacted; unknown id
   await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveCount(0);
 
   const available = (await publicPuppies(page, '?status=available'))[0]!;
-  await loginViaUi(page, DEMO.buyer);
+  await loginViaApi(page, DEMO.buyer);
   await page.goto(`/puppies/${available.id}`);
-  await waitForIslands(page);
   await page.route('**/api/contacts', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }));
   await page.getByRole('button', { name: 'Contact Seller' }).click();
   const dialog = page.getByRole('dialog');
@@ -288,8 +285,7 @@ test('the heart asks a visitor to log in, and saves a favourite for a logged-in 
   await first.getByRole('button', { name: `Save ${name} to favorites` }).click();
   await expect(page.getByText('Please log in to save puppies to your favorites.')).toBeVisible();
 
-  await loginViaUi(page, DEMO.buyer, '/puppies');
-  await waitForIslands(page);
+  await loginViaApi(page, DEMO.buyer, '/puppies');
   const heart = cards(page).filter({ hasText: name }).first().getByRole('button', { name: `Save ${name} to favorites` });
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'true');

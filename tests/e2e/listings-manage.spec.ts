@@ -1,8 +1,8 @@
 // A seller posts, sees, edits and deletes a listing (docs/product.md §2, §5), with the form's rules,
 // the upload states, My Listings' tabs, empty states and visibility, and who may post or edit.
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, loginViaUi, registerViaUi, uniqueName } from '../support/e2e.ts';
+import { expect, test, type Page } from '../support/test.ts';
+import { DEMO, expectAccessible, loginViaApi, registerViaUi, uniqueName } from '../support/e2e.ts';
 
 async function picture(r: number, g: number, b: number): Promise<Buffer> {
   return sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
@@ -184,7 +184,7 @@ test('My Listings: tabs with counts, empty states and hints, visibility and the 
 
   // the demo seller has public, draft and expired listings, each with what it needs
   await page.context().clearCookies();
-  await loginViaUi(page, DEMO.seller, '/my-listings');
+  await loginViaApi(page, DEMO.seller, '/my-listings');
   const expired = page.getByRole('listitem').filter({ hasText: 'Expired' }).first();
   await expect(expired.getByRole('link', { name: /^Renew / })).toHaveAttribute('href', /^\/listing-payment\/\d+$/);
   const draft = page.getByRole('listitem').filter({ hasText: 'Draft' }).first();
@@ -206,7 +206,7 @@ test('My Listings: tabs with counts, empty states and hints, visibility and the 
 });
 
 test('only sellers post, only owners edit, and unknown listings are "Puppy not found"', async ({ page }) => {
-  await loginViaUi(page, DEMO.buyer, '/post-puppy');
+  await loginViaApi(page, DEMO.buyer, '/post-puppy');
   await expect(page.getByText('Only seller accounts can list puppies.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Become a Seller' }).last()).toHaveAttribute('href', '/sellers');
   await expectAccessible(page, '/post-puppy as a buyer');

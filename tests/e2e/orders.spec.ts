@@ -1,8 +1,8 @@
 // Orders end to end (docs/product.md §10): the success page only for a real order, My Orders for the
 // buyer, the order on the seller's My Listings, and the admin's cancel with a refund, in Chromium
 // against the real server with the local test-mode provider; axe on the new and changed screens.
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, loginViaUi } from '../support/e2e.ts';
+import { expect, test, withIslandGoto, type Page } from '../support/test.ts';
+import { DEMO, expectAccessible, loginViaApi } from '../support/e2e.ts';
 import { CARDS, fillCard, money, newBuyer, publicListing } from '../support/e2e-payments.ts';
 
 // Each test walks a whole flow across three accounts, with axe on every screen.
@@ -80,8 +80,8 @@ test('a buyer pays and finds the order under My Orders, the seller sees it on My
 
   // The seller sees the order on the reserved listing, with the buyer's name and email.
   const sellerContext = await browser.newContext();
-  const sellerPage = await sellerContext.newPage();
-  await loginViaUi(sellerPage, DEMO.seller);
+  const sellerPage = withIslandGoto(await sellerContext.newPage());
+  await loginViaApi(sellerPage, DEMO.seller);
   await sellerPage.goto('/my-listings');
   const panel = sellerPage.getByRole('region', { name: `Order for ${puppy.name}` });
   await expect(panel.getByText(reference)).toBeVisible();
@@ -93,8 +93,8 @@ test('a buyer pays and finds the order under My Orders, the seller sees it on My
 
   // An admin finds the order by its reference and cancels it with a full refund.
   const adminContext = await browser.newContext();
-  const adminPage = await adminContext.newPage();
-  await loginViaUi(adminPage, DEMO.admin);
+  const adminPage = withIslandGoto(await adminContext.newPage());
+  await loginViaApi(adminPage, DEMO.admin);
   await adminPage.goto('/admin');
   const lookup = adminPage.getByRole('region', { name: 'Find an Order' });
   await lookup.getByLabel('Order reference').fill('PN-nope');
@@ -134,6 +134,8 @@ test('a payment still being confirmed says so on the success page, and the page 
     if (capturing) Object.assign(body, { outcome: 'processing', message: 'Your payment is being confirmed.', order: { ...body.order, status: 'pending' } });
     await route.fulfill({ response, json: body });
   });
+  // The page asks again every 2 s while the payment is pending: its clock is moved on, not waited for.
+  await page.clock.install();
   await page.goto(`/checkout-success?puppyId=${puppy.id}&payment_intent=${intent.intentId}`);
   const confirming = page.getByText('Your payment is still being confirmed.', { exact: false });
   await expect(confirming).toBeVisible({ timeout: 15_000 });
@@ -141,6 +143,7 @@ test('a payment still being confirmed says so on the success page, and the page 
   await expectAccessible(page, 'checkout success while the payment is confirmed');
 
   capturing = false;
-  await expect(confirming).toBeHidden({ timeout: 15_000 });
+  await page.clock.fastForward(2000);
+  await expect(confirming).toBeHidden();
   await expect(page.getByRole('region', { name: 'Order Details' }).getByText(/^PN-\d{8}-[0-9A-F]{8}$/)).toBeVisible();
 });

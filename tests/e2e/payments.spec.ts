@@ -3,16 +3,15 @@
 // "Payment System Error" path, and axe on every page and state.
 // The admin test needs live keys in the server's environment (STRIPE_LIVE_SECRET_KEY and
 // STRIPE_LIVE_PUBLISHABLE_KEY, any values: no live payment is made).
-import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, loginViaUi, uniqueName } from '../support/e2e.ts';
+import { expect, test, withIslandGoto } from '../support/test.ts';
+import { DEMO, expectAccessible, loginViaApi, uniqueName } from '../support/e2e.ts';
 import { CARDS, draftListing, fillCard, money, newBuyer, publicListing, sellerApi } from '../support/e2e-payments.ts';
 
 // Each test walks a whole flow (registration, payment, redirects, axe on every state).
 test.describe.configure({ timeout: 60_000 });
 
 test('a seller pays the listing fee for a draft, sees it go public, and is told when it is already active', async ({ page, request, playwright, baseURL }) => {
-  await loginViaUi(page, DEMO.seller);
-  await expect(page).toHaveURL(/\/$/);
+  await loginViaApi(page, DEMO.seller);
   const api = await sellerApi(playwright.request, baseURL!);
   const puppy = await draftListing(api);
   await api.dispose();
@@ -139,7 +138,7 @@ test('a declined card shows Payment Failed; the 3155 card asks to approve or fai
 test('two buyers, one puppy: the one who pays second is told, and the card is not charged', async ({ page, browser, request, playwright, baseURL }) => {
   const puppy = await publicListing(playwright.request, baseURL!, 800);
   const late = await browser.newContext();
-  const latePage = await late.newPage();
+  const latePage = withIslandGoto(await late.newPage());
   await newBuyer(latePage);
   await latePage.goto(`/checkout/${puppy.id}`);
   await expect(latePage.getByRole('button', { name: 'Pay $849.99' })).toBeVisible();
@@ -205,7 +204,7 @@ test('a visitor donates $50: thank-you toast, and the form resets', async ({ pag
 });
 
 test('the admin switches live payments on and off; the badge follows, also in another open tab', async ({ page, browser }) => {
-  await loginViaUi(page, DEMO.admin, '/admin');
+  await loginViaApi(page, DEMO.admin, '/admin');
   await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
   await expect(page.getByText('TEST MODE', { exact: true })).toBeVisible();
   await expect(page.getByText('pk_local_pup…')).toBeVisible();
@@ -217,8 +216,10 @@ test('the admin switches live payments on and off; the badge follows, also in an
   await expectAccessible(page, 'admin test mode');
 
   const other = await browser.newContext();
-  const otherTab = await other.newPage();
-  await loginViaUi(otherTab, DEMO.admin, '/admin');
+  const otherTab = withIslandGoto(await other.newPage());
+  // The other tab's badge refreshes every 5 s on its own: its clock is moved on rather than waited for.
+  await otherTab.clock.install();
+  await loginViaApi(otherTab, DEMO.admin, '/admin');
   await expect(otherTab.getByText('TEST MODE', { exact: true })).toBeVisible();
 
   try {
@@ -231,12 +232,14 @@ test('the admin switches live payments on and off; the badge follows, also in an
     await expect(disable).toBeEnabled();
     await expectAccessible(page, 'admin live mode');
     // The other tab was not touched: its badge refreshes by itself (every 5 s).
-    await expect(otherTab.getByText('LIVE PAYMENTS', { exact: true })).toBeVisible({ timeout: 12_000 });
+    await otherTab.clock.fastForward(5000);
+    await expect(otherTab.getByText('LIVE PAYMENTS', { exact: true })).toBeVisible();
 
     await disable.click();
     await expect(page.getByText('TEST MODE', { exact: true })).toBeVisible();
     await expect(enable).toBeEnabled();
-    await expect(otherTab.getByText('TEST MODE', { exact: true })).toBeVisible({ timeout: 12_000 });
+    await otherTab.clock.fastForward(5000);
+    await expect(otherTab.getByText('TEST MODE', { exact: true })).toBeVisible();
   } finally {
     await page.request.post('/api/admin/disable-live-keys');
     await other.close();
@@ -244,7 +247,7 @@ test('the admin switches live payments on and off; the badge follows, also in an
 });
 
 test('a non-admin sees Access Denied on /admin', async ({ page }) => {
-  await loginViaUi(page, DEMO.buyer, '/admin');
+  await loginViaApi(page, DEMO.buyer, '/admin');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText('This page is only accessible to administrators.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enable Live Keys' })).toHaveCount(0);

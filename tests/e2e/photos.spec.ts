@@ -1,7 +1,7 @@
 // A puppy photo that cannot load (issue 17, item 6): its frame shows a placeholder of the frame's size
 // with "Image Not Available" in the middle, on cards, list items, the detail gallery and its thumbnails,
 // and no broken-image icon is left anywhere.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { expectAccessible } from '../support/e2e.ts';
 
 interface Listed {

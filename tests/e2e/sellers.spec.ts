@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { DEMO, expectAccessible, outboxMessage, registerViaUi, uniqueName } from '../support/e2e.ts';
 
 const TITLE = 'Become a Seller - List Your Puppies';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { expectAccessible } from '../support/e2e.ts';
 
 test('the home page is pre-rendered with the hero and the FAQ from content/', async ({ page, request }) => {

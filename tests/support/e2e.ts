@@ -1,6 +1,6 @@
 // Playwright helpers: accessibility checks and account steps a person takes.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './test.ts';
 
 /** axe finds nothing (WCAG 2.2 A/AA and best practices) */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
@@ -49,6 +49,16 @@ export async function loginViaUi(page: Page, account: { username: string; passwo
   await expect(page.getByText(`Hi, ${account.username}`)).toBeVisible();
 }
 
+/**
+ * logs in through the API, for tests that are not about logging in (auth.spec.ts logs in through the
+ * page): the session cookie lands in the page's context; then the page opens `next` when one is given.
+ */
+export async function loginViaApi(page: Page, account: { username: string; password: string }, next?: string) {
+  const response = await page.request.post('/api/login', { data: account });
+  expect(response.ok(), `logging in as ${account.username}`).toBe(true);
+  if (next) await page.goto(next);
+}
+
 /** the newest message the outbox (GET /api/dev/outbox) holds for `to`, waiting briefly for it to arrive */
 export async function outboxMessage(page: Page, to: string): Promise<{ to: string; subject: string; text: string; createdAt: string }> {
   let found: { to: string; subject: string; text: string; createdAt: string } | undefined;
@@ -60,13 +70,4 @@ export async function outboxMessage(page: Page, to: string): Promise<{ to: strin
     expect(found, `a message to ${to} in the outbox`).toBeDefined();
   }).toPass({ timeout: 5000 });
   return found!;
-}
-
-/**
- * Waits until the page's load and idle islands have hydrated (Astro drops the `ssr` attribute then):
- * a person can press keys before that, but only a hydrated island answers them. Islands that hydrate
- * when visible are left alone: below the fold they never do.
- */
-export async function waitForIslands(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
 }

@@ -2,10 +2,21 @@
 // so while those requests wait the page is only its server-rendered HTML, and a person can already type.
 import { expect, type Locator, type Page } from '@playwright/test';
 
+const held = new WeakSet<Page>();
+
+/** whether a test holds this page's island scripts back (then goto does not wait for its islands) */
+export function scriptsHeld(page: Page): boolean {
+  return held.has(page);
+}
+
 /** Holds every /_astro/*.js request until the returned function is called; call it before page.goto. */
 export async function holdIslandScripts(page: Page): Promise<() => void> {
   let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
+  const released = new Promise<void>((resolve) => (release = () => {
+    held.delete(page);
+    resolve();
+  }));
+  held.add(page);
   await page.route(/\/_astro\/[^?#]+\.js(?:[?#].*)?$/, async (route) => {
     await released;
     await route.continue();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planFromQuery } from '../../site/components/sellers/plan-query.ts';
+import { planFromQuery } from '../../site/lib/sellers/plan-query.ts';
 
 describe('planFromQuery', () => {
   it('reads each plan the home page links to', () => {

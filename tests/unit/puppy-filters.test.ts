@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiPath, catalogueQuery, clampMax, clampMin, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, parsePrice, searchResultsLine } from '../../site/components/puppy-filters.ts';
+import { apiPath, catalogueQuery, clampMax, clampMin, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, parsePrice, searchResultsLine } from '../../site/lib/puppy-filters.ts';
 
 describe('the /puppies filters and the address bar', () => {
   it('starts from the spec defaults: 500–3000, Available Only, all genders', () => {

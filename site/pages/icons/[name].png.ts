@@ -1,7 +1,7 @@
 // The web-manifest and touch icons, rendered from the one brand drawing at build time.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import sharp from 'sharp';
-import { markSvg, maskableSvg } from '../../components/brand.ts';
+import { markSvg, maskableSvg } from '../../lib/brand.ts';
 
 const ICONS = {
   'icon-192': () => markSvg(192),

@@ -1,0 +1,142 @@
+// The /puppies filters (docs/product.md §5 "Filter sidebar") and their two spellings: the page's address (so links,
+// reload and the back button work) and the API query. Plain functions, shared by the island and tests.
+import { CATEGORIES, GENDERS, PAGE_SIZE, PUPPY_STATUSES, SORTS, type Gender, type PuppyQuery } from '#contracts/puppies.ts';
+
+export const PRICE_MIN = 0;
+export const PRICE_MAX = 5000;
+export const PRICE_STEP = 100;
+export const DEFAULT_MIN_PRICE = 500;
+export const DEFAULT_MAX_PRICE = 3000;
+
+export type ViewMode = 'grid' | 'list';
+export type Sort = NonNullable<PuppyQuery['sort']>;
+
+export interface Filters {
+  /** a breed id, or a breed name from a link */
+  breed: string;
+  minPrice: number;
+  /** PRICE_MAX means "and up": no upper bound is sent */
+  maxPrice: number;
+  /** '' is All */
+  gender: '' | Gender;
+  /** 'available' by default ('Available Only'); '' is any status */
+  status: string;
+  search: string;
+  category: string;
+  location: string;
+  sort: Sort;
+  view: ViewMode;
+}
+
+export const DEFAULT_FILTERS: Readonly<Filters> = Object.freeze({
+  breed: '',
+  minPrice: DEFAULT_MIN_PRICE,
+  maxPrice: DEFAULT_MAX_PRICE,
+  gender: '',
+  status: 'available',
+  search: '',
+  category: '',
+  location: '',
+  sort: 'newest',
+  view: 'grid',
+});
+
+/** a number typed or linked; anything non-numeric is ignored (undefined) */
+export function parsePrice(raw: string | null | undefined): number | undefined {
+  if (raw === null || raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
+
+/** min >= 0 and <= max */
+export function clampMin(value: number, max: number): number {
+  return clamp(Math.round(value), PRICE_MIN, Math.min(max, PRICE_MAX));
+}
+
+/** max >= min and <= 5000 */
+export function clampMax(value: number, min: number): number {
+  return clamp(Math.round(value), Math.max(min, PRICE_MIN), PRICE_MAX);
+}
+
+export function filtersFromSearch(search: string): Filters {
+  const params = new URLSearchParams(search);
+  const text = (name: string) => (params.get(name) ?? '').trim().slice(0, 200);
+  const min = clamp(parsePrice(params.get('minPrice')) ?? DEFAULT_MIN_PRICE, PRICE_MIN, PRICE_MAX);
+  // A link with only a minimum above the default maximum ("$5,000+") opens the range upwards.
+  const max = clamp(Math.max(parsePrice(params.get('maxPrice')) ?? DEFAULT_MAX_PRICE, min), PRICE_MIN, PRICE_MAX);
+  const gender = GENDERS.find((g) => g.toLowerCase() === text('gender').toLowerCase()) ?? '';
+  const statusParam = text('status').toLowerCase();
+  const status = statusParam === 'all' ? '' : (PUPPY_STATUSES.find((s) => s === statusParam) ?? 'available');
+  const category = CATEGORIES.find((c) => c === text('category').toLowerCase()) ?? '';
+  const sort = SORTS.find((s) => s === text('sort')) ?? 'newest';
+  return {
+    breed: text('breed'),
+    minPrice: Math.round(min),
+    maxPrice: Math.round(max),
+    gender,
+    status,
+    search: text('search'),
+    category,
+    location: text('location'),
+    sort,
+    view: params.get('view') === 'list' ? 'list' : 'grid',
+  };
+}
+
+/** the page address: only what differs from the defaults, in a stable order */
+export function filtersToSearch(filters: Filters): string {
+  const params = new URLSearchParams();
+  if (filters.search) params.set('search', filters.search);
+  if (filters.breed) params.set('breed', filters.breed);
+  if (filters.minPrice !== DEFAULT_MIN_PRICE) params.set('minPrice', String(filters.minPrice));
+  if (filters.maxPrice !== DEFAULT_MAX_PRICE) params.set('maxPrice', String(filters.maxPrice));
+  if (filters.gender) params.set('gender', filters.gender);
+  if (filters.status !== 'available') params.set('status', filters.status || 'all');
+  if (filters.category) params.set('category', filters.category);
+  if (filters.location) params.set('location', filters.location);
+  if (filters.sort !== 'newest') params.set('sort', filters.sort);
+  if (filters.view !== 'grid') params.set('view', filters.view);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** the catalogue query for one page of results (the server's first page, and the API's) */
+export function catalogueQuery(filters: Filters, offset: number, limit = PAGE_SIZE): PuppyQuery {
+  return {
+    breed: filters.breed || undefined,
+    minPrice: filters.minPrice > PRICE_MIN ? filters.minPrice : undefined,
+    maxPrice: filters.maxPrice < PRICE_MAX ? filters.maxPrice : undefined,
+    gender: filters.gender || undefined,
+    status: PUPPY_STATUSES.find((s) => s === filters.status),
+    search: filters.search || undefined,
+    category: CATEGORIES.find((c) => c === filters.category),
+    location: filters.location || undefined,
+    sort: filters.sort,
+    limit,
+    offset,
+  };
+}
+
+/** the GET /api/puppies query for one page of results */
+export function apiPath(filters: Filters, offset: number, limit = PAGE_SIZE): string {
+  const params = new URLSearchParams();
+  if (filters.breed) params.set('breed', filters.breed);
+  if (filters.minPrice > PRICE_MIN) params.set('minPrice', String(filters.minPrice));
+  if (filters.maxPrice < PRICE_MAX) params.set('maxPrice', String(filters.maxPrice));
+  if (filters.gender) params.set('gender', filters.gender);
+  if (filters.status) params.set('status', filters.status);
+  if (filters.search) params.set('search', filters.search);
+  if (filters.category) params.set('category', filters.category);
+  if (filters.location) params.set('location', filters.location);
+  if (filters.sort !== 'newest') params.set('sort', filters.sort);
+  params.set('limit', String(limit));
+  if (offset) params.set('offset', String(offset));
+  return `/api/puppies?${params}`;
+}
+
+/** 'Search results for "term": No matches found' / 'Found N puppy/puppies' (docs/product.md §2) */
+export function searchResultsLine(term: string, total: number): string {
+  return `Search results for "${term}": ${total === 0 ? 'No matches found' : `Found ${total} ${total === 1 ? 'puppy' : 'puppies'}`}`;
+}

@@ -1,0 +1,142 @@
+// A puppy in a list (docs/product.md §2 "Puppy list"): the grid card, the list row, their loading skeleton, the
+// status badge and the favourite heart. Shared by /puppies and the Favorites tab of My Listings.
+import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
+import { capitalise, formatAge, formatPrice, formatWeight } from '../lib/format.ts';
+import { PuppyImage } from './PuppyImage.tsx';
+import '../styles/card.css';
+import './PuppyCard.css';
+
+export const DESCRIPTION_PREVIEW = 120;
+
+export function statusLabel(status: PuppyStatus | string): string {
+  return status === 'available' ? 'Available Now' : capitalise(status);
+}
+
+export function StatusBadge({ status, className = '' }: { status: PuppyStatus | string; className?: string }) {
+  const known = status === 'available' || status === 'reserved' || status === 'adopted';
+  return <span className={`status-badge status-${known ? status : 'other'} ${className}`.trim()}>{statusLabel(status)}</span>;
+}
+
+export function FavoriteButton({ puppy, favorited, onToggle }: { puppy: PuppyView; favorited: boolean; onToggle: (puppy: PuppyView) => void }) {
+  return (
+    <button
+      type="button"
+      className={`favorite-button${favorited ? ' is-favorite' : ''}`}
+      aria-pressed={favorited}
+      aria-label={`Save ${puppy.name} to favorites`}
+      title={favorited ? 'Saved to your favorites' : 'Save to favorites'}
+      onClick={() => onToggle(puppy)}
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.1 0 3.6 1.1 4.3 2.4.7-1.3 2.2-2.4 4.3-2.4 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z" />
+      </svg>
+    </button>
+  );
+}
+
+const imageAlt = (puppy: PuppyView) => [`${puppy.name}, a`, puppy.gender.toLowerCase(), puppy.breed?.name, 'puppy'].filter(Boolean).join(' ');
+
+interface CardProps {
+  puppy: PuppyView;
+  favorited: boolean;
+  onToggleFavorite: (puppy: PuppyView) => void;
+  /** the first visible images load eagerly (LCP), the rest lazily */
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}
+
+export function PuppyCard({ puppy, favorited, onToggleFavorite, eager = false, headingLevel = 3 }: CardProps) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article className="card puppy-card">
+      <div className="card-media puppy-card-media">
+        <PuppyImage src={puppy.imageUrl} alt={imageAlt(puppy)} sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 300px" eager={eager} width={640} height={480} />
+        <StatusBadge status={puppy.status} className="on-image" />
+        <FavoriteButton puppy={puppy} favorited={favorited} onToggle={onToggleFavorite} />
+      </div>
+      <div className="card-body">
+        <Heading className="puppy-card-name">{puppy.name}</Heading>
+        <BreedLine puppy={puppy} />
+        <p className="puppy-card-price">{formatPrice(puppy.price)}</p>
+        <PuppyFacts puppy={puppy} />
+        <div className="puppy-card-footer">
+          <a href={`/puppies/${puppy.id}`} className="btn" aria-label={`Details about ${puppy.name}`}>
+            Details
+          </a>
+          <small className="verified-note">
+            <span aria-hidden="true">✔</span> Verified Breeder
+          </small>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function BreedLine({ puppy }: { puppy: PuppyView }) {
+  return (
+    <p className="puppy-card-breed">
+      {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender}
+    </p>
+  );
+}
+
+/** age, weight and location, each named for screen readers */
+function PuppyFacts({ puppy }: { puppy: PuppyView }) {
+  return (
+    <ul className="puppy-facts">
+      <li>
+        <span className="visually-hidden">Age: </span>
+        {formatAge(puppy.age)}
+      </li>
+      <li>
+        <span className="visually-hidden">Weight: </span>
+        {formatWeight(puppy.weight)}
+      </li>
+      <li>
+        <span className="visually-hidden">Location: </span>
+        {puppy.location}
+      </li>
+    </ul>
+  );
+}
+
+export function descriptionPreview(text: string): string {
+  return text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : text;
+}
+
+export function PuppyListItem({ puppy, favorited, onToggleFavorite, eager = false }: CardProps) {
+  return (
+    <article className="puppy-list-item">
+      <div className="puppy-list-media">
+        <PuppyImage src={puppy.imageUrl} alt={imageAlt(puppy)} sizes="(max-width: 640px) 100vw, 240px" eager={eager} width={320} height={240} />
+        <StatusBadge status={puppy.status} className="on-image" />
+      </div>
+      <div className="puppy-list-body">
+        <div className="puppy-list-head">
+          <h3 className="puppy-card-name">{puppy.name}</h3>
+          <p className="puppy-card-price">{formatPrice(puppy.price)}</p>
+          <FavoriteButton puppy={puppy} favorited={favorited} onToggle={onToggleFavorite} />
+        </div>
+        <BreedLine puppy={puppy} />
+        <p className="puppy-list-description">{descriptionPreview(puppy.description)}</p>
+        <PuppyFacts puppy={puppy} />
+        <a href={`/puppies/${puppy.id}`} aria-label={`View Details about ${puppy.name}`}>
+          View Details
+        </a>
+      </div>
+    </article>
+  );
+}
+
+export function SkeletonCard() {
+  return (
+    <div className="card puppy-card skeleton-card" aria-hidden="true">
+      <div className="skeleton skeleton-image" />
+      <div className="card-body">
+        <div className="skeleton skeleton-line wide" />
+        <div className="skeleton skeleton-line" />
+        <div className="skeleton skeleton-line short" />
+      </div>
+    </div>
+  );
+}
