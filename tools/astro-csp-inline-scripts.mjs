@@ -2,9 +2,7 @@
 // run before first paint: theme and banner state, the shells' early API request). After the build this
 // adds the SHA-256 of every inline executable script of a page to that page's CSP script-src.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rewriteBuiltPages } from './astro-built-pages.mjs';
 
 const CSP_META = /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/;
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g;
@@ -23,29 +21,6 @@ export function withInlineScriptHashes(html) {
   return html.replace(CSP_META, `$1${policy}$3`);
 }
 
-async function htmlFiles(dir) {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return entry.name === '_astro' ? [] : htmlFiles(full);
-      return entry.name.endsWith('.html') ? [full] : [];
-    }),
-  );
-  return nested.flat();
-}
-
 export default function cspInlineScripts() {
-  return {
-    name: 'puppynest:csp-inline-scripts',
-    hooks: {
-      'astro:build:done': async ({ dir }) => {
-        for (const file of await htmlFiles(fileURLToPath(dir))) {
-          const html = await readFile(file, 'utf8');
-          const updated = withInlineScriptHashes(html);
-          if (updated !== html) await writeFile(file, updated);
-        }
-      },
-    },
-  };
+  return rewriteBuiltPages('puppynest:csp-inline-scripts', withInlineScriptHashes);
 }
