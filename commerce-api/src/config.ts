@@ -48,6 +48,10 @@ const EnvSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), '127.0.0.1'),
   PORT: port(4321),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), './data'),
+  DATABASE_URL: v.optional(
+    v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))]),
+    '',
+  ),
   PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL')), 'http://localhost:4321'),
   PUBLIC_API_URL: url(),
   TRUST_PROXY: trustProxy(),
@@ -106,6 +110,8 @@ export interface Config {
   readonly host: string;
   readonly port: number;
   readonly dataDir: string;
+  /** PostgreSQL when set (postgres://…, docs/decisions/0076); empty: the lowdb file in dataDir */
+  readonly databaseUrl: string;
   readonly publicSiteUrl: string;
   readonly publicApiUrl: string;
   /** Express's "trust proxy" setting: which X-Forwarded-For hops name the client */
@@ -165,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     dataDir,
+    databaseUrl: e.DATABASE_URL,
     publicSiteUrl: e.PUBLIC_SITE_URL.replace(/\/$/, ''),
     publicApiUrl: e.PUBLIC_API_URL.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,

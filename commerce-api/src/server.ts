@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.ts';
 import type { AstroHandler, OnDemandPages } from './http/listing-pages.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { createFileStorage } from './storage/index.ts';
+import { createLowdbRepositories } from './storage/lowdb-repositories.ts';
 import { createFileOutbox } from './mail/outbox.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { createPayments } from './payments/index.ts';
@@ -48,6 +49,7 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
   const deps: AppDeps = {
     config,
     storage,
+    store: createLowdbRepositories(storage),
     mailer,
     sms: outbox.sms,
     outbox,

@@ -7,6 +7,7 @@ import { createApp } from '../../commerce-api/src/app.ts';
 import { loadConfig } from '../../commerce-api/src/config.ts';
 import type { AppDeps } from '../../commerce-api/src/deps.ts';
 import { createMemoryStorage, type StorageWithStats } from '../../commerce-api/src/storage/index.ts';
+import { createLowdbRepositories } from '../../commerce-api/src/storage/lowdb-repositories.ts';
 import type { OnDemandPages } from '../../commerce-api/src/http/listing-pages.ts';
 import { createMemoryOutbox } from '../../commerce-api/src/mail/outbox.ts';
 import type { DbShape } from '../../commerce-api/src/domain/model.ts';
@@ -45,9 +46,11 @@ export function createTestApp(options: TestAppOptions = {}) {
   const outbox = createMemoryOutbox({ smsAvailable: options.smsAvailable ?? true, now: () => new Date(clock.now) });
   const log = (line: string) => logs.push(line);
   const payments = createPayments({ config, storage, mailer: outbox.mailer, now: () => new Date(clock.now), log, ...options.payments });
+  const store = createLowdbRepositories(storage);
   const deps: AppDeps = {
     config,
     storage,
+    store,
     mailer: outbox.mailer,
     sms: outbox.sms,
     outbox,
@@ -62,6 +65,8 @@ export function createTestApp(options: TestAppOptions = {}) {
   return {
     app,
     storage,
+    /** the async repositories (setup and checks in tests go through these: they run on both stores) */
+    store,
     outbox,
     clock,
     deps,
