@@ -18,7 +18,7 @@ import {
   type CataloguePage,
   type Repositories,
 } from './repositories.ts';
-import type { Breed, Order, OrderStatus, Puppy } from '../domain/model.ts';
+import type { Breed, Order, OrderStatus, Puppy, SellerSubscription } from '../domain/model.ts';
 
 const LIVE: readonly OrderStatus[] = ['pending', 'paid', 'handed_over'];
 
@@ -27,6 +27,14 @@ type Mutate = <T>(fn: (db: Collections, settings: SettingsStore, undo: (u: Undo)
 
 function isLiveAt(puppy: Puppy, now: Date): boolean {
   return puppy.expiresAt !== null && Date.parse(puppy.expiresAt) > now.getTime();
+}
+
+/** a plan counts while trialing or active and its period has not ended (no end yet: it counts) */
+function isActiveAt(subscription: SellerSubscription, now: Date): boolean {
+  return (
+    (subscription.status === 'trialing' || subscription.status === 'active') &&
+    (subscription.currentPeriodEnd === null || Date.parse(subscription.currentPeriodEnd) > now.getTime())
+  );
 }
 
 const breedText = (b: Breed | undefined) => (b ? [b.name, b.size, ...b.temperament].join(' ').toLowerCase() : '');
@@ -242,6 +250,39 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           undo(replaced('listingFeePayments', old));
           return c.listingFeePayments.update(old.id, { status: 'canceled' });
         }),
+      pendingOfUser: async (userId, puppyId, limit) =>
+        db.listingFeePayments
+          .filter((p) => p.userId === userId && p.status === 'pending' && (puppyId === undefined || p.puppyId === puppyId))
+          .slice(-limit)
+          .reverse(),
+    },
+    sellerSubscriptions: {
+      findByProviderId: async (providerId) => db.sellerSubscriptions.find((s) => s.providerSubscriptionId === providerId),
+      findActive: async (userId, now) => db.sellerSubscriptions.find((s) => s.userId === userId && isActiveAt(s, now)),
+      createForProvider: (row) =>
+        mutate((c, _s, undo) => {
+          const existing = c.sellerSubscriptions.find((s) => s.providerSubscriptionId === row.providerSubscriptionId);
+          if (existing) return existing;
+          const subscription = c.sellerSubscriptions.insert(row);
+          undo(inserted('sellerSubscriptions', subscription.id));
+          return subscription;
+        }),
+      transition: (providerId, from, patch) =>
+        mutate((c, _s, undo) => {
+          const old = c.sellerSubscriptions.find((s) => s.providerSubscriptionId === providerId);
+          if (!old || !from.includes(old.status)) return undefined;
+          undo(replaced('sellerSubscriptions', old));
+          return c.sellerSubscriptions.update(old.id, patch);
+        }),
+      markCardVerified: (providerId, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.sellerSubscriptions.find((s) => s.providerSubscriptionId === providerId);
+          if (!old || old.status !== 'incomplete') return undefined;
+          undo(replaced('sellerSubscriptions', old));
+          const trialing = old.trialEnd !== null && Date.parse(old.trialEnd) > now.getTime();
+          return c.sellerSubscriptions.update(old.id, { status: trialing ? 'trialing' : 'active' });
+        }),
+      countLiveListings: async (userId, now) => db.puppies.count((p) => p.userId === userId && isLiveAt(p, now)),
     },
     verificationCodes: {
       get: async (id) => db.verificationCodes.get(id),

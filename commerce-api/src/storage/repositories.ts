@@ -21,8 +21,10 @@ import type {
   PuppyStatus,
   Gender,
   SellerApplication,
+  SellerSubscription,
   Session,
   Settings,
+  SubscriptionStatus,
   User,
   VerificationCode,
 } from '../domain/model.ts';
@@ -155,6 +157,23 @@ export interface ListingFeesRepository {
   markSucceeded(paymentIntentId: string, now: Date): Promise<ListingFeePayment | undefined>;
   /** pending → canceled; undefined when it was not pending */
   markCanceled(paymentIntentId: string): Promise<ListingFeePayment | undefined>;
+  /** the `limit` newest pending payments of a user (for one puppy when given), newest first (re-checked with the provider) */
+  pendingOfUser(userId: number, puppyId: number | undefined, limit: number): Promise<ListingFeePayment[]>;
+}
+
+/** Seller plans (docs/decisions/0033): one row per provider subscription. */
+export interface SellerSubscriptionsRepository {
+  findByProviderId(providerSubscriptionId: string): Promise<SellerSubscription | undefined>;
+  /** the user's oldest trialing or active subscription whose period has not ended at `now` (no end: counts) */
+  findActive(userId: number, now: Date): Promise<SellerSubscription | undefined>;
+  /** one row per provider subscription: an existing row for it is returned unchanged */
+  createForProvider(row: New<SellerSubscription>): Promise<SellerSubscription>;
+  /** changes the row only from one of `from`: undefined when it was not in one of them (or is unknown) */
+  transition(providerSubscriptionId: string, from: readonly SubscriptionStatus[], patch: Patch<SellerSubscription>): Promise<SellerSubscription | undefined>;
+  /** a verified card, once: incomplete → trialing while the trial runs at `now`, else active */
+  markCardVerified(providerSubscriptionId: string, now: Date): Promise<SellerSubscription | undefined>;
+  /** the seller's listings public at `now`: what the plan's limit counts */
+  countLiveListings(userId: number, now: Date): Promise<number>;
 }
 
 export interface VerificationCodesRepository {
@@ -233,6 +252,7 @@ export interface Repositories {
   readonly orders: OrdersRepository;
   readonly paymentEvents: PaymentEventsRepository;
   readonly listingFees: ListingFeesRepository;
+  readonly sellerSubscriptions: SellerSubscriptionsRepository;
   readonly verificationCodes: VerificationCodesRepository;
   readonly favorites: FavoritesRepository;
   readonly sellerApplications: SellerApplicationsRepository;

@@ -194,6 +194,61 @@ function repositories(db: Db): Repositories {
           .where('status', '=', 'pending')
           .returningAll()
           .executeTakeFirst(),
+      pendingOfUser: (userId, puppyId, limit) => {
+        let query = db.selectFrom('listingFeePayments').selectAll().where('userId', '=', userId).where('status', '=', 'pending');
+        if (puppyId !== undefined) query = query.where('puppyId', '=', puppyId);
+        return query.orderBy('id', 'desc').limit(limit).execute();
+      },
+    },
+    sellerSubscriptions: {
+      findByProviderId: (providerId) => db.selectFrom('sellerSubscriptions').selectAll().where('providerSubscriptionId', '=', providerId).executeTakeFirst(),
+      findActive: (userId, now) =>
+        db
+          .selectFrom('sellerSubscriptions')
+          .selectAll()
+          .where('userId', '=', userId)
+          .where('status', 'in', ['trialing', 'active'])
+          .where((eb) => eb.or([eb('currentPeriodEnd', 'is', null), eb('currentPeriodEnd', '>', now.toISOString())]))
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst(),
+      createForProvider: async (row) => {
+        const created = await db
+          .insertInto('sellerSubscriptions')
+          .values(row)
+          .onConflict((oc) => oc.column('providerSubscriptionId').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        return created ?? db.selectFrom('sellerSubscriptions').selectAll().where('providerSubscriptionId', '=', row.providerSubscriptionId).executeTakeFirstOrThrow();
+      },
+      transition: (providerId, from, patch) =>
+        from.length === 0
+          ? Promise.resolve(undefined)
+          : db
+              .updateTable('sellerSubscriptions')
+              // an empty patch still answers the row when it is in one of `from`
+              .set(changesSomething(patch) ? patch : { status: sql`status` })
+              .where('providerSubscriptionId', '=', providerId)
+              .where('status', 'in', from)
+              .returningAll()
+              .executeTakeFirst(),
+      markCardVerified: (providerId, now) =>
+        db
+          .updateTable('sellerSubscriptions')
+          .set({ status: sql`CASE WHEN trial_end > ${now.toISOString()}::timestamptz THEN 'trialing' ELSE 'active' END` })
+          .where('providerSubscriptionId', '=', providerId)
+          .where('status', '=', 'incomplete')
+          .returningAll()
+          .executeTakeFirst(),
+      countLiveListings: async (userId, now) => {
+        const row = await db
+          .selectFrom('puppies')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('userId', '=', userId)
+          .where('expiresAt', '>', now.toISOString())
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      },
     },
     verificationCodes: {
       get: async (id) => {

@@ -12,6 +12,7 @@ import type {
   PaymentEvent,
   Puppy,
   SellerApplication,
+  SellerSubscription,
   Session,
   User,
   VerificationCode,
@@ -27,6 +28,7 @@ export interface Database {
   orders: Table<Order>;
   paymentEvents: Table<PaymentEvent>;
   listingFeePayments: Table<ListingFeePayment>;
+  sellerSubscriptions: Table<SellerSubscription>;
   verificationCodes: Omit<Table<VerificationCode>, 'client'> & { client: string | null };
   favorites: Table<Favorite>;
   sellerApplications: Table<SellerApplication>;

@@ -231,6 +231,20 @@ describe('rules across processes (two pools racing)', () => {
     }
   });
 
+  it('a seller subscription is recorded once and its card verified once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const owner = await seller();
+      const id = `sub_race_${round}`;
+      const row = { userId: owner.id, plan: 'monthly' as const, priceId: 'price_monthly', providerSubscriptionId: id, status: 'incomplete' as const, trialEnd: '2027-01-01T00:00:00.000Z', currentPeriodEnd: '2027-01-01T00:00:00.000Z', createdAt: NOW.toISOString() };
+      const created = await Promise.all([a.sellerSubscriptions.createForProvider(row), b.sellerSubscriptions.createForProvider(row)]);
+      expect(created[0]).toEqual(created[1]);
+      const results = await Promise.allSettled([a.sellerSubscriptions.markCardVerified(id, NOW), b.sellerSubscriptions.markCardVerified(id, NOW)]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(results)).toBe(1);
+    }
+  });
+
   it('verification attempts are counted exactly', async () => {
     await emptied();
     const issued = (await storage.verificationCodes.issue(

@@ -273,6 +273,92 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(await s.listingFees.markSucceeded('pi_dropped', NOW)).toBeUndefined();
         expect(await s.listingFees.markSucceeded('pi_unknown', NOW)).toBeUndefined();
       });
+
+      it('lists a user\'s newest pending payments, for one listing or all', async () => {
+        const first = await newFee('pi_u1');
+        const other = await s.puppies.insert(buildPuppy({ userId: first.userId, expiresAt: null }, undefined, { now: NOW }));
+        await newFee('pi_u2', other.id);
+        await newFee('pi_u3', first.puppyId);
+        await newFee('pi_u4', other.id);
+        await s.listingFees.markSucceeded('pi_u4', NOW);
+        await newFee('pi_someone_else');
+        const intents = async (puppyId: number | undefined, limit: number) => (await s.listingFees.pendingOfUser(first.userId, puppyId, limit)).map((p) => p.paymentIntentId);
+        expect(await intents(undefined, 5)).toEqual(['pi_u3', 'pi_u2', 'pi_u1']);
+        expect(await intents(undefined, 2)).toEqual(['pi_u3', 'pi_u2']);
+        expect(await intents(first.puppyId, 5)).toEqual(['pi_u3', 'pi_u1']);
+      });
+    });
+
+    describe('seller subscriptions', () => {
+      async function newSubscription(providerSubscriptionId: string, overrides: Partial<NewRow<'sellerSubscriptions'>> = {}) {
+        const userId = overrides.userId ?? (await newUser({ accountType: 'seller' })).id;
+        return s.sellerSubscriptions.createForProvider({
+          userId,
+          plan: 'monthly',
+          priceId: 'price_monthly',
+          providerSubscriptionId,
+          status: 'incomplete',
+          trialEnd: LATER.toISOString(),
+          currentPeriodEnd: LATER.toISOString(),
+          createdAt: NOW.toISOString(),
+          ...overrides,
+        });
+      }
+
+      it('keeps one row per provider subscription', async () => {
+        const row = await newSubscription('sub_1');
+        expect(await newSubscription('sub_1', { userId: row.userId, status: 'active' })).toEqual(row);
+        expect(await s.sellerSubscriptions.findByProviderId('sub_1')).toEqual(row);
+        expect(await s.sellerSubscriptions.findByProviderId('sub_unknown')).toBeUndefined();
+      });
+
+      it('finds the active plan: trialing or active, until its period ends (no end: it counts)', async () => {
+        const user = await newUser({ accountType: 'seller' });
+        await newSubscription('sub_incomplete', { userId: user.id });
+        await newSubscription('sub_past_due', { userId: user.id, status: 'past_due' });
+        expect(await s.sellerSubscriptions.findActive(user.id, NOW)).toBeUndefined();
+        const trialing = await newSubscription('sub_trialing', { userId: user.id, status: 'trialing' });
+        expect(await s.sellerSubscriptions.findActive(user.id, NOW)).toEqual(trialing);
+        expect(await s.sellerSubscriptions.findActive(user.id, LATER)).toBeUndefined();
+        const open = await newSubscription('sub_open', { status: 'active', currentPeriodEnd: null });
+        expect(await s.sellerSubscriptions.findActive(open.userId, LATER)).toEqual(open);
+      });
+
+      it('changes a subscription only from the states named', async () => {
+        const row = await newSubscription('sub_t');
+        expect(await s.sellerSubscriptions.transition('sub_t', ['trialing', 'active'], { status: 'canceled' })).toBeUndefined();
+        const end = new Date(LATER.getTime() + MINUTE).toISOString();
+        expect(await s.sellerSubscriptions.transition('sub_t', ['incomplete'], { status: 'trialing', currentPeriodEnd: end, trialEnd: undefined })).toEqual({
+          ...row,
+          status: 'trialing',
+          currentPeriodEnd: end,
+        });
+        expect(await s.sellerSubscriptions.transition('sub_t', ['trialing'], {})).toMatchObject({ status: 'trialing' });
+        expect(await s.sellerSubscriptions.transition('sub_t', [], { status: 'canceled' })).toBeUndefined();
+        expect(await s.sellerSubscriptions.transition('sub_unknown', ['incomplete'], { status: 'canceled' })).toBeUndefined();
+      });
+
+      it('marks a card verified once: trialing while the trial runs, active after it', async () => {
+        await newSubscription('sub_trial');
+        expect(await s.sellerSubscriptions.markCardVerified('sub_trial', NOW)).toMatchObject({ status: 'trialing' });
+        expect(await s.sellerSubscriptions.markCardVerified('sub_trial', NOW)).toBeUndefined();
+        await newSubscription('sub_late');
+        expect(await s.sellerSubscriptions.markCardVerified('sub_late', LATER)).toMatchObject({ status: 'active' });
+        await newSubscription('sub_no_trial', { trialEnd: null });
+        expect(await s.sellerSubscriptions.markCardVerified('sub_no_trial', NOW)).toMatchObject({ status: 'active' });
+        expect(await s.sellerSubscriptions.markCardVerified('sub_unknown', NOW)).toBeUndefined();
+      });
+
+      it('counts the seller\'s listings public now', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        await newPuppy({ userId: seller.id });
+        await newPuppy({ userId: seller.id });
+        await newPuppy({ userId: seller.id, expiresAt: null });
+        await newPuppy({ userId: seller.id, expiresAt: new Date(NOW.getTime() - MINUTE).toISOString() });
+        await newPuppy();
+        expect(await s.sellerSubscriptions.countLiveListings(seller.id, NOW)).toBe(2);
+        expect(await s.sellerSubscriptions.countLiveListings(seller.id, LATER)).toBe(0);
+      });
     });
 
     describe('verification codes', () => {
