@@ -1,15 +1,34 @@
 // Making a listing public: a paid listing fee or a seller plan sets expiresAt LISTING_DAYS ahead.
 // Both paths go through here so the rule lives in one place.
 import { LISTING_DAYS } from '#contracts/plans.ts';
+import type { Repositories } from '../storage/repositories.ts';
 import type { Collections } from '../storage/storage.ts';
 import type { Puppy } from './model.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Inside storage.write(): public for LISTING_DAYS from now (a renewal of an active listing extends it). */
+/** public for LISTING_DAYS from now; a renewal of an active listing extends it from its end instead */
+export function listingExpiry(puppy: Puppy, now: Date, days = LISTING_DAYS): string {
+  const from = puppy.expiresAt && Date.parse(puppy.expiresAt) > now.getTime() ? Date.parse(puppy.expiresAt) : now.getTime();
+  return new Date(from + days * DAY_MS).toISOString();
+}
+
+/**
+ * Inside a transaction: the listing locked, then made public (or renewed). Locked so two fees paid
+ * for one listing at once both extend it, one after the other.
+ */
+export async function activateListingIn(tx: Repositories, puppyId: number, now: Date): Promise<Puppy | undefined> {
+  const puppy = await tx.puppies.lock(puppyId);
+  if (!puppy) return undefined;
+  return tx.puppies.update(puppyId, { expiresAt: listingExpiry(puppy, now), updatedAt: now.toISOString() });
+}
+
+/**
+ * Inside storage.write(): the same rule for the areas still on the lowdb seam (listings.ts).
+ * Remove once they are converted to the async repositories (issue 13).
+ */
 export function activateListing(db: Collections, puppyId: number, now: Date, days = LISTING_DAYS): Puppy | undefined {
   const puppy = db.puppies.get(puppyId);
   if (!puppy) return undefined;
-  const from = puppy.expiresAt && Date.parse(puppy.expiresAt) > now.getTime() ? Date.parse(puppy.expiresAt) : now.getTime();
-  return db.puppies.update(puppyId, { expiresAt: new Date(from + days * DAY_MS).toISOString(), updatedAt: now.toISOString() });
+  return db.puppies.update(puppyId, { expiresAt: listingExpiry(puppy, now, days), updatedAt: now.toISOString() });
 }

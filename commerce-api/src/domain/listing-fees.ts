@@ -6,26 +6,27 @@ import { randomUUID } from 'node:crypto';
 import { formatLongDate } from '#contracts/money.ts';
 import { LISTING_FEE_CENTS } from '#contracts/plans.ts';
 import type { ActivateListingPlanInput, ActivateListingPlanResponse, ListingFeeIntentInput, ListingFeeIntentResponse } from '#contracts/payments.ts';
-import { ForbiddenError, NotFoundError } from '../errors.ts';
+import { AppError, ForbiddenError, NotFoundError } from '../errors.ts';
 import type { MailMessage } from '../mail/messages.ts';
 import type { Fulfilment } from './fulfilment/types.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
-import type { Collections, Storage } from '../storage/storage.ts';
-import { activateListing } from './listing-activation.ts';
+import type { AsyncStorage, Repositories } from '../storage/repositories.ts';
+import { activateListingIn } from './listing-activation.ts';
 import type { ListingFeePayment, Puppy, User } from './model.ts';
 import { listingStatus } from './puppy-catalogue.ts';
-import { activeSubscription, planCoverage } from './seller-plans.ts';
+import { activateWithinPlan } from './seller-plans.ts';
+import { syncUserPlan } from './subscriptions.ts';
 
 export interface ListingFeeContext {
-  storage: Storage;
+  store: AsyncStorage;
   provider: PaymentProvider;
   fulfilment: Fulfilment;
   now: () => Date;
   log: (line: string) => void;
 }
 
-function ownPuppy(db: Collections, user: User, puppyId: number): Puppy {
-  const puppy = db.puppies.get(puppyId);
+async function ownPuppy(store: Repositories, user: User, puppyId: number): Promise<Puppy> {
+  const puppy = await store.puppies.get(puppyId);
   if (!puppy) throw new NotFoundError('Puppy Not Found');
   if (puppy.userId !== user.id) throw new ForbiddenError('You can only pay the listing fee for your own listing.');
   return puppy;
@@ -38,10 +39,11 @@ function puppySummary(puppy: Puppy, now: Date): ListingFeeIntentResponse['puppy'
 const RESUMABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
 export async function startListingFee(ctx: ListingFeeContext, user: User, input: ListingFeeIntentInput): Promise<ListingFeeIntentResponse> {
-  let puppy = ownPuppy(ctx.storage.db, user, input.puppyId);
+  const { store } = ctx;
+  let puppy = await ownPuppy(store, user, input.puppyId);
 
   // A payment that went through but whose webhook never came is applied now, not charged twice.
-  const pending = ctx.storage.db.listingFeePayments.filter((p) => p.userId === user.id && p.puppyId === puppy.id && p.status === 'pending').slice(-3).reverse();
+  const pending = await store.listingFees.recentPending(user.id, puppy.id);
   let resumable: PaymentIntentSnapshot | undefined;
   for (const payment of pending) {
     try {
@@ -54,14 +56,12 @@ export async function startListingFee(ctx: ListingFeeContext, user: User, input:
   }
 
   const now = ctx.now();
-  puppy = ctx.storage.db.puppies.get(puppy.id) ?? puppy;
+  puppy = (await store.puppies.get(puppy.id)) ?? puppy;
   if (listingStatus(puppy, now) === 'active') {
     return alreadyPaid(puppy, now, `This listing is already active until ${formatLongDate(puppy.expiresAt!)}.`);
   }
-  const covered = await ctx.storage.write((db) => {
-    const coverage = planCoverage(db, user.id, now);
-    return coverage?.hasRoom ? activateListing(db, puppy.id, now) : undefined;
-  });
+  // the plan's slot is taken in one step (activateWithinPlan): two listings at once cannot share the last one
+  const covered = await activateWithinPlan(store, user.id, puppy.id, now);
   if (covered) return alreadyPaid(covered, now, `Your seller plan covers this listing: it is active until ${formatLongDate(covered.expiresAt!)}.`);
 
   const intent =
@@ -75,17 +75,15 @@ export async function startListingFee(ctx: ListingFeeContext, user: User, input:
       receiptEmail: user.email,
     }));
   if (!resumable) {
-    await ctx.storage.write((db) => {
-      if (db.listingFeePayments.find((p) => p.paymentIntentId === intent.id)) return;
-      db.listingFeePayments.insert({
-        puppyId: puppy.id,
-        userId: user.id,
-        amountCents: LISTING_FEE_CENTS,
-        paymentIntentId: intent.id,
-        status: 'pending',
-        createdAt: now.toISOString(),
-        paidAt: null,
-      });
+    // one row per intent: a row the webhook (or a retry) made first stays as it is
+    await store.listingFees.createForIntent({
+      puppyId: puppy.id,
+      userId: user.id,
+      amountCents: LISTING_FEE_CENTS,
+      paymentIntentId: intent.id,
+      status: 'pending',
+      createdAt: now.toISOString(),
+      paidAt: null,
     });
   }
   return { clientSecret: intent.clientSecret, alreadyPaid: false, message: '', intentId: intent.id, amountCents: LISTING_FEE_CENTS, puppy: puppySummary(puppy, now) };
@@ -96,26 +94,31 @@ function alreadyPaid(puppy: Puppy, now: Date, message: string): ListingFeeIntent
 }
 
 /**
- * Inside storage.write(): a succeeded listing-fee intent marks its payment paid and makes the listing
- * public for 30 days (renewing an expired one), once per intent. Returns the listing it activated.
+ * A succeeded listing-fee intent marks its payment paid and makes the listing public for 30 days
+ * (renewing an expired one), once per intent however many webhooks, re-checks and processes apply it:
+ * listingFees.markSucceeded lets one caller win, and the listing changes in the same transaction.
+ * Returns the listing it activated (only to that one caller).
  */
-export function recordListingFee(db: Collections, intent: PaymentIntentSnapshot, now: Date): { payment: ListingFeePayment; puppy: Puppy } | undefined {
-  let payment = db.listingFeePayments.find((p) => p.paymentIntentId === intent.id);
+export async function recordListingFee(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date): Promise<{ payment: ListingFeePayment; puppy: Puppy } | undefined> {
+  let payment = await store.listingFees.findByIntent(intent.id);
   if (!payment) {
     const puppyId = Number(intent.metadata['puppyId']);
     const userId = Number(intent.metadata['userId']);
     if (!Number.isSafeInteger(puppyId) || !Number.isSafeInteger(userId)) return undefined;
-    payment = db.listingFeePayments.insert({ puppyId, userId, amountCents: intent.amountCents, paymentIntentId: intent.id, status: 'pending', createdAt: now.toISOString(), paidAt: null });
+    payment = await store.listingFees.createForIntent({ puppyId, userId, amountCents: intent.amountCents, paymentIntentId: intent.id, status: 'pending', createdAt: now.toISOString(), paidAt: null });
   }
   if (payment.status !== 'pending') return undefined;
   if (intent.status === 'canceled') {
-    db.listingFeePayments.update(payment.id, { status: 'canceled' });
+    await store.listingFees.markCanceled(intent.id);
     return undefined;
   }
   if (intent.status !== 'succeeded' || intent.amountReceivedCents < LISTING_FEE_CENTS) return undefined;
-  const paid = db.listingFeePayments.update(payment.id, { status: 'succeeded', paidAt: now.toISOString() })!;
-  const puppy = activateListing(db, paid.puppyId, now);
-  return puppy ? { payment: paid, puppy } : undefined;
+  return store.transaction(async (tx) => {
+    const paid = await tx.listingFees.markSucceeded(intent.id, now);
+    if (!paid) return undefined;
+    const puppy = await activateListingIn(tx, paid.puppyId, now);
+    return puppy ? { payment: paid, puppy } : undefined;
+  });
 }
 
 export function listingLiveMail(user: User, puppy: Puppy, siteUrl: string): MailMessage {
@@ -132,10 +135,9 @@ export function listingLiveMail(user: User, puppy: Puppy, siteUrl: string): Mail
  * listing, and refreshes the user's plan fields. Nothing is activated on the client's word.
  */
 export async function activateListingPlan(ctx: ListingFeeContext, user: User, input: ActivateListingPlanInput): Promise<ActivateListingPlanResponse> {
-  if (input.puppyId !== undefined) ownPuppy(ctx.storage.db, user, input.puppyId);
-  const pending = ctx.storage.db.listingFeePayments
-    .filter((p) => p.userId === user.id && p.status === 'pending' && (input.puppyId === undefined || p.puppyId === input.puppyId))
-    .slice(-5);
+  const { store } = ctx;
+  if (input.puppyId !== undefined) await ownPuppy(store, user, input.puppyId);
+  const pending = await store.listingFees.pendingOfUser(user.id, input.puppyId, 5);
   for (const payment of pending) {
     try {
       await ctx.fulfilment.refresh(payment.paymentIntentId);
@@ -144,33 +146,31 @@ export async function activateListingPlan(ctx: ListingFeeContext, user: User, in
     }
   }
   const now = ctx.now();
-  return ctx.storage.write((db) => {
-    let puppy = input.puppyId !== undefined ? db.puppies.get(input.puppyId) : undefined;
-    let activated = false;
-    if (puppy && listingStatus(puppy, now) !== 'active') {
-      const coverage = planCoverage(db, user.id, now);
-      if (coverage?.hasRoom) {
-        puppy = activateListing(db, puppy.id, now) ?? puppy;
-        activated = true;
-      }
+  let puppy = input.puppyId !== undefined ? await store.puppies.get(input.puppyId) : undefined;
+  let activated = false;
+  if (puppy && listingStatus(puppy, now) !== 'active') {
+    const covered = await activateWithinPlan(store, user.id, puppy.id, now);
+    if (covered) {
+      puppy = covered;
+      activated = true;
     }
-    const subscription = activeSubscription(db, user.id, now);
-    const planEnd = subscription ? (subscription.currentPeriodEnd ?? subscription.trialEnd) : null;
-    const updated = db.users.update(user.id, { hasActiveListingPlan: Boolean(subscription), listingPlanExpiresAt: planEnd })!;
-    const status = puppy ? listingStatus(puppy, now) : null;
-    const message = !puppy
-      ? subscription
-        ? planEnd ? `Your seller plan is active until ${formatLongDate(planEnd)}.` : 'Your seller plan is active.'
-        : 'No seller plan is active.'
-      : status === 'active'
-        ? `${puppy.name} is active until ${formatLongDate(puppy.expiresAt!)}.`
-        : 'No verified payment covers this listing yet: pay the listing fee to make it public.';
-    return {
-      activated: activated || status === 'active',
-      message,
-      puppy: puppy ? { id: puppy.id, listingStatus: status!, expiresAt: puppy.expiresAt } : null,
-      hasActiveListingPlan: updated.hasActiveListingPlan,
-      listingPlanExpiresAt: updated.listingPlanExpiresAt,
-    };
-  });
+  }
+  const updated = await syncUserPlan(store, user.id, now);
+  if (!updated) throw new AppError(401, 'not_logged_in', 'You need to be logged in to do that.');
+  const planEnd = updated.listingPlanExpiresAt;
+  const status = puppy ? listingStatus(puppy, now) : null;
+  const message = !puppy
+    ? updated.hasActiveListingPlan
+      ? planEnd ? `Your seller plan is active until ${formatLongDate(planEnd)}.` : 'Your seller plan is active.'
+      : 'No seller plan is active.'
+    : status === 'active'
+      ? `${puppy.name} is active until ${formatLongDate(puppy.expiresAt!)}.`
+      : 'No verified payment covers this listing yet: pay the listing fee to make it public.';
+  return {
+    activated: activated || status === 'active',
+    message,
+    puppy: puppy ? { id: puppy.id, listingStatus: status!, expiresAt: puppy.expiresAt } : null,
+    hasActiveListingPlan: updated.hasActiveListingPlan,
+    listingPlanExpiresAt: updated.listingPlanExpiresAt,
+  };
 }

@@ -3,7 +3,7 @@
 import { LOCAL_PUBLIC_KEY, type MessageResponse, type PaymentModeResponse, type PublicKeyResponse } from '#contracts/payments.ts';
 import type { Config } from '../config.ts';
 import { ConflictError } from '../errors.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { Repositories } from '../storage/repositories.ts';
 
 export const LIVE_KEYS_MISSING_MESSAGE =
   'Live payments cannot be enabled: no live Stripe keys are configured. Set STRIPE_LIVE_SECRET_KEY and STRIPE_LIVE_PUBLISHABLE_KEY on the server, restart it, then try again.';
@@ -17,8 +17,8 @@ export function liveKeysConfigured(config: Config): boolean {
   return Boolean(config.stripe.live.secretKey && config.stripe.live.publishableKey);
 }
 
-export function paymentModeView(config: Config, storage: Storage): PaymentModeResponse {
-  const mode = storage.settings.get().paymentMode;
+export async function paymentModeView(config: Config, store: Repositories): Promise<PaymentModeResponse> {
+  const mode = (await store.settings.get()).paymentMode;
   const { publicKey, isLive } = publicKeyFor(config, mode);
   return {
     mode,
@@ -31,13 +31,13 @@ export function paymentModeView(config: Config, storage: Storage): PaymentModeRe
   };
 }
 
-export async function enableLiveKeys(config: Config, storage: Storage): Promise<MessageResponse> {
+export async function enableLiveKeys(config: Config, store: Repositories): Promise<MessageResponse> {
   if (!liveKeysConfigured(config)) throw new ConflictError(LIVE_KEYS_MISSING_MESSAGE, 'live_keys_missing');
-  await storage.write((_db, settings) => settings.set({ paymentMode: 'live' }));
+  await store.settings.set({ paymentMode: 'live' });
   return { message: 'Live payments are enabled: real cards are charged from now on.' };
 }
 
-export async function disableLiveKeys(storage: Storage): Promise<MessageResponse> {
-  await storage.write((_db, settings) => settings.set({ paymentMode: 'test' }));
+export async function disableLiveKeys(store: Repositories): Promise<MessageResponse> {
+  await store.settings.set({ paymentMode: 'test' });
   return { message: 'Test mode is on: no real money is processed.' };
 }

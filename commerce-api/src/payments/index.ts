@@ -6,6 +6,7 @@ import type Stripe from 'stripe';
 import type { PublicKeyResponse } from '#contracts/payments.ts';
 import type { Config } from '../config.ts';
 import type { Mailer } from '../mail/messages.ts';
+import type { AsyncStorage } from '../storage/repositories.ts';
 import type { Storage } from '../storage/storage.ts';
 import { publicKeyFor } from '../domain/payment-mode.ts';
 import { createFulfilment, type Fulfilment } from '../domain/fulfilment/index.ts';
@@ -27,6 +28,8 @@ export interface Payments {
 export interface PaymentsOptions {
   config: Config;
   storage: Storage;
+  /** the app's async repositories (the same instance as AppDeps.store: its transactions queue on lowdb) */
+  store: AsyncStorage;
   mailer: Mailer;
   now: () => Date;
   log: (line: string) => void;
@@ -95,7 +98,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     retrieveSetupIntent: (id) => onStripe(id, (p) => p.retrieveSetupIntent(id)),
   };
 
-  const fulfilment: Fulfilment = createFulfilment({ storage, provider, mailer: options.mailer, now: options.now, log: options.log, siteUrl: config.publicSiteUrl });
+  const fulfilment: Fulfilment = createFulfilment({ storage, store: options.store, provider, mailer: options.mailer, now: options.now, log: options.log, siteUrl: config.publicSiteUrl });
 
   return {
     provider,

@@ -10,7 +10,7 @@ import { createPurchaseSync } from './purchase.ts';
 import type { FulfilmentDeps } from './types.ts';
 
 export function createIntentSync(deps: FulfilmentDeps) {
-  const { storage, now } = deps;
+  const { storage, store, now } = deps;
   const syncPurchase = createPurchaseSync(deps);
 
   async function syncPaymentIntent(intent: PaymentIntentSnapshot): Promise<void> {
@@ -19,8 +19,8 @@ export function createIntentSync(deps: FulfilmentDeps) {
         return syncPurchase(intent);
       case 'listing_fee': {
         if (intent.status !== 'succeeded' && intent.status !== 'canceled') return;
-        const activated = await storage.write((db) => recordListingFee(db, intent, now()));
-        const seller = activated ? storage.db.users.get(activated.payment.userId) : undefined;
+        const activated = await recordListingFee(store, intent, now());
+        const seller = activated ? await store.users.get(activated.payment.userId) : undefined;
         if (activated && seller) await sendPaymentMails(deps, [listingLiveMail(seller, activated.puppy, deps.siteUrl)]);
         return;
       }
@@ -37,7 +37,7 @@ export function createIntentSync(deps: FulfilmentDeps) {
 
   async function syncSetupIntent(setup: SetupIntentSnapshot): Promise<void> {
     if (setup.metadata['purpose'] !== 'subscription_setup' || setup.status !== 'succeeded') return;
-    await storage.write((db) => recordSetupIntent(db, setup, now()));
+    await recordSetupIntent(store, setup, now());
   }
 
   return { syncPaymentIntent, syncSetupIntent };

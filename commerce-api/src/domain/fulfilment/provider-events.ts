@@ -41,7 +41,7 @@ export function createEventHandler(deps: FulfilmentDeps, sync: Pick<Fulfilment, 
     } else if (object.object === 'setup_intent') {
       await sync.syncSetupIntent(await provider.retrieveSetupIntent(object.id));
     } else {
-      await storage.write((db) => recordSubscription(db, object, now()));
+      await recordSubscription(deps.store, object, now());
     }
   }
 }

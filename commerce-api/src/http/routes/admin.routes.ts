@@ -6,20 +6,20 @@ import { disableLiveKeys, enableLiveKeys, paymentModeView } from '../../domain/p
 import { requireAdmin } from '../session.ts';
 import { referenceParam } from './orders.routes.ts';
 
-export function adminRoutes({ storage, config, payments, mailer, now, log }: AppDeps): express.Router {
+export function adminRoutes({ storage, store, config, payments, mailer, now, log }: AppDeps): express.Router {
   const router = express.Router();
   router.use('/admin', (_req, res, next) => {
     requireAdmin(res);
     next();
   });
-  router.get('/admin/payment-mode', (_req, res) => {
-    res.json(paymentModeView(config, storage));
+  router.get('/admin/payment-mode', async (_req, res) => {
+    res.json(await paymentModeView(config, store));
   });
   router.post('/admin/enable-live-keys', async (_req, res) => {
-    res.json(await enableLiveKeys(config, storage));
+    res.json(await enableLiveKeys(config, store));
   });
   router.post('/admin/disable-live-keys', async (_req, res) => {
-    res.json(await disableLiveKeys(storage));
+    res.json(await disableLiveKeys(store));
   });
   // A full refund through the provider that took the payment; the puppy goes back on sale.
   router.post('/admin/orders/:reference/cancel', async (req, res) => {

@@ -39,10 +39,10 @@ const perClient = (limit: number, message: string) =>
     handler: (_req, _res, next) => next(new TooManyRequestsError(message)),
   });
 
-export function paymentsRoutes({ storage, payments, now, log }: AppDeps): express.Router {
+export function paymentsRoutes({ storage, store, payments, now, log }: AppDeps): express.Router {
   const router = express.Router();
   const { provider, fulfilment } = payments;
-  const feeContext = { storage, provider, fulfilment, now, log };
+  const feeContext = { store, provider, fulfilment, now, log };
 
   router.get('/stripe-public-key', (_req, res) => {
     res.json(payments.publicKey());
@@ -67,7 +67,7 @@ export function paymentsRoutes({ storage, payments, now, log }: AppDeps): expres
 
   router.post('/create-subscription', async (req, res) => {
     const user = requireUser(res);
-    res.json(await startSubscription({ storage, provider, now: now() }, user, parseInput(SubscriptionSchema, req.body)));
+    res.json(await startSubscription({ store, provider, now: now() }, user, parseInput(SubscriptionSchema, req.body)));
   });
 
   router.post('/user/activate-listing-plan', async (req, res) => {

@@ -6,7 +6,8 @@ import express, { type Request, type Response } from 'express';
 import { SellerApplicationSchema, SendCodeSchema, VerifyCodeSchema, type SendCodeResponse, type SmsAvailability } from '#contracts/sellers.ts';
 import type { AppDeps } from '../../deps.ts';
 import { toUserView } from '../../domain/accounts.ts';
-import { applicationOf, sellerPlanOf, submitApplication, toApplicationView } from '../../domain/seller-applications.ts';
+import { applicationOf, submitApplication, toApplicationView } from '../../domain/seller-applications.ts';
+import { sellerPlanView } from '../../domain/seller-plans.ts';
 import {
   anonymousOwner,
   sendVerificationCode,
@@ -71,8 +72,8 @@ export function sellersRoutes(deps: AppDeps): express.Router {
     res.json(application ? toApplicationView(application) : null);
   });
 
-  router.get('/seller/plan', (_req, res) => {
-    res.json(sellerPlanOf(storage.db, requireUser(res).id, now()));
+  router.get('/seller/plan', async (_req, res) => {
+    res.json(await sellerPlanView(deps.store, requireUser(res).id, now()));
   });
 
   return router;
