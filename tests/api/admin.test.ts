@@ -9,7 +9,7 @@ const LIVE_KEYS = { STRIPE_LIVE_SECRET_KEY: 'sk_live_secret_never_shown', STRIPE
 
 async function adminAgent(t: TestApp) {
   const admin = await signedInAgent(t);
-  await t.storage.write((db) => db.users.update(admin.user.id, { role: 'admin' }));
+  await t.store.users.update(admin.user.id, { role: 'admin' });
   return admin.agent;
 }
 
@@ -23,7 +23,7 @@ describe('/api/admin payment mode', () => {
       expect(response.status, path).toBe(403);
       expect(response.body.error.message).toBe('This page is only accessible to administrators.');
     }
-    expect(t.storage.settings.get().paymentMode).toBe('test');
+    expect((await t.store.settings.get()).paymentMode).toBe('test');
   });
 
   it('shows test mode with the local key, and refuses live mode without live keys, with a clear message', async () => {
@@ -42,7 +42,7 @@ describe('/api/admin payment mode', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'live_keys_missing' });
     expect(refused.body.error.message).toMatch(/no live Stripe keys are configured.*STRIPE_LIVE_SECRET_KEY/);
-    expect(t.storage.settings.get().paymentMode).toBe('test');
+    expect((await t.store.settings.get()).paymentMode).toBe('test');
   });
 
   it('switches to live and back when live keys are configured; the public key follows; the secret never shows', async () => {

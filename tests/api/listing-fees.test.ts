@@ -20,12 +20,12 @@ describe('POST /api/create-listing-fee-intent', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body).toMatchObject({ alreadyPaid: false, message: '', amountCents: LISTING_FEE_CENTS, puppy: { id: puppy.id, name: puppy.name, listingStatus: 'draft' } });
     expect(t.storage.db.localPayments.find((r) => r.providerId === created.body.intentId)).toMatchObject({ amountCents: 1999, captureMethod: 'automatic' });
-    expect(t.storage.db.listingFeePayments.all()).toEqual([expect.objectContaining({ puppyId: puppy.id, userId: seller.user.id, amountCents: 1999, status: 'pending' })]);
+    expect(await t.store.listingFees.pendingOfUser(seller.user.id, undefined, 10)).toEqual([expect.objectContaining({ puppyId: puppy.id, userId: seller.user.id, amountCents: 1999, status: 'pending', paymentIntentId: created.body.intentId })]);
     expect((await request(t.app).get(`/api/puppies/${puppy.id}`)).status).toBe(404);
 
     await payWithCard(seller.agent, created.body.clientSecret, CARDS.visa);
-    expect(t.storage.db.listingFeePayments.all()[0]).toMatchObject({ status: 'succeeded', paidAt: NOW.toISOString() });
-    expect(t.storage.db.puppies.get(puppy.id)!.expiresAt).toBe(new Date(NOW.getTime() + 30 * DAY_MS).toISOString());
+    expect(await t.store.listingFees.findByIntent(created.body.intentId)).toMatchObject({ status: 'succeeded', paidAt: NOW.toISOString() });
+    expect((await t.store.puppies.get(puppy.id))!.expiresAt).toBe(new Date(NOW.getTime() + 30 * DAY_MS).toISOString());
     expect((await request(t.app).get(`/api/puppies/${puppy.id}`)).body.listingStatus).toBe('active');
     expect(t.outbox.entries.filter((m) => m.subject === `${puppy.name} is live on PuppyNest`)).toHaveLength(1);
   });
@@ -42,7 +42,7 @@ describe('POST /api/create-listing-fee-intent', () => {
     const created = await seller.agent.post('/api/create-listing-fee-intent').send({ puppyId: puppy.id });
     expect(created.body.puppy.listingStatus).toBe('expired');
     await payWithCard(seller.agent, created.body.clientSecret, CARDS.visa);
-    expect(t.storage.db.puppies.get(puppy.id)!.expiresAt).toBe(inDays(30));
+    expect((await t.store.puppies.get(puppy.id))!.expiresAt).toBe(inDays(30));
   });
 
   it('reuses the unpaid intent of an earlier visit instead of making another', async () => {
@@ -50,7 +50,7 @@ describe('POST /api/create-listing-fee-intent', () => {
     const first = await seller.agent.post('/api/create-listing-fee-intent').send({ puppyId: puppy.id, visitId: 'visit-fee-0001' });
     const second = await seller.agent.post('/api/create-listing-fee-intent').send({ puppyId: puppy.id, visitId: 'visit-fee-0002' });
     expect(second.body.intentId).toBe(first.body.intentId);
-    expect(t.storage.db.listingFeePayments.count()).toBe(1);
+    expect(await t.store.listingFees.pendingOfUser(seller.user.id, puppy.id, 10)).toHaveLength(1);
   });
 
   it('only the owner pays for a listing; strangers get 403, unknown ids 404, visitors 401', async () => {
@@ -70,7 +70,7 @@ describe('POST /api/create-listing-fee-intent', () => {
     const created = await seller.agent.post('/api/create-listing-fee-intent').send({ puppyId: puppy.id });
     const result = await payWithCard(seller.agent, created.body.clientSecret, CARDS.insufficient);
     expect(result.lastError!.message).toBe('Your card has insufficient funds.');
-    expect(t.storage.db.puppies.get(puppy.id)!.expiresAt).toBeNull();
+    expect((await t.store.puppies.get(puppy.id))!.expiresAt).toBeNull();
   });
 });
 
@@ -81,20 +81,20 @@ describe('POST /api/user/activate-listing-plan', () => {
     const response = await seller.agent.post('/api/user/activate-listing-plan').send({ expiryDays: 30, puppyId: puppy.id });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ activated: false, puppy: { listingStatus: 'draft', expiresAt: null }, hasActiveListingPlan: false });
-    expect(t.storage.db.puppies.get(puppy.id)!.expiresAt).toBeNull();
-    expect(t.storage.db.users.get(seller.user.id)!.hasActiveListingPlan).toBe(false);
+    expect((await t.store.puppies.get(puppy.id))!.expiresAt).toBeNull();
+    expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(false);
   });
 
   it('activates a listing whose fee was paid but whose event never arrived (checked with the provider)', async () => {
     const { t, seller, puppy } = await draftListing({ payments: { localEvents: 'drop' } });
     const created = await seller.agent.post('/api/create-listing-fee-intent').send({ puppyId: puppy.id });
     await payWithCard(seller.agent, created.body.clientSecret, CARDS.visa);
-    expect(t.storage.db.puppies.get(puppy.id)!.expiresAt).toBeNull();
+    expect((await t.store.puppies.get(puppy.id))!.expiresAt).toBeNull();
     const response = await seller.agent.post('/api/user/activate-listing-plan').send({ expiryDays: 30, puppyId: puppy.id });
     expect(response.body).toMatchObject({ activated: true, puppy: { listingStatus: 'active', expiresAt: inDays(30) } });
     // Asked again, it does not extend the listing a second time.
     await seller.agent.post('/api/user/activate-listing-plan').send({ expiryDays: 30, puppyId: puppy.id });
-    expect(t.storage.db.puppies.get(puppy.id)!.expiresAt).toBe(inDays(30));
+    expect((await t.store.puppies.get(puppy.id))!.expiresAt).toBe(inDays(30));
   });
 
   it('refuses someone else\'s listing', async () => {
@@ -110,8 +110,8 @@ describe('seller plans (POST /api/create-subscription)', () => {
     const response = await seller.agent.post('/api/create-subscription').send({ paymentMethodId: 'pm_card_visa', priceId: 'price_monthly', email: 'kennel@example.com' });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toEqual({ clientSecret: null, requiresAction: false, status: 'trialing', plan: 'monthly', trialEnd: inDays(7) });
-    expect(t.storage.db.sellerSubscriptions.all()).toEqual([expect.objectContaining({ plan: 'monthly', priceId: 'price_monthly', status: 'trialing', trialEnd: inDays(7) })]);
-    expect(t.storage.db.users.get(seller.user.id)).toMatchObject({ hasActiveListingPlan: true, listingPlanExpiresAt: inDays(7) });
+    expect(await t.store.sellerSubscriptions.listByUser(seller.user.id)).toEqual([expect.objectContaining({ plan: 'monthly', priceId: 'price_monthly', status: 'trialing', trialEnd: inDays(7) })]);
+    expect(await t.store.users.get(seller.user.id)).toMatchObject({ hasActiveListingPlan: true, listingPlanExpiresAt: inDays(7) });
 
     const covered = await seller.agent.post('/api/create-listing-fee-intent').send({ puppyId: puppy.id });
     expect(covered.body).toMatchObject({ alreadyPaid: true, clientSecret: null, puppy: { listingStatus: 'active' } });
@@ -132,12 +132,12 @@ describe('seller plans (POST /api/create-subscription)', () => {
     const response = await seller.agent.post('/api/create-subscription').send({ paymentMethodId: 'pm_card_authenticationRequiredOnSetup', priceId: 'price_biannual', email: 'kennel@example.com' });
     expect(response.body).toMatchObject({ requiresAction: true, status: 'requires_action', plan: 'biannual' });
     expect(response.body.clientSecret).toMatch(/^seti_local_\w+_secret_\w+$/);
-    expect(t.storage.db.sellerSubscriptions.all()[0]!.status).toBe('incomplete');
-    expect(t.storage.db.users.get(seller.user.id)!.hasActiveListingPlan).toBe(false);
+    expect((await t.store.sellerSubscriptions.listByUser(seller.user.id))[0]!.status).toBe('incomplete');
+    expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(false);
 
     await seller.agent.post('/api/local-payments/authenticate').send({ clientSecret: response.body.clientSecret, approve: true }).expect(200);
-    expect(t.storage.db.sellerSubscriptions.all()[0]!.status).toBe('trialing');
-    expect(t.storage.db.users.get(seller.user.id)!.hasActiveListingPlan).toBe(true);
+    expect((await t.store.sellerSubscriptions.listByUser(seller.user.id))[0]!.status).toBe('trialing');
+    expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(true);
   });
 
   it('a declined card is a 402 with Stripe\'s message and starts nothing; bad input is a 400', async () => {
@@ -148,7 +148,7 @@ describe('seller plans (POST /api/create-subscription)', () => {
     const badPlan = await seller.agent.post('/api/create-subscription').send({ paymentMethodId: 'pm_card_visa', priceId: 'price_gold', email: 'kennel@example.com' });
     expect(badPlan.status).toBe(400);
     expect((await request(t.app).post('/api/create-subscription').send({ paymentMethodId: 'pm_card_visa', priceId: 'price_monthly', email: 'a@b.co' })).status).toBe(401);
-    expect(t.storage.db.sellerSubscriptions.count()).toBe(0);
+    expect(await t.store.sellerSubscriptions.listByUser(seller.user.id)).toEqual([]);
   });
 
   it('a card made by the local card form works like Stripe\'s test payment methods', async () => {
@@ -157,6 +157,6 @@ describe('seller plans (POST /api/create-subscription)', () => {
     expect(card.body).toMatchObject({ card: { brand: 'visa', last4: '4242', expMonth: 4, expYear: 2030 } });
     const response = await seller.agent.post('/api/create-subscription').send({ paymentMethodId: card.body.id, priceId: 'price_annual', email: 'kennel@example.com' });
     expect(response.body.status).toBe('trialing');
-    expect(t.storage.db.sellerSubscriptions.all()[0]!.plan).toBe('annual');
+    expect((await t.store.sellerSubscriptions.listByUser(seller.user.id))[0]!.plan).toBe('annual');
   });
 });

@@ -282,6 +282,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           const trialing = old.trialEnd !== null && Date.parse(old.trialEnd) > now.getTime();
           return c.sellerSubscriptions.update(old.id, { status: trialing ? 'trialing' : 'active' });
         }),
+      listByUser: async (userId) => db.sellerSubscriptions.filter((s) => s.userId === userId),
       countLiveListings: async (userId, now) => db.puppies.count((p) => p.userId === userId && isLiveAt(p, now)),
     },
     verificationCodes: {

@@ -172,6 +172,8 @@ export interface SellerSubscriptionsRepository {
   transition(providerSubscriptionId: string, from: readonly SubscriptionStatus[], patch: Patch<SellerSubscription>): Promise<SellerSubscription | undefined>;
   /** a verified card, once: incomplete → trialing while the trial runs at `now`, else active */
   markCardVerified(providerSubscriptionId: string, now: Date): Promise<SellerSubscription | undefined>;
+  /** every subscription of a user, oldest first */
+  listByUser(userId: number): Promise<SellerSubscription[]>;
   /** the seller's listings public at `now`: what the plan's limit counts */
   countLiveListings(userId: number, now: Date): Promise<number>;
 }

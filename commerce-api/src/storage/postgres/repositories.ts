@@ -240,6 +240,7 @@ function repositories(db: Db): Repositories {
           .where('status', '=', 'incomplete')
           .returningAll()
           .executeTakeFirst(),
+      listByUser: (userId) => db.selectFrom('sellerSubscriptions').selectAll().where('userId', '=', userId).orderBy('id').execute(),
       countLiveListings: async (userId, now) => {
         const row = await db
           .selectFrom('puppies')

@@ -322,6 +322,8 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(await s.sellerSubscriptions.findActive(user.id, LATER)).toBeUndefined();
         const open = await newSubscription('sub_open', { status: 'active', currentPeriodEnd: null });
         expect(await s.sellerSubscriptions.findActive(open.userId, LATER)).toEqual(open);
+        expect((await s.sellerSubscriptions.listByUser(user.id)).map((r) => r.providerSubscriptionId)).toEqual(['sub_incomplete', 'sub_past_due', 'sub_trialing']);
+        expect(await s.sellerSubscriptions.listByUser(user.id + 1000)).toEqual([]);
       });
 
       it('changes a subscription only from the states named', async () => {
