@@ -18,10 +18,10 @@ export interface Payments {
   /** routes each call to the right implementation (see above) */
   readonly provider: PaymentProvider;
   /** the local test-mode provider while it takes the current mode's payments, else null */
-  local(): LocalProvider | null;
+  local(): Promise<LocalProvider | null>;
   readonly fulfilment: Fulfilment;
   /** what GET /api/stripe-public-key answers */
-  publicKey(): PublicKeyResponse;
+  publicKey(): Promise<PublicKeyResponse>;
   readonly webhookSecret: string;
 }
 
@@ -57,9 +57,12 @@ export function createPayments(options: PaymentsOptions): Payments {
     ? createStripeProvider({ secretKey: config.stripe.live.secretKey, httpClient: options.stripeHttpClient })
     : null;
 
-  const mode = () => storage.settings.get().paymentMode;
-  function current(): PaymentProvider {
-    const provider = mode() === 'live' ? stripeLive : (local ?? stripeTest);
+  // The mode is read from the store on every call (the admin switch may run in another process); `name`
+  // and `livemode` of the routed provider can only be synchronous, so they answer the mode read last.
+  let lastMode: 'test' | 'live' = 'test';
+  const mode = async () => (lastMode = (await options.store.settings.get()).paymentMode);
+  function providerFor(paymentMode: 'test' | 'live'): PaymentProvider {
+    const provider = paymentMode === 'live' ? stripeLive : (local ?? stripeTest);
     if (!provider) throw new PaymentProviderError('Live payments are switched on, but no live Stripe keys are configured.');
     return provider;
   }
@@ -70,7 +73,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       if (!local) throw new PaymentObjectMissingError(id);
       return fn(local);
     }
-    const ordered = (mode() === 'live' ? [stripeLive, stripeTest] : [stripeTest, stripeLive]).filter((p): p is PaymentProvider => p !== null);
+    const ordered = ((await mode()) === 'live' ? [stripeLive, stripeTest] : [stripeTest, stripeLive]).filter((p): p is PaymentProvider => p !== null);
     if (ordered.length === 0) throw new PaymentObjectMissingError(id);
     for (let i = 0; i < ordered.length; i++) {
       try {
@@ -84,13 +87,13 @@ export function createPayments(options: PaymentsOptions): Payments {
 
   const provider: PaymentProvider = {
     get name() {
-      return current().name;
+      return providerFor(lastMode).name;
     },
     get livemode() {
-      return current().livemode;
+      return providerFor(lastMode).livemode;
     },
-    createPaymentIntent: (input) => current().createPaymentIntent(input),
-    createSubscription: (input) => current().createSubscription(input),
+    createPaymentIntent: async (input) => providerFor(await mode()).createPaymentIntent(input),
+    createSubscription: async (input) => providerFor(await mode()).createSubscription(input),
     retrievePaymentIntent: (id) => onStripe(id, (p) => p.retrievePaymentIntent(id)),
     capturePaymentIntent: (id, key) => onStripe(id, (p) => p.capturePaymentIntent(id, key)),
     cancelPaymentIntent: (id, key) => onStripe(id, (p) => p.cancelPaymentIntent(id, key)),
@@ -102,9 +105,9 @@ export function createPayments(options: PaymentsOptions): Payments {
 
   return {
     provider,
-    local: () => (mode() === 'test' ? local : null),
+    local: async () => ((await mode()) === 'test' ? local : null),
     fulfilment,
-    publicKey: () => publicKeyFor(config, mode()),
+    publicKey: async () => publicKeyFor(config, await mode()),
     webhookSecret: config.stripe.webhookSecret,
   };
 }
