@@ -24,6 +24,8 @@ import { ordersRoutes } from './http/routes/orders.routes.ts';
 import { webhooksRoutes } from './http/routes/webhooks.routes.ts';
 import { hooksRoutes } from './http/routes/hooks.routes.ts';
 import { contentRoutes } from './http/routes/content.routes.ts';
+import { conversationsRoutes } from './http/routes/conversations.routes.ts';
+import { moderationRoutes } from './http/routes/moderation.routes.ts';
 
 export function createApp(deps: AppDeps): express.Express {
   const { config } = deps;
@@ -75,6 +77,8 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(favoritesRoutes(deps));
   api.use(uploadsRoutes(deps));
   api.use(contactsRoutes(deps));
+  api.use(conversationsRoutes(deps));
+  api.use(moderationRoutes(deps));
   api.use(contentRoutes(deps));
   api.use(sellersRoutes(deps));
   api.use(paymentsRoutes(deps));

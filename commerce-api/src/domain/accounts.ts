@@ -9,6 +9,8 @@ import type { Storage } from '../storage/storage.ts';
 import type { Session, User } from './model.ts';
 
 export const INVALID_LOGIN = 'Invalid username or password.';
+/** issue 15 */
+export const ACCOUNT_SUSPENDED = 'This account is suspended after a report to our team. If you think this is a mistake, write to us through the contact page.';
 
 export function usernameKey(username: string): string {
   return username.trim().toLowerCase();
@@ -71,6 +73,8 @@ export async function authenticate(storage: Storage, input: LoginInput): Promise
   const user = findUserByUsername(storage, input.username);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
   if (!user || !ok) throw new AppError(401, 'invalid_credentials', INVALID_LOGIN);
+  // issue 15: a suspended account is told so (only after the right password: no probing)
+  if (user.suspendedAt) throw new AppError(403, 'account_suspended', ACCOUNT_SUSPENDED);
   return user;
 }
 
@@ -94,5 +98,12 @@ export function revokeSession(storage: Storage, sessionId: number, now: Date): P
 }
 
 export function isSessionValid(session: Session | undefined, user: User | undefined, now: Date): boolean {
-  return Boolean(session && user && session.userId === user.id && session.revokedAt === null && Date.parse(session.expiresAt) > now.getTime());
+  return Boolean(
+    session &&
+      user &&
+      session.userId === user.id &&
+      session.revokedAt === null &&
+      Date.parse(session.expiresAt) > now.getTime() &&
+      !user.suspendedAt, // issue 15: a suspension ends every session at once
+  );
 }

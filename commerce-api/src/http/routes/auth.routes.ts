@@ -31,8 +31,10 @@ export function authRoutes(deps: AppDeps, sessions: SessionLayer): express.Route
     res.json({ message: wasLoggedIn ? 'You have been successfully logged out.' : 'You were not logged in.' });
   });
 
-  router.get('/user', (_req, res) => {
-    res.json(toUserView(requireUser(res)));
+  router.get('/user', async (_req, res) => {
+    const user = requireUser(res);
+    // issue 15: the header's unread conversations, read once per page load
+    res.json({ ...toUserView(user), unreadConversations: await deps.store.conversations.countUnread(user.id) });
   });
 
   return router;
