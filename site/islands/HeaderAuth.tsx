@@ -45,6 +45,7 @@ export default function HeaderAuth() {
     );
   }
 
+  const unread = user.unreadConversations ?? 0;
   const onLogout = async () => {
     try {
       await logOut();
@@ -57,6 +58,16 @@ export default function HeaderAuth() {
 
   return (
     <span className="header-auth">
+      {/* issue 15: unread conversations as of this page load (GET /api/user; no polling) */}
+      <a href="/messages" className="header-messages">
+        Messages
+        {unread > 0 && (
+          <span className="header-unread">
+            {unread}
+            <span className="visually-hidden"> unread</span>
+          </span>
+        )}
+      </a>
       <a href="/post-puppy" className="btn">
         Post a Puppy
       </a>

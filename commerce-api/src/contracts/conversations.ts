@@ -16,6 +16,10 @@ export const MessageSchema = v.object({
 });
 export type MessageInput = v.InferOutput<typeof MessageSchema>;
 
+/** the advice shown beside a message the scam guard flagged (domain/scam-guard.ts), to its recipient */
+export const SCAM_ADVICE =
+  'This message asks for a payment outside PuppyNest. Pay only through PuppyNest checkout: wire transfers, payment apps, gift cards, crypto and deposits before you see the puppy cannot be taken back.';
+
 export const REPORT_REASONS = ['scam', 'wrong_information', 'animal_welfare', 'offensive', 'other'] as const;
 export type ReportReasonId = (typeof REPORT_REASONS)[number];
 export const REPORT_REASON_LABELS: Record<ReportReasonId, string> = {

@@ -34,7 +34,3 @@ export function scamFlags(text: string): ScamFlag[] {
   const normalised = normalise(text);
   return RULES.filter(([, pattern]) => pattern.test(normalised)).map(([flag]) => flag);
 }
-
-/** the advice shown beside a flagged message, to its recipient */
-export const SCAM_ADVICE =
-  'This message asks for a payment outside PuppyNest. Pay only through PuppyNest checkout: wire transfers, payment apps, gift cards, crypto and deposits before you see the puppy cannot be taken back.';
