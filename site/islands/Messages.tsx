@@ -53,9 +53,8 @@ function ConversationRow({ conversation: c, eager }: { conversation: Conversatio
       <PuppyImage src={c.puppy?.imageUrl ?? ''} alt="" sizes="4rem" eager={eager} width={160} height={160} />
       <div className="conversation-text">
         <h2>
-          <a href={`/messages/${c.id}`}>
+          <a href={`/messages/${c.id}`} aria-label={`${name}, with ${c.with.username}${c.unread ? ', unread' : ''}`}>
             {name}
-            <span className="visually-hidden">, with {c.with.username}{c.unread ? ', unread' : ''}</span>
           </a>
         </h2>
         <p className="conversation-with" aria-hidden="true">
