@@ -49,11 +49,11 @@ function Thread() {
 
   const name = data.puppy?.name ?? 'A puppy no longer listed';
   return (
-    <article className="thread">
+    <div className="thread">
       <p className="thread-back">
         <a href="/messages">← All messages</a>
       </p>
-      <header className="thread-header">
+      <div className="thread-header">
         {data.puppy && <PuppyImage src={data.puppy.imageUrl} alt="" sizes="5rem" eager width={200} height={200} />}
         <div>
           <h1>{data.puppy ? <a href={`/puppies/${data.puppy.id}`}>{name}</a> : name}</h1>
@@ -61,7 +61,7 @@ function Thread() {
             {data.role === 'buyer' ? 'Seller' : 'Family'}: <strong>{data.with.username}</strong>
           </p>
         </div>
-      </header>
+      </div>
       <ol className="message-list" aria-label="Messages">
         {data.messages.map((m) => (
           <li key={m.id} className={`message${m.mine ? ' mine' : ''}`}>
@@ -79,7 +79,7 @@ function Thread() {
         ))}
       </ol>
       <ReplyForm conversationId={data.id} onSent={(sent) => mutate({ ...data, messages: [...data.messages, sent.message] }, { revalidate: false })} />
-    </article>
+    </div>
   );
 }
 

@@ -30,8 +30,10 @@ test('an inquiry becomes a conversation: the seller reads and replies, the famil
   // the seller, in another browser: the header's count on page load, the row marked unread
   const seller = await secondBrowser(browser, baseURL!);
   await loginViaApi(seller, DEMO.seller, '/');
-  await expect(seller.getByRole('link', { name: /^Messages \d+ unread$/ })).toBeVisible();
-  await seller.getByRole('link', { name: /^Messages/ }).click();
+  const accountMenu = seller.locator('summary', { hasText: `Hi, ${DEMO.seller.username}` });
+  await expect(accountMenu).toContainText(/\d+ unread/);
+  await accountMenu.click();
+  await seller.getByRole('link', { name: /^Messages \d+ unread$/ }).click();
   await expect(seller.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
   const row = seller.getByRole('link', { name: `${puppy.name}, with ${family}, unread` });
   await expect(row).toBeVisible();
