@@ -265,6 +265,25 @@ describe('rules across processes (two pools racing)', () => {
     }
   });
 
+  // issue 15
+  it('two first inquiries at once make one conversation, and the recipient’s mail is claimed once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const puppy = await listing(true);
+      const buyer = await seller();
+      const ask = (s: AsyncStorage, body: string) =>
+        s.conversations.startOrContinue({ puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId }, { senderId: buyer.id, body, flags: [] }, NOW);
+      const asked = await Promise.allSettled([ask(a, 'one'), ask(b, 'two')]);
+      expect(asked.filter((r) => r.status === 'rejected')).toEqual([]);
+      const ids = asked.map((r) => (r as PromiseFulfilledResult<{ conversation: { id: number } }>).value.conversation.id);
+      expect(ids[0]).toBe(ids[1]);
+      expect(await storage.messages.listByConversation(ids[0]!)).toHaveLength(2);
+      const since = new Date(NOW.getTime() - 15 * 60_000);
+      const claims = await Promise.all([a.conversations.claimMail(ids[0]!, puppy.userId, NOW, since), b.conversations.claimMail(ids[0]!, puppy.userId, NOW, since)]);
+      expect(claims.filter(Boolean)).toHaveLength(1);
+    }
+  });
+
   it('a username is taken once, in any letter case', async () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {
