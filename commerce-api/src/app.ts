@@ -10,6 +10,7 @@ import { sameOriginOnly } from './http/same-origin.ts';
 import { createSessionLayer } from './http/session.ts';
 import { staticSite } from './http/static-site.ts';
 import { listingPages } from './http/listing-pages.ts';
+import { messagePages } from './http/message-pages.ts';
 import { authRoutes } from './http/routes/auth.routes.ts';
 import { adminRoutes } from './http/routes/admin.routes.ts';
 import { devRoutes } from './http/routes/dev.routes.ts';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use('/api', api);
 
   if (deps.pages) app.use(listingPages(deps, deps.pages, sessions));
+  if (deps.pages) app.use(messagePages(deps, deps.pages, sessions)); // issue 15
   app.use(staticSite({ ...deps.paths, contentImagesDir: path.join(deps.config.content.contentDir, 'images') }));
   app.use(errorHandler(deps.log));
   return app;

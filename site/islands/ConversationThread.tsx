@@ -8,15 +8,39 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { MESSAGE_MAX, SCAM_ADVICE, type ConversationView, type SentMessageResponse } from '#contracts/conversations.ts';
 import { ApiError, postJson } from '../lib/api-client.ts';
 import { formatMessageTime } from '../lib/message-time.ts';
-import { useApi } from '../lib/swr.ts';
+import useSWR from 'swr';
+import { getJson } from '../lib/api-client.ts';
+import { SWR_OPTIONS } from '../lib/swr.ts';
 import { Field } from '../react/Field.tsx';
 import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
 import { PuppyImage } from '../react/PuppyImage.tsx';
 import { ReportForm } from '../react/ReportForm.tsx';
 import './Messages.css';
 
-export default function ConversationThread() {
-  return <ProtectedRoute>{() => <Thread />}</ProtectedRoute>;
+interface Props {
+  /** the thread the server rendered for its party; null: not found; undefined: load it here (astro dev) */
+  initial?: ConversationView | null | undefined;
+  /** a reply refused before the island woke up (the API's 303 carried its message) */
+  refusal?: string | undefined;
+}
+
+export default function ConversationThread({ initial, refusal }: Props) {
+  // Rendered by the server for a logged-in party: no login wait, the thread is in the HTML.
+  if (initial === null) return <NotFound />;
+  if (initial) return <Thread initial={initial} refusal={refusal} />;
+  return <ProtectedRoute>{() => <Thread refusal={refusal} />}</ProtectedRoute>;
+}
+
+function NotFound() {
+  return (
+    <article className="empty-state">
+      <h1>Conversation Not Found</h1>
+      <p>This conversation does not exist, or it is not yours.</p>
+      <a href="/messages" className="btn">
+        All Messages
+      </a>
+    </article>
+  );
 }
 
 function idFromAddress(): string | null {
@@ -24,21 +48,18 @@ function idFromAddress(): string | null {
   return match ? match[1]! : null;
 }
 
-function Thread() {
-  const [id, setId] = useState<string | null | undefined>(undefined);
-  useEffect(() => setId(idFromAddress()), []);
-  const { data, error, mutate } = useApi<ConversationView>(id ? `/api/conversations/${id}` : null);
+function Thread({ initial, refusal }: { initial?: ConversationView; refusal?: string | undefined }) {
+  const [id, setId] = useState<string | null | undefined>(initial ? String(initial.id) : undefined);
+  useEffect(() => {
+    if (!initial) setId(idFromAddress());
+  }, [initial]);
+  // the server's thread is current (reading it marked it read): no second request on hydration
+  const { data, error, mutate } = useSWR<ConversationView>(id ? `/api/conversations/${id}` : null, (path: string) => getJson<ConversationView>(path), {
+    ...SWR_OPTIONS,
+    ...(initial ? { fallbackData: initial, revalidateOnMount: false } : {}),
+  });
 
-  if (id === null || (error instanceof ApiError && error.status === 404))
-    return (
-      <article className="empty-state">
-        <h1>Conversation Not Found</h1>
-        <p>This conversation does not exist, or it is not yours.</p>
-        <a href="/messages" className="btn">
-          All Messages
-        </a>
-      </article>
-    );
+  if (id === null || (error instanceof ApiError && error.status === 404)) return <NotFound />;
   if (error) return <p role="alert">This conversation could not be loaded. Please reload the page.</p>;
   if (!data)
     return (
@@ -66,7 +87,7 @@ function Thread() {
         {data.messages.map((m) => (
           <li key={m.id} className={`message${m.mine ? ' mine' : ''}`}>
             <p className="message-meta">
-              <strong>{m.mine ? 'You' : m.sender}</strong> <time dateTime={m.createdAt}>{formatMessageTime(m.createdAt)}</time>
+              <strong>{m.mine ? 'You' : m.sender}</strong> <time dateTime={m.createdAt} suppressHydrationWarning>{formatMessageTime(m.createdAt)}</time>
             </p>
             <p className="message-body">{m.body}</p>
             {m.flagged && (
@@ -74,26 +95,21 @@ function Thread() {
                 <strong>Be careful:</strong> {SCAM_ADVICE}
               </p>
             )}
-            {!m.mine && <ReportForm target={{ messageId: m.id }} summary="Report this message" />}
+            {!m.mine && <ReportForm target={{ messageId: m.id }} summary="Report this message" returnTo={`/messages/${data.id}`} />}
           </li>
         ))}
       </ol>
-      <ReplyForm conversationId={data.id} onSent={(sent) => mutate({ ...data, messages: [...data.messages, sent.message] }, { revalidate: false })} />
+      <ReplyForm conversationId={data.id} refusal={refusal} onSent={(sent) => mutate({ ...data, messages: [...data.messages, sent.message] }, { revalidate: false })} />
     </div>
   );
 }
 
-function ReplyForm({ conversationId, onSent }: { conversationId: number; onSent: (sent: SentMessageResponse) => void }) {
+function ReplyForm({ conversationId, refusal, onSent }: { conversationId: number; refusal: string | undefined; onSent: (sent: SentMessageResponse) => void }) {
   const [body, setBody] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  // a reply refused before the island woke up comes back with the message in the address
+  const [error, setError] = useState<string | undefined>(refusal);
   const [sending, setSending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-
-  // a reply refused before the island woke up comes back with the message in the address
-  useEffect(() => {
-    const refused = new URLSearchParams(window.location.search).get('error');
-    if (refused) setError(refused.slice(0, 200));
-  }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

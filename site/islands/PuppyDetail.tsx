@@ -147,7 +147,7 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
             <span aria-hidden="true">✔</span> Verified Breeder
           </p>
           {/* issue 15: anyone logged in can report a listing */}
-          {user && !isOwner && <ReportForm target={{ puppyId: puppy.id }} summary="Report this listing" />}
+          {user && !isOwner && <ReportForm target={{ puppyId: puppy.id }} summary="Report this listing" returnTo={`/puppies/${puppy.id}`} />}
         </div>
       </div>
 

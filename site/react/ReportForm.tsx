@@ -14,9 +14,11 @@ interface Props {
   target: { puppyId: number } | { messageId: number };
   /** the disclosure's text ("Report this listing") */
   summary: string;
+  /** the page to come back to when the form is posted before the island wakes up */
+  returnTo: string;
 }
 
-export function ReportForm({ target, summary }: Props) {
+export function ReportForm({ target, summary, returnTo }: Props) {
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -48,6 +50,7 @@ export function ReportForm({ target, summary }: Props) {
     <details className="report-form">
       <summary>{summary}</summary>
       <form method="post" action="/api/reports" onSubmit={submit} noValidate>
+        <input type="hidden" name="returnTo" value={returnTo} />
         {'puppyId' in target ? <input type="hidden" name="puppyId" value={target.puppyId} /> : <input type="hidden" name="messageId" value={target.messageId} />}
         <Field label="Reason" id={`report-reason-${key}`} error={error} alert>
           {(control) => (

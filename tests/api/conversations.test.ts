@@ -145,6 +145,16 @@ describe('conversations', () => {
     const empty = await w.seller.agent.post(`/api/conversations/${id}/messages`).type('form').send({ body: '' });
     expect(empty.headers.location).toBe(`/messages/${id}?error=${encodeURIComponent('Please write a message')}`);
     expect((await w.seller.agent.get(`/api/conversations/${id}`)).body.messages.at(-1).body).toBe('Yes, she is.');
+    // under Referrer-Policy no-referrer the browser sends Origin "null"; Sec-Fetch-Site tells our page from another site
+    const own = await w.seller.agent.post(`/api/conversations/${id}/messages`).set('Origin', 'null').set('Sec-Fetch-Site', 'same-origin').type('form').send({ body: 'Own page' });
+    expect(own.status).toBe(303);
+    const other = await w.seller.agent.post(`/api/conversations/${id}/messages`).set('Origin', 'null').set('Sec-Fetch-Site', 'cross-site').type('form').send({ body: 'Elsewhere' });
+    expect(other.status).toBe(403);
+    // a report form comes back to the page it names
+    const reported = await w.buyer.agent.post('/api/reports').type('form').send({ puppyId: String(w.puppy.id), reason: 'other', returnTo: `/puppies/${w.puppy.id}` });
+    expect(reported.headers.location).toBe(`/puppies/${w.puppy.id}?reported=1`);
+    const offsite = await w.buyer.agent.post('/api/reports').type('form').send({ puppyId: String(w.puppy.id), reason: 'other', returnTo: '//evil.example/x' });
+    expect(offsite.headers.location).toBe('/messages?reported=1');
   });
 
   it('limits messages per account, more tightly for a new account (MESSAGES_PER_ACCOUNT, NEW_ACCOUNT_MESSAGES)', async () => {

@@ -74,6 +74,18 @@ test('an inquiry becomes a conversation: the seller reads and replies, the famil
   expect(mail.subject).toBe(`New message about ${puppy.name} on PuppyNest`);
   expect(mail.text).toContain(`/messages/${conversationId}`);
 
+  // before any script runs (JavaScript off), the thread is in the page and its reply form works
+  const noScript = await browser.newContext({ baseURL: baseURL!, javaScriptEnabled: false });
+  expect((await noScript.request.post('/api/login', { data: DEMO.seller })).ok()).toBe(true);
+  const plain = await noScript.newPage();
+  await plain.goto(threadUrl);
+  await expect(plain.getByRole('list', { name: 'Messages' })).toContainText('Zelle deposit');
+  await plain.getByLabel('Your reply').fill('Sent without JavaScript.');
+  await plain.getByRole('button', { name: 'Send' }).click();
+  await expect(plain).toHaveURL(threadUrl);
+  await expect(plain.getByRole('list', { name: 'Messages' })).toContainText('Sent without JavaScript.');
+  await noScript.close();
+
   // a third account gets nothing: 404 from the API, "not found" on the page
   const stranger = await secondBrowser(browser, baseURL!);
   await newBuyer(stranger);

@@ -24,8 +24,6 @@ const SHELLS: ReadonlyArray<[RegExp, string]> = [
   [/^\/edit-puppy\/[^/]+\/?$/, 'edit-puppy/_.html'],
   [/^\/checkout\/[^/]+\/?$/, 'checkout/_.html'],
   [/^\/listing-payment\/[^/]+\/?$/, 'listing-payment/_.html'],
-  // issue 15
-  [/^\/messages\/[^/]+\/?$/, 'messages/_.html'],
 ];
 
 const HTML_HEADERS = { 'Cache-Control': 'no-cache' };

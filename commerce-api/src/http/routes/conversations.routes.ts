@@ -25,8 +25,10 @@ export function conversationId(raw: unknown): number {
   return parsed.output;
 }
 
-/** a same-site path to go back to after a form post, or the fallback */
+/** a same-site path to go back to after a form post (the form's returnTo, else the Referer), or the fallback */
 function backTo(req: Request, fallback: string): string {
+  const returnTo = (req.body as { returnTo?: unknown } | undefined)?.returnTo;
+  if (typeof returnTo === 'string' && /^\/(?!\/)[\w\-/]{0,200}$/.test(returnTo)) return returnTo;
   const referer = req.get('referer');
   if (!referer) return fallback;
   try {
