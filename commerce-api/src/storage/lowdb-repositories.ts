@@ -190,7 +190,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
       reserve: (id, now) =>
         mutate((c, _s, undo) => {
           const old = c.puppies.get(id);
-          if (!old || old.status !== 'available' || !isLiveAt(old, now) || liveOrderOf(c, id)) return undefined;
+          if (!old || old.status !== 'available' || !isLiveAt(old, now) || old.hiddenAt || liveOrderOf(c, id)) return undefined; // hiddenAt: issue 15
           undo(replaced('puppies', old));
           return c.puppies.update(id, { status: 'reserved', updatedAt: now.toISOString() });
         }),

@@ -116,6 +116,7 @@ function repositories(db: Db): Repositories {
           .where('id', '=', id)
           .where('status', '=', 'available')
           .where('expiresAt', '>', now.toISOString())
+          .where('hiddenAt', 'is', null) // issue 15: a hidden listing is not for sale
           .where(({ not, exists, selectFrom }) =>
             not(exists(selectFrom('orders').select('orders.id').whereRef('orders.puppyId', '=', 'puppies.id').where('orders.status', 'in', LIVE))),
           )

@@ -476,6 +476,7 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(hidden).toMatchObject({ hiddenAt: NOW.toISOString(), hiddenReason: 'Reported as a scam' });
         expect((await s.puppies.searchPublic({ limit: 20 }, NOW)).items).toEqual([]);
         expect((await s.moderation.listHidden()).map((p) => p.id)).toEqual([puppy.id]);
+        expect(await s.puppies.reserve(puppy.id, NOW)).toBeUndefined();
         await s.moderation.unhideListing(puppy.id);
         expect((await s.puppies.searchPublic({ limit: 20 }, NOW)).items.map((p) => p.id)).toEqual([puppy.id]);
         expect(await s.moderation.hideListing(puppy.id + 1000, 'x', NOW)).toBeUndefined();
