@@ -121,7 +121,7 @@ function ReportItem({ report, onDecide }: { report: ModerationQueueItem; onDecid
   return (
     <li className="moderation-item">
       <p>
-        <strong>{REPORT_REASON_LABELS[report.reason]}</strong>: {report.listing ? <a href={`/puppies/${report.listing.id}`}>{report.listing.name}</a> : subject}
+        <strong>{REPORT_REASON_LABELS[report.reason]}</strong>: {report.listing ? <a href={`/puppies/${report.listing.id}`}>{report.listing.name}</a> : report.message ? 'a message' : subject}
         {target && (
           <>
             {' '}
