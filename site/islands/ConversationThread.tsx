@@ -22,13 +22,15 @@ interface Props {
   initial?: ConversationView | null | undefined;
   /** a reply refused before the island woke up (the API's 303 carried its message) */
   refusal?: string | undefined;
+  /** a report was sent from this page before the island woke up */
+  reported?: boolean | undefined;
 }
 
-export default function ConversationThread({ initial, refusal }: Props) {
+export default function ConversationThread({ initial, refusal, reported = false }: Props) {
   // Rendered by the server for a logged-in party: no login wait, the thread is in the HTML.
   if (initial === null) return <NotFound />;
-  if (initial) return <Thread initial={initial} refusal={refusal} />;
-  return <ProtectedRoute>{() => <Thread refusal={refusal} />}</ProtectedRoute>;
+  if (initial) return <Thread initial={initial} refusal={refusal} reported={reported} />;
+  return <ProtectedRoute>{() => <Thread refusal={refusal} reported={reported} />}</ProtectedRoute>;
 }
 
 function NotFound() {
@@ -48,7 +50,7 @@ function idFromAddress(): string | null {
   return match ? match[1]! : null;
 }
 
-function Thread({ initial, refusal }: { initial?: ConversationView; refusal?: string | undefined }) {
+function Thread({ initial, refusal, reported }: { initial?: ConversationView; refusal?: string | undefined; reported: boolean }) {
   const [id, setId] = useState<string | null | undefined>(initial ? String(initial.id) : undefined);
   useEffect(() => {
     if (!initial) setId(idFromAddress());
@@ -74,6 +76,11 @@ function Thread({ initial, refusal }: { initial?: ConversationView; refusal?: st
       <p className="thread-back">
         <a href="/messages">← All messages</a>
       </p>
+      {reported && (
+        <p className="report-sent" role="status">
+          Thank you. Our team will review your report.
+        </p>
+      )}
       <div className="thread-header">
         {data.puppy && <PuppyImage src={data.puppy.imageUrl} alt="" sizes="5rem" eager width={200} height={200} />}
         <div>

@@ -84,6 +84,13 @@ test('an inquiry becomes a conversation: the seller reads and replies, the famil
   await plain.getByRole('button', { name: 'Send' }).click();
   await expect(plain).toHaveURL(threadUrl);
   await expect(plain.getByRole('list', { name: 'Messages' })).toContainText('Sent without JavaScript.');
+  // and a report of the family's message, from the same page without a script
+  const first = plain.getByRole('listitem').filter({ hasText: 'We could visit on Saturday.' });
+  await first.getByText('Report this message').click();
+  await first.getByLabel('Reason').selectOption({ label: 'Other' });
+  await first.getByRole('button', { name: 'Send report' }).click();
+  await expect(plain).toHaveURL(`${threadUrl}?reported=1`);
+  await expect(plain.getByRole('status').filter({ hasText: 'Thank you. Our team will review your report.' })).toBeVisible();
   await noScript.close();
 
   // a third account gets nothing: 404 from the API, "not found" on the page
