@@ -243,16 +243,20 @@ describe('rules across processes (two pools racing)', () => {
     expect((await storage.verificationCodes.get(issued.id))?.attempts).toBe(5);
   });
 
-  it('a verification code is sent once per resend window', async () => {
+  it('a verification code is sent once per resend window to a target by one requester', async () => {
     await emptied();
-    const send = (s: AsyncStorage, target: string) =>
-      s.verificationCodes.issue(
-        { channel: 'email', target, codeHash: 'h', owner: 'anon:1', client: 'net', sentAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', attempts: 0, verifiedAt: null },
-        new Date(NOW.getTime() - 60_000),
-      );
-    const results = await Promise.allSettled([send(a, 'x@example.com'), send(b, 'y@example.com'), send(a, 'z@example.com'), send(b, 'x@example.com')]);
-    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-    expect(wins(results)).toBe(1);
+    for (let round = 0; round < ROUNDS; round++) {
+      const target = `x${round}@example.com`;
+      // one owner from several networks: one requester
+      const send = (s: AsyncStorage, owner: string, client: string) =>
+        s.verificationCodes.issue(
+          { channel: 'email', target, codeHash: 'h', owner, client, sentAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', attempts: 0, verifiedAt: null },
+          new Date(NOW.getTime() - 60_000),
+        );
+      const results = await Promise.allSettled([send(a, 'anon:1', 'net'), send(b, 'anon:1', 'net-2'), send(a, 'anon:1', 'net-3'), send(b, 'anon:1', 'net')]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(results)).toBe(1);
+    }
   });
 
   it('a payment event is applied once', async () => {
