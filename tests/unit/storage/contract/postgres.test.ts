@@ -259,6 +259,38 @@ describe('rules across processes (two pools racing)', () => {
     }
   });
 
+  it('a favourite and a seller application are kept once when both processes add them at once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const puppy = await listing(true);
+      const fan = await seller();
+      const favourites = await Promise.allSettled([a.favorites.add(fan.id, puppy.id, NOW), b.favorites.add(fan.id, puppy.id, NOW)]);
+      expect(favourites.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(await storage.favorites.listByUser(fan.id)).toHaveLength(1);
+      const row = (plan: 'monthly' | 'annual') => ({
+        userId: fan.id, name: 'Ann', email: 'ann@example.com', phone: '555-0100', location: 'Austin, TX', experience: '5 years',
+        breedSpecialty: 'Corgi', termsAgreed: true, plan, status: 'approved' as const, createdAt: NOW.toISOString(),
+      });
+      const applications = await Promise.allSettled([a.sellerApplications.upsert(row('monthly')), b.sellerApplications.upsert(row('annual'))]);
+      expect(applications.filter((r) => r.status === 'rejected')).toEqual([]);
+      const ids = applications.map((r) => (r as PromiseFulfilledResult<{ id: number }>).value.id);
+      expect(ids[0]).toBe(ids[1]);
+    }
+  });
+
+  it('a session is revoked once: the first time stays', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const user = await seller();
+      const session = await storage.sessions.create({ userId: user.id, createdAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', revokedAt: null });
+      const times = [new Date(NOW.getTime() + 1_000), new Date(NOW.getTime() + 2_000)];
+      const results = await Promise.all([a.sessions.revoke(session.id, times[0]!), b.sessions.revoke(session.id, times[1]!)]);
+      const stored = (await storage.sessions.get(session.id))!.revokedAt;
+      expect(times.map((t) => t.toISOString())).toContain(stored);
+      expect(results.map((r) => r?.revokedAt)).toEqual([stored, stored]);
+    }
+  });
+
   it('a payment event is applied once', async () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {
