@@ -268,7 +268,11 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
         mutate((c, _s, undo) => {
           const since = sentSince.getTime();
           const recent = c.verificationCodes.find(
-            (v) => Date.parse(v.sentAt) > since && (v.owner === row.owner || (row.client !== undefined && v.client === row.client)),
+            (v) =>
+              v.channel === row.channel &&
+              v.target === row.target &&
+              Date.parse(v.sentAt) > since &&
+              (v.owner === row.owner || (row.client !== undefined && v.client === row.client)),
           );
           if (recent) return undefined;
           for (const old of c.verificationCodes.filter((v) => v.owner === row.owner && v.channel === row.channel && v.target === row.target && v.verifiedAt === null)) {
@@ -288,6 +292,8 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           undo(replaced('verificationCodes', old));
           return c.verificationCodes.update(id, { attempts: old.attempts + 1 });
         }),
+      listVerified: async (owners, verifiedSince) =>
+        db.verificationCodes.filter((v) => v.verifiedAt !== null && owners.includes(v.owner) && Date.parse(v.verifiedAt) > verifiedSince.getTime()),
       markVerified: (id, now) =>
         mutate((c, _s, undo) => {
           const old = c.verificationCodes.get(id);
@@ -381,6 +387,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
     },
     uploads: {
       usedBytes: async (userId) => usedBytes(db, userId),
+      listByUser: async (userId) => db.uploads.filter((u) => u.userId === userId),
       record: (row, quotaBytes) =>
         mutate((c, _s, undo) => {
           if (usedBytes(c, row.userId) + row.bytes > quotaBytes) return undefined;

@@ -164,9 +164,10 @@ export interface ListingFeesRepository {
 export interface VerificationCodesRepository {
   get(id: number): Promise<VerificationCode | undefined>;
   /**
-   * Resend limit: inserts the code only if neither its owner nor its client had a code sent after
-   * `sentSince`, replacing the owner's unverified codes for the same channel and target. The new
-   * row, or undefined when it was refused.
+   * Resend limit, per target and requester: inserts the code only if neither its owner nor its client
+   * had a code sent to the same channel and target after `sentSince` (another target is not held up,
+   * decision 0051), replacing the owner's unverified codes for that channel and target. The new row,
+   * or undefined when it was refused.
    */
   issue(row: New<VerificationCode>, sentSince: Date): Promise<VerificationCode | undefined>;
   /** the newest unverified code of an owner for a channel and target */
@@ -176,6 +177,8 @@ export interface VerificationCodesRepository {
    * fewer than `maxAttempts`. The updated row, or undefined when no attempt was left.
    */
   countAttempt(id: number, maxAttempts: number, now: Date): Promise<VerificationCode | undefined>;
+  /** the codes of any of `owners` verified after `verifiedSince`, oldest first (what a verification session holds) */
+  listVerified(owners: readonly string[], verifiedSince: Date): Promise<VerificationCode[]>;
   /** unverified → verified at `now`; undefined when it was verified already */
   markVerified(id: number, now: Date): Promise<VerificationCode | undefined>;
   remove(id: number): Promise<boolean>;
@@ -215,6 +218,8 @@ export interface ContactsRepository {
 export interface UploadsRepository {
   /** bytes of every upload of the user */
   usedBytes(userId: number): Promise<number>;
+  /** the user's uploads, oldest first */
+  listByUser(userId: number): Promise<Upload[]>;
   /**
    * Records an upload only if the user's uploads stay within `quotaBytes` (checked with the user's
    * uploads serialised, so two at once cannot both pass). The row, or undefined when over quota.

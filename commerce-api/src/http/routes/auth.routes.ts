@@ -7,20 +7,20 @@ import { currentUser, requireUser, type SessionLayer } from '../session.ts';
 import { parseInput } from '../validate.ts';
 
 export function authRoutes(deps: AppDeps, sessions: SessionLayer): express.Router {
-  const { storage, now } = deps;
+  const { store, now } = deps;
   const limits = authLimiters(deps.config.limits);
   const router = express.Router();
 
   router.post('/register', ...limits.register, async (req, res) => {
     const input = parseInput(RegisterSchema, req.body);
-    const user = await registerAccount(storage, input, now());
+    const user = await registerAccount(store, input, now());
     await sessions.logIn(res, user);
     res.status(201).json(toUserView(user));
   });
 
   router.post('/login', ...limits.login, async (req, res) => {
     const input = parseInput(LoginSchema, req.body);
-    const user = await authenticate(storage, input);
+    const user = await authenticate(store, input);
     await sessions.logIn(res, user);
     res.json(toUserView(user));
   });

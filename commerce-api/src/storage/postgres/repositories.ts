@@ -225,13 +225,15 @@ function repositories(db: Db): Repositories {
       },
       issue: (row, sentSince) =>
         atomically(db, async (trx) => {
-          // The resend limit is check-then-insert over several rows: serialise it per owner and per
-          // client across processes (in a fixed order, so two issuers never wait on each other).
-          const keys = [`verify-owner:${row.owner}`, ...(row.client !== undefined ? [`verify-client:${row.client}`] : [])].sort();
-          for (const key of keys) await lockKey(trx, key);
+          // The resend limit is check-then-insert over the rows of one channel and target (every row
+          // it reads, deletes or adds has them): serialise it per target across processes. One lock
+          // per call, so two issuers never wait on each other in a cycle.
+          await lockKey(trx, `verify-target:${row.channel}:${row.target}`);
           const recent = await trx
             .selectFrom('verificationCodes')
             .select('id')
+            .where('channel', '=', row.channel)
+            .where('target', '=', row.target)
             .where('sentAt', '>', sentSince.toISOString())
             .where((eb) => (row.client !== undefined ? eb.or([eb('owner', '=', row.owner), eb('client', '=', row.client)]) : eb('owner', '=', row.owner)))
             .executeTakeFirst();
@@ -268,6 +270,17 @@ function repositories(db: Db): Repositories {
           .returningAll()
           .executeTakeFirst();
         return row && code(row);
+      },
+      listVerified: async (owners, verifiedSince) => {
+        if (owners.length === 0) return [];
+        const rows = await db
+          .selectFrom('verificationCodes')
+          .selectAll()
+          .where('owner', 'in', owners)
+          .where('verifiedAt', '>', verifiedSince.toISOString())
+          .orderBy('id')
+          .execute();
+        return rows.map(code);
       },
       markVerified: async (id, now) => {
         const row = await db
@@ -331,6 +344,7 @@ function repositories(db: Db): Repositories {
     },
     uploads: {
       usedBytes: (userId) => usedBytes(db, userId),
+      listByUser: (userId) => db.selectFrom('uploads').selectAll().where('userId', '=', userId).orderBy('id').execute(),
       record: (row, quotaBytes) =>
         atomically(db, async (trx) => {
           // the user's row serialises their uploads across processes while the quota is checked

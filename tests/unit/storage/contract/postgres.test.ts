@@ -244,16 +244,52 @@ describe('rules across processes (two pools racing)', () => {
     expect((await storage.verificationCodes.get(issued.id))?.attempts).toBe(5);
   });
 
-  it('a verification code is sent once per resend window', async () => {
+  it('a verification code is sent once per resend window to a target by one requester', async () => {
     await emptied();
-    const send = (s: AsyncStorage, target: string) =>
-      s.verificationCodes.issue(
-        { channel: 'email', target, codeHash: 'h', owner: 'anon:1', client: 'net', sentAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', attempts: 0, verifiedAt: null },
-        new Date(NOW.getTime() - 60_000),
-      );
-    const results = await Promise.allSettled([send(a, 'x@example.com'), send(b, 'y@example.com'), send(a, 'z@example.com'), send(b, 'x@example.com')]);
-    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-    expect(wins(results)).toBe(1);
+    for (let round = 0; round < ROUNDS; round++) {
+      const target = `x${round}@example.com`;
+      // one owner from several networks: one requester
+      const send = (s: AsyncStorage, owner: string, client: string) =>
+        s.verificationCodes.issue(
+          { channel: 'email', target, codeHash: 'h', owner, client, sentAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', attempts: 0, verifiedAt: null },
+          new Date(NOW.getTime() - 60_000),
+        );
+      const results = await Promise.allSettled([send(a, 'anon:1', 'net'), send(b, 'anon:1', 'net-2'), send(a, 'anon:1', 'net-3'), send(b, 'anon:1', 'net')]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(results)).toBe(1);
+    }
+  });
+
+  it('a favourite and a seller application are kept once when both processes add them at once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const puppy = await listing(true);
+      const fan = await seller();
+      const favourites = await Promise.allSettled([a.favorites.add(fan.id, puppy.id, NOW), b.favorites.add(fan.id, puppy.id, NOW)]);
+      expect(favourites.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(await storage.favorites.listByUser(fan.id)).toHaveLength(1);
+      const row = (plan: 'monthly' | 'annual') => ({
+        userId: fan.id, name: 'Ann', email: 'ann@example.com', phone: '555-0100', location: 'Austin, TX', experience: '5 years',
+        breedSpecialty: 'Corgi', termsAgreed: true, plan, status: 'approved' as const, createdAt: NOW.toISOString(),
+      });
+      const applications = await Promise.allSettled([a.sellerApplications.upsert(row('monthly')), b.sellerApplications.upsert(row('annual'))]);
+      expect(applications.filter((r) => r.status === 'rejected')).toEqual([]);
+      const ids = applications.map((r) => (r as PromiseFulfilledResult<{ id: number }>).value.id);
+      expect(ids[0]).toBe(ids[1]);
+    }
+  });
+
+  it('a session is revoked once: the first time stays', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const user = await seller();
+      const session = await storage.sessions.create({ userId: user.id, createdAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', revokedAt: null });
+      const times = [new Date(NOW.getTime() + 1_000), new Date(NOW.getTime() + 2_000)];
+      const results = await Promise.all([a.sessions.revoke(session.id, times[0]!), b.sessions.revoke(session.id, times[1]!)]);
+      const stored = (await storage.sessions.get(session.id))!.revokedAt;
+      expect(times.map((t) => t.toISOString())).toContain(stored);
+      expect(results.map((r) => r?.revokedAt)).toEqual([stored, stored]);
+    }
   });
 
   it('a payment event is applied once', async () => {

@@ -308,10 +308,31 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         const first = await s.verificationCodes.issue(code(), resendWindow);
         expect(await s.verificationCodes.issue(code({ codeHash: 'again' }), resendWindow)).toBeUndefined();
         expect(await s.verificationCodes.issue(code({ owner: 'anon:9' }), resendWindow)).toBeUndefined();
+        // another target, or the same target asked for by someone else elsewhere, is not held up
+        expect(await s.verificationCodes.issue(code({ target: 'b@example.com' }), resendWindow)).toBeDefined();
+        expect(await s.verificationCodes.issue(code({ channel: 'phone', target: '5550100000' }), resendWindow)).toBeDefined();
+        const stranger = await s.verificationCodes.issue(code({ owner: 'anon:7', client: 'net-7' }), resendWindow);
+        expect(stranger).toBeDefined();
         const later = new Date(NOW.getTime() + 2 * MINUTE);
         const second = await s.verificationCodes.issue(code({ codeHash: 'again', sentAt: later.toISOString() }), new Date(later.getTime() - MINUTE));
         expect(second).toMatchObject({ codeHash: 'again' });
         expect(await s.verificationCodes.get(first!.id)).toBeUndefined();
+        // only the owner's own pending codes are replaced
+        expect(await s.verificationCodes.get(stranger!.id)).toBeDefined();
+      });
+
+      it('lists the codes of some owners verified after a time', async () => {
+        const mine = (await s.verificationCodes.issue(code(), resendWindow))!;
+        const anon = (await s.verificationCodes.issue(code({ owner: 'anon:1', client: 'net-2', target: 'b@example.com' }), resendWindow))!;
+        const other = (await s.verificationCodes.issue(code({ owner: 'user:2', client: 'net-3' }), resendWindow))!;
+        await s.verificationCodes.issue(code({ owner: 'user:1', client: 'net-4', channel: 'phone', target: '5550100000' }), resendWindow);
+        const verifiedAt = new Date(NOW.getTime() + MINUTE);
+        for (const c of [mine, anon, other]) await s.verificationCodes.markVerified(c.id, verifiedAt);
+        const verified = await s.verificationCodes.listVerified(['user:1', 'anon:1'], NOW);
+        expect(verified.map((c) => c.id)).toEqual([mine.id, anon.id]);
+        expect(verified[0]).toMatchObject({ target: 'a@example.com', verifiedAt: verifiedAt.toISOString() });
+        expect(await s.verificationCodes.listVerified(['user:1', 'anon:1'], verifiedAt)).toEqual([]);
+        expect(await s.verificationCodes.listVerified([], NOW)).toEqual([]);
       });
 
       it('counts attempts up to the limit, not after expiry and not once verified', async () => {
@@ -507,6 +528,8 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(await s.uploads.record(row('/media/c.webp', 400), 1_000)).toBeDefined();
         expect(await s.uploads.usedBytes(user.id)).toBe(1_000);
         expect(await s.uploads.usedBytes(user.id + 1000)).toBe(0);
+        expect((await s.uploads.listByUser(user.id)).map((u) => u.url)).toEqual(['/media/a.webp', '/media/c.webp']);
+        expect(await s.uploads.listByUser(user.id + 1000)).toEqual([]);
       });
 
       it('forgets old uploads no listing uses, and keeps the used and the recent ones', async () => {
