@@ -10,6 +10,7 @@ import { sameOriginOnly } from './http/same-origin.ts';
 import { createSessionLayer } from './http/session.ts';
 import { staticSite } from './http/static-site.ts';
 import { listingPages } from './http/listing-pages.ts';
+import { messagePages } from './http/message-pages.ts';
 import { authRoutes } from './http/routes/auth.routes.ts';
 import { adminRoutes } from './http/routes/admin.routes.ts';
 import { devRoutes } from './http/routes/dev.routes.ts';
@@ -24,6 +25,8 @@ import { ordersRoutes } from './http/routes/orders.routes.ts';
 import { webhooksRoutes } from './http/routes/webhooks.routes.ts';
 import { hooksRoutes } from './http/routes/hooks.routes.ts';
 import { contentRoutes } from './http/routes/content.routes.ts';
+import { conversationsRoutes } from './http/routes/conversations.routes.ts';
+import { moderationRoutes } from './http/routes/moderation.routes.ts';
 
 export function createApp(deps: AppDeps): express.Express {
   const { config } = deps;
@@ -75,6 +78,8 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(favoritesRoutes(deps));
   api.use(uploadsRoutes(deps));
   api.use(contactsRoutes(deps));
+  api.use(conversationsRoutes(deps));
+  api.use(moderationRoutes(deps));
   api.use(contentRoutes(deps));
   api.use(sellersRoutes(deps));
   api.use(paymentsRoutes(deps));
@@ -83,6 +88,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use('/api', api);
 
   if (deps.pages) app.use(listingPages(deps, deps.pages, sessions));
+  if (deps.pages) app.use(messagePages(deps, deps.pages, sessions)); // issue 15
   app.use(staticSite({ ...deps.paths, contentImagesDir: path.join(deps.config.content.contentDir, 'images') }));
   app.use(errorHandler(deps.log));
   return app;

@@ -79,6 +79,11 @@ const EnvSchema = v.object({
   CONTACT_MESSAGES_PER_CLIENT: count(10),
   UPLOADS_PER_ACCOUNT: count(60),
   UPLOAD_QUOTA_MB: count(500),
+  // issue 15: conversations and reports
+  MESSAGES_PER_ACCOUNT: count(60),
+  NEW_ACCOUNT_MESSAGES: count(10),
+  NEW_ACCOUNT_HOURS: count(24),
+  REPORTS_PER_ACCOUNT: count(10),
 });
 
 /**
@@ -97,6 +102,13 @@ export interface Limits {
   readonly contactMessagesPerClient: number;
   /** uploads per account per hour */
   readonly uploadsPerAccount: number;
+  /** messages (inquiries and replies) per account per hour (issue 15) */
+  readonly messagesPerAccount: number;
+  /** the same for an account younger than newAccountHours: its first messages are limited more tightly */
+  readonly newAccountMessages: number;
+  readonly newAccountHours: number;
+  /** reports of listings and messages per account per hour */
+  readonly reportsPerAccount: number;
   /** bytes an account's uploads may take together (images count all their renditions) */
   readonly uploadQuotaBytes: number;
 }
@@ -186,6 +198,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       registrationsPerClient: e.REGISTRATIONS_PER_CLIENT,
       contactMessagesPerClient: e.CONTACT_MESSAGES_PER_CLIENT,
       uploadsPerAccount: e.UPLOADS_PER_ACCOUNT,
+      messagesPerAccount: e.MESSAGES_PER_ACCOUNT,
+      newAccountMessages: e.NEW_ACCOUNT_MESSAGES,
+      newAccountHours: e.NEW_ACCOUNT_HOURS,
+      reportsPerAccount: e.REPORTS_PER_ACCOUNT,
       uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     },
     content: contentSettingsFromEnv(input),

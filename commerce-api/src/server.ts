@@ -67,7 +67,7 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
     },
   };
   const app = createApp(deps);
-  const jobs = createLocalScheduler([sweepUnusedUploadsJob({ storage, media, log })], { now, log });
+  const jobs = createLocalScheduler([sweepUnusedUploadsJob({ store: deps.store, media, log })], { now, log });
   const server = await new Promise<import('node:http').Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);

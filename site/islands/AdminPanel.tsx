@@ -9,6 +9,7 @@ import type { UserView } from '#contracts/auth.ts';
 import type { MessageResponse, PaymentModeResponse } from '#contracts/payments.ts';
 import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
 import { OrderLookup } from '../react/admin/OrderLookup.tsx';
+import { ModerationQueue } from '../react/admin/ModerationQueue.tsx';
 import { ApiError, getJson, postJson } from '../lib/api-client.ts';
 import { SWR_OPTIONS } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
@@ -90,6 +91,7 @@ function AdminHome({ user }: { user: UserView }) {
             </>
           )}
         </section>
+        <ModerationQueue />
         <OrderLookup />
         <section className="admin-card" aria-labelledby="system-status-title">
           <h2 id="system-status-title">System Status</h2>

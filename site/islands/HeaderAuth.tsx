@@ -45,6 +45,7 @@ export default function HeaderAuth() {
     );
   }
 
+  const unread = user.unreadConversations ?? 0;
   const onLogout = async () => {
     try {
       await logOut();
@@ -64,10 +65,17 @@ export default function HeaderAuth() {
         {/* The pill cuts a long name with an ellipsis (SiteHeader.astro); the menu shows it whole. */}
         <summary>
           <span>Hi, {user.username}</span>
+          {/* issue 15: unread conversations as of this page load (GET /api/user; no polling) */}
+          {unread > 0 && <UnreadBadge count={unread} />}
         </summary>
         <ul dir="rtl">
           <li className="account-menu-name" dir="ltr">
             Signed in as <strong>{user.username}</strong>
+          </li>
+          <li>
+            <a href="/messages">
+              Messages {unread > 0 && <UnreadBadge count={unread} />}
+            </a>
           </li>
           <li>
             <a href="/my-listings">My Listings</a>
@@ -87,6 +95,16 @@ export default function HeaderAuth() {
           </li>
         </ul>
       </details>
+    </span>
+  );
+}
+
+/** issue 15: the number of conversations with something unread */
+function UnreadBadge({ count }: { count: number }) {
+  return (
+    <span className="header-unread">
+      {count}
+      <span className="visually-hidden"> unread</span>
     </span>
   );
 }

@@ -6,6 +6,7 @@ import { SellerPlanSummary } from '../react/sellers/SellerPlanSummary.tsx';
 import type { UserView } from '#contracts/auth.ts';
 import type { OrderView } from '#contracts/orders.ts';
 import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
+import type { MyListingsConversationsResponse } from '#contracts/conversations.ts';
 import { SellerOrderPanel } from '../react/orders/SellerOrderPanel.tsx';
 import { ApiError, deleteJson, postJson } from '../lib/api-client.ts';
 import { formatPrice } from '../lib/format.ts';
@@ -169,6 +170,29 @@ function Listings({ user }: { user: UserView }) {
   );
 }
 
+/**
+ * issue 15: the listing's conversations, and why a moderator hid it. One request for every row
+ * (SWR shares the key), read once per visit.
+ */
+function ListingConversations({ puppyId }: { puppyId: number }) {
+  const { data } = useApi<MyListingsConversationsResponse>('/api/my-listings/conversations');
+  if (!data) return null;
+  const count = data.conversations[String(puppyId)] ?? 0;
+  const hidden = data.hidden[String(puppyId)];
+  return (
+    <>
+      {hidden && (
+        <p className="listing-hidden" role="note">
+          <strong>Hidden by PuppyNest</strong>: {hidden} Buyers cannot see it. Write to us through the <a href="/contact">contact page</a> if you think this is a mistake.
+        </p>
+      )}
+      <p className="listing-conversations">
+        {count === 0 ? 'No conversations yet' : <a href="/messages">{count === 1 ? '1 conversation' : `${count} conversations`}</a>}
+      </p>
+    </>
+  );
+}
+
 function Visibility({ puppy }: { puppy: PuppyView }) {
   if (puppy.listingStatus === 'draft') {
     return (
@@ -208,6 +232,7 @@ function ListingRow({ puppy, eager, onDelete, order, onOrderChanged }: { puppy: 
           {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender} · {formatPrice(puppy.price)} <StatusBadge status={puppy.listingStatus === 'draft' ? 'draft' : puppy.status} />
         </p>
         <Visibility puppy={puppy} />
+        <ListingConversations puppyId={puppy.id} />
         {order && <SellerOrderPanel order={order} puppyName={puppy.name} onChanged={onOrderChanged} />}
       </div>
       <div className="listing-actions">

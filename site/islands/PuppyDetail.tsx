@@ -10,6 +10,7 @@ import { toast, toastAcrossNavigation } from '../lib/toast.ts';
 import { useFavorites } from '../lib/favorites.ts';
 import { absoluteUrl } from '../lib/head-tags.ts';
 import { InquireDialog, type InquireDialogHandle } from '../react/InquireDialog.tsx';
+import { ReportForm } from '../react/ReportForm.tsx';
 import { FavoriteButton, StatusBadge } from '../react/PuppyCard.tsx';
 import { PuppyGallery } from '../react/PuppyGallery.tsx';
 import { Tabs } from '../react/Tabs.tsx';
@@ -145,6 +146,8 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
           <p className="verified-note">
             <span aria-hidden="true">✔</span> Verified Breeder
           </p>
+          {/* issue 15: anyone logged in can report a listing */}
+          {user && !isOwner && <ReportForm target={{ puppyId: puppy.id }} summary="Report this listing" returnTo={`/puppies/${puppy.id}`} />}
         </div>
       </div>
 

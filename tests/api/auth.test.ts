@@ -9,7 +9,7 @@ const validBody = { username: 'Ruby_Fan', password: 'walks-in-the-park', email: 
 
 describe('accounts API', () => {
   it('registers, reads the user, logs out and logs back in', async () => {
-    const { app, storage } = createTestApp();
+    const { app, store } = createTestApp();
     const agent = request.agent(app);
     const registered = await agent.post('/api/register').send(validBody);
     expect(registered.status).toBe(201);
@@ -29,7 +29,7 @@ describe('accounts API', () => {
     expect(login.body.username).toBe('Ruby_Fan');
     expect((await agent.get('/api/user')).body.id).toBe(registered.body.id);
 
-    const stored = storage.db.users.get(registered.body.id);
+    const stored = await store.users.get(registered.body.id);
     expect(stored?.passwordHash.startsWith('$argon2id$v=19$m=19456,t=2,p=1')).toBe(true);
   });
 
@@ -69,7 +69,7 @@ describe('accounts API', () => {
   });
 
   it('names the field of each validation error, with the spec\'s messages', async () => {
-    const { app, storage } = createTestApp();
+    const { app, store } = createTestApp();
     const short = await request(app).post('/api/register').send({ ...validBody, username: 'ab' });
     expect(short.status).toBe(400);
     expect(short.body.error.fields.username).toBe('Username must be at least 3 characters');
@@ -86,14 +86,14 @@ describe('accounts API', () => {
     expect(type.body.error.fields.accountType).toBeDefined();
     const login = await request(app).post('/api/login').send({ username: 'ab', password: '1' });
     expect(login.body.error.fields).toMatchObject({ username: 'Username must be at least 3 characters', password: 'Password must be at least 6 characters' });
-    expect(storage.db.users.count()).toBe(0);
+    for (const username of ['ab', 'Ruby_Fan']) expect(await store.users.findByUsername(username)).toBeUndefined();
   });
 
   it('drops unknown fields: a client cannot make itself an admin', async () => {
-    const { app, storage } = createTestApp();
+    const { app, store } = createTestApp();
     const response = await request(app).post('/api/register').send({ ...validBody, role: 'admin', hasActiveListingPlan: true });
     expect(response.status).toBe(201);
-    expect(storage.db.users.get(response.body.id)).toMatchObject({ role: 'user', hasActiveListingPlan: false });
+    expect(await store.users.get(response.body.id)).toMatchObject({ role: 'user', hasActiveListingPlan: false });
   });
 
   it('answers an unknown username and a wrong password alike', async () => {
@@ -118,10 +118,11 @@ describe('accounts API', () => {
 
 describe('sessions', () => {
   it('rejects tampered, expired, alg:none and wrong-audience tokens', async () => {
-    const { app, storage, tick } = createTestApp();
+    const { app, store, tick } = createTestApp();
     const { cookie, user } = await registeredAgent(app);
-    const sid = storage.db.sessions.all()[0]!.id;
     const token = cookie.split('=')[1]!;
+    const { sid } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: number };
+    expect(await store.sessions.get(sid)).toMatchObject({ userId: user.id, revokedAt: null });
     const ok = await request(app).get('/api/user').set('Cookie', cookie);
     expect(ok.status).toBe(200);
 
@@ -171,10 +172,17 @@ describe('sessions', () => {
   });
 
   it('makes a cookie saved before logout useless after it', async () => {
-    const { app } = createTestApp();
+    const { app, store, clock, tick } = createTestApp();
     const { agent, cookie } = await registeredAgent(app);
+    const { sid } = JSON.parse(Buffer.from(cookie.split('=')[1]!.split('.')[1]!, 'base64url').toString()) as { sid: number };
+    const loggedOutAt = clock.now.toISOString();
     await agent.post('/api/logout').expect(200);
     expect((await request(app).get('/api/user').set('Cookie', cookie)).status).toBe(401);
+    expect((await store.sessions.get(sid))?.revokedAt).toBe(loggedOutAt);
+    // A replayed logout with the old cookie finds no session, and the first revocation stays.
+    tick(60_000);
+    await request(app).post('/api/logout').set('Cookie', cookie).expect(200);
+    expect((await store.sessions.get(sid))?.revokedAt).toBe(loggedOutAt);
   });
 });
 
@@ -221,16 +229,16 @@ describe('abuse', () => {
   });
 
   it('refuses a state-changing request from another site with 403', async () => {
-    const { app, storage } = createTestApp();
+    const { app, store } = createTestApp();
     const response = await request(app).post('/api/register').set('Origin', 'https://evil.example').send(validBody);
     expect(response.status).toBe(403);
-    expect(storage.db.users.count()).toBe(0);
+    expect(await store.users.findByUsername(validBody.username)).toBeUndefined();
     const sameSite = await request(app).post('/api/register').set('Origin', 'http://127.0.0.1').set('Host', '127.0.0.1').send(validBody);
     expect(sameSite.status).toBe(201);
   });
 
   it('answers 403 to a non-admin and 401 to nobody on /api/admin/*', async () => {
-    const { app, storage } = createTestApp();
+    const { app, store } = createTestApp();
     expect((await request(app).get('/api/admin/payment-mode')).status).toBe(401);
     const { agent } = await registeredAgent(app);
     const denied = await agent.get('/api/admin/payment-mode');
@@ -238,13 +246,11 @@ describe('abuse', () => {
     expect(denied.body.error.message).toBe('This page is only accessible to administrators.');
 
     const passwordHash = await hashPassword('the-admin-password');
-    await storage.write((db) =>
-      db.users.insert({
-        username: 'admin', usernameKey: 'admin', passwordHash, email: 'admin@example.com', role: 'admin', accountType: 'seller',
-        confirmedAdultAt: new Date().toISOString(), sessionVersion: 0, hasActiveListingPlan: false, listingPlanExpiresAt: null,
-        verifiedEmail: null, verifiedPhone: null, createdAt: new Date().toISOString(),
-      }),
-    );
+    await store.users.create({
+      username: 'admin', passwordHash, email: 'admin@example.com', role: 'admin', accountType: 'seller',
+      confirmedAdultAt: new Date().toISOString(), sessionVersion: 0, hasActiveListingPlan: false, listingPlanExpiresAt: null,
+      verifiedEmail: null, verifiedPhone: null, createdAt: new Date().toISOString(),
+    });
     const admin = request.agent(app);
     await admin.post('/api/login').send({ username: 'admin', password: 'the-admin-password' }).expect(200);
     const allowed = await admin.get('/api/admin/payment-mode');

@@ -13,26 +13,25 @@ const ids: Record<string, number> = {};
 beforeEach(async () => {
   t = createTestApp({ now: NOW });
   const rng = createRng(11);
-  await t.storage.write((db) => {
-    for (const breed of buildBreeds().slice(0, 3)) db.breeds.insert(breed);
-    const seller = db.users.insert(buildUser({ username: 'kennel', accountType: 'seller' }, NOW));
-    const add = (key: string, expiresAt: string | null) => {
-      ids[key] = db.puppies.insert(buildPuppy({ name: key, breedId: 1, userId: seller.id, expiresAt }, rng, { now: NOW })).id;
-    };
-    add('Daisy', new Date(NOW.getTime() + 3_600_000).toISOString());
-    add('Milo', new Date(NOW.getTime() + 20 * DAY).toISOString());
-    add('Draft', null);
-  });
+  for (const breed of buildBreeds().slice(0, 3)) await t.store.breeds.insert(breed);
+  const { usernameKey: _key, ...row } = buildUser({ username: 'kennel', accountType: 'seller' }, NOW);
+  const seller = await t.store.users.create(row);
+  const add = async (key: string, expiresAt: string | null) => {
+    ids[key] = (await t.store.puppies.insert(buildPuppy({ name: key, breedId: 1, userId: seller.id, expiresAt }, rng, { now: NOW }))).id;
+  };
+  await add('Daisy', new Date(NOW.getTime() + 3_600_000).toISOString());
+  await add('Milo', new Date(NOW.getTime() + 20 * DAY).toISOString());
+  await add('Draft', null);
 });
 
 describe('favourites', () => {
   it('saves, lists (newest first) and removes favourites, idempotently', async () => {
-    const { agent } = await signedInAgent(t);
+    const { agent, user } = await signedInAgent(t);
     expect((await agent.get('/api/favorites').expect(200)).body).toEqual([]);
     expect((await agent.put(`/api/favorites/${ids.Daisy}`).expect(200)).body).toEqual({ puppyId: ids.Daisy, favorited: true });
     await agent.put(`/api/favorites/${ids.Milo}`).expect(200);
     await agent.put(`/api/favorites/${ids.Milo}`).expect(200);
-    expect(t.storage.db.favorites.count()).toBe(2);
+    expect(await t.store.favorites.listByUser(user.id)).toHaveLength(2);
     const list = await agent.get('/api/favorites').expect(200);
     expect(list.body.map((p: { name: string }) => p.name)).toEqual(['Milo', 'Daisy']);
     expect(list.body[0]).toMatchObject({ breed: { id: 1 }, listingStatus: 'active' });
@@ -50,14 +49,14 @@ describe('favourites', () => {
   });
 
   it('cannot favourite a draft or an unknown puppy; a lapsed favourite is hidden until renewed', async () => {
-    const { agent } = await signedInAgent(t);
+    const { agent, user } = await signedInAgent(t);
     expect((await agent.put(`/api/favorites/${ids.Draft}`)).status).toBe(404);
     expect((await agent.put('/api/favorites/999999')).status).toBe(404);
     expect((await agent.put('/api/favorites/abc')).status).toBe(404);
     await agent.put(`/api/favorites/${ids.Daisy}`).expect(200);
     t.tick(2 * 3_600_000);
     expect((await agent.get('/api/favorites')).body).toEqual([]);
-    expect(t.storage.db.favorites.count()).toBe(1);
+    expect(await t.store.favorites.listByUser(user.id)).toHaveLength(1);
   });
 
   it('needs a login', async () => {

@@ -20,9 +20,7 @@ describe('response headers', () => {
 
   it('compresses for clients that accept gzip and not for others', async () => {
     const t = createTestApp();
-    await t.storage.write((db) => {
-      for (const breed of buildBreeds()) db.breeds.insert(breed);
-    });
+    for (const breed of buildBreeds()) await t.store.breeds.insert(breed);
     const gzip = await request(t.app).get('/api/breeds').set('Accept-Encoding', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.body.length).toBeGreaterThan(40);

@@ -27,7 +27,7 @@ async function verify(t: TestApp, agent: Agent, body: { email: string; method: '
 describe('POST /api/seller-applications', () => {
   it('answers each invalid field with its message of docs/product.md §5', async () => {
     const t = createTestApp();
-    const { agent } = await signedInAgent(t);
+    const { agent, user } = await signedInAgent(t);
     const cases: [string, unknown, string][] = [
       ['name', '  ', 'Name is required'],
       ['email', 'kennel-at-example.com', 'Invalid email address'],
@@ -45,14 +45,13 @@ describe('POST /api/seller-applications', () => {
     const missing = await agent.post('/api/seller-applications').send({});
     expect(missing.body.error.fields).toMatchObject({ name: 'Name is required', location: 'Location is required', termsAgreed: 'You must agree to the terms and conditions' });
     expect((await agent.post('/api/seller-applications').send({ ...application, plan: 'weekly' })).body.error.fields).toEqual({ plan: 'Choose a plan' });
-    expect(t.storage.db.sellerApplications.count()).toBe(0);
+    expect(await t.store.sellerApplications.findByUser(user.id)).toBeUndefined();
   });
 
   it('needs a login', async () => {
     const t = createTestApp();
     const response = await request(t.app).post('/api/seller-applications').send(application);
     expect(response.status).toBe(401);
-    expect(t.storage.db.sellerApplications.count()).toBe(0);
   });
 
   it('needs the application\'s email or phone to be verified', async () => {
@@ -63,8 +62,8 @@ describe('POST /api/seller-applications', () => {
     const response = await agent.post('/api/seller-applications').send(application);
     expect(response.status).toBe(403);
     expect(response.body.error).toMatchObject({ code: 'verification_required', message: 'Please verify your email address or phone number before submitting your application.' });
-    expect(t.storage.db.users.get(user.id)!.accountType).toBe('buyer');
-    expect(t.storage.db.sellerApplications.count()).toBe(0);
+    expect((await t.store.users.get(user.id))!.accountType).toBe('buyer');
+    expect(await t.store.sellerApplications.findByUser(user.id)).toBeUndefined();
   });
 
   it('stores the application, approves it and makes a buyer a seller', async () => {
@@ -76,14 +75,15 @@ describe('POST /api/seller-applications', () => {
     const { termsAgreed: _agreed, ...shown } = application;
     expect(response.body.application).toEqual({ ...shown, id: expect.any(Number), plan: 'monthly', status: 'approved', createdAt: NOW.toISOString() });
     expect(response.body.user).toMatchObject({ id: user.id, accountType: 'seller' });
-    expect(t.storage.db.users.get(user.id)!.accountType).toBe('seller');
-    expect(t.storage.db.sellerApplications.all()).toEqual([expect.objectContaining({ userId: user.id, email: 'kennel@example.com', termsAgreed: true, status: 'approved' })]);
+    expect((await t.store.users.get(user.id))!.accountType).toBe('seller');
+    const stored = await t.store.sellerApplications.findByUser(user.id);
+    expect(stored).toEqual(expect.objectContaining({ id: response.body.application.id, email: 'kennel@example.com', termsAgreed: true, status: 'approved' }));
     expect((await agent.get('/api/user')).body.accountType).toBe('seller');
     expect((await agent.get('/api/seller-applications/mine')).body).toMatchObject({ name: application.name, plan: 'monthly' });
 
     // Applying again (another plan) replaces the application rather than adding one.
     await agent.post('/api/seller-applications').send({ ...application, plan: 'annual' }).expect(201);
-    expect(t.storage.db.sellerApplications.all()).toEqual([expect.objectContaining({ plan: 'annual' })]);
+    expect(await t.store.sellerApplications.findByUser(user.id)).toEqual({ ...stored, plan: 'annual' });
   });
 
   it('accepts a phone verification instead of an email one', async () => {
@@ -91,7 +91,7 @@ describe('POST /api/seller-applications', () => {
     const { agent, user } = await signedInAgent(t);
     await verify(t, agent, { phone: '+1 555 010 2000', method: 'phone' });
     await agent.post('/api/seller-applications').send({ ...application, phone: '+1 (555) 010-2000' }).expect(201);
-    expect(t.storage.db.users.get(user.id)).toMatchObject({ accountType: 'seller', verifiedPhone: '+15550102000' });
+    expect(await t.store.users.get(user.id)).toMatchObject({ accountType: 'seller', verifiedPhone: '+15550102000' });
   });
 
   it('keeps a verification made before logging in, and gives it to the account on submission', async () => {
@@ -106,7 +106,7 @@ describe('POST /api/seller-applications', () => {
     expect(registered.status).toBe(201);
     expect((await visitor.get('/api/verification-status')).body).toEqual({ emails: [application.email], phones: [] });
     await visitor.post('/api/seller-applications').send(application).expect(201);
-    expect(t.storage.db.users.get(registered.body.id)).toMatchObject({ accountType: 'seller', verifiedEmail: application.email });
+    expect(await t.store.users.get(registered.body.id)).toMatchObject({ accountType: 'seller', verifiedEmail: application.email });
   });
 });
 

@@ -28,7 +28,7 @@ async function uploadsApp(env: Record<string, string> = {}) {
   const t = createTestApp({ env });
   const media = createLocalMediaStore(uploadsDir);
   const deps = { ...t.deps, media, paths: { ...t.deps.paths, uploadsDir } };
-  await t.storage.write((db) => db.breeds.insert(buildBreeds()[0]!));
+  await t.store.breeds.insert(buildBreeds()[0]!);
   const stored = (url: string) => path.join(uploadsDir, ...url.replace(/^\/uploads\//, '').split('/'));
   return { ...t, app: createApp(deps), media, stored };
 }
@@ -40,13 +40,13 @@ const mp4 = (size: number) =>
 describe('who may upload', () => {
   it('refuses a buyer with 403 and a clear message, and stores nothing', async () => {
     const t = await uploadsApp();
-    const { agent } = await registeredAgent(t.app, { accountType: 'buyer' });
+    const { agent, user } = await registeredAgent(t.app, { accountType: 'buyer' });
     for (const [route, field, bytes] of [['/api/upload/image', 'puppyImage', png], ['/api/upload/video', 'puppyVideo', mp4(4096)]] as const) {
       const response = await agent.post(route).attach(field, bytes, 'file.bin');
       expect(response.status, route).toBe(403);
       expect(response.body).toEqual({ error: { code: 'forbidden', message: 'Only seller accounts can upload photos and videos. Become a seller at /sellers.' } });
     }
-    expect(t.storage.db.uploads.count()).toBe(0);
+    expect(await t.store.uploads.listByUser(user.id)).toEqual([]);
   });
 });
 
@@ -61,14 +61,15 @@ describe('upload limits', () => {
     // Another seller from the same address still may.
     const second = await registeredAgent(t.app, { accountType: 'seller' });
     await second.agent.post('/api/upload/image').attach('puppyImage', png, 'a.png').expect(201);
-    expect(t.storage.db.uploads.count()).toBe(3);
+    expect(await t.store.uploads.listByUser(first.user.id)).toHaveLength(2);
+    expect(await t.store.uploads.listByUser(second.user.id)).toHaveLength(1);
   });
 
   it('keeps each account within UPLOAD_QUOTA_MB, counting every rendition, and refuses the rest with 413', async () => {
     const t = await uploadsApp({ UPLOAD_QUOTA_MB: '1' });
     const { agent, user } = await registeredAgent(t.app, { accountType: 'seller' });
     const image = await agent.post('/api/upload/image').attach('puppyImage', png, 'a.png').expect(201);
-    const [row] = t.storage.db.uploads.all();
+    const [row] = await t.store.uploads.listByUser(user.id);
     expect(row).toMatchObject({ userId: user.id, url: image.body.url });
     // main + w640 + w320: the stored bytes of all three
     const onDisk = ['', '-w640', '-w320'].reduce((sum, suffix) => sum + statSync(t.stored(image.body.url.replace('.webp', `${suffix}.webp`))).size, 0);
@@ -81,7 +82,7 @@ describe('upload limits', () => {
       code: 'upload_quota_exceeded',
       message: 'Your uploads have reached your 1 MB storage limit. Delete listings or photos you no longer need (uploads no listing uses are removed after a day), then try again.',
     });
-    expect(t.storage.db.uploads.count()).toBe(2);
+    expect(await t.store.uploads.listByUser(user.id)).toHaveLength(2);
     // Another account has its own quota.
     const other = await registeredAgent(t.app, { accountType: 'seller' });
     await other.agent.post('/api/upload/video').attach('puppyVideo', mp4(600 * 1024), 'c.mp4').expect(201);
@@ -96,7 +97,7 @@ describe('sweeping unused uploads', () => {
     const abandoned = (await agent.post('/api/upload/image').attach('puppyImage', png, 'b.png').expect(201)).body.url as string;
     const listing = { name: 'Pepper', breedId: 1, gender: 'Female', age: 9, weight: 8, price: 1500, description: 'A sweet and curious girl.', location: 'Denver, CO', imageUrl: used, imageUrls: [] };
     await agent.post('/api/puppies').send(listing).expect(201);
-    const ctx = { storage: t.storage, media: t.media, log: (line: string) => t.logs.push(line) };
+    const ctx = { store: t.store, media: t.media, log: (line: string) => t.logs.push(line) };
 
     expect(await sweepUnusedUploads(ctx, new Date(t.clock.now.getTime() + 23 * HOUR))).toBe(0);
     expect(existsSync(t.stored(abandoned))).toBe(true);
@@ -105,8 +106,7 @@ describe('sweeping unused uploads', () => {
     expect(existsSync(t.stored(abandoned))).toBe(false);
     expect(existsSync(t.stored(abandoned.replace('.webp', '-w320.webp')))).toBe(false);
     expect(existsSync(t.stored(used))).toBe(true);
-    expect(t.storage.db.uploads.all().map((u) => u.url)).toEqual([used]);
-    expect(t.storage.db.uploads.all().every((u) => u.userId === user.id)).toBe(true);
+    expect((await t.store.uploads.listByUser(user.id)).map((u) => u.url)).toEqual([used]);
     // Run again: nothing more to sweep; the listing's photo stays.
     expect(await sweepUnusedUploads(ctx, new Date(t.clock.now.getTime() + 48 * HOUR))).toBe(0);
   });

@@ -21,9 +21,7 @@ beforeAll(async () => {
   uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'puppynest-uploads-'));
   t = createTestApp();
   app = createApp({ ...t.deps, paths: { ...t.deps.paths, uploadsDir } });
-  await t.storage.write((db) => {
-    for (const breed of buildBreeds().slice(0, 2)) db.breeds.insert(breed);
-  });
+  for (const breed of buildBreeds().slice(0, 2)) await t.store.breeds.insert(breed);
   jpegWithGps = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 210, g: 150, b: 80 } } })
     .jpeg()
     .withExif({ IFD0: { Make: 'PhoneCam', Model: 'X1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 31/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '122/1 40/1 0/1' } })

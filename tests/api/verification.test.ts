@@ -13,6 +13,16 @@ function lastCode(t: TestApp, to: string): string {
   return code;
 }
 
+/** the pending code of an owner for an email address (through the store, so it runs on either store) */
+const pendingCode = (t: TestApp, owner: string, target = EMAIL, channel: 'email' | 'phone' = 'email') => t.store.verificationCodes.findPending(owner, channel, target);
+
+/** the anonymous verification session a response's pn_verify cookie names, as a code owner */
+function anonymousOwnerOf(setCookie: string | string[] | undefined): string {
+  const cookie = ([] as string[]).concat(setCookie ?? []).find((c) => c.startsWith('pn_verify='));
+  if (!cookie) throw new Error('no verification session cookie');
+  return `anon:${cookie.split(';')[0]!.slice('pn_verify='.length).split('.')[0]}`;
+}
+
 /** a code that is certainly not the one sent */
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -34,7 +44,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
     const code = lastCode(t, EMAIL);
     expect(code).toMatch(/^\d{6}$/);
 
-    const [row] = t.storage.db.verificationCodes.all();
+    const row = await pendingCode(t, `user:${user.id}`);
     expect(row).toMatchObject({ channel: 'email', target: EMAIL, owner: `user:${user.id}`, attempts: 0, verifiedAt: null });
     expect(JSON.stringify(row)).not.toContain(code);
     expect(Date.parse(row!.expiresAt) - Date.parse(row!.sentAt)).toBe(10 * 60_000);
@@ -42,7 +52,8 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
     const verified = await agent.post('/api/verify-code').send({ email: EMAIL, code, method: 'email' });
     expect(verified.status).toBe(200);
     expect(verified.body).toEqual({ verified: true, method: 'email', target: EMAIL });
-    expect(t.storage.db.users.get(user.id)!.verifiedEmail).toBe(EMAIL);
+    expect((await t.store.users.get(user.id))!.verifiedEmail).toBe(EMAIL);
+    expect(await t.store.verificationCodes.get(row!.id)).toMatchObject({ attempts: 1, verifiedAt: t.clock.now.toISOString() });
     expect((await agent.get('/api/verification-status')).body).toEqual({ emails: [EMAIL], phones: [] });
 
     // A used code cannot be used again.
@@ -58,7 +69,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
     expect(t.outbox.entries[0]).toMatchObject({ channel: 'sms', to: '5550102000' });
     const code = lastCode(t, '5550102000');
     await agent.post('/api/verify-code').send({ phone: '555-010-2000', code, method: 'phone' }).expect(200);
-    expect(t.storage.db.users.get(user.id)!.verifiedPhone).toBe('5550102000');
+    expect((await t.store.users.get(user.id))!.verifiedPhone).toBe('5550102000');
   });
 
   it('refuses phone codes when SMS is unavailable, and sends nothing', async () => {
@@ -67,7 +78,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
     expect(response.status).toBe(503);
     expect(response.body.error.message).toBe('Phone verification is not available right now. Please verify by email.');
     expect(t.outbox.entries).toHaveLength(0);
-    expect(t.storage.db.verificationCodes.count()).toBe(0);
+    expect(await pendingCode(t, anonymousOwnerOf(response.headers['set-cookie']), '5550102000', 'phone')).toBeUndefined();
   });
 
   it('validates the target and the method', async () => {
@@ -82,14 +93,14 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
 
   it('refuses to verify without a code', async () => {
     const t = createTestApp();
-    const { agent } = await signedInAgent(t);
+    const { agent, user } = await signedInAgent(t);
     await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     for (const code of [undefined, '', '   ']) {
       const response = await agent.post('/api/verify-code').send({ email: EMAIL, method: 'email', ...(code === undefined ? {} : { code }) });
       expect(response.status).toBe(400);
       expect(response.body.error.fields.code).toBe('Please enter your verification code.');
     }
-    expect(t.storage.db.verificationCodes.all()[0]!.attempts).toBe(0);
+    expect((await pendingCode(t, `user:${user.id}`))!.attempts).toBe(0);
   });
 
   it('counts a wrong code as an attempt and refuses the right one after 5 attempts', async () => {
@@ -101,12 +112,12 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
       const response = await agent.post('/api/verify-code').send({ email: EMAIL, code: wrong(code), method: 'email' });
       expect(response.status).toBe(400);
       expect(response.body.error.message).toBe('Invalid verification code.');
-      expect(t.storage.db.verificationCodes.all()[0]!.attempts).toBe(attempt);
+      expect((await pendingCode(t, `user:${user.id}`))!.attempts).toBe(attempt);
     }
     const sixth = await agent.post('/api/verify-code').send({ email: EMAIL, code, method: 'email' });
     expect(sixth.status).toBe(429);
     expect(sixth.body.error.message).toBe('Too many attempts. Please request a new code.');
-    expect(t.storage.db.users.get(user.id)!.verifiedEmail).toBeNull();
+    expect((await t.store.users.get(user.id))!.verifiedEmail).toBeNull();
   });
 
   it('lets a code expire after 10 minutes', async () => {
@@ -175,7 +186,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
 
   it('refuses a code sent to another target', async () => {
     const t = createTestApp();
-    const { agent } = await signedInAgent(t);
+    const { agent, user } = await signedInAgent(t);
     await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     const code = lastCode(t, EMAIL);
     const response = await agent.post('/api/verify-code').send({ email: 'someone-else@example.com', code, method: 'email' });
@@ -183,7 +194,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
     expect(response.body.error.message).toBe('No verification code was sent to this email address. Please request a new code.');
     const asPhone = await agent.post('/api/verify-code').send({ phone: PHONE, code, method: 'phone' });
     expect(asPhone.status).toBe(400);
-    expect(t.storage.db.verificationCodes.all()[0]!.verifiedAt).toBeNull();
+    expect((await pendingCode(t, `user:${user.id}`))!.verifiedAt).toBeNull();
   });
 
   it('refuses a code that was sent to someone else\'s session', async () => {
@@ -204,7 +215,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
     const cookie = ([] as string[]).concat(sent.headers['set-cookie'] ?? []).find((c) => c.startsWith('pn_verify='));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
-    expect(t.storage.db.verificationCodes.all()[0]!.owner).toMatch(/^anon:/);
+    expect(await pendingCode(t, anonymousOwnerOf(sent.headers['set-cookie']))).toMatchObject({ owner: expect.stringMatching(/^anon:/), target: EMAIL });
 
     await visitor.post('/api/verify-code').send({ email: EMAIL, code: lastCode(t, EMAIL), method: 'email' }).expect(200);
     expect((await visitor.get('/api/verification-status')).body).toEqual({ emails: [EMAIL], phones: [] });

@@ -8,11 +8,17 @@ declare module 'autocannon' {
     p50: number;
     p99: number;
   }
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
+    requests?: Array<Request & { setupRequest?: (request: Request) => Request }>;
   }
   interface Result {
     requests: Histogram;

@@ -10,7 +10,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'puppynest-e2e-'));
 // The tests register, log in and write from one address; the limits themselves are covered by the
 // API tests.
 const raised = Object.fromEntries(
-  ['LOGIN_FAILURES_PER_CLIENT', 'LOGIN_FAILURES_PER_USERNAME_AND_CLIENT', 'LOGIN_FAILURES_PER_USERNAME', 'REGISTRATIONS_PER_CLIENT', 'CONTACT_MESSAGES_PER_CLIENT', 'UPLOADS_PER_ACCOUNT'].map(
+  ['LOGIN_FAILURES_PER_CLIENT', 'LOGIN_FAILURES_PER_USERNAME_AND_CLIENT', 'LOGIN_FAILURES_PER_USERNAME', 'REGISTRATIONS_PER_CLIENT', 'CONTACT_MESSAGES_PER_CLIENT', 'UPLOADS_PER_ACCOUNT', 'MESSAGES_PER_ACCOUNT', 'NEW_ACCOUNT_MESSAGES', 'REPORTS_PER_ACCOUNT'].map(
     (name) => [name, '1000'],
   ),
 );

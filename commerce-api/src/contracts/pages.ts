@@ -1,6 +1,7 @@
 // What the Express app hands Astro's on-demand pages as `locals` (docs/decisions/0065): the catalogue's
 // read functions and the viewer. Pages read only this: never the domain, the storage or their own API.
 import type { BreedView, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView } from './puppies.ts';
+import type { ConversationView } from './conversations.ts';
 
 /** one public listing in sitemap.xml */
 export interface SitemapEntry {
@@ -27,4 +28,9 @@ export interface PageLocals {
    * pages are rendered for nobody, so a CDN may share them; the islands add the personal parts.
    */
   viewer: { id: number; username: string } | null;
+  /**
+   * issue 15, /messages/{id} only: the thread as its logged-in party sees it (opening it marks it
+   * read); null when it is unknown or not theirs (the page answers 404).
+   */
+  conversation?: ConversationView | null;
 }

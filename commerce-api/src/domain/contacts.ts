@@ -1,50 +1,72 @@
 // Inquiries and contact-page messages: stored first (nothing a visitor wrote is lost), then mailed
-// to the puppy's seller, or to the team, with the sender as reply-to.
+// to the puppy's seller, or to the team, with the sender as reply-to. A logged-in family's inquiry
+// about a puppy becomes a conversation with its seller instead (issue 15, domain/conversations.ts):
+// the seller is mailed a link to it, and neither side's address or phone is shown to the other.
 import type { ContactInput } from '#contracts/contacts.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Mailer } from '../mail/messages.ts';
-import type { Storage } from '../storage/storage.ts';
-import type { ContactMessage } from './model.ts';
+import type { AsyncStorage } from '../storage/repositories.ts';
+import { startConversation } from './conversations.ts';
+import type { ContactMessage, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
 
 export interface ContactContext {
-  storage: Storage;
+  store: AsyncStorage;
   mailer: Mailer;
   /** the team's inbox, for messages that are not about a puppy */
   teamAddress: string;
+  /** the site's public address (links in mails) */
+  siteUrl: string;
   log: (line: string) => void;
 }
 
-export async function sendContactMessage(ctx: ContactContext, input: ContactInput, senderId: number | null, now: Date): Promise<ContactMessage> {
+export interface ContactResult {
+  saved: ContactMessage;
+  /** set when the inquiry started or continued a conversation */
+  conversationId?: number;
+}
+
+export async function sendContactMessage(ctx: ContactContext, input: ContactInput, sender: User | null, now: Date): Promise<ContactResult> {
   const puppyId = input.puppyId ?? null;
-  const saved = await ctx.storage.write((db) => {
-    if (puppyId !== null) {
-      const puppy = db.puppies.get(puppyId);
-      if (!puppy || (!isPublic(puppy, now) && puppy.userId !== senderId)) throw new NotFoundError('Puppy Not Found');
-    }
-    return db.contactMessages.insert({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      message: input.message,
-      puppyId,
-      userId: senderId,
-      createdAt: now.toISOString(),
-    });
+  const senderId = sender?.id ?? null;
+  const puppy = puppyId === null ? undefined : await ctx.store.puppies.get(puppyId);
+  if (puppyId !== null && (!puppy || (!isPublic(puppy, now) && puppy.userId !== senderId))) throw new NotFoundError('Puppy Not Found');
+
+  const saved = await ctx.store.contacts.insert({
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    message: input.message,
+    puppyId,
+    userId: senderId,
+    createdAt: now.toISOString(),
   });
 
-  const puppy = puppyId === null ? undefined : ctx.storage.db.puppies.get(puppyId);
-  const seller = puppy ? ctx.storage.db.users.get(puppy.userId) : undefined;
+  // issue 15: a logged-in family asking about someone else's public puppy talks in Messages
+  if (puppy && sender && puppy.userId !== sender.id && isPublic(puppy, now)) {
+    const { conversationId } = await startConversation({ store: ctx.store, mailer: ctx.mailer, siteUrl: ctx.siteUrl, log: ctx.log }, puppy, sender, input.message, now);
+    return { saved, conversationId };
+  }
+
+  const seller = puppy ? await ctx.store.users.get(puppy.userId) : undefined;
   const details = `From: ${input.name}\nEmail: ${input.email}\nPhone: ${input.phone}\n\n${input.message}\n`;
   try {
     await ctx.mailer.send(
       puppy && seller
-        ? { to: seller.email, replyTo: input.email, subject: `New inquiry about ${puppy.name} on PuppyNest`, text: `${input.name} asked about ${puppy.name}.\n\n${details}\nReply to this mail to answer them directly.` }
+        ? {
+            to: seller.email,
+            replyTo: input.email,
+            subject: `New inquiry about ${puppy.name} on PuppyNest`,
+            // issue 15: the visitor is not logged in; the seller's answer invites them back
+            text:
+              `${input.name} asked about ${puppy.name}.\n\n${details}\nReply to this mail to answer them directly.\n\n` +
+              `When you answer, invite them to continue on PuppyNest: with an account they can message you in PuppyNest Messages (${ctx.siteUrl}/messages) and pay safely through PuppyNest checkout.\n`,
+          }
         : { to: ctx.teamAddress, replyTo: input.email, subject: `Contact form: message from ${input.name}`, text: details },
     );
   } catch (error) {
     // The message is stored; a mail outage must not turn a saved inquiry into an error for the sender.
     ctx.log(`contact message ${saved.id} stored but not mailed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return saved;
+  return { saved };
 }

@@ -1,7 +1,7 @@
 // Favourites: the heart on a puppy card, saved per user. A user sees only favourites they may still
 // see (public listings, or their own); a listing that lapses keeps the row and reappears when renewed.
 import { NotFoundError } from '../errors.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { AsyncStorage } from '../storage/repositories.ts';
 import type { Puppy } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
 
@@ -10,30 +10,24 @@ function visibleTo(puppy: Puppy | undefined, userId: number, now: Date): puppy i
 }
 
 /** the user's favourite puppies, most recently added first */
-export function favoritePuppies(storage: Storage, userId: number, now: Date): Puppy[] {
-  const puppies: Puppy[] = [];
-  const rows = storage.db.favorites.filter((f) => f.userId === userId);
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const puppy = storage.db.puppies.get(rows[i]!.puppyId);
-    if (visibleTo(puppy, userId, now)) puppies.push(puppy);
-  }
-  return puppies;
+export async function favoritePuppies(store: AsyncStorage, userId: number, now: Date): Promise<Puppy[]> {
+  const rows = await store.favorites.listByUser(userId);
+  const puppies = await Promise.all([...rows].reverse().map((row) => store.puppies.get(row.puppyId)));
+  return puppies.filter((puppy) => visibleTo(puppy, userId, now));
 }
 
-/** idempotent: favouriting twice keeps one row */
-export async function addFavorite(storage: Storage, userId: number, puppyId: number, now: Date): Promise<void> {
-  await storage.write((db) => {
-    if (!visibleTo(db.puppies.get(puppyId), userId, now)) throw new NotFoundError('Puppy Not Found');
-    if (db.favorites.find((f) => f.userId === userId && f.puppyId === puppyId)) return;
-    db.favorites.insert({ userId, puppyId, createdAt: now.toISOString() });
+/**
+ * Idempotent: favouriting twice keeps one row (the store's favorites.add). The listing is held while
+ * the row is added, so a listing deleted at that moment leaves no favourite pointing at nothing.
+ */
+export async function addFavorite(store: AsyncStorage, userId: number, puppyId: number, now: Date): Promise<void> {
+  await store.transaction(async (tx) => {
+    if (!visibleTo(await tx.puppies.lock(puppyId), userId, now)) throw new NotFoundError('Puppy Not Found');
+    await tx.favorites.add(userId, puppyId, now);
   });
 }
 
 /** idempotent: removing a favourite that is not there is fine */
-export async function removeFavorite(storage: Storage, userId: number, puppyId: number): Promise<void> {
-  const existing = storage.db.favorites.find((f) => f.userId === userId && f.puppyId === puppyId);
-  if (!existing) return;
-  await storage.write((db) => {
-    db.favorites.remove(existing.id);
-  });
+export async function removeFavorite(store: AsyncStorage, userId: number, puppyId: number): Promise<void> {
+  await store.favorites.remove(userId, puppyId);
 }

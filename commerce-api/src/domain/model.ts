@@ -29,6 +29,8 @@ export interface User {
   verifiedEmail: string | null;
   verifiedPhone: string | null;
   createdAt: string;
+  /** issue 15: when a moderator suspended the account (no login, listings hidden); absent/null: not */
+  suspendedAt?: string | null;
 }
 
 /** a login: the session token names it, so logout can revoke exactly this one */
@@ -78,6 +80,10 @@ export interface Puppy {
   updatedAt: string;
   /** null while a draft; set when a listing fee or plan makes it public; past = expired */
   expiresAt: string | null;
+  /** issue 15: when a moderator hid the listing (404 publicly, out of the catalogue); absent/null: not */
+  hiddenAt?: string | null;
+  /** why it is hidden, shown to the seller in My Listings */
+  hiddenReason?: string | null;
 }
 
 export interface ContactMessage {
@@ -236,6 +242,65 @@ export interface Upload {
   createdAt: string;
 }
 
+// Conversations and moderation (issue 15, docs/decisions/0090–0092).
+
+/** one thread between a family (buyer) and the seller about one puppy */
+export interface Conversation {
+  id: number;
+  puppyId: number;
+  buyerId: number;
+  sellerId: number;
+  createdAt: string;
+  lastMessageAt: string;
+  lastSenderId: number;
+  /** when each party last opened the thread (null: never) */
+  buyerReadAt: string | null;
+  sellerReadAt: string | null;
+  /** when each party was last mailed about a new message (the 15-minute throttle) */
+  buyerMailedAt: string | null;
+  sellerMailedAt: string | null;
+}
+
+export interface Message {
+  id: number;
+  conversationId: number;
+  senderId: number;
+  /** plain text, as written (shown escaped) */
+  body: string;
+  /** what the scam guard found (domain/scam-guard.ts); empty: nothing */
+  flags: string[];
+  createdAt: string;
+}
+
+export type ReportReason = 'scam' | 'wrong_information' | 'animal_welfare' | 'offensive' | 'other';
+
+export interface Report {
+  id: number;
+  reporterId: number;
+  /** a listing, or one message of a conversation */
+  puppyId: number | null;
+  messageId: number | null;
+  reason: ReportReason;
+  comment: string;
+  status: 'open' | 'resolved';
+  createdAt: string;
+  resolvedAt: string | null;
+  resolvedBy: number | null;
+}
+
+export type ModerationActionKind = 'dismiss' | 'hide_listing' | 'unhide_listing' | 'suspend_user' | 'unsuspend_user';
+
+/** every moderation decision: who, when, what */
+export interface ModerationAction {
+  id: number;
+  adminId: number;
+  action: ModerationActionKind;
+  reportId: number | null;
+  puppyId: number | null;
+  userId: number | null;
+  createdAt: string;
+}
+
 export interface Settings {
   paymentMode: 'test' | 'live';
 }
@@ -260,6 +325,10 @@ export interface DbShape {
   sellerApplications: SellerApplication[];
   localPayments: LocalPaymentObject[];
   uploads: Upload[];
+  conversations: Conversation[];
+  messages: Message[];
+  reports: Report[];
+  moderationActions: ModerationAction[];
   settings: Settings;
 }
 

@@ -26,7 +26,8 @@ export function listingStatus(puppy: Puppy, now: Date): ListingStatus {
 
 /** only active, unexpired listings are public (docs/product.md §4) */
 export function isPublic(puppy: Puppy, now: Date): boolean {
-  return liveAt(puppy.expiresAt, now.toISOString(), now.getTime());
+  // issue 15: a listing a moderator hid is not public
+  return !puppy.hiddenAt && liveAt(puppy.expiresAt, now.toISOString(), now.getTime());
 }
 
 export function toPuppyView(puppy: Puppy, breed: Breed | undefined, now: Date): PuppyView {
@@ -110,6 +111,7 @@ export function queryPuppies(storage: Storage, query: PuppyQuery, now: Date): Pu
   for (let i = all.length - 1; i >= 0; i--) {
     const p = all[i]!;
     if (!liveAt(p.expiresAt, nowIso, nowMs)) continue;
+    if (p.hiddenAt) continue; // issue 15: hidden by a moderator
     if (breedIds && !breedIds.has(p.breedId)) continue;
     if (query.minPrice !== undefined && p.price < query.minPrice) continue;
     if (query.maxPrice !== undefined && p.price > query.maxPrice) continue;

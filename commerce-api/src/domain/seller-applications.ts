@@ -3,7 +3,8 @@
 // email or phone: the application's own email or phone must be one the account or this browser verified.
 import { normaliseTarget, type SellerApplicationInput, type SellerApplicationView, type SellerPlanView, type VerificationStatus } from '#contracts/sellers.ts';
 import { AppError } from '../errors.ts';
-import type { Collections, Storage } from '../storage/storage.ts';
+import type { AsyncStorage } from '../storage/repositories.ts';
+import type { Collections } from '../storage/storage.ts';
 import type { SellerApplication, User } from './model.ts';
 import { activeSubscription, planCoverage } from './seller-plans.ts';
 
@@ -26,7 +27,7 @@ export function toApplicationView(a: SellerApplication): SellerApplicationView {
 
 /** Stores (or replaces) the user's application, approves it and makes the account a seller. */
 export async function submitApplication(
-  storage: Storage,
+  store: AsyncStorage,
   user: User,
   input: SellerApplicationInput,
   verified: VerificationStatus,
@@ -38,8 +39,11 @@ export async function submitApplication(
   const phoneVerified = verified.phones.includes(phone);
   if (!emailVerified && !phoneVerified) throw new AppError(403, 'verification_required', VERIFICATION_REQUIRED);
 
-  return storage.write((db) => {
-    const fields = {
+  // The application and the account change together, or neither does (an account gone meanwhile).
+  return store.transaction(async (tx) => {
+    // one application per user: a second one replaces the first (the store's upsert)
+    const application = await tx.sellerApplications.upsert({
+      userId: user.id,
       name: input.name,
       email,
       phone: input.phone,
@@ -48,13 +52,11 @@ export async function submitApplication(
       breedSpecialty: input.breedSpecialty,
       termsAgreed: true,
       plan: input.plan,
-      status: 'approved' as const,
+      status: 'approved',
       createdAt: now.toISOString(),
-    };
-    const earlier = db.sellerApplications.find((a) => a.userId === user.id);
-    const application = earlier ? db.sellerApplications.update(earlier.id, fields)! : db.sellerApplications.insert({ userId: user.id, ...fields });
+    });
     // A verification made before logging in (anonymous session) now belongs to the account.
-    const updated = db.users.update(user.id, {
+    const updated = await tx.users.update(user.id, {
       accountType: 'seller',
       ...(emailVerified ? { verifiedEmail: email } : {}),
       ...(phoneVerified ? { verifiedPhone: phone } : {}),
@@ -64,8 +66,8 @@ export async function submitApplication(
   });
 }
 
-export function applicationOf(db: Collections, userId: number): SellerApplication | undefined {
-  return db.sellerApplications.find((a) => a.userId === userId);
+export function applicationOf(store: AsyncStorage, userId: number): Promise<SellerApplication | undefined> {
+  return store.sellerApplications.findByUser(userId);
 }
 
 /** the seller's trialing or active plan with its limit and use, or null */

@@ -17,7 +17,7 @@ import {
 } from '#contracts/sellers.ts';
 import { AppError, TooManyRequestsError } from '../errors.ts';
 import type { Mailer, SmsSender } from '../mail/messages.ts';
-import type { Collections, Storage } from '../storage/storage.ts';
+import type { AsyncStorage } from '../storage/repositories.ts';
 import type { User, VerificationCode } from './model.ts';
 
 const MINUTE_MS = 60_000;
@@ -25,7 +25,7 @@ const MINUTE_MS = 60_000;
 export const VERIFICATION_SESSION_MS = 24 * 60 * MINUTE_MS;
 
 export interface VerificationContext {
-  storage: Storage;
+  store: AsyncStorage;
   mailer: Mailer;
   sms: SmsSender;
   /** the key of the code hashes (the session secret) */
@@ -65,19 +65,13 @@ export async function sendVerificationCode(
   }
   const target = targetOf(input);
   const at = now.getTime();
-  const record = await ctx.storage.write((db) => {
-    pruneOldCodes(db, at);
-    // Per target and requester: one requester cannot flood an inbox or phone (nor can one network,
-    // whatever sessions it makes), and a stranger's requests do not hold up the owner's.
-    const recent = (c: VerificationCode) => c.channel === input.method && c.target === target && at - Date.parse(c.sentAt) < CODE_RESEND_SECONDS * 1000;
-    if (db.verificationCodes.find((c) => recent(c) && (c.owner === owner || c.client === client))) {
-      throw new TooManyRequestsError('Please wait a minute before requesting another code.');
-    }
-    // A new code replaces this owner's earlier pending ones for the target.
-    for (const old of db.verificationCodes.filter((c) => c.owner === owner && c.channel === input.method && c.target === target && c.verifiedAt === null)) {
-      db.verificationCodes.remove(old.id);
-    }
-    return db.verificationCodes.insert({
+  await ctx.store.verificationCodes.removeSentBefore(new Date(at - VERIFICATION_SESSION_MS));
+  // Per target and requester: one requester cannot flood an inbox or phone (nor can one network,
+  // whatever sessions it makes), and a stranger's requests do not hold up the owner's. The store
+  // checks the window and adds the code in one step (docs/decisions/0076), and the new code replaces
+  // this owner's earlier pending ones for the target.
+  const record = await ctx.store.verificationCodes.issue(
+    {
       channel: input.method,
       target,
       codeHash: hashCode(ctx.secret, owner, input.method, target, code),
@@ -87,8 +81,10 @@ export async function sendVerificationCode(
       expiresAt: new Date(at + CODE_TTL_MINUTES * MINUTE_MS).toISOString(),
       attempts: 0,
       verifiedAt: null,
-    });
-  });
+    },
+    new Date(at - CODE_RESEND_SECONDS * 1000),
+  );
+  if (!record) throw new TooManyRequestsError('Please wait a minute before requesting another code.');
 
   try {
     if (input.method === 'email') {
@@ -102,7 +98,7 @@ export async function sendVerificationCode(
     }
   } catch (error) {
     // Nothing was delivered: forget the code so that the visitor may ask again at once.
-    await ctx.storage.write((db) => db.verificationCodes.remove(record.id));
+    await ctx.store.verificationCodes.remove(record.id);
     ctx.log(`verification code to ${input.method} not sent: ${error instanceof Error ? error.message : String(error)}`);
     throw new AppError(502, 'send_failed', 'We could not send the verification code. Please try again later.');
   }
@@ -115,12 +111,13 @@ export async function sendVerificationCode(
  */
 export async function verifyCode(ctx: VerificationContext, input: VerifyCodeInput, owners: readonly string[], userId: number | null, now: Date): Promise<VerifyCodeResponse> {
   const target = targetOf(input);
-  const pending = ctx.storage.db.verificationCodes
-    .filter((c) => owners.includes(c.owner) && c.channel === input.method && c.target === target && c.verifiedAt === null)
+  const noCode = () => new AppError(400, 'no_code', `No verification code was sent to this ${noun(input.method)}. Please request a new code.`);
+  // the newest pending code of any owner (each owner keeps at most one per target)
+  const found = await Promise.all(owners.map((owner) => ctx.store.verificationCodes.findPending(owner, input.method, target)));
+  const pending = found
+    .filter((c): c is VerificationCode => c !== undefined)
     .sort((a, b) => Date.parse(b.sentAt) - Date.parse(a.sentAt))[0];
-  if (!pending) {
-    throw new AppError(400, 'no_code', `No verification code was sent to this ${noun(input.method)}. Please request a new code.`);
-  }
+  if (!pending) throw noCode();
   if (Date.parse(pending.expiresAt) <= now.getTime()) {
     throw new AppError(400, 'code_expired', 'This verification code has expired. Please request a new one.');
   }
@@ -130,44 +127,38 @@ export async function verifyCode(ctx: VerificationContext, input: VerifyCodeInpu
   const given = Buffer.from(hashCode(ctx.secret, pending.owner, input.method, target, input.code), 'hex');
   const matches = expected.length === given.length && timingSafeEqual(expected, given);
 
-  const outcome = await ctx.storage.write((db) => {
-    // Re-read inside the write: concurrent guesses must not share one attempt.
-    const row = db.verificationCodes.get(pending.id);
-    if (!row || row.verifiedAt !== null) return 'gone' as const;
-    if (row.attempts >= CODE_MAX_ATTEMPTS) return 'exhausted' as const;
-    if (!matches) {
-      db.verificationCodes.update(row.id, { attempts: row.attempts + 1 });
-      return 'wrong' as const;
-    }
-    db.verificationCodes.update(row.id, { attempts: row.attempts + 1, verifiedAt: now.toISOString() });
-    if (userId !== null) db.users.update(userId, input.method === 'email' ? { verifiedEmail: target } : { verifiedPhone: target });
-    return 'verified' as const;
+  // Every guess, right or wrong, takes one attempt in one conditional step: concurrent guesses
+  // cannot share an attempt, nor get past the limit.
+  const counted = await ctx.store.verificationCodes.countAttempt(pending.id, CODE_MAX_ATTEMPTS, now);
+  if (!counted) {
+    const row = await ctx.store.verificationCodes.get(pending.id);
+    if (!row || row.verifiedAt !== null) throw noCode();
+    if (row.attempts >= CODE_MAX_ATTEMPTS) throw tooManyAttempts();
+    throw new AppError(400, 'code_expired', 'This verification code has expired. Please request a new one.');
+  }
+  if (!matches) throw new AppError(400, 'invalid_code', 'Invalid verification code.');
+
+  const verified = await ctx.store.transaction(async (tx) => {
+    if (!(await tx.verificationCodes.markVerified(pending.id, now))) return false;
+    if (userId !== null) await tx.users.update(userId, input.method === 'email' ? { verifiedEmail: target } : { verifiedPhone: target });
+    return true;
   });
-  if (outcome === 'exhausted') throw tooManyAttempts();
-  if (outcome === 'gone') throw new AppError(400, 'no_code', `No verification code was sent to this ${noun(input.method)}. Please request a new code.`);
-  if (outcome === 'wrong') throw new AppError(400, 'invalid_code', 'Invalid verification code.');
+  if (!verified) throw noCode();
   return { verified: true, method: input.method, target };
 }
 
 const tooManyAttempts = () => new TooManyRequestsError('Too many attempts. Please request a new code.');
 
 /** the targets verified by the account and by the anonymous session (if any), normalised */
-export function verificationStatus(db: Collections, user: User | undefined, anonymous: string | undefined, now: Date): VerificationStatus {
+export async function verificationStatus(store: AsyncStorage, user: User | undefined, anonymous: string | undefined, now: Date): Promise<VerificationStatus> {
   const emails = new Set<string>();
   const phones = new Set<string>();
   if (user?.verifiedEmail) emails.add(user.verifiedEmail);
   if (user?.verifiedPhone) phones.add(user.verifiedPhone);
   const owners = [user ? userOwner(user.id) : undefined, anonymous].filter((o): o is string => o !== undefined);
-  for (const c of db.verificationCodes.filter((c) => c.verifiedAt !== null && owners.includes(c.owner))) {
-    if (now.getTime() - Date.parse(c.verifiedAt!) > VERIFICATION_SESSION_MS) continue;
+  // a verification older than a verification session no longer counts
+  for (const c of await store.verificationCodes.listVerified(owners, new Date(now.getTime() - VERIFICATION_SESSION_MS))) {
     (c.channel === 'email' ? emails : phones).add(c.target);
   }
   return { emails: [...emails], phones: [...phones] };
-}
-
-/** code rows older than a verification session are of no use to anyone */
-function pruneOldCodes(db: Collections, at: number): void {
-  for (const old of db.verificationCodes.filter((c) => at - Date.parse(c.sentAt) > VERIFICATION_SESSION_MS)) {
-    db.verificationCodes.remove(old.id);
-  }
 }

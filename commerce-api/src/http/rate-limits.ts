@@ -94,3 +94,48 @@ export function uploadLimiter(limits: Limits, accountOf: (req: Request, res: Res
     validate: { keyGeneratorIpFallback: false },
   });
 }
+
+// ---- issue 15: messages and reports, per account (the routes run these after the login check) ----
+
+/**
+ * Messages per account per hour; an account younger than `newAccountHours` gets the tighter
+ * `newAccountMessages` (a scammer's fresh account cannot spray inquiries). `accountOf` answers the
+ * logged-in account, or undefined to skip (a visitor's inquiry: contactLimiter counts it).
+ */
+const messageLimiters = new WeakMap<Limits, RequestHandler>();
+export function messageLimiter(limits: Limits, accountOf: (res: Response) => { id: number; createdAt: string } | undefined, now: () => Date): RequestHandler {
+  // one counter per app (its config) for inquiries and replies together
+  const existing = messageLimiters.get(limits);
+  if (existing) return existing;
+  const created = createMessageLimiter(limits, accountOf, now);
+  messageLimiters.set(limits, created);
+  return created;
+}
+
+function createMessageLimiter(limits: Limits, accountOf: (res: Response) => { id: number; createdAt: string } | undefined, now: () => Date): RequestHandler {
+  const isNew = (account: { createdAt: string }) => now().getTime() - Date.parse(account.createdAt) < limits.newAccountHours * HOUR;
+  return limiter({
+    windowMs: HOUR,
+    limit: (_req, res) => {
+      const account = accountOf(res);
+      return account && isNew(account) ? limits.newAccountMessages : limits.messagesPerAccount;
+    },
+    message: 'You have sent a lot of messages in a short time. Please wait an hour and try again.',
+    skip: (_req, res) => accountOf(res) === undefined,
+    skipFailedRequests: true,
+    keyGenerator: (_req, res) => `messages:${accountOf(res)?.id ?? 0}`,
+    validate: { keyGeneratorIpFallback: false },
+  });
+}
+
+export function reportLimiter(limits: Limits, accountOf: (res: Response) => number | undefined): RequestHandler {
+  return limiter({
+    windowMs: HOUR,
+    limit: limits.reportsPerAccount,
+    message: 'You have sent a lot of reports in a short time. Please wait an hour and try again.',
+    skip: (_req, res) => accountOf(res) === undefined,
+    skipFailedRequests: true,
+    keyGenerator: (_req, res) => `reports:${accountOf(res) ?? 0}`,
+    validate: { keyGeneratorIpFallback: false },
+  });
+}

@@ -15,6 +15,9 @@ export function sameOriginOnly(allowedOrigins: readonly string[]): RequestHandle
       return next(new ForbiddenError('Requests from other sites are not allowed.'));
     }
     if (!origin) return next();
+    // A form the page posts itself (no script) under Referrer-Policy no-referrer carries Origin "null";
+    // Sec-Fetch-Site, which no page can set, says it is our own page (issue 15: forms before hydration).
+    if (origin === 'null' && req.get('sec-fetch-site') === 'same-origin') return next();
     const own = `${req.protocol}://${req.get('host')}`;
     if (origin === own || allowed.has(origin)) return next();
     next(new ForbiddenError('Requests from other sites are not allowed.'));

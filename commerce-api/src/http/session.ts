@@ -1,5 +1,6 @@
 // Cookie ↔ account. The session cookie holds a signed token naming a stored session; every request
-// re-reads the user and the session, so logout, role changes and revocations apply at once.
+// re-reads the user and the session from the store, so logout, role changes and revocations apply at
+// once, in every process that shares the store.
 import type { Request, RequestHandler, Response } from 'express';
 import { createTokenService, RENEW_AFTER_MS, TOKEN_TTL_SECONDS } from '../auth/session-tokens.ts';
 import type { AppDeps } from '../deps.ts';
@@ -26,7 +27,7 @@ export interface SessionLayer {
   logOut(res: Response): Promise<void>;
 }
 
-export function createSessionLayer({ config, storage, now }: AppDeps): SessionLayer {
+export function createSessionLayer({ config, store, now }: AppDeps): SessionLayer {
   const tokens = createTokenService(config.sessionSecret);
   const cookieBase = `Path=/; HttpOnly; SameSite=Lax${config.isProduction ? '; Secure' : ''}`;
   const hintBase = `Path=/; SameSite=Lax${config.isProduction ? '; Secure' : ''}`;
@@ -46,15 +47,14 @@ export function createSessionLayer({ config, storage, now }: AppDeps): SessionLa
     if (!token) return next();
     const at = now();
     const claims = await tokens.verify(token, at);
-    const user = claims ? storage.db.users.get(claims.userId) : undefined;
-    const session = claims ? storage.db.sessions.get(claims.sessionId) : undefined;
+    const [user, session] = claims ? await Promise.all([store.users.get(claims.userId), store.sessions.get(claims.sessionId)]) : [];
     if (!claims || !user || !session || !isSessionValid(session, user, at) || user.sessionVersion !== claims.sessionVersion) {
       clearCookie(res);
       return next();
     }
     res.locals.auth = { user, session } satisfies Auth;
     if (at.getTime() - claims.issuedAt.getTime() > RENEW_AFTER_MS) {
-      await extendSession(storage, session.id, at);
+      await extendSession(store, session.id, at);
       await setCookie(res, user, session);
     }
     next();
@@ -63,13 +63,13 @@ export function createSessionLayer({ config, storage, now }: AppDeps): SessionLa
   return {
     middleware,
     async logIn(res, user) {
-      const session = await startSession(storage, user, now());
+      const session = await startSession(store, user, now());
       res.locals.auth = { user, session } satisfies Auth;
       await setCookie(res, user, session);
     },
     async logOut(res) {
       const auth = res.locals.auth as Auth | undefined;
-      if (auth) await revokeSession(storage, auth.session.id, now());
+      if (auth) await revokeSession(store, auth.session.id, now());
       res.locals.auth = undefined;
       clearCookie(res);
     },

@@ -1,21 +1,21 @@
-// Uploads that no listing has used for a day are removed: their record in one atomic write (which
-// re-reads the listings), then their files. A file that cannot be removed is only logged: its
+// Uploads that no listing has used for a day are removed: their record in one step of the store
+// (which re-reads the listings, uploads.forgetUnused), then their files. A file that cannot be removed is only logged: its
 // record is gone, so it no longer counts against anyone's quota.
 import { forgetUnusedUploads } from '../domain/media-uploads.ts';
 import type { MediaStore } from '../media/media-store.ts';
 import { removeMedia } from '../media/uploads.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { AsyncStorage } from '../storage/repositories.ts';
 import type { Job } from './scheduler.ts';
 
 export interface SweepContext {
-  storage: Storage;
+  store: AsyncStorage;
   media: MediaStore;
   log: (line: string) => void;
 }
 
 /** answers how many uploads were swept */
 export async function sweepUnusedUploads(ctx: SweepContext, now: Date): Promise<number> {
-  const unused = await forgetUnusedUploads(ctx.storage, now);
+  const unused = await forgetUnusedUploads(ctx.store, now);
   await Promise.all(
     unused.map((upload) => removeMedia(ctx.media, upload.url).catch((error: unknown) => ctx.log(`could not remove ${upload.url}: ${String(error)}`))),
   );

@@ -19,6 +19,10 @@ const collectionFlags = {
   sellerApplications: true,
   localPayments: true,
   uploads: true,
+  conversations: true,
+  messages: true,
+  reports: true,
+  moderationActions: true,
 } satisfies Record<CollectionName, true>;
 
 export const COLLECTION_NAMES = Object.keys(collectionFlags) as readonly CollectionName[];

@@ -10,6 +10,7 @@
 import type { Collections, SettingsStore, Storage } from './storage.ts';
 import { GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from './catalogue-search.ts';
 import {
+  isUnreadFor,
   CATALOGUE_TOTAL_CAP,
   PuppyHasLiveOrderError,
   UsernameTakenError,
@@ -18,7 +19,7 @@ import {
   type CataloguePage,
   type Repositories,
 } from './repositories.ts';
-import type { Breed, Order, OrderStatus, Puppy, SellerSubscription } from '../domain/model.ts';
+import type { Breed, Conversation, Message, Order, OrderStatus, Puppy, SellerSubscription } from '../domain/model.ts';
 
 const LIVE: readonly OrderStatus[] = ['pending', 'paid', 'handed_over'];
 
@@ -52,6 +53,7 @@ function searchPublic(db: Collections, query: CatalogueQuery, now: Date): Catalo
   for (let i = all.length - 1; i >= 0; i--) {
     const p = all[i]!;
     if (p.expiresAt === null || Date.parse(p.expiresAt) <= nowMs) continue;
+    if (p.hiddenAt) continue; // issue 15: a listing a moderator hid is not public
     if (breedIds && !breedIds.has(p.breedId)) continue;
     if (query.minPrice !== undefined && p.price < query.minPrice) continue;
     if (query.maxPrice !== undefined && p.price > query.maxPrice) continue;
@@ -80,6 +82,23 @@ function usedBytes(db: Collections, userId: number): number {
   let used = 0;
   for (const upload of db.uploads.all()) if (upload.userId === userId) used += upload.bytes;
   return used;
+}
+
+/** issue 15: a message into a conversation, which moves its last message (inside one write) */
+function addMessage(
+  c: Collections,
+  undo: (u: Undo) => void,
+  conversation: Conversation,
+  message: Pick<Message, 'senderId' | 'body' | 'flags'>,
+  at: string,
+): { conversation: Conversation; message: Message } {
+  const saved = c.messages.insert({ conversationId: conversation.id, senderId: message.senderId, body: message.body, flags: [...message.flags], createdAt: at });
+  undo((db) => void db.messages.remove(saved.id));
+  const old = c.conversations.get(conversation.id)!;
+  undo((db) => void db.conversations.update(old.id, old));
+  const readBySender = old.buyerId === message.senderId ? { buyerReadAt: at } : { sellerReadAt: at };
+  const updated = c.conversations.update(old.id, { lastMessageAt: at, lastSenderId: message.senderId, ...readBySender })!;
+  return { conversation: updated, message: saved };
 }
 
 function repositories(storage: Storage, mutate: Mutate): Repositories {
@@ -179,7 +198,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
       reserve: (id, now) =>
         mutate((c, _s, undo) => {
           const old = c.puppies.get(id);
-          if (!old || old.status !== 'available' || !isLiveAt(old, now) || liveOrderOf(c, id)) return undefined;
+          if (!old || old.status !== 'available' || !isLiveAt(old, now) || old.hiddenAt || liveOrderOf(c, id)) return undefined; // hiddenAt: issue 15
           undo(replaced('puppies', old));
           return c.puppies.update(id, { status: 'reserved', updatedAt: now.toISOString() });
         }),
@@ -291,7 +310,11 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
         mutate((c, _s, undo) => {
           const since = sentSince.getTime();
           const recent = c.verificationCodes.find(
-            (v) => Date.parse(v.sentAt) > since && (v.owner === row.owner || (row.client !== undefined && v.client === row.client)),
+            (v) =>
+              v.channel === row.channel &&
+              v.target === row.target &&
+              Date.parse(v.sentAt) > since &&
+              (v.owner === row.owner || (row.client !== undefined && v.client === row.client)),
           );
           if (recent) return undefined;
           for (const old of c.verificationCodes.filter((v) => v.owner === row.owner && v.channel === row.channel && v.target === row.target && v.verifiedAt === null)) {
@@ -311,6 +334,8 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           undo(replaced('verificationCodes', old));
           return c.verificationCodes.update(id, { attempts: old.attempts + 1 });
         }),
+      listVerified: async (owners, verifiedSince) =>
+        db.verificationCodes.filter((v) => v.verifiedAt !== null && owners.includes(v.owner) && Date.parse(v.verifiedAt) > verifiedSince.getTime()),
       markVerified: (id, now) =>
         mutate((c, _s, undo) => {
           const old = c.verificationCodes.get(id);
@@ -404,6 +429,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
     },
     uploads: {
       usedBytes: async (userId) => usedBytes(db, userId),
+      listByUser: async (userId) => db.uploads.filter((u) => u.userId === userId),
       record: (row, quotaBytes) =>
         mutate((c, _s, undo) => {
           if (usedBytes(c, row.userId) + row.bytes > quotaBytes) return undefined;
@@ -425,6 +451,142 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           return unused;
         }),
     },
+    // ---- issue 15: conversations, reports, moderation ----
+    conversations: {
+      get: async (id) => db.conversations.get(id),
+      findByPuppyAndBuyer: async (puppyId, buyerId) => db.conversations.find((c) => c.puppyId === puppyId && c.buyerId === buyerId),
+      startOrContinue: (row, message, now) =>
+        mutate((c, _s, undo) => {
+          const at = now.toISOString();
+          let conversation = c.conversations.find((x) => x.puppyId === row.puppyId && x.buyerId === row.buyerId);
+          if (!conversation) {
+            conversation = c.conversations.insert({
+              ...row,
+              createdAt: at,
+              lastMessageAt: at,
+              lastSenderId: message.senderId,
+              buyerReadAt: null,
+              sellerReadAt: null,
+              buyerMailedAt: null,
+              sellerMailedAt: null,
+            });
+            undo(inserted('conversations', conversation.id));
+          }
+          return addMessage(c, undo, conversation, message, at);
+        }),
+      addMessage: (conversationId, message, now) =>
+        mutate((c, _s, undo) => {
+          const conversation = c.conversations.get(conversationId);
+          return conversation ? addMessage(c, undo, conversation, message, now.toISOString()) : undefined;
+        }),
+      listByUser: async (userId) =>
+        db.conversations
+          .filter((c) => c.buyerId === userId || c.sellerId === userId)
+          .sort((a, b) => Date.parse(b.lastMessageAt) - Date.parse(a.lastMessageAt) || b.id - a.id),
+      countUnread: async (userId) => db.conversations.count((c) => (c.buyerId === userId || c.sellerId === userId) && isUnreadFor(c, userId)),
+      countByPuppies: async (puppyIds) => {
+        const wanted = new Set(puppyIds);
+        const counts = new Map<number, number>();
+        for (const c of db.conversations.all()) if (wanted.has(c.puppyId)) counts.set(c.puppyId, (counts.get(c.puppyId) ?? 0) + 1);
+        return counts;
+      },
+      markRead: (id, userId, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.conversations.get(id);
+          if (!old || (old.buyerId !== userId && old.sellerId !== userId)) return undefined;
+          undo(replaced('conversations', old));
+          return c.conversations.update(id, old.buyerId === userId ? { buyerReadAt: now.toISOString() } : { sellerReadAt: now.toISOString() });
+        }),
+      claimMail: (id, recipientId, now, mailedBefore) =>
+        mutate((c, _s, undo) => {
+          const old = c.conversations.get(id);
+          if (!old || (old.buyerId !== recipientId && old.sellerId !== recipientId)) return false;
+          const asBuyer = old.buyerId === recipientId;
+          const mailedAt = asBuyer ? old.buyerMailedAt : old.sellerMailedAt;
+          const readAt = asBuyer ? old.buyerReadAt : old.sellerReadAt;
+          const may =
+            mailedAt === null || Date.parse(mailedAt) <= mailedBefore.getTime() || (readAt !== null && Date.parse(readAt) >= Date.parse(mailedAt));
+          if (!may) return false;
+          undo(replaced('conversations', old));
+          c.conversations.update(id, asBuyer ? { buyerMailedAt: now.toISOString() } : { sellerMailedAt: now.toISOString() });
+          return true;
+        }),
+    },
+    messages: {
+      get: async (id) => db.messages.get(id),
+      listByConversation: async (conversationId) => db.messages.filter((m) => m.conversationId === conversationId),
+      lastOf: async (conversationIds) => {
+        const wanted = new Set(conversationIds);
+        const last = new Map<number, Message>();
+        for (const m of db.messages.all()) if (wanted.has(m.conversationId)) last.set(m.conversationId, m);
+        return last;
+      },
+    },
+    reports: {
+      get: async (id) => db.reports.get(id),
+      create: (row) =>
+        mutate((c, _s, undo) => {
+          const report = c.reports.insert({ ...row, status: 'open', resolvedAt: null, resolvedBy: null });
+          undo(inserted('reports', report.id));
+          return report;
+        }),
+      listOpen: async () => db.reports.filter((r) => r.status === 'open'),
+      resolve: (id, adminId, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.reports.get(id);
+          if (!old || old.status !== 'open') return undefined;
+          undo(replaced('reports', old));
+          return c.reports.update(id, { status: 'resolved', resolvedAt: now.toISOString(), resolvedBy: adminId });
+        }),
+    },
+    moderation: {
+      record: (row) =>
+        mutate((c, _s, undo) => {
+          const action = c.moderationActions.insert(row);
+          undo(inserted('moderationActions', action.id));
+          return action;
+        }),
+      listActions: async (limit) => db.moderationActions.all().slice(-limit).reverse(),
+      hideListing: (puppyId, reason, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.puppies.get(puppyId);
+          if (!old) return undefined;
+          undo(replaced('puppies', old));
+          return c.puppies.update(puppyId, { hiddenAt: now.toISOString(), hiddenReason: reason });
+        }),
+      unhideListing: (puppyId) =>
+        mutate((c, _s, undo) => {
+          const old = c.puppies.get(puppyId);
+          if (!old) return undefined;
+          undo(replaced('puppies', old));
+          return c.puppies.update(puppyId, { hiddenAt: null, hiddenReason: null });
+        }),
+      suspendUser: (userId, reason, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.users.get(userId);
+          if (!old) return undefined;
+          for (const p of c.puppies.filter((x) => x.userId === userId && !x.hiddenAt)) {
+            undo(replaced('puppies', p));
+            c.puppies.update(p.id, { hiddenAt: now.toISOString(), hiddenReason: reason });
+          }
+          undo(replaced('users', old));
+          return c.users.update(userId, { suspendedAt: old.suspendedAt ?? now.toISOString() });
+        }),
+      unsuspendUser: (userId, reason) =>
+        mutate((c, _s, undo) => {
+          const old = c.users.get(userId);
+          if (!old) return undefined;
+          for (const p of c.puppies.filter((x) => x.userId === userId && !!x.hiddenAt && x.hiddenReason === reason)) {
+            undo(replaced('puppies', p));
+            c.puppies.update(p.id, { hiddenAt: null, hiddenReason: null });
+          }
+          undo(replaced('users', old));
+          return c.users.update(userId, { suspendedAt: null });
+        }),
+      listHidden: async () => db.puppies.filter((p) => !!p.hiddenAt),
+      listSuspended: async () => db.users.filter((u) => !!u.suspendedAt),
+    },
+    // ---- end issue 15 ----
     settings: {
       get: async () => storage.settings.get(),
       set: (patch) =>

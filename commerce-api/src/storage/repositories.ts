@@ -10,7 +10,11 @@
 import type {
   Breed,
   ContactMessage,
+  Conversation,
   Donation,
+  Message,
+  ModerationAction,
+  Report,
   Upload,
   Favorite,
   ListingFeePayment,
@@ -181,9 +185,10 @@ export interface SellerSubscriptionsRepository {
 export interface VerificationCodesRepository {
   get(id: number): Promise<VerificationCode | undefined>;
   /**
-   * Resend limit: inserts the code only if neither its owner nor its client had a code sent after
-   * `sentSince`, replacing the owner's unverified codes for the same channel and target. The new
-   * row, or undefined when it was refused.
+   * Resend limit, per target and requester: inserts the code only if neither its owner nor its client
+   * had a code sent to the same channel and target after `sentSince` (another target is not held up,
+   * decision 0051), replacing the owner's unverified codes for that channel and target. The new row,
+   * or undefined when it was refused.
    */
   issue(row: New<VerificationCode>, sentSince: Date): Promise<VerificationCode | undefined>;
   /** the newest unverified code of an owner for a channel and target */
@@ -193,6 +198,8 @@ export interface VerificationCodesRepository {
    * fewer than `maxAttempts`. The updated row, or undefined when no attempt was left.
    */
   countAttempt(id: number, maxAttempts: number, now: Date): Promise<VerificationCode | undefined>;
+  /** the codes of any of `owners` verified after `verifiedSince`, oldest first (what a verification session holds) */
+  listVerified(owners: readonly string[], verifiedSince: Date): Promise<VerificationCode[]>;
   /** unverified → verified at `now`; undefined when it was verified already */
   markVerified(id: number, now: Date): Promise<VerificationCode | undefined>;
   remove(id: number): Promise<boolean>;
@@ -232,6 +239,8 @@ export interface ContactsRepository {
 export interface UploadsRepository {
   /** bytes of every upload of the user */
   usedBytes(userId: number): Promise<number>;
+  /** the user's uploads, oldest first */
+  listByUser(userId: number): Promise<Upload[]>;
   /**
    * Records an upload only if the user's uploads stay within `quotaBytes` (checked with the user's
    * uploads serialised, so two at once cannot both pass). The row, or undefined when over quota.
@@ -245,6 +254,86 @@ export interface SettingsRepository {
   get(): Promise<Settings>;
   set(patch: Partial<Settings>): Promise<Settings>;
 }
+
+// ---- issue 15: conversations, reports, moderation (docs/decisions/0090–0092) ----
+
+/** a conversation seen by one of its parties: unread when the other party wrote last after they read */
+export function isUnreadFor(c: Conversation, userId: number): boolean {
+  if (c.lastSenderId === userId) return false;
+  const readAt = c.buyerId === userId ? c.buyerReadAt : c.sellerReadAt;
+  return readAt === null || Date.parse(readAt) < Date.parse(c.lastMessageAt);
+}
+
+export interface ConversationsRepository {
+  get(id: number): Promise<Conversation | undefined>;
+  findByPuppyAndBuyer(puppyId: number, buyerId: number): Promise<Conversation | undefined>;
+  /**
+   * One conversation per puppy and buyer: creates it with its first message, or adds the message to
+   * the existing one (a second inquiry continues the thread). Either way the conversation's last
+   * message moves and the sender has read it.
+   */
+  startOrContinue(
+    row: Pick<Conversation, 'puppyId' | 'buyerId' | 'sellerId'>,
+    message: Pick<Message, 'senderId' | 'body' | 'flags'>,
+    now: Date,
+  ): Promise<{ conversation: Conversation; message: Message }>;
+  /** adds a message to a conversation (the sender has read it); undefined when it is unknown */
+  addMessage(conversationId: number, message: Pick<Message, 'senderId' | 'body' | 'flags'>, now: Date): Promise<{ conversation: Conversation; message: Message } | undefined>;
+  /** the conversations a user is a party to, the latest message first */
+  listByUser(userId: number): Promise<Conversation[]>;
+  /** how many conversations have something the user has not read */
+  countUnread(userId: number): Promise<number>;
+  /** the number of conversations of each of these puppies (puppies with none are left out) */
+  countByPuppies(puppyIds: readonly number[]): Promise<Map<number, number>>;
+  /** the party has read the thread up to `now` */
+  markRead(id: number, userId: number, now: Date): Promise<Conversation | undefined>;
+  /**
+   * The mail throttle: claims the right to mail `recipientId` about this conversation at `now`, only
+   * if they were never mailed about it, or read it since the last mail, or the last mail was sent at
+   * or before `mailedBefore`. True for the one caller that claimed it.
+   */
+  claimMail(id: number, recipientId: number, now: Date, mailedBefore: Date): Promise<boolean>;
+}
+
+export interface MessagesRepository {
+  get(id: number): Promise<Message | undefined>;
+  /** oldest first */
+  listByConversation(conversationId: number): Promise<Message[]>;
+  /** the last message of each conversation */
+  lastOf(conversationIds: readonly number[]): Promise<Map<number, Message>>;
+}
+
+export interface ReportsRepository {
+  get(id: number): Promise<Report | undefined>;
+  create(row: Omit<New<Report>, 'status' | 'resolvedAt' | 'resolvedBy'>): Promise<Report>;
+  /** the open reports, oldest first */
+  listOpen(): Promise<Report[]>;
+  /** open → resolved once: the row for the caller that resolved it, else undefined */
+  resolve(id: number, adminId: number, now: Date): Promise<Report | undefined>;
+}
+
+export interface ModerationRepository {
+  /** records a decision */
+  record(row: New<ModerationAction>): Promise<ModerationAction>;
+  /** the newest decisions first */
+  listActions(limit: number): Promise<ModerationAction[]>;
+  /** hides a listing with the reason its seller sees; undefined when unknown */
+  hideListing(puppyId: number, reason: string, now: Date): Promise<Puppy | undefined>;
+  /** shows a hidden listing again; undefined when unknown */
+  unhideListing(puppyId: number): Promise<Puppy | undefined>;
+  /**
+   * Suspends an account and hides its listings that are not hidden yet (with `reason`), in one
+   * change. Undefined when unknown.
+   */
+  suspendUser(userId: number, reason: string, now: Date): Promise<User | undefined>;
+  /** lifts a suspension and shows again the listings it hid (those hidden with `reason`) */
+  unsuspendUser(userId: number, reason: string): Promise<User | undefined>;
+  /** the hidden listings and the suspended accounts (for the admin's undo) */
+  listHidden(): Promise<Puppy[]>;
+  listSuspended(): Promise<User[]>;
+}
+
+// ---- end issue 15 ----
 
 export interface Repositories {
   readonly users: UsersRepository;
@@ -262,6 +351,11 @@ export interface Repositories {
   readonly contacts: ContactsRepository;
   readonly uploads: UploadsRepository;
   readonly settings: SettingsRepository;
+  // issue 15
+  readonly conversations: ConversationsRepository;
+  readonly messages: MessagesRepository;
+  readonly reports: ReportsRepository;
+  readonly moderation: ModerationRepository;
 }
 
 export interface AsyncStorage extends Repositories {

@@ -7,20 +7,20 @@ import { currentUser, requireUser, type SessionLayer } from '../session.ts';
 import { parseInput } from '../validate.ts';
 
 export function authRoutes(deps: AppDeps, sessions: SessionLayer): express.Router {
-  const { storage, now } = deps;
+  const { store, now } = deps;
   const limits = authLimiters(deps.config.limits);
   const router = express.Router();
 
   router.post('/register', ...limits.register, async (req, res) => {
     const input = parseInput(RegisterSchema, req.body);
-    const user = await registerAccount(storage, input, now());
+    const user = await registerAccount(store, input, now());
     await sessions.logIn(res, user);
     res.status(201).json(toUserView(user));
   });
 
   router.post('/login', ...limits.login, async (req, res) => {
     const input = parseInput(LoginSchema, req.body);
-    const user = await authenticate(storage, input);
+    const user = await authenticate(store, input);
     await sessions.logIn(res, user);
     res.json(toUserView(user));
   });
@@ -31,8 +31,10 @@ export function authRoutes(deps: AppDeps, sessions: SessionLayer): express.Route
     res.json({ message: wasLoggedIn ? 'You have been successfully logged out.' : 'You were not logged in.' });
   });
 
-  router.get('/user', (_req, res) => {
-    res.json(toUserView(requireUser(res)));
+  router.get('/user', async (_req, res) => {
+    const user = requireUser(res);
+    // issue 15: the header's unread conversations, read once per page load
+    res.json({ ...toUserView(user), unreadConversations: await deps.store.conversations.countUnread(user.id) });
   });
 
   return router;

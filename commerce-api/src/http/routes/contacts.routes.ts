@@ -2,17 +2,19 @@ import express from 'express';
 import { ContactSchema } from '#contracts/contacts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { sendContactMessage } from '../../domain/contacts.ts';
-import { contactLimiter } from '../rate-limits.ts';
+import { contactLimiter, messageLimiter } from '../rate-limits.ts';
 import { currentUser } from '../session.ts';
 import { parseInput } from '../validate.ts';
 
-export function contactsRoutes({ storage, mailer, config, log, now }: AppDeps): express.Router {
+export function contactsRoutes({ store, mailer, config, log, now }: AppDeps): express.Router {
   const router = express.Router();
   const teamAddress = /<([^>]+)>/.exec(config.mail.from)?.[1] ?? config.mail.from;
-  router.post('/contacts', contactLimiter(config.limits), async (req, res) => {
+  // issue 15: a logged-in inquiry is a message too, so the per-account message limit counts it
+  const messages = messageLimiter(config.limits, (res) => currentUser(res), now);
+  router.post('/contacts', contactLimiter(config.limits), messages, async (req, res) => {
     const input = parseInput(ContactSchema, req.body);
-    const saved = await sendContactMessage({ storage, mailer, teamAddress, log }, input, currentUser(res)?.id ?? null, now());
-    res.status(201).json({ id: saved.id, message: 'Message sent' });
+    const { saved, conversationId } = await sendContactMessage({ store, mailer, teamAddress, siteUrl: config.publicSiteUrl, log }, input, currentUser(res) ?? null, now());
+    res.status(201).json({ id: saved.id, message: 'Message sent', ...(conversationId !== undefined ? { conversationId } : {}) });
   });
   return router;
 }

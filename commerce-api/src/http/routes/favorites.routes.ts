@@ -8,7 +8,7 @@ import { addFavorite, favoritePuppies, removeFavorite } from '../../domain/favor
 import { viewOf } from '../../domain/puppy-catalogue.ts';
 import { requireUser } from '../session.ts';
 
-export function favoritesRoutes({ storage, now }: AppDeps): express.Router {
+export function favoritesRoutes({ storage, store, now }: AppDeps): express.Router {
   const router = express.Router();
   const puppyId = (raw: unknown) => {
     const found = v.safeParse(idParam, raw);
@@ -16,23 +16,24 @@ export function favoritesRoutes({ storage, now }: AppDeps): express.Router {
     return found.output;
   };
 
-  router.get('/favorites', (_req, res) => {
+  router.get('/favorites', async (_req, res) => {
     const user = requireUser(res);
     const at = now();
-    res.json(favoritePuppies(storage, user.id, at).map((puppy) => viewOf(storage, puppy, at)));
+    const puppies = await favoritePuppies(store, user.id, at);
+    res.json(puppies.map((puppy) => viewOf(storage, puppy, at)));
   });
 
   router.put('/favorites/:puppyId', async (req, res) => {
     const user = requireUser(res);
     const id = puppyId(req.params.puppyId);
-    await addFavorite(storage, user.id, id, now());
+    await addFavorite(store, user.id, id, now());
     res.json({ puppyId: id, favorited: true } satisfies FavoriteChange);
   });
 
   router.delete('/favorites/:puppyId', async (req, res) => {
     const user = requireUser(res);
     const id = puppyId(req.params.puppyId);
-    await removeFavorite(storage, user.id, id);
+    await removeFavorite(store, user.id, id);
     res.json({ puppyId: id, favorited: false } satisfies FavoriteChange);
   });
 

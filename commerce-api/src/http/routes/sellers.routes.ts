@@ -24,9 +24,9 @@ import { parseInput } from '../validate.ts';
 export const VERIFY_COOKIE = 'pn_verify';
 
 export function sellersRoutes(deps: AppDeps): express.Router {
-  const { config, storage, now } = deps;
+  const { config, store, now } = deps;
   const router = express.Router();
-  const ctx: VerificationContext = { storage, mailer: deps.mailer, sms: deps.sms, secret: config.sessionSecret, log: deps.log };
+  const ctx: VerificationContext = { store, mailer: deps.mailer, sms: deps.sms, secret: config.sessionSecret, log: deps.log };
   const cookies = verificationSessions(config.sessionSecret, config.isProduction);
 
   const { send: sendLimit, verify: verifyLimit } = verificationLimiters();
@@ -52,9 +52,9 @@ export function sellersRoutes(deps: AppDeps): express.Router {
     res.json(await verifyCode(ctx, input, owners, user?.id ?? null, now()));
   });
 
-  router.get('/verification-status', (req, res) => {
+  router.get('/verification-status', async (req, res) => {
     const anonymous = cookies.read(req);
-    res.json(verificationStatus(storage.db, currentUser(res), anonymous ? anonymousOwner(anonymous) : undefined, now()));
+    res.json(await verificationStatus(store, currentUser(res), anonymous ? anonymousOwner(anonymous) : undefined, now()));
   });
 
   router.post('/seller-applications', async (req, res) => {
@@ -62,18 +62,18 @@ export function sellersRoutes(deps: AppDeps): express.Router {
     const input = parseInput(SellerApplicationSchema, req.body);
     const anonymous = cookies.read(req);
     const at = now();
-    const verified = verificationStatus(storage.db, user, anonymous ? anonymousOwner(anonymous) : undefined, at);
-    const saved = await submitApplication(storage, user, input, verified, at);
+    const verified = await verificationStatus(store, user, anonymous ? anonymousOwner(anonymous) : undefined, at);
+    const saved = await submitApplication(store, user, input, verified, at);
     res.status(201).json({ application: toApplicationView(saved.application), user: toUserView(saved.user) });
   });
 
-  router.get('/seller-applications/mine', (_req, res) => {
-    const application = applicationOf(storage.db, requireUser(res).id);
+  router.get('/seller-applications/mine', async (_req, res) => {
+    const application = await applicationOf(store, requireUser(res).id);
     res.json(application ? toApplicationView(application) : null);
   });
 
   router.get('/seller/plan', async (_req, res) => {
-    res.json(await sellerPlanView(deps.store, requireUser(res).id, now()));
+    res.json(await sellerPlanView(store, requireUser(res).id, now()));
   });
 
   return router;

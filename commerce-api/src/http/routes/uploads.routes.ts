@@ -70,7 +70,7 @@ function fileOf(req: Request, kind: UploadKind): Buffer {
 }
 
 export function uploadsRoutes(deps: AppDeps): express.Router {
-  const { storage, now, config } = deps;
+  const { now, config } = deps;
   const media = deps.media ?? createLocalMediaStore(deps.paths.uploadsDir);
   const quota = config.limits.uploadQuotaBytes;
   const perAccount = uploadLimiter(config.limits, (_req, res) => requireUser(res).id);
@@ -81,10 +81,10 @@ export function uploadsRoutes(deps: AppDeps): express.Router {
     const user = requireUser(res);
     const bytes = fileOf(req, kind);
     // An image is re-encoded, usually far smaller: only its stored size is known after the work.
-    assertUploadRoom(storage, user.id, kind.storedAsIs ? bytes.length : 0, quota);
+    await assertUploadRoom(deps.store, user.id, kind.storedAsIs ? bytes.length : 0, quota);
     const stored = await store(media, bytes);
     try {
-      await recordUpload(storage, user.id, stored, quota, now());
+      await recordUpload(deps.store, user.id, stored, quota, now());
     } catch (error) {
       await removeMedia(media, stored.url).catch(() => {});
       throw error;

@@ -21,7 +21,8 @@ function containing(text: string): string {
 export function catalogueQueries(db: Db, query: CatalogueQuery, now: Date) {
   const tokens = searchTokens(query.search);
   const location = query.location?.toLowerCase();
-  let base = db.selectFrom('puppies').where('expiresAt', '>', now.toISOString());
+  // issue 15: a listing a moderator hid is not public
+  let base = db.selectFrom('puppies').where('expiresAt', '>', now.toISOString()).where('hiddenAt', 'is', null);
   if (query.breedIds) base = base.where('breedId', 'in', query.breedIds.length ? [...query.breedIds] : [-1]);
   if (query.minPrice !== undefined) base = base.where('price', '>=', query.minPrice);
   if (query.maxPrice !== undefined) base = base.where('price', '<=', query.maxPrice);

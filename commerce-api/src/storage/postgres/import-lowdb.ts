@@ -23,6 +23,11 @@ const TABLES: ReadonlyArray<readonly [CollectionName, string]> = [
   ['sellerApplications', 'seller_applications'],
   ['localPayments', 'local_payments'],
   ['uploads', 'uploads'],
+  // issue 15
+  ['conversations', 'conversations'],
+  ['messages', 'messages'],
+  ['reports', 'reports'],
+  ['moderationActions', 'moderation_actions'],
 ];
 
 export interface ImportedCollection {

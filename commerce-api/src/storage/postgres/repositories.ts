@@ -5,7 +5,7 @@
 // its WHERE on the row a concurrent winner committed. Times come in as `now` (the app's clock).
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
-import type { OrderStatus, VerificationCode } from '../../domain/model.ts';
+import type { Message, OrderStatus, VerificationCode } from '../../domain/model.ts';
 import { PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage, type Repositories } from '../repositories.ts';
 import { searchPublic } from './catalogue.ts';
 import type { Database, Db } from './schema.ts';
@@ -41,6 +41,28 @@ function atomically<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): 
 /** a transaction-scoped advisory lock on a text key (the same key in every process) */
 async function lockKey(trx: Transaction<Database>, key: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
+
+/** issue 15: a message into a conversation, which moves its last message (inside the caller's transaction) */
+async function addMessage(trx: Transaction<Database>, conversationId: number, message: Pick<Message, 'senderId' | 'body' | 'flags'>, at: string) {
+  const conversation = await trx
+    .updateTable('conversations')
+    .set({
+      lastMessageAt: at,
+      lastSenderId: message.senderId,
+      buyerReadAt: sql<string>`CASE WHEN buyer_id = ${message.senderId} THEN ${at}::timestamptz ELSE buyer_read_at END`,
+      sellerReadAt: sql<string>`CASE WHEN seller_id = ${message.senderId} THEN ${at}::timestamptz ELSE seller_read_at END`,
+    })
+    .where('id', '=', conversationId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!conversation) return undefined;
+  const saved = await trx
+    .insertInto('messages')
+    .values({ conversationId, senderId: message.senderId, body: message.body, flags: [...message.flags], createdAt: at })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { conversation, message: saved };
 }
 
 function repositories(db: Db): Repositories {
@@ -94,6 +116,7 @@ function repositories(db: Db): Repositories {
           .where('id', '=', id)
           .where('status', '=', 'available')
           .where('expiresAt', '>', now.toISOString())
+          .where('hiddenAt', 'is', null) // issue 15: a hidden listing is not for sale
           .where(({ not, exists, selectFrom }) =>
             not(exists(selectFrom('orders').select('orders.id').whereRef('orders.puppyId', '=', 'puppies.id').where('orders.status', 'in', LIVE))),
           )
@@ -258,13 +281,15 @@ function repositories(db: Db): Repositories {
       },
       issue: (row, sentSince) =>
         atomically(db, async (trx) => {
-          // The resend limit is check-then-insert over several rows: serialise it per owner and per
-          // client across processes (in a fixed order, so two issuers never wait on each other).
-          const keys = [`verify-owner:${row.owner}`, ...(row.client !== undefined ? [`verify-client:${row.client}`] : [])].sort();
-          for (const key of keys) await lockKey(trx, key);
+          // The resend limit is check-then-insert over the rows of one channel and target (every row
+          // it reads, deletes or adds has them): serialise it per target across processes. One lock
+          // per call, so two issuers never wait on each other in a cycle.
+          await lockKey(trx, `verify-target:${row.channel}:${row.target}`);
           const recent = await trx
             .selectFrom('verificationCodes')
             .select('id')
+            .where('channel', '=', row.channel)
+            .where('target', '=', row.target)
             .where('sentAt', '>', sentSince.toISOString())
             .where((eb) => (row.client !== undefined ? eb.or([eb('owner', '=', row.owner), eb('client', '=', row.client)]) : eb('owner', '=', row.owner)))
             .executeTakeFirst();
@@ -301,6 +326,17 @@ function repositories(db: Db): Repositories {
           .returningAll()
           .executeTakeFirst();
         return row && code(row);
+      },
+      listVerified: async (owners, verifiedSince) => {
+        if (owners.length === 0) return [];
+        const rows = await db
+          .selectFrom('verificationCodes')
+          .selectAll()
+          .where('owner', 'in', owners)
+          .where('verifiedAt', '>', verifiedSince.toISOString())
+          .orderBy('id')
+          .execute();
+        return rows.map(code);
       },
       markVerified: async (id, now) => {
         const row = await db
@@ -364,6 +400,7 @@ function repositories(db: Db): Repositories {
     },
     uploads: {
       usedBytes: (userId) => usedBytes(db, userId),
+      listByUser: (userId) => db.selectFrom('uploads').selectAll().where('userId', '=', userId).orderBy('id').execute(),
       record: (row, quotaBytes) =>
         atomically(db, async (trx) => {
           // the user's row serialises their uploads across processes while the quota is checked
@@ -388,6 +425,165 @@ function repositories(db: Db): Repositories {
           .execute()
           .then((rows) => rows.sort((x, y) => x.id - y.id)),
     },
+    // ---- issue 15: conversations, reports, moderation ----
+    conversations: {
+      get: (id) => db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst(),
+      findByPuppyAndBuyer: (puppyId, buyerId) =>
+        db.selectFrom('conversations').selectAll().where('puppyId', '=', puppyId).where('buyerId', '=', buyerId).executeTakeFirst(),
+      startOrContinue: (row, message, now) =>
+        atomically(db, async (trx) => {
+          const at = now.toISOString();
+          // one per puppy and buyer: the unique index decides between two first inquiries at once
+          await trx
+            .insertInto('conversations')
+            .values({
+              ...row,
+              createdAt: at,
+              lastMessageAt: at,
+              lastSenderId: message.senderId,
+              buyerReadAt: null,
+              sellerReadAt: null,
+              buyerMailedAt: null,
+              sellerMailedAt: null,
+            })
+            .onConflict((oc) => oc.columns(['puppyId', 'buyerId']).doNothing())
+            .execute();
+          const conversation = await trx
+            .selectFrom('conversations')
+            .select('id')
+            .where('puppyId', '=', row.puppyId)
+            .where('buyerId', '=', row.buyerId)
+            .executeTakeFirstOrThrow();
+          return (await addMessage(trx, conversation.id, message, at))!;
+        }),
+      addMessage: (conversationId, message, now) => atomically(db, (trx) => addMessage(trx, conversationId, message, now.toISOString())),
+      listByUser: (userId) =>
+        db
+          .selectFrom('conversations')
+          .selectAll()
+          .where((eb) => eb.or([eb('buyerId', '=', userId), eb('sellerId', '=', userId)]))
+          .orderBy('lastMessageAt', 'desc')
+          .orderBy('id', 'desc')
+          .execute(),
+      countUnread: async (userId) => {
+        const row = await db
+          .selectFrom('conversations')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('lastSenderId', '<>', userId)
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('buyerId', '=', userId), eb.or([eb('buyerReadAt', 'is', null), eb('buyerReadAt', '<', eb.ref('lastMessageAt'))])]),
+              eb.and([eb('sellerId', '=', userId), eb.or([eb('sellerReadAt', 'is', null), eb('sellerReadAt', '<', eb.ref('lastMessageAt'))])]),
+            ]),
+          )
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      },
+      countByPuppies: async (puppyIds) => {
+        if (puppyIds.length === 0) return new Map();
+        const rows = await db
+          .selectFrom('conversations')
+          .select((eb) => ['puppyId', eb.fn.countAll<string>().as('n')])
+          .where('puppyId', 'in', [...puppyIds])
+          .groupBy('puppyId')
+          .execute();
+        return new Map(rows.map((r) => [r.puppyId, Number(r.n)]));
+      },
+      markRead: async (id, userId, now) => {
+        const at = now.toISOString();
+        return db
+          .updateTable('conversations')
+          .set({
+            buyerReadAt: sql<string>`CASE WHEN buyer_id = ${userId} THEN ${at}::timestamptz ELSE buyer_read_at END`,
+            sellerReadAt: sql<string>`CASE WHEN seller_id = ${userId} THEN ${at}::timestamptz ELSE seller_read_at END`,
+          })
+          .where('id', '=', id)
+          .where((eb) => eb.or([eb('buyerId', '=', userId), eb('sellerId', '=', userId)]))
+          .returningAll()
+          .executeTakeFirst();
+      },
+      claimMail: async (id, recipientId, now, mailedBefore) => {
+        const at = now.toISOString();
+        const before = mailedBefore.toISOString();
+        // one conditional UPDATE: two senders at once cannot both claim the recipient's mail
+        const row = await db
+          .updateTable('conversations')
+          .set({
+            buyerMailedAt: sql<string>`CASE WHEN buyer_id = ${recipientId} THEN ${at}::timestamptz ELSE buyer_mailed_at END`,
+            sellerMailedAt: sql<string>`CASE WHEN seller_id = ${recipientId} THEN ${at}::timestamptz ELSE seller_mailed_at END`,
+          })
+          .where('id', '=', id)
+          .where(
+            sql<boolean>`CASE WHEN buyer_id = ${recipientId}
+              THEN buyer_mailed_at IS NULL OR buyer_mailed_at <= ${before}::timestamptz OR buyer_read_at >= buyer_mailed_at
+              WHEN seller_id = ${recipientId}
+              THEN seller_mailed_at IS NULL OR seller_mailed_at <= ${before}::timestamptz OR seller_read_at >= seller_mailed_at
+              ELSE false END`,
+          )
+          .returning('id')
+          .executeTakeFirst();
+        return row !== undefined;
+      },
+    },
+    messages: {
+      get: (id) => db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst(),
+      listByConversation: (conversationId) => db.selectFrom('messages').selectAll().where('conversationId', '=', conversationId).orderBy('id').execute(),
+      lastOf: async (conversationIds) => {
+        if (conversationIds.length === 0) return new Map();
+        const rows = await db
+          .selectFrom('messages')
+          .selectAll()
+          .distinctOn('conversationId')
+          .where('conversationId', 'in', [...conversationIds])
+          .orderBy('conversationId')
+          .orderBy('id', 'desc')
+          .execute();
+        return new Map(rows.map((m) => [m.conversationId, m]));
+      },
+    },
+    reports: {
+      get: (id) => db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst(),
+      create: (row) => db.insertInto('reports').values({ ...row, status: 'open', resolvedAt: null, resolvedBy: null }).returningAll().executeTakeFirstOrThrow(),
+      listOpen: () => db.selectFrom('reports').selectAll().where('status', '=', 'open').orderBy('id').execute(),
+      resolve: (id, adminId, now) =>
+        db
+          .updateTable('reports')
+          .set({ status: 'resolved', resolvedAt: now.toISOString(), resolvedBy: adminId })
+          .where('id', '=', id)
+          .where('status', '=', 'open')
+          .returningAll()
+          .executeTakeFirst(),
+    },
+    moderation: {
+      record: (row) => db.insertInto('moderationActions').values(row).returningAll().executeTakeFirstOrThrow(),
+      listActions: (limit) => db.selectFrom('moderationActions').selectAll().orderBy('id', 'desc').limit(limit).execute(),
+      hideListing: (puppyId, reason, now) =>
+        db.updateTable('puppies').set({ hiddenAt: now.toISOString(), hiddenReason: reason }).where('id', '=', puppyId).returningAll().executeTakeFirst(),
+      unhideListing: (puppyId) => db.updateTable('puppies').set({ hiddenAt: null, hiddenReason: null }).where('id', '=', puppyId).returningAll().executeTakeFirst(),
+      suspendUser: (userId, reason, now) =>
+        atomically(db, async (trx) => {
+          const at = now.toISOString();
+          const user = await trx
+            .updateTable('users')
+            .set({ suspendedAt: sql<string>`coalesce(suspended_at, ${at}::timestamptz)` })
+            .where('id', '=', userId)
+            .returningAll()
+            .executeTakeFirst();
+          if (!user) return undefined;
+          await trx.updateTable('puppies').set({ hiddenAt: at, hiddenReason: reason }).where('userId', '=', userId).where('hiddenAt', 'is', null).execute();
+          return user;
+        }),
+      unsuspendUser: (userId, reason) =>
+        atomically(db, async (trx) => {
+          const user = await trx.updateTable('users').set({ suspendedAt: null }).where('id', '=', userId).returningAll().executeTakeFirst();
+          if (!user) return undefined;
+          await trx.updateTable('puppies').set({ hiddenAt: null, hiddenReason: null }).where('userId', '=', userId).where('hiddenReason', '=', reason).execute();
+          return user;
+        }),
+      listHidden: () => db.selectFrom('puppies').selectAll().where('hiddenAt', 'is not', null).orderBy('id').execute(),
+      listSuspended: () => db.selectFrom('users').selectAll().where('suspendedAt', 'is not', null).orderBy('id').execute(),
+    },
+    // ---- end issue 15 ----
     settings: {
       get: () => db.selectFrom('settings').select('paymentMode').executeTakeFirstOrThrow(),
       set: (patch) =>

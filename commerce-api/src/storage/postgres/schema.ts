@@ -4,7 +4,11 @@ import type { Generated, Kysely, Transaction } from 'kysely';
 import type {
   Breed,
   ContactMessage,
+  Conversation,
   Donation,
+  Message,
+  ModerationAction,
+  Report,
   Upload,
   Favorite,
   ListingFeePayment,
@@ -36,6 +40,11 @@ export interface Database {
   contactMessages: Table<ContactMessage>;
   uploads: Table<Upload>;
   settings: { id: Generated<boolean>; paymentMode: 'test' | 'live' };
+  // issue 15
+  conversations: Table<Conversation>;
+  messages: Table<Message>;
+  reports: Table<Report>;
+  moderationActions: Table<ModerationAction>;
 }
 
 /** the pool's query builder, or one bound to a transaction */

@@ -58,9 +58,9 @@ describe('migrations', () => {
     const pools = [1, 2, 3].map(() => createPool({ connectionString: server.url('fresh'), max: 1 }));
     try {
       const applied = await Promise.all(pools.map((p) => migrate(p, NOW)));
-      expect(applied.flat()).toEqual([1]);
-      const rows = await pools[0]!.query('SELECT version, applied_at FROM schema_migrations');
-      expect(rows.rows).toEqual([{ version: 1, applied_at: NOW.toISOString() }]);
+      expect(applied.flat()).toEqual([1, 2]);
+      const rows = await pools[0]!.query('SELECT version, applied_at FROM schema_migrations ORDER BY version');
+      expect(rows.rows).toEqual([1, 2].map((version) => ({ version, applied_at: NOW.toISOString() })));
     } finally {
       await Promise.all(pools.map((p) => p.end()));
     }
@@ -127,10 +127,11 @@ describe('db:import (a lowdb database copied into PostgreSQL)', () => {
       const first = await importLowdb(target, data as unknown as DbShape, NOW);
       const copied = Object.fromEntries(first.filter((r) => r.copied).map((r) => [r.collection, r.copied]));
       expect(copied).toEqual({ users: 2, breeds: 1, puppies: 1, orders: 1, favorites: 1, paymentEvents: 1, verificationCodes: 1, localPayments: 1 });
-      expect(await imported.users.get(seller.id)).toEqual(seller);
-      expect(await imported.users.findByUsername('buyer')).toEqual(buyer);
+      // issue 15's moderation marks are optional in lowdb rows and null in the tables
+      expect(await imported.users.get(seller.id)).toEqual({ ...seller, suspendedAt: null });
+      expect(await imported.users.findByUsername('buyer')).toEqual({ ...buyer, suspendedAt: null });
       expect(await imported.breeds.list()).toEqual([breed]);
-      expect(await imported.puppies.get(puppy.id)).toEqual(puppy);
+      expect(await imported.puppies.get(puppy.id)).toEqual({ ...puppy, hiddenAt: null, hiddenReason: null });
       expect(await imported.orders.findLive(puppy.id)).toEqual(order);
       expect(await imported.favorites.listByUser(buyer.id)).toEqual(memory.db.favorites.all());
       expect(await imported.verificationCodes.get(code.id)).toEqual(code);
@@ -257,16 +258,52 @@ describe('rules across processes (two pools racing)', () => {
     expect((await storage.verificationCodes.get(issued.id))?.attempts).toBe(5);
   });
 
-  it('a verification code is sent once per resend window', async () => {
+  it('a verification code is sent once per resend window to a target by one requester', async () => {
     await emptied();
-    const send = (s: AsyncStorage, target: string) =>
-      s.verificationCodes.issue(
-        { channel: 'email', target, codeHash: 'h', owner: 'anon:1', client: 'net', sentAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', attempts: 0, verifiedAt: null },
-        new Date(NOW.getTime() - 60_000),
-      );
-    const results = await Promise.allSettled([send(a, 'x@example.com'), send(b, 'y@example.com'), send(a, 'z@example.com'), send(b, 'x@example.com')]);
-    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-    expect(wins(results)).toBe(1);
+    for (let round = 0; round < ROUNDS; round++) {
+      const target = `x${round}@example.com`;
+      // one owner from several networks: one requester
+      const send = (s: AsyncStorage, owner: string, client: string) =>
+        s.verificationCodes.issue(
+          { channel: 'email', target, codeHash: 'h', owner, client, sentAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', attempts: 0, verifiedAt: null },
+          new Date(NOW.getTime() - 60_000),
+        );
+      const results = await Promise.allSettled([send(a, 'anon:1', 'net'), send(b, 'anon:1', 'net-2'), send(a, 'anon:1', 'net-3'), send(b, 'anon:1', 'net')]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(results)).toBe(1);
+    }
+  });
+
+  it('a favourite and a seller application are kept once when both processes add them at once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const puppy = await listing(true);
+      const fan = await seller();
+      const favourites = await Promise.allSettled([a.favorites.add(fan.id, puppy.id, NOW), b.favorites.add(fan.id, puppy.id, NOW)]);
+      expect(favourites.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(await storage.favorites.listByUser(fan.id)).toHaveLength(1);
+      const row = (plan: 'monthly' | 'annual') => ({
+        userId: fan.id, name: 'Ann', email: 'ann@example.com', phone: '555-0100', location: 'Austin, TX', experience: '5 years',
+        breedSpecialty: 'Corgi', termsAgreed: true, plan, status: 'approved' as const, createdAt: NOW.toISOString(),
+      });
+      const applications = await Promise.allSettled([a.sellerApplications.upsert(row('monthly')), b.sellerApplications.upsert(row('annual'))]);
+      expect(applications.filter((r) => r.status === 'rejected')).toEqual([]);
+      const ids = applications.map((r) => (r as PromiseFulfilledResult<{ id: number }>).value.id);
+      expect(ids[0]).toBe(ids[1]);
+    }
+  });
+
+  it('a session is revoked once: the first time stays', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const user = await seller();
+      const session = await storage.sessions.create({ userId: user.id, createdAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', revokedAt: null });
+      const times = [new Date(NOW.getTime() + 1_000), new Date(NOW.getTime() + 2_000)];
+      const results = await Promise.all([a.sessions.revoke(session.id, times[0]!), b.sessions.revoke(session.id, times[1]!)]);
+      const stored = (await storage.sessions.get(session.id))!.revokedAt;
+      expect(times.map((t) => t.toISOString())).toContain(stored);
+      expect(results.map((r) => r?.revokedAt)).toEqual([stored, stored]);
+    }
   });
 
   it('a payment event is applied once', async () => {
@@ -275,6 +312,25 @@ describe('rules across processes (two pools racing)', () => {
       const results = await Promise.allSettled([a.paymentEvents.claim(`evt_${round}`, 't', NOW), b.paymentEvents.claim(`evt_${round}`, 't', NOW)]);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       expect(wins(results)).toBe(1);
+    }
+  });
+
+  // issue 15
+  it('two first inquiries at once make one conversation, and the recipient’s mail is claimed once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const puppy = await listing(true);
+      const buyer = await seller();
+      const ask = (s: AsyncStorage, body: string) =>
+        s.conversations.startOrContinue({ puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId }, { senderId: buyer.id, body, flags: [] }, NOW);
+      const asked = await Promise.allSettled([ask(a, 'one'), ask(b, 'two')]);
+      expect(asked.filter((r) => r.status === 'rejected')).toEqual([]);
+      const ids = asked.map((r) => (r as PromiseFulfilledResult<{ conversation: { id: number } }>).value.conversation.id);
+      expect(ids[0]).toBe(ids[1]);
+      expect(await storage.messages.listByConversation(ids[0]!)).toHaveLength(2);
+      const since = new Date(NOW.getTime() - 15 * 60_000);
+      const claims = await Promise.all([a.conversations.claimMail(ids[0]!, puppy.userId, NOW, since), b.conversations.claimMail(ids[0]!, puppy.userId, NOW, since)]);
+      expect(claims.filter(Boolean)).toHaveLength(1);
     }
   });
 

@@ -396,10 +396,31 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         const first = await s.verificationCodes.issue(code(), resendWindow);
         expect(await s.verificationCodes.issue(code({ codeHash: 'again' }), resendWindow)).toBeUndefined();
         expect(await s.verificationCodes.issue(code({ owner: 'anon:9' }), resendWindow)).toBeUndefined();
+        // another target, or the same target asked for by someone else elsewhere, is not held up
+        expect(await s.verificationCodes.issue(code({ target: 'b@example.com' }), resendWindow)).toBeDefined();
+        expect(await s.verificationCodes.issue(code({ channel: 'phone', target: '5550100000' }), resendWindow)).toBeDefined();
+        const stranger = await s.verificationCodes.issue(code({ owner: 'anon:7', client: 'net-7' }), resendWindow);
+        expect(stranger).toBeDefined();
         const later = new Date(NOW.getTime() + 2 * MINUTE);
         const second = await s.verificationCodes.issue(code({ codeHash: 'again', sentAt: later.toISOString() }), new Date(later.getTime() - MINUTE));
         expect(second).toMatchObject({ codeHash: 'again' });
         expect(await s.verificationCodes.get(first!.id)).toBeUndefined();
+        // only the owner's own pending codes are replaced
+        expect(await s.verificationCodes.get(stranger!.id)).toBeDefined();
+      });
+
+      it('lists the codes of some owners verified after a time', async () => {
+        const mine = (await s.verificationCodes.issue(code(), resendWindow))!;
+        const anon = (await s.verificationCodes.issue(code({ owner: 'anon:1', client: 'net-2', target: 'b@example.com' }), resendWindow))!;
+        const other = (await s.verificationCodes.issue(code({ owner: 'user:2', client: 'net-3' }), resendWindow))!;
+        await s.verificationCodes.issue(code({ owner: 'user:1', client: 'net-4', channel: 'phone', target: '5550100000' }), resendWindow);
+        const verifiedAt = new Date(NOW.getTime() + MINUTE);
+        for (const c of [mine, anon, other]) await s.verificationCodes.markVerified(c.id, verifiedAt);
+        const verified = await s.verificationCodes.listVerified(['user:1', 'anon:1'], NOW);
+        expect(verified.map((c) => c.id)).toEqual([mine.id, anon.id]);
+        expect(verified[0]).toMatchObject({ target: 'a@example.com', verifiedAt: verifiedAt.toISOString() });
+        expect(await s.verificationCodes.listVerified(['user:1', 'anon:1'], verifiedAt)).toEqual([]);
+        expect(await s.verificationCodes.listVerified([], NOW)).toEqual([]);
       });
 
       it('counts attempts up to the limit, not after expiry and not once verified', async () => {
@@ -481,6 +502,111 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
       });
     });
 
+    // ---- issue 15 ----
+    describe('conversations', () => {
+      const at = (minutes: number) => new Date(NOW.getTime() + minutes * MINUTE);
+      async function thread() {
+        const puppy = await newPuppy();
+        const buyer = await newUser();
+        const first = await s.conversations.startOrContinue(
+          { puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId },
+          { senderId: buyer.id, body: 'Is she still available?', flags: [] },
+          NOW,
+        );
+        return { puppy, buyer, sellerId: puppy.userId, ...first };
+      }
+
+      it('starts one conversation per puppy and buyer; a second inquiry continues it', async () => {
+        const { puppy, buyer, conversation, message } = await thread();
+        expect(conversation).toMatchObject({ puppyId: puppy.id, buyerId: buyer.id, lastSenderId: buyer.id, buyerReadAt: NOW.toISOString(), sellerReadAt: null });
+        expect(message).toMatchObject({ conversationId: conversation.id, body: 'Is she still available?', flags: [] });
+        const again = await s.conversations.startOrContinue(
+          { puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId },
+          { senderId: buyer.id, body: 'Zelle ok?', flags: ['zelle'] },
+          at(1),
+        );
+        expect(again.conversation.id).toBe(conversation.id);
+        expect((await s.messages.listByConversation(conversation.id)).map((m) => m.body)).toEqual(['Is she still available?', 'Zelle ok?']);
+        expect((await s.messages.lastOf([conversation.id])).get(conversation.id)?.flags).toEqual(['zelle']);
+        expect(await s.conversations.findByPuppyAndBuyer(puppy.id, buyer.id)).toEqual(again.conversation);
+        expect(await s.conversations.countByPuppies([puppy.id, puppy.id + 1000])).toEqual(new Map([[puppy.id, 1]]));
+      });
+
+      it('counts unread per party and lists a user’s conversations latest first', async () => {
+        const one = await thread();
+        expect(await s.conversations.countUnread(one.sellerId)).toBe(1);
+        expect(await s.conversations.countUnread(one.buyer.id)).toBe(0);
+        await s.conversations.markRead(one.conversation.id, one.sellerId, at(1));
+        expect(await s.conversations.countUnread(one.sellerId)).toBe(0);
+        const reply = await s.conversations.addMessage(one.conversation.id, { senderId: one.sellerId, body: 'Yes', flags: [] }, at(2));
+        expect(reply?.conversation.lastSenderId).toBe(one.sellerId);
+        expect(await s.conversations.countUnread(one.buyer.id)).toBe(1);
+        expect(await s.conversations.addMessage(one.conversation.id + 1000, { senderId: one.sellerId, body: 'x', flags: [] }, at(2))).toBeUndefined();
+        expect(await s.conversations.markRead(one.conversation.id, one.sellerId + 1000, at(3))).toBeUndefined();
+        const two = await thread();
+        await s.conversations.addMessage(two.conversation.id, { senderId: two.sellerId, body: 'Hi', flags: [] }, at(5));
+        expect((await s.conversations.listByUser(two.sellerId)).map((c) => c.id)).toEqual([two.conversation.id]);
+        expect((await s.conversations.listByUser(one.buyer.id)).map((c) => c.id)).toEqual([one.conversation.id]);
+      });
+
+      it('claims a recipient’s mail once per window while unread, again after they read it', async () => {
+        const { conversation, sellerId, buyer } = await thread();
+        const id = conversation.id;
+        expect(await s.conversations.claimMail(id, sellerId, NOW, at(-15))).toBe(true);
+        expect(await s.conversations.claimMail(id, sellerId, at(5), at(-10))).toBe(false);
+        expect(await s.conversations.claimMail(id, sellerId, at(15), at(0))).toBe(true);
+        await s.conversations.markRead(id, sellerId, at(16));
+        expect(await s.conversations.claimMail(id, sellerId, at(17), at(2))).toBe(true);
+        expect(await s.conversations.claimMail(id, buyer.id + 1000, at(17), at(2))).toBe(false);
+        expect(await s.conversations.claimMail(id, buyer.id, at(17), at(2))).toBe(true);
+      });
+    });
+
+    describe('reports and moderation', () => {
+      it('keeps reports open oldest first and resolves each once', async () => {
+        const puppy = await newPuppy();
+        const reporter = await newUser();
+        const admin = await newUser();
+        const row = { reporterId: reporter.id, puppyId: puppy.id, messageId: null, reason: 'scam' as const, comment: '', createdAt: NOW.toISOString() };
+        const first = await s.reports.create(row);
+        const second = await s.reports.create({ ...row, reason: 'other', comment: 'Odd' });
+        expect(first).toMatchObject({ status: 'open', resolvedAt: null, resolvedBy: null });
+        expect((await s.reports.listOpen()).map((r) => r.id)).toEqual([first.id, second.id]);
+        expect(await s.reports.resolve(first.id, admin.id, NOW)).toMatchObject({ status: 'resolved', resolvedBy: admin.id, resolvedAt: NOW.toISOString() });
+        expect(await s.reports.resolve(first.id, admin.id, NOW)).toBeUndefined();
+        expect((await s.reports.listOpen()).map((r) => r.id)).toEqual([second.id]);
+        const action = await s.moderation.record({ adminId: admin.id, action: 'dismiss', reportId: first.id, puppyId: null, userId: null, createdAt: NOW.toISOString() });
+        expect(await s.moderation.listActions(10)).toEqual([action]);
+      });
+
+      it('hides a listing from the catalogue and shows it again', async () => {
+        const puppy = await newPuppy();
+        const hidden = await s.moderation.hideListing(puppy.id, 'Reported as a scam', NOW);
+        expect(hidden).toMatchObject({ hiddenAt: NOW.toISOString(), hiddenReason: 'Reported as a scam' });
+        expect((await s.puppies.searchPublic({ limit: 20 }, NOW)).items).toEqual([]);
+        expect((await s.moderation.listHidden()).map((p) => p.id)).toEqual([puppy.id]);
+        expect(await s.puppies.reserve(puppy.id, NOW)).toBeUndefined();
+        await s.moderation.unhideListing(puppy.id);
+        expect((await s.puppies.searchPublic({ limit: 20 }, NOW)).items.map((p) => p.id)).toEqual([puppy.id]);
+        expect(await s.moderation.hideListing(puppy.id + 1000, 'x', NOW)).toBeUndefined();
+      });
+
+      it('suspends an account with its listings, and lifting it shows only the listings it hid', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const one = await newPuppy({ userId: seller.id });
+        const two = await newPuppy({ userId: seller.id });
+        await s.moderation.hideListing(two.id, 'Wrong information', NOW);
+        expect((await s.moderation.suspendUser(seller.id, 'suspended', NOW))?.suspendedAt).toBe(NOW.toISOString());
+        expect((await s.puppies.get(one.id))?.hiddenReason).toBe('suspended');
+        expect((await s.puppies.get(two.id))?.hiddenReason).toBe('Wrong information');
+        expect((await s.moderation.listSuspended()).map((u) => u.id)).toEqual([seller.id]);
+        expect((await s.moderation.unsuspendUser(seller.id, 'suspended'))?.suspendedAt).toBeNull();
+        expect((await s.puppies.get(one.id))?.hiddenAt ?? null).toBeNull();
+        expect((await s.puppies.get(two.id))?.hiddenReason).toBe('Wrong information');
+      });
+    });
+    // ---- end issue 15 ----
+
     describe('uploads', () => {
       it('records uploads within the quota, and sums them per user', async () => {
         const user = await newUser();
@@ -490,6 +616,8 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(await s.uploads.record(row('/media/c.webp', 400), 1_000)).toBeDefined();
         expect(await s.uploads.usedBytes(user.id)).toBe(1_000);
         expect(await s.uploads.usedBytes(user.id + 1000)).toBe(0);
+        expect((await s.uploads.listByUser(user.id)).map((u) => u.url)).toEqual(['/media/a.webp', '/media/c.webp']);
+        expect(await s.uploads.listByUser(user.id + 1000)).toEqual([]);
       });
 
       it('forgets old uploads no listing uses, and keeps the used and the recent ones', async () => {
