@@ -1,12 +1,10 @@
 // Seller applications (docs/product.md §4 "Seller onboarding": approved instantly). Unlike the spec's client-only
 // submit, the application is stored and makes the account a seller (decision 0040). It needs a verified
 // email or phone: the application's own email or phone must be one the account or this browser verified.
-import { normaliseTarget, type SellerApplicationInput, type SellerApplicationView, type SellerPlanView, type VerificationStatus } from '#contracts/sellers.ts';
+import { normaliseTarget, type SellerApplicationInput, type SellerApplicationView, type VerificationStatus } from '#contracts/sellers.ts';
 import { AppError } from '../errors.ts';
 import type { AsyncStorage } from '../storage/repositories.ts';
-import type { Collections } from '../storage/storage.ts';
 import type { SellerApplication, User } from './model.ts';
-import { activeSubscription, planCoverage } from './seller-plans.ts';
 
 export const VERIFICATION_REQUIRED = 'Please verify your email address or phone number before submitting your application.';
 
@@ -68,19 +66,4 @@ export async function submitApplication(
 
 export function applicationOf(store: AsyncStorage, userId: number): Promise<SellerApplication | undefined> {
   return store.sellerApplications.findByUser(userId);
-}
-
-/** the seller's trialing or active plan with its limit and use, or null */
-export function sellerPlanOf(db: Collections, userId: number, now: Date): SellerPlanView | null {
-  const subscription = activeSubscription(db, userId, now);
-  const coverage = planCoverage(db, userId, now);
-  if (!subscription || !coverage) return null;
-  return {
-    plan: subscription.plan,
-    status: subscription.status,
-    trialEnd: subscription.trialEnd,
-    currentPeriodEnd: subscription.currentPeriodEnd,
-    listingLimit: coverage.plan.listingLimit,
-    liveListings: coverage.liveListings,
-  };
 }

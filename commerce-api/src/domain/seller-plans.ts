@@ -55,10 +55,10 @@ export async function sellerPlanView(store: Repositories, userId: number, now: D
   };
 }
 
-// The same rules over the lowdb collections, for the areas still on that seam (listings.ts,
-// seller-applications.ts). Remove once they are converted to the async repositories (issue 13).
+// The same rule over the lowdb collections, for the area still on that seam (listings.ts). Remove
+// once it is converted to the async repositories (issue 13): activateWithinPlan is its replacement.
 
-export function activeSubscription(db: Collections, userId: number, now: Date): SellerSubscription | undefined {
+function activeSubscription(db: Collections, userId: number, now: Date): SellerSubscription | undefined {
   return db.sellerSubscriptions.find(
     (s) =>
       s.userId === userId &&
