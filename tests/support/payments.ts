@@ -20,9 +20,7 @@ export const CARDS = {
 
 export async function marketplace(options: TestAppOptions & { price?: number; expiresAt?: string | null } = {}) {
   const t = createTestApp({ now: NOW, ...options });
-  await t.storage.write((db) => {
-    for (const breed of buildBreeds().slice(0, 3)) db.breeds.insert(breed);
-  });
+  for (const breed of buildBreeds().slice(0, 3)) await t.store.breeds.insert(breed);
   const seller = await signedInAgent(t, { accountType: 'seller' });
   const puppy = await addPuppy(t, seller.user.id, { price: options.price ?? 1500, expiresAt: options.expiresAt === undefined ? inDays(20) : options.expiresAt });
   return { t, seller, puppy };
@@ -30,13 +28,11 @@ export async function marketplace(options: TestAppOptions & { price?: number; ex
 
 let rngSeed = 1;
 export async function addPuppy(t: TestApp, userId: number, overrides: { price?: number; expiresAt?: string | null; name?: string } = {}) {
-  return t.storage.write((db) =>
-    db.puppies.insert(
-      buildPuppy(
-        { name: overrides.name ?? 'Daisy', breedId: 1, userId, price: overrides.price ?? 1500, expiresAt: overrides.expiresAt === undefined ? inDays(20) : overrides.expiresAt, createdAt: NOW.toISOString() },
-        createRng(rngSeed++),
-        { now: NOW },
-      ),
+  return t.store.puppies.insert(
+    buildPuppy(
+      { name: overrides.name ?? 'Daisy', breedId: 1, userId, price: overrides.price ?? 1500, expiresAt: overrides.expiresAt === undefined ? inDays(20) : overrides.expiresAt, createdAt: NOW.toISOString() },
+      createRng(rngSeed++),
+      { now: NOW },
     ),
   );
 }
