@@ -7,9 +7,9 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import type { AstroHandler, OnDemandPages } from './http/listing-pages.ts';
-import { seedDatabase } from './seed/seed.ts';
-import { createFileStorage } from './storage/index.ts';
-import { createLowdbRepositories } from './storage/lowdb-repositories.ts';
+import { seedDatabase, type SeedOptions } from './seed/seed.ts';
+import { seedPostgres } from './seed/seed-postgres.ts';
+import { openStore } from './storage/open-store.ts';
 import { createFileOutbox } from './mail/outbox.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { createPayments } from './payments/index.ts';
@@ -33,20 +33,23 @@ async function loadOnDemandPages(buildDir: string): Promise<OnDemandPages | unde
 }
 
 export async function startServer(config: Config): Promise<{ url: string; stop: () => Promise<void> }> {
-  const storage = await createFileStorage({ dataDir: config.dataDir });
-  const seeded = await seedDatabase(storage, {
+  const now = () => new Date();
+  const opened = await openStore(config, now());
+  const seedOptions: SeedOptions = {
     dataDir: config.dataDir,
     admin: config.admin,
     demo: config.seedDemoData,
     demoPasswords: config.randomDemoPasswords ? 'random' : 'published',
-  });
-  const now = () => new Date();
+  };
+  const seeded = opened.kind === 'lowdb' ? await seedDatabase(opened.lowdb, seedOptions) : await seedPostgres(opened.pool, opened.store, seedOptions);
+  const storage = opened.kind === 'lowdb' ? opened.lowdb : (undefined as never); // TEMP until the domain is converted
   const outbox = createFileOutbox(path.join(config.dataDir, 'outbox'), { smsAvailable: config.smsEnabled, now });
   const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox.mailer;
   const log = (line: string) => console.error(line);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const media = createLocalMediaStore(uploadsDir);
-  const store = createLowdbRepositories(storage);
+  // one instance for the app and the payments: on lowdb, transactions queue per instance
+  const store = opened.store;
   const deps: AppDeps = {
     config,
     storage,
@@ -75,7 +78,9 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  if (seeded.seeded) console.log(`Seeded ${seeded.breeds} breeds, ${seeded.puppies} puppies and ${seeded.users} accounts into ${config.dataDir}.`);
+  const where = opened.kind === 'lowdb' ? config.dataDir : 'PostgreSQL (DATABASE_URL)';
+  if (opened.kind === 'postgres' && opened.migrated.length) console.log(`Applied PostgreSQL migrations ${opened.migrated.join(', ')}.`);
+  if (seeded.seeded) console.log(`Seeded ${seeded.breeds} breeds, ${seeded.puppies} puppies and ${seeded.users} accounts into ${where}.`);
   if (config.randomDemoPasswords) {
     // Shown this once: only their hashes are kept.
     for (const login of seeded.demoLogins) console.log(`Demo ${login.accountType} (random password, shown once): ${login.username} / ${login.password}`);
@@ -91,7 +96,7 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
         setTimeout(() => server.closeAllConnections(), 2000).unref();
       });
       await jobs.stop();
-      await storage.close();
+      await opened.store.close();
     })());
   return { url, stop };
 }
@@ -127,7 +132,8 @@ export async function main(): Promise<void> {
       );
     });
   }
-  console.log(`PuppyNest is running at ${running.url} (data in ${config.dataDir}, ${config.paymentProvider === 'local' ? 'local test-mode payments' : 'Stripe payments'}).`);
+  const data = config.databaseUrl ? 'data in PostgreSQL' : `data in ${config.dataDir}`;
+  console.log(`PuppyNest is running at ${running.url} (${data}, ${config.paymentProvider === 'local' ? 'local test-mode payments' : 'Stripe payments'}).`);
   if (config.admin.isDevDefault && !config.isProduction) {
     console.log(`Admin login (development default): ${config.admin.username} / ${config.admin.password}`);
   }
