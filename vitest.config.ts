@@ -1,12 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
+/** API tests that never touch the store (or test lowdb itself): run once, on lowdb */
+const LOWDB_ONLY = ['content', 'static-site', 'http-headers', 'server-process', 'storage-failures'].map((name) => `tests/api/${name}.test.ts`);
+
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Two cores: argon2 and sharp already use the thread pool; more workers only thrash.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/support/vitest-setup.ts'] } },
+      // The same API tests on PostgreSQL 15 (issue 13): one server for the run, a database per test app.
+      {
+        extends: true,
+        test: {
+          name: 'api-postgres',
+          include: ['tests/api/**/*.test.ts'],
+          exclude: LOWDB_ONLY,
+          env: { TEST_STORE: 'postgres' },
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+          setupFiles: ['tests/support/vitest-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -15,7 +15,7 @@ async function adminAgent(t: TestApp) {
 
 describe('/api/admin payment mode', () => {
   it('is for admins only', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     expect((await request(t.app).get('/api/admin/payment-mode')).status).toBe(401);
     const user = await signedInAgent(t);
     for (const [method, path] of [['get', '/api/admin/payment-mode'], ['post', '/api/admin/enable-live-keys'], ['post', '/api/admin/disable-live-keys']] as const) {
@@ -27,7 +27,7 @@ describe('/api/admin payment mode', () => {
   });
 
   it('shows test mode with the local key, and refuses live mode without live keys, with a clear message', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const admin = await adminAgent(t);
     expect((await admin.get('/api/admin/payment-mode')).body).toEqual({
       mode: 'test',
@@ -46,7 +46,7 @@ describe('/api/admin payment mode', () => {
   });
 
   it('switches to live and back when live keys are configured; the public key follows; the secret never shows', async () => {
-    const t = createTestApp({ env: LIVE_KEYS });
+    const t = await createTestApp({ env: LIVE_KEYS });
     const admin = await adminAgent(t);
     const enabled = await admin.post('/api/admin/enable-live-keys');
     expect(enabled.status).toBe(200);

@@ -9,7 +9,7 @@ const validBody = { username: 'Ruby_Fan', password: 'walks-in-the-park', email: 
 
 describe('accounts API', () => {
   it('registers, reads the user, logs out and logs back in', async () => {
-    const { app, store } = createTestApp();
+    const { app, store } = await createTestApp();
     const agent = request.agent(app);
     const registered = await agent.post('/api/register').send(validBody);
     expect(registered.status).toBe(201);
@@ -34,14 +34,14 @@ describe('accounts API', () => {
   });
 
   it('answers 401 on /api/user when nobody is logged in', async () => {
-    const { app } = createTestApp();
+    const { app } = await createTestApp();
     const response = await request(app).get('/api/user');
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('not_logged_in');
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
-    const { app } = createTestApp();
+    const { app } = await createTestApp();
     const response = await request(app).post('/api/register').send(validBody);
     const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => c.startsWith('pn_session='));
     expect(cookie).toMatch(/HttpOnly/);
@@ -53,7 +53,7 @@ describe('accounts API', () => {
   });
 
   it('clears the session and its hint cookie on logout', async () => {
-    const { app } = createTestApp();
+    const { app } = await createTestApp();
     const { agent } = await registeredAgent(app);
     const response = await agent.post('/api/logout').expect(200);
     const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
@@ -61,7 +61,7 @@ describe('accounts API', () => {
   });
 
   it('refuses a duplicate username whatever its case with 409', async () => {
-    const { app } = createTestApp();
+    const { app } = await createTestApp();
     await request(app).post('/api/register').send(validBody).expect(201);
     const again = await request(app).post('/api/register').send({ ...validBody, username: 'RUBY_FAN' });
     expect(again.status).toBe(409);
@@ -69,7 +69,7 @@ describe('accounts API', () => {
   });
 
   it('names the field of each validation error, with the spec\'s messages', async () => {
-    const { app, store } = createTestApp();
+    const { app, store } = await createTestApp();
     const short = await request(app).post('/api/register').send({ ...validBody, username: 'ab' });
     expect(short.status).toBe(400);
     expect(short.body.error.fields.username).toBe('Username must be at least 3 characters');
@@ -90,14 +90,14 @@ describe('accounts API', () => {
   });
 
   it('drops unknown fields: a client cannot make itself an admin', async () => {
-    const { app, store } = createTestApp();
+    const { app, store } = await createTestApp();
     const response = await request(app).post('/api/register').send({ ...validBody, role: 'admin', hasActiveListingPlan: true });
     expect(response.status).toBe(201);
     expect(await store.users.get(response.body.id)).toMatchObject({ role: 'user', hasActiveListingPlan: false });
   });
 
   it('answers an unknown username and a wrong password alike', async () => {
-    const { app } = createTestApp();
+    const { app } = await createTestApp();
     await request(app).post('/api/register').send(validBody).expect(201);
     const wrong = await request(app).post('/api/login').send({ username: 'Ruby_Fan', password: 'not-the-password' });
     const unknown = await request(app).post('/api/login').send({ username: 'nobody-here', password: 'not-the-password' });
@@ -107,7 +107,7 @@ describe('accounts API', () => {
   });
 
   it('never answers 500 to odd bodies', async () => {
-    const { app } = createTestApp();
+    const { app } = await createTestApp();
     for (const body of ['{"username":', '[]', 'null', '"text"', '{"username":{"$ne":1},"password":[1]}']) {
       const response = await request(app).post('/api/login').set('Content-Type', 'application/json').send(body);
       expect(response.status, body).toBe(400);
@@ -118,7 +118,7 @@ describe('accounts API', () => {
 
 describe('sessions', () => {
   it('rejects tampered, expired, alg:none and wrong-audience tokens', async () => {
-    const { app, store, tick } = createTestApp();
+    const { app, store, tick } = await createTestApp();
     const { cookie, user } = await registeredAgent(app);
     const token = cookie.split('=')[1]!;
     const { sid } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: number };
@@ -159,7 +159,7 @@ describe('sessions', () => {
   });
 
   it('renews the token on use, so an active user stays logged in', async () => {
-    const { app, tick } = createTestApp();
+    const { app, tick } = await createTestApp();
     const { cookie } = await registeredAgent(app);
     tick(20 * 60 * 60 * 1000);
     const renewed = await request(app).get('/api/user').set('Cookie', cookie);
@@ -172,7 +172,7 @@ describe('sessions', () => {
   });
 
   it('makes a cookie saved before logout useless after it', async () => {
-    const { app, store, clock, tick } = createTestApp();
+    const { app, store, clock, tick } = await createTestApp();
     const { agent, cookie } = await registeredAgent(app);
     const { sid } = JSON.parse(Buffer.from(cookie.split('=')[1]!.split('.')[1]!, 'base64url').toString()) as { sid: number };
     const loggedOutAt = clock.now.toISOString();
@@ -188,7 +188,7 @@ describe('sessions', () => {
 
 describe('abuse', () => {
   it('answers the 6th rapid failed login for one username with 429', async () => {
-    const { app } = createTestApp();
+    const { app } = await createTestApp();
     await request(app).post('/api/register').send(validBody).expect(201);
     for (let i = 0; i < 5; i++) {
       const response = await request(app).post('/api/login').send({ username: 'Ruby_Fan', password: `wrong-${i}-password` });
@@ -201,7 +201,7 @@ describe('abuse', () => {
 
   it('does not lock the owner out: failures elsewhere count for that client only, up to the limit over all clients', async () => {
     // Behind a proxy, so each request names its client in X-Forwarded-For.
-    const { app } = createTestApp({ env: { TRUST_PROXY: 'loopback', LOGIN_FAILURES_PER_USERNAME: '12' } });
+    const { app } = await createTestApp({ env: { TRUST_PROXY: 'loopback', LOGIN_FAILURES_PER_USERNAME: '12' } });
     await request(app).post('/api/register').send(validBody).expect(201);
     const login = (client: string, password: string) =>
       request(app).post('/api/login').set('X-Forwarded-For', client).send({ username: 'ruby_fan', password });
@@ -219,7 +219,7 @@ describe('abuse', () => {
   });
 
   it('takes the limits from the environment', async () => {
-    const { app } = createTestApp({ env: { LOGIN_FAILURES_PER_USERNAME_AND_CLIENT: '2', REGISTRATIONS_PER_CLIENT: '1' } });
+    const { app } = await createTestApp({ env: { LOGIN_FAILURES_PER_USERNAME_AND_CLIENT: '2', REGISTRATIONS_PER_CLIENT: '1' } });
     await request(app).post('/api/register').send(validBody).expect(201);
     const second = await request(app).post('/api/register').send({ ...validBody, username: 'Other_Fan', email: 'other@example.com' });
     expect(second.status).toBe(429);
@@ -229,7 +229,7 @@ describe('abuse', () => {
   });
 
   it('refuses a state-changing request from another site with 403', async () => {
-    const { app, store } = createTestApp();
+    const { app, store } = await createTestApp();
     const response = await request(app).post('/api/register').set('Origin', 'https://evil.example').send(validBody);
     expect(response.status).toBe(403);
     expect(await store.users.findByUsername(validBody.username)).toBeUndefined();
@@ -238,7 +238,7 @@ describe('abuse', () => {
   });
 
   it('answers 403 to a non-admin and 401 to nobody on /api/admin/*', async () => {
-    const { app, store } = createTestApp();
+    const { app, store } = await createTestApp();
     expect((await request(app).get('/api/admin/payment-mode')).status).toBe(401);
     const { agent } = await registeredAgent(app);
     const denied = await agent.get('/api/admin/payment-mode');

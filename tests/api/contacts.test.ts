@@ -7,7 +7,7 @@ const NOW = new Date('2026-06-01T12:00:00.000Z');
 const inquiry = { name: 'Jamie Rivera', email: 'jamie@example.com', phone: '555-010-2000', message: 'Is Daisy still available?' };
 
 async function withPuppy(expiresAt: string | null) {
-  const t = createTestApp({ now: NOW });
+  const t = await createTestApp({ now: NOW });
   for (const breed of buildBreeds().slice(0, 3)) await t.store.breeds.insert(breed);
   const { usernameKey: _key, ...sellerRow } = buildUser({ username: 'breeder', email: 'breeder@example.com', accountType: 'seller' }, NOW);
   const seller = await t.store.users.create(sellerRow);
@@ -36,13 +36,13 @@ describe('POST /api/contacts', () => {
   });
 
   it('sends a contact-page message to the team', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     await request(t.app).post('/api/contacts').send(inquiry).expect(201);
     expect(t.outbox.entries[0]).toMatchObject({ to: 'hello@puppynest.example', replyTo: 'jamie@example.com' });
   });
 
   it('requires every field and changes nothing when one is missing', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     for (const field of ['name', 'email', 'phone', 'message'] as const) {
       const response = await request(t.app).post('/api/contacts').send({ ...inquiry, [field]: '   ' });
       expect(response.status, field).toBe(400);
@@ -53,7 +53,7 @@ describe('POST /api/contacts', () => {
   });
 
   it('limits messages per client (CONTACT_MESSAGES_PER_CLIENT an hour); refused ones are not stored or mailed', async () => {
-    const t = createTestApp({ env: { CONTACT_MESSAGES_PER_CLIENT: '3', TRUST_PROXY: 'loopback' } });
+    const t = await createTestApp({ env: { CONTACT_MESSAGES_PER_CLIENT: '3', TRUST_PROXY: 'loopback' } });
     const from = (client: string, body: object) => request(t.app).post('/api/contacts').set('X-Forwarded-For', client).send(body);
     // A message refused for a typo does not use up the allowance.
     await from('203.0.113.7', { ...inquiry, email: 'not-an-address' }).expect(400);
@@ -68,7 +68,7 @@ describe('POST /api/contacts', () => {
   });
 
   it('allows 10 messages an hour per client by default', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => request(t.app).post('/api/contacts').send({ ...inquiry, message: `Message ${i}` })));
     expect(answers.map((a) => a.status).sort()).toEqual([...Array(10).fill(201), 429, 429]);
     expect(await storedCount(t)).toBe(10);
@@ -85,14 +85,14 @@ describe('POST /api/contacts', () => {
 
 describe('GET /api/dev/outbox', () => {
   it('lists what the mail seam wrote, outside production', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     await request(t.app).post('/api/contacts').send(inquiry).expect(201);
     const outbox = await request(t.app).get('/api/dev/outbox').expect(200);
     expect(outbox.body[0]).toMatchObject({ to: 'hello@puppynest.example', subject: expect.stringContaining('Jamie Rivera'), text: expect.any(String), createdAt: expect.any(String) });
   });
 
   it('does not exist in production', async () => {
-    const t = createTestApp({ env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'x-real-admin-password', SEED_DEMO_DATA: 'false', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true' } });
+    const t = await createTestApp({ env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'x-real-admin-password', SEED_DEMO_DATA: 'false', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true' } });
     expect((await request(t.app).get('/api/dev/outbox')).status).toBe(404);
   });
 });

@@ -11,7 +11,7 @@ import { createTestApp } from '../support/test-app.ts';
 
 describe('GET /api/products', () => {
   it('lists the Puppy Essentials of the CMS with prices and image URLs the server answers', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const response = await request(t.app).get('/api/products').expect(200);
     expect(response.body).toHaveLength(7);
     expect(response.body[0]).toEqual({
@@ -29,7 +29,7 @@ describe('GET /api/products', () => {
 
 describe('GET /api/testimonials', () => {
   it('lists the testimonials in editorial order, fractional ratings included', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const response = await request(t.app).get('/api/testimonials').expect(200);
     expect(response.body.map((item: { name: string }) => item.name)).toEqual(['Sarah M.', 'James R.', 'Priya K.', 'Marcus T.', 'Elena G.']);
     expect(response.body[1]).toMatchObject({ id: 'testimonial-james', rating: 4.5, imageUrl: '/content/images/avatar-james.webp' });
@@ -37,7 +37,7 @@ describe('GET /api/testimonials', () => {
   });
 
   it('does not serve files outside the content images folder', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const response = await request(t.app).get('/content/images/..%2fproduction.ndjson');
     expect(response.status).not.toBe(200);
     expect(response.text).not.toContain('siteSettings');
@@ -50,11 +50,11 @@ describe('POST /api/hooks/sanity', () => {
   const dirs: string[] = [];
   afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-  function withHook(env: Record<string, string> = {}) {
+  async function withHook(env: Record<string, string> = {}) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'puppynest-hook-'));
     dirs.push(dir);
     const marker = path.join(dir, 'rebuilt.txt');
-    const t = createTestApp({ env: { SANITY_WEBHOOK_SECRET: SECRET, SITE_REBUILD_COMMAND: `echo rebuilt >> "${marker}"`, ...env } });
+    const t = await createTestApp({ env: { SANITY_WEBHOOK_SECRET: SECRET, SITE_REBUILD_COMMAND: `echo rebuilt >> "${marker}"`, ...env } });
     const signed = async (body = payload, secret = SECRET, at = t.clock.now.getTime()) =>
       request(t.app)
         .post('/api/hooks/sanity')
@@ -65,7 +65,7 @@ describe('POST /api/hooks/sanity', () => {
   }
 
   it('runs the rebuild command for a correctly signed call, in the background', async () => {
-    const { marker, signed } = withHook();
+    const { marker, signed } = await withHook();
     const response = await signed();
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ received: true, rebuild: 'started' });
@@ -73,7 +73,7 @@ describe('POST /api/hooks/sanity', () => {
   });
 
   it('answers 401 to an unsigned, wrongly signed, tampered or stale call and rebuilds nothing', async () => {
-    const { t, marker, signed } = withHook();
+    const { t, marker, signed } = await withHook();
     const unsigned = await request(t.app).post('/api/hooks/sanity').set('Content-Type', 'application/json').send(payload);
     expect(unsigned.status).toBe(401);
     expect(unsigned.body.error.code).toBe('invalid_signature');
@@ -88,14 +88,14 @@ describe('POST /api/hooks/sanity', () => {
   });
 
   it('refuses every call while no secret is configured', async () => {
-    const { signed } = withHook({ SANITY_WEBHOOK_SECRET: '' });
+    const { signed } = await withHook({ SANITY_WEBHOOK_SECRET: '' });
     const response = await signed();
     expect(response.status).toBe(503);
     expect(response.body.error.message).toContain('SANITY_WEBHOOK_SECRET');
   });
 
   it('accepts a signed call without a rebuild command and says so', async () => {
-    const { t, signed } = withHook({ SITE_REBUILD_COMMAND: '' });
+    const { t, signed } = await withHook({ SITE_REBUILD_COMMAND: '' });
     const response = await signed();
     expect(response.status).toBe(202);
     expect(response.body.rebuild).toBe('disabled');

@@ -13,7 +13,7 @@ const inquiry = { name: 'Jamie Rivera', email: 'jamie@example.com', phone: '555-
 const old = new Date(NOW.getTime() - 30 * DAY).toISOString();
 
 async function world(env: Record<string, string> = {}) {
-  const t = createTestApp({ now: NOW, env });
+  const t = await createTestApp({ now: NOW, env });
   const seller = await signedInAgent(t, { username: 'breeder', email: 'breeder@example.com', accountType: 'seller', createdAt: old });
   const buyer = await signedInAgent(t, { username: 'family', email: 'family@example.com', createdAt: old });
   const puppy = await t.store.puppies.insert(buildPuppy({ name: 'Daisy', breedId: 1, userId: seller.user.id, expiresAt: new Date(NOW.getTime() + DAY).toISOString() }, createRng(1), { now: NOW }));

@@ -11,7 +11,7 @@ let t: TestApp;
 const ids: Record<string, number> = {};
 
 beforeEach(async () => {
-  t = createTestApp({ now: NOW });
+  t = await createTestApp({ now: NOW });
   const rng = createRng(11);
   for (const breed of buildBreeds().slice(0, 3)) await t.store.breeds.insert(breed);
   const { usernameKey: _key, ...row } = buildUser({ username: 'kennel', accountType: 'seller' }, NOW);

@@ -5,7 +5,7 @@ import { createTestApp } from '../support/test-app.ts';
 
 describe('response headers', () => {
   it('sends the protective headers on every response, and no legacy ones', async () => {
-    const { app } = createTestApp();
+    const { app } = await createTestApp();
     const response = await request(app).get('/api/breeds');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -19,7 +19,7 @@ describe('response headers', () => {
   });
 
   it('compresses for clients that accept gzip and not for others', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     for (const breed of buildBreeds()) await t.store.breeds.insert(breed);
     const gzip = await request(t.app).get('/api/breeds').set('Accept-Encoding', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');

@@ -5,7 +5,7 @@ import { createTestApp } from '../support/test-app.ts';
 
 describe('signedInAgent', () => {
   it('is signed in as the account it made, with the asked account type', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const { agent, user } = await signedInAgent(t, { accountType: 'seller' });
     const me = await agent.get('/api/user');
     expect(me.status).toBe(200);
@@ -13,7 +13,7 @@ describe('signedInAgent', () => {
   });
 
   it('makes a session the server can end: after logout the agent is signed out', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const { agent } = await signedInAgent(t);
     expect((await agent.post('/api/logout')).status).toBe(200);
     expect((await agent.get('/api/user')).status).toBe(401);

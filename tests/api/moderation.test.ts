@@ -11,7 +11,7 @@ const DAY = 86_400_000;
 const old = new Date(NOW.getTime() - 30 * DAY).toISOString();
 
 async function world(env: Record<string, string> = {}) {
-  const t = createTestApp({ now: NOW, env });
+  const t = await createTestApp({ now: NOW, env });
   const admin = await signedInAgent(t, { username: 'moderator', role: 'admin', createdAt: old });
   const seller = await signedInAgent(t, { username: 'breeder', accountType: 'seller', createdAt: old });
   const buyer = await signedInAgent(t, { username: 'family', createdAt: old });
@@ -94,7 +94,7 @@ describe('moderation', () => {
   });
 
   it('a suspended account cannot log in, is told why, loses its sessions and its listings; undo restores them', async () => {
-    const t = createTestApp({ now: NOW });
+    const t = await createTestApp({ now: NOW });
     const admin = await signedInAgent(t, { username: 'moderator', role: 'admin', createdAt: old });
     const buyer = await signedInAgent(t, { username: 'family', createdAt: old });
     // a seller who logs in with a password (registered through the API)

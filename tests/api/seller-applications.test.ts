@@ -26,7 +26,7 @@ async function verify(t: TestApp, agent: Agent, body: { email: string; method: '
 
 describe('POST /api/seller-applications', () => {
   it('answers each invalid field with its message of docs/product.md §5', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const { agent, user } = await signedInAgent(t);
     const cases: [string, unknown, string][] = [
       ['name', '  ', 'Name is required'],
@@ -49,13 +49,13 @@ describe('POST /api/seller-applications', () => {
   });
 
   it('needs a login', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const response = await request(t.app).post('/api/seller-applications').send(application);
     expect(response.status).toBe(401);
   });
 
   it('needs the application\'s email or phone to be verified', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const { agent, user } = await signedInAgent(t);
     // A verified address that is not the application's does not count.
     await verify(t, agent, { email: 'elsewhere@example.com', method: 'email' });
@@ -67,7 +67,7 @@ describe('POST /api/seller-applications', () => {
   });
 
   it('stores the application, approves it and makes a buyer a seller', async () => {
-    const t = createTestApp({ now: NOW });
+    const t = await createTestApp({ now: NOW });
     const { agent, user } = await signedInAgent(t, { accountType: 'buyer' });
     await verify(t, agent, { email: application.email, method: 'email' });
     const response = await agent.post('/api/seller-applications').send({ ...application, email: 'Kennel@Example.com', unknown: 'dropped' });
@@ -87,7 +87,7 @@ describe('POST /api/seller-applications', () => {
   });
 
   it('accepts a phone verification instead of an email one', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const { agent, user } = await signedInAgent(t);
     await verify(t, agent, { phone: '+1 555 010 2000', method: 'phone' });
     await agent.post('/api/seller-applications').send({ ...application, phone: '+1 (555) 010-2000' }).expect(201);
@@ -95,7 +95,7 @@ describe('POST /api/seller-applications', () => {
   });
 
   it('keeps a verification made before logging in, and gives it to the account on submission', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const visitor = request.agent(t.app);
     await verify(t, visitor, { email: application.email, method: 'email' });
     expect((await visitor.post('/api/seller-applications').send(application)).status).toBe(401);
@@ -112,7 +112,7 @@ describe('POST /api/seller-applications', () => {
 
 describe('GET /api/seller/plan', () => {
   it('is null without a plan and shows a trialing plan with its limit and live listings', async () => {
-    const t = createTestApp({ now: NOW });
+    const t = await createTestApp({ now: NOW });
     const { agent, user } = await signedInAgent(t, { accountType: 'seller' });
     expect((await request(t.app).get('/api/seller/plan')).status).toBe(401);
     const none = await agent.get('/api/seller/plan');

@@ -18,7 +18,7 @@ const registration = (username: string) => ({ username, password: 'correct-horse
 describe('a full or unwritable disk', () => {
   it('answers 507 to a registration on a full disk, leaves the username free, and registers it once space returns', async () => {
     const { disk, storage } = openFailingStorage();
-    const t = createTestApp({ storage });
+    const t = await createTestApp({ storage });
     disk.failWith = 'ENOSPC';
 
     const refused = await request(t.app).post('/api/register').send(registration('lucky')).expect(507);
@@ -40,7 +40,7 @@ describe('a full or unwritable disk', () => {
 
   it('answers 503 when the data folder cannot be written, and the favourite that failed is not listed', async () => {
     const { disk, storage } = openFailingStorage();
-    const t = createTestApp({ storage, now: NOW });
+    const t = await createTestApp({ storage, now: NOW });
     const { agent } = await registeredAgent(t.app);
     const puppy = await storage.write((db) => {
       const breed = db.breeds.insert(buildBreeds()[0]!);
@@ -62,7 +62,7 @@ describe('a full or unwritable disk', () => {
   it('answers 507 to an upload whose files do not fit, and leaves neither a file nor a record behind', async () => {
     const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'puppynest-full-uploads-'));
     try {
-      const t = createTestApp();
+      const t = await createTestApp();
       const local = createLocalMediaStore(uploadsDir);
       let room = 1;
       // The first rendition fits, the second finds the disk full.

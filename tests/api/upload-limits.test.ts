@@ -25,7 +25,7 @@ beforeAll(async () => {
 async function uploadsApp(env: Record<string, string> = {}) {
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'puppynest-upload-limits-'));
   dirs.push(uploadsDir);
-  const t = createTestApp({ env });
+  const t = await createTestApp({ env });
   const media = createLocalMediaStore(uploadsDir);
   const deps = { ...t.deps, media, paths: { ...t.deps.paths, uploadsDir } };
   await t.store.breeds.insert(buildBreeds()[0]!);

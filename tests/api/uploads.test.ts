@@ -19,7 +19,7 @@ const hasGpsTag = (exif: Buffer | undefined) => exif !== undefined && exif.inclu
 
 beforeAll(async () => {
   uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'puppynest-uploads-'));
-  t = createTestApp();
+  t = await createTestApp();
   app = createApp({ ...t.deps, paths: { ...t.deps.paths, uploadsDir } });
   for (const breed of buildBreeds().slice(0, 2)) await t.store.breeds.insert(breed);
   jpegWithGps = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 210, g: 150, b: 80 } } })

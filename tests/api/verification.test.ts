@@ -28,14 +28,14 @@ const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(
 
 describe('GET /api/sms-available', () => {
   it('says whether the SMS seam can send', async () => {
-    expect((await request(createTestApp().app).get('/api/sms-available')).body).toEqual({ available: true });
-    expect((await request(createTestApp({ smsAvailable: false }).app).get('/api/sms-available')).body).toEqual({ available: false });
+    expect((await request((await createTestApp()).app).get('/api/sms-available')).body).toEqual({ available: true });
+    expect((await request((await createTestApp({ smsAvailable: false })).app).get('/api/sms-available')).body).toEqual({ available: false });
   });
 });
 
 describe('POST /api/send-verification-code and /api/verify-code', () => {
   it('mails a 6-digit code, stores only its hash, and verifies the account email', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const { agent, user } = await signedInAgent(t);
     const sent = await agent.post('/api/send-verification-code').send({ email: ' Breeder@Example.com ', method: 'email' });
     expect(sent.status).toBe(200);
@@ -61,7 +61,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
   });
 
   it('sends a phone code through the SMS seam when SMS is available', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const { agent, user } = await signedInAgent(t);
     const sent = await agent.post('/api/send-verification-code').send({ phone: PHONE, method: 'phone' });
     expect(sent.status).toBe(200);
@@ -73,7 +73,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
   });
 
   it('refuses phone codes when SMS is unavailable, and sends nothing', async () => {
-    const t = createTestApp({ smsAvailable: false });
+    const t = await createTestApp({ smsAvailable: false });
     const response = await request(t.app).post('/api/send-verification-code').send({ phone: PHONE, method: 'phone' });
     expect(response.status).toBe(503);
     expect(response.body.error.message).toBe('Phone verification is not available right now. Please verify by email.');
@@ -82,7 +82,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
   });
 
   it('validates the target and the method', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const bad = async (body: object) => (await request(t.app).post('/api/send-verification-code').send(body)).body.error;
     expect(await bad({ email: 'not-an-email', method: 'email' })).toMatchObject({ code: 'validation_failed', fields: { email: 'Invalid email address' } });
     expect(await bad({ phone: '555-1234', method: 'phone' })).toMatchObject({ fields: { phone: 'Phone number must be at least 10 digits' } });
@@ -92,7 +92,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
   });
 
   it('refuses to verify without a code', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const { agent, user } = await signedInAgent(t);
     await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     for (const code of [undefined, '', '   ']) {
@@ -104,7 +104,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
   });
 
   it('counts a wrong code as an attempt and refuses the right one after 5 attempts', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const { agent, user } = await signedInAgent(t);
     await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     const code = lastCode(t, EMAIL);
@@ -121,7 +121,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
   });
 
   it('lets a code expire after 10 minutes', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const { agent } = await signedInAgent(t);
     await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     const code = lastCode(t, EMAIL);
@@ -132,7 +132,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
   });
 
   it('accepts a code just before it expires', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const { agent } = await signedInAgent(t);
     await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     t.tick(10 * 60_000 - 1000);
@@ -140,7 +140,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
   });
 
   it('re-sends at most once a minute per target from one requester, and a new code replaces the old one', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const { agent } = await signedInAgent(t);
     await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     const first = lastCode(t, EMAIL);
@@ -166,7 +166,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
   });
 
   it('never lets a third party elsewhere hold up the codes to someone\'s address', async () => {
-    const t = createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    const t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
     const { agent } = await signedInAgent(t);
     const owner = (path: string, body: object) => agent.post(path).set('X-Forwarded-For', '198.51.100.20').send(body);
     const stranger = () => request(t.app).post('/api/send-verification-code').set('X-Forwarded-For', '203.0.113.7').send({ email: EMAIL, method: 'email' });
@@ -185,7 +185,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
   });
 
   it('refuses a code sent to another target', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const { agent, user } = await signedInAgent(t);
     await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     const code = lastCode(t, EMAIL);
@@ -198,7 +198,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
   });
 
   it('refuses a code that was sent to someone else\'s session', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const asker = request.agent(t.app);
     await asker.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     const code = lastCode(t, EMAIL);
@@ -209,7 +209,7 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
   });
 
   it('remembers a verification made while logged out in a signed, HttpOnly, SameSite=Lax session cookie', async () => {
-    const t = createTestApp();
+    const t = await createTestApp();
     const visitor = request.agent(t.app);
     const sent = await visitor.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
     const cookie = ([] as string[]).concat(sent.headers['set-cookie'] ?? []).find((c) => c.startsWith('pn_verify='));

@@ -1,4 +1,5 @@
-// createApp on in-memory storage with a clock the test moves: the API tests' world.
+// createApp with a clock the test moves: the API tests' world. The store is lowdb in memory, or a fresh
+// PostgreSQL database when the run is the "api-postgres" project (tests/support/test-store.ts).
 import path from 'node:path';
 import os from 'node:os';
 import request from 'supertest';
@@ -7,7 +8,7 @@ import { createApp } from '../../commerce-api/src/app.ts';
 import { loadConfig } from '../../commerce-api/src/config.ts';
 import type { AppDeps } from '../../commerce-api/src/deps.ts';
 import { createMemoryStorage, type StorageWithStats } from '../../commerce-api/src/storage/index.ts';
-import { createLowdbRepositories } from '../../commerce-api/src/storage/lowdb-repositories.ts';
+import { createTestStore } from './test-store.ts';
 import type { OnDemandPages } from '../../commerce-api/src/http/listing-pages.ts';
 import { createMemoryOutbox } from '../../commerce-api/src/mail/outbox.ts';
 import type { DbShape } from '../../commerce-api/src/domain/model.ts';
@@ -37,15 +38,15 @@ function contentFor(config: ReturnType<typeof loadConfig>): Content {
   return content;
 }
 
-export function createTestApp(options: TestAppOptions = {}) {
-  const storage = options.storage ?? createMemoryStorage(options.initial);
+export async function createTestApp(options: TestAppOptions = {}) {
+  const { store, lowdb } = await createTestStore(options.initial, options.storage);
+  const storage = lowdb ?? createMemoryStorage(); // TEMP: until the last areas leave deps.storage
   const clock = { now: options.now ?? new Date('2026-06-01T12:00:00.000Z') };
   const logs: string[] = [];
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: TEST_SECRET, ...options.env });
   const nowhere = path.join(os.tmpdir(), 'puppynest-test-no-site');
   const outbox = createMemoryOutbox({ smsAvailable: options.smsAvailable ?? true, now: () => new Date(clock.now) });
   const log = (line: string) => logs.push(line);
-  const store = createLowdbRepositories(storage);
   const payments = createPayments({ config, storage, store, mailer: outbox.mailer, now: () => new Date(clock.now), log, ...options.payments });
   const deps: AppDeps = {
     config,
@@ -78,7 +79,7 @@ export function createTestApp(options: TestAppOptions = {}) {
   };
 }
 
-export type TestApp = ReturnType<typeof createTestApp>;
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let counter = 0;
 /** registers a fresh account and returns an agent that carries its session cookie */

@@ -10,6 +10,9 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
 interface BodyParserError {
   type?: string;
   status?: number;
+  /** PostgreSQL's SQLSTATE, on errors from the pg driver */
+  code?: string;
+  severity?: string;
 }
 
 export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
@@ -45,6 +48,15 @@ function toAppError(err: unknown): AppError | undefined {
       return new AppError(415, 'unsupported_encoding', 'The request body uses an unsupported encoding.');
     case 'request.aborted':
       return new AppError(400, 'request_aborted', 'The request was aborted.');
+  }
+  // PostgreSQL, as a safety net behind the contracts: a value it cannot take (class 22: a number out of
+  // range, text it refuses) is the request's fault; a lost connection or a server shutting down
+  // (classes 08, 57P) is ours, and passing.
+  if (typeof parserError?.code === 'string' && parserError.severity !== undefined) {
+    if (parserError.code.startsWith('22')) return new ValidationError('The request holds a value that cannot be stored.');
+    if (parserError.code.startsWith('08') || parserError.code.startsWith('57P')) {
+      return new AppError(503, 'database_unavailable', 'The database is unavailable right now. Please try again in a moment.', undefined, { cause: err });
+    }
   }
   // A file that vanished between finding and sending it (a site rebuild swapping folders).
   if (parserError?.status === 404) return new NotFoundError();

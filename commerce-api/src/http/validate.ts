@@ -4,6 +4,8 @@ import * as v from 'valibot';
 import { ValidationError, type FieldErrors } from '../errors.ts';
 
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const nul = pathOfNul(input);
+  if (nul !== undefined) throw new ValidationError('Text must not contain NUL characters.', { [nul || 'body']: 'Text must not contain NUL characters.' });
   const result = v.safeParse(schema, input ?? {});
   if (result.success) return result.output;
   throw validationErrorFrom(result.issues);
@@ -17,4 +19,18 @@ export function validationErrorFrom(issues: readonly v.BaseIssue<unknown>[]): Va
   }
   const first = issues[0];
   return new ValidationError(first ? first.message : 'Invalid input', fields);
+}
+
+/**
+ * Where a string holds U+0000, if anywhere. No form can type one, and PostgreSQL's text refuses it
+ * (the write would fail with a 500), so it is refused here, for every contract and both stores alike.
+ */
+function pathOfNul(input: unknown, at = '', depth = 0): string | undefined {
+  if (typeof input === 'string') return input.includes('\u0000') ? at : undefined;
+  if (depth > 8 || input === null || typeof input !== 'object') return undefined;
+  for (const [key, value] of Object.entries(input)) {
+    const found = pathOfNul(value, at ? `${at}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
