@@ -46,16 +46,17 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
   const log = (line: string) => console.error(line);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const media = createLocalMediaStore(uploadsDir);
+  const store = createLowdbRepositories(storage);
   const deps: AppDeps = {
     config,
     storage,
-    store: createLowdbRepositories(storage),
+    store,
     mailer,
     sms: outbox.sms,
     outbox,
     media,
     content: createContent(sourceFor(config.content)),
-    payments: createPayments({ config, storage, mailer, now, log }),
+    payments: createPayments({ config, store, storage, mailer, now, log }),
     now,
     log,
     pages: await loadOnDemandPages(siteBuildDir()),

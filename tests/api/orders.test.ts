@@ -43,7 +43,7 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     // Fulfilment's first step (the order recorded, the puppy reserved), paused before the capture.
     const authorised = await t.deps.payments.provider.retrievePaymentIntent(intent.intentId);
-    expect(await t.storage.write((db) => recordAuthorisedPurchase(db, authorised, NOW))).toBe('capture');
+    expect(await recordAuthorisedPurchase(t.store, authorised, NOW)).toBe('capture');
     const order = t.storage.db.orders.all()[0]!;
     expect(order.status).toBe('pending');
 
@@ -64,7 +64,7 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     const authorised = await t.deps.payments.provider.retrievePaymentIntent(intent.intentId);
-    await t.storage.write((db) => recordAuthorisedPurchase(db, authorised, NOW));
+    await recordAuthorisedPurchase(t.store, authorised, NOW);
     await t.storage.write((db) => db.puppies.remove(puppy.id));
 
     const status = await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
@@ -79,7 +79,7 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     const authorised = await t.deps.payments.provider.retrievePaymentIntent(intent.intentId);
-    await t.storage.write((db) => recordAuthorisedPurchase(db, authorised, NOW));
+    await recordAuthorisedPurchase(t.store, authorised, NOW);
     // The capture went through at the provider; the puppy vanished before fulfilment recorded it.
     await t.deps.payments.provider.capturePaymentIntent(intent.intentId, 'capture-test');
     await t.storage.write((db) => db.puppies.remove(puppy.id));
@@ -236,7 +236,7 @@ describe('an admin cancels an order with a full refund', () => {
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     const authorised = await t.deps.payments.provider.retrievePaymentIntent(intent.intentId);
-    await t.storage.write((db) => recordAuthorisedPurchase(db, authorised, NOW));
+    await recordAuthorisedPurchase(t.store, authorised, NOW);
     const order = t.storage.db.orders.all()[0]!;
     expect(order.status).toBe('pending');
 

@@ -6,6 +6,7 @@ import type Stripe from 'stripe';
 import type { PublicKeyResponse } from '#contracts/payments.ts';
 import type { Config } from '../config.ts';
 import type { Mailer } from '../mail/messages.ts';
+import type { AsyncStorage } from '../storage/repositories.ts';
 import type { Storage } from '../storage/storage.ts';
 import { publicKeyFor } from '../domain/payment-mode.ts';
 import { createFulfilment, type Fulfilment } from '../domain/fulfilment/index.ts';
@@ -26,6 +27,9 @@ export interface Payments {
 
 export interface PaymentsOptions {
   config: Config;
+  /** the async repositories: fulfilment reads and changes orders, events and donations through them */
+  store: AsyncStorage;
+  /** the lowdb store: the local provider's objects (not yet a repository) and the plans area's calls */
   storage: Storage;
   mailer: Mailer;
   now: () => Date;
@@ -39,7 +43,7 @@ export interface PaymentsOptions {
 const isLocalId = (id: string) => /^(pi|seti|sub|pm)_local_/.test(id);
 
 export function createPayments(options: PaymentsOptions): Payments {
-  const { config, storage } = options;
+  const { config, storage, store } = options;
   // The local provider's events reach fulfilment, which is made below (it needs the routed provider).
   const deliver = async (event: ProviderEvent) => {
     if (options.localEvents === 'drop') return;
@@ -95,7 +99,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     retrieveSetupIntent: (id) => onStripe(id, (p) => p.retrieveSetupIntent(id)),
   };
 
-  const fulfilment: Fulfilment = createFulfilment({ storage, provider, mailer: options.mailer, now: options.now, log: options.log, siteUrl: config.publicSiteUrl });
+  const fulfilment: Fulfilment = createFulfilment({ store, storage, provider, mailer: options.mailer, now: options.now, log: options.log, siteUrl: config.publicSiteUrl });
 
   return {
     provider,

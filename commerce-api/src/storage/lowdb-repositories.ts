@@ -11,6 +11,7 @@ import type { Collections, SettingsStore, Storage } from './storage.ts';
 import { GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from './catalogue-search.ts';
 import {
   CATALOGUE_TOTAL_CAP,
+  OrderForIntentExistsError,
   PuppyHasLiveOrderError,
   UsernameTakenError,
   type AsyncStorage,
@@ -193,6 +194,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
       create: (row) =>
         mutate((c, _s, undo) => {
           if (LIVE.includes(row.status) && liveOrderOf(c, row.puppyId)) throw new PuppyHasLiveOrderError(row.puppyId);
+          if (c.orders.find((o) => o.paymentIntentId === row.paymentIntentId)) throw new OrderForIntentExistsError(row.paymentIntentId);
           const order = c.orders.insert(row);
           undo(inserted('orders', order.id));
           return order;
@@ -206,6 +208,9 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           return c.orders.update(id, patch) as Order;
         }),
       listByBuyer: async (buyerId) => db.orders.filter((o) => o.buyerId === buyerId),
+      findByReference: async (reference) => db.orders.find((o) => o.reference === reference),
+      listLiveBySeller: async (sellerId) => db.orders.filter((o) => o.sellerId === sellerId && LIVE.includes(o.status)),
+      lock: async (id) => db.orders.get(id),
     },
     paymentEvents: {
       claim: (eventId, type, now) =>
@@ -214,6 +219,13 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           const event = c.paymentEvents.insert({ eventId, type, processedAt: now.toISOString() });
           undo(inserted('paymentEvents', event.id));
           return event;
+        }),
+      release: (eventId) =>
+        mutate((c, _s, undo) => {
+          const old = c.paymentEvents.find((e) => e.eventId === eventId);
+          if (!old) return false;
+          undo(removed('paymentEvents', old));
+          return c.paymentEvents.remove(old.id);
         }),
     },
     listingFees: {

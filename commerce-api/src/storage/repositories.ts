@@ -47,6 +47,14 @@ export class PuppyHasLiveOrderError extends Error {
   }
 }
 
+/** an order for this payment intent exists already: one order per intent (conv-orders) */
+export class OrderForIntentExistsError extends Error {
+  constructor(paymentIntentId: string) {
+    super(`storage: payment intent ${paymentIntentId} already has an order.`);
+    this.name = 'OrderForIntentExistsError';
+  }
+}
+
 export interface UsersRepository {
   get(id: number): Promise<User | undefined>;
   /** case-insensitive */
@@ -133,16 +141,27 @@ export interface OrdersRepository {
   findByIntent(paymentIntentId: string): Promise<Order | undefined>;
   /** the pending, paid or handed-over order of a puppy */
   findLive(puppyId: number): Promise<Order | undefined>;
-  /** throws PuppyHasLiveOrderError when `row` is live and the puppy already has a live order */
+  /**
+   * throws PuppyHasLiveOrderError when `row` is live and the puppy already has a live order, and
+   * OrderForIntentExistsError when its payment intent has an order (one order per intent)
+   */
   create(row: New<Order>): Promise<Order>;
   /** changes the status only from one of `from`: undefined when the order was not in one of them */
   transition(id: number, from: readonly OrderStatus[], patch: Patch<Order> & { status: OrderStatus }): Promise<Order | undefined>;
   listByBuyer(buyerId: number): Promise<Order[]>;
+  // conv-orders: what the order pages and the admin cancel read
+  findByReference(reference: string): Promise<Order | undefined>;
+  /** the seller's live (pending, paid, handed-over) orders, oldest first */
+  listLiveBySeller(sellerId: number): Promise<Order[]>;
+  /** inside a transaction: the row, locked until it ends */
+  lock(id: number): Promise<Order | undefined>;
 }
 
 export interface PaymentEventsRepository {
   /** each provider event once: the new row for the first caller, undefined for every later one */
   claim(eventId: string, type: string, now: Date): Promise<PaymentEvent | undefined>;
+  /** forgets a claim whose event could not be applied, so the provider's retry applies it (conv-orders) */
+  release(eventId: string): Promise<boolean>;
 }
 
 export interface ListingFeesRepository {

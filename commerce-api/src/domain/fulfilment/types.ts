@@ -3,9 +3,12 @@
 import type { PaymentStatusResponse } from '#contracts/payments.ts';
 import type { Mailer } from '../../mail/messages.ts';
 import type { PaymentIntentSnapshot, PaymentProvider, ProviderEvent, SetupIntentSnapshot } from '../../payments/provider.ts';
+import type { AsyncStorage } from '../../storage/repositories.ts';
 import type { Storage } from '../../storage/storage.ts';
 
 export interface FulfilmentDeps {
+  store: AsyncStorage;
+  /** the lowdb store: only for the listing-fee and subscription calls the plans area converts */
   storage: Storage;
   provider: PaymentProvider;
   mailer: Mailer;

@@ -6,7 +6,7 @@ import { disableLiveKeys, enableLiveKeys, paymentModeView } from '../../domain/p
 import { requireAdmin } from '../session.ts';
 import { referenceParam } from './orders.routes.ts';
 
-export function adminRoutes({ storage, config, payments, mailer, now, log }: AppDeps): express.Router {
+export function adminRoutes({ storage, store, config, payments, mailer, now, log }: AppDeps): express.Router {
   const router = express.Router();
   router.use('/admin', (_req, res, next) => {
     requireAdmin(res);
@@ -23,7 +23,7 @@ export function adminRoutes({ storage, config, payments, mailer, now, log }: App
   });
   // A full refund through the provider that took the payment; the puppy goes back on sale.
   router.post('/admin/orders/:reference/cancel', async (req, res) => {
-    const context = { storage, provider: payments.provider, mailer, now, log, siteUrl: config.publicSiteUrl };
+    const context = { store, provider: payments.provider, mailer, now, log, siteUrl: config.publicSiteUrl };
     res.json(await cancelOrder(context, referenceParam(req.params.reference)));
   });
   return router;

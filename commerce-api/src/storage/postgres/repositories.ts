@@ -6,7 +6,7 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { OrderStatus, VerificationCode } from '../../domain/model.ts';
-import { PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage, type Repositories } from '../repositories.ts';
+import { OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage, type Repositories } from '../repositories.ts';
 import { searchPublic } from './catalogue.ts';
 import type { Database, Db } from './schema.ts';
 
@@ -132,6 +132,7 @@ function repositories(db: Db): Repositories {
           return await db.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow();
         } catch (error) {
           if (uniqueViolation(error, 'orders_one_live_per_puppy')) throw new PuppyHasLiveOrderError(row.puppyId);
+          if (uniqueViolation(error, 'orders_payment_intent_id_key')) throw new OrderForIntentExistsError(row.paymentIntentId);
           throw error;
         }
       },
@@ -147,6 +148,9 @@ function repositories(db: Db): Repositories {
         }
       },
       listByBuyer: (buyerId) => db.selectFrom('orders').selectAll().where('buyerId', '=', buyerId).orderBy('id').execute(),
+      findByReference: (reference) => db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst(),
+      listLiveBySeller: (sellerId) => db.selectFrom('orders').selectAll().where('sellerId', '=', sellerId).where('status', 'in', LIVE).orderBy('id').execute(),
+      lock: (id) => db.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
     },
     paymentEvents: {
       claim: (eventId, type, now) =>
@@ -156,6 +160,10 @@ function repositories(db: Db): Repositories {
           .onConflict((oc) => oc.column('eventId').doNothing())
           .returningAll()
           .executeTakeFirst(),
+      release: async (eventId) => {
+        const result = await db.deleteFrom('paymentEvents').where('eventId', '=', eventId).executeTakeFirst();
+        return result.numDeletedRows > 0n;
+      },
     },
     listingFees: {
       findByIntent: (intentId) => db.selectFrom('listingFeePayments').selectAll().where('paymentIntentId', '=', intentId).executeTakeFirst(),
