@@ -3,7 +3,7 @@
 // on the same answers from either store.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { NewRow } from '../../../../commerce-api/src/storage/index.ts';
-import { CATALOGUE_MAX_PAGE, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
+import { CATALOGUE_MAX_PAGE, OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
 import { buildOrder, buildPuppy, buildUser } from '../../../support/factories.ts';
 
 export const NOW = new Date('2026-06-01T12:00:00.000Z');
@@ -231,6 +231,24 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(await s.orders.transition(order.id, ['pending'], { status: 'paid', paidAt: NOW.toISOString() })).toMatchObject({ status: 'paid', paidAt: NOW.toISOString() });
         expect(await s.orders.transition(order.id, ['pending'], { status: 'paid' })).toBeUndefined();
       });
+
+      // conv-orders: the order pages, the admin cancel and fulfilment
+      it('makes one order per payment intent, live or not', async () => {
+        const first = await newOrder({ paymentIntentId: 'pi_once', status: 'canceled', canceledAt: NOW.toISOString() });
+        await expect(newOrder({ paymentIntentId: 'pi_once' })).rejects.toBeInstanceOf(OrderForIntentExistsError);
+        expect(await s.orders.findByIntent('pi_once')).toEqual(first);
+      });
+
+      it('finds an order by reference, and a seller\'s live orders oldest first', async () => {
+        const first = await newOrder({ reference: 'PN-20260601-AAAAAAA1' });
+        const second = await newOrder({ reference: 'PN-20260601-AAAAAAA2', puppyId: (await newPuppy({ userId: first.sellerId })).id });
+        const ended = await newOrder({ reference: 'PN-20260601-AAAAAAA3', puppyId: (await newPuppy({ userId: first.sellerId })).id, status: 'refunded', canceledAt: NOW.toISOString() });
+        expect(await s.orders.findByReference('PN-20260601-AAAAAAA2')).toEqual(second);
+        expect(await s.orders.findByReference('PN-20260601-FFFFFFFF')).toBeUndefined();
+        expect(await s.orders.listLiveBySeller(first.sellerId)).toEqual([first, second]);
+        expect(await s.orders.get(ended.id)).toEqual(ended);
+        expect(await s.transaction((tx) => tx.orders.lock(first.id))).toEqual(first);
+      });
     });
 
     describe('payment events', () => {
@@ -239,6 +257,13 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(claimed).toMatchObject({ eventId: 'evt_1', type: 'payment_intent.succeeded', processedAt: NOW.toISOString() });
         expect(await s.paymentEvents.claim('evt_1', 'payment_intent.succeeded', LATER)).toBeUndefined();
         expect(await s.paymentEvents.claim('evt_2', 'payment_intent.succeeded', LATER)).toBeDefined();
+      });
+
+      it('releases a claim, so the event can be claimed again (a failed apply is retried)', async () => {
+        await s.paymentEvents.claim('evt_retry', 't', NOW);
+        expect(await s.paymentEvents.release('evt_retry')).toBe(true);
+        expect(await s.paymentEvents.release('evt_retry')).toBe(false);
+        expect(await s.paymentEvents.claim('evt_retry', 't', LATER)).toMatchObject({ eventId: 'evt_retry', processedAt: LATER.toISOString() });
       });
     });
 
