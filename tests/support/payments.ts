@@ -3,6 +3,7 @@
 import type { Test } from 'supertest';
 import { expect } from 'vitest';
 import type { LocalIntentView } from '../../commerce-api/src/contracts/payments.ts';
+import type { LocalPaymentObject, Order } from '../../commerce-api/src/domain/model.ts';
 import { buildBreeds, buildPuppy, createRng } from './factories.ts';
 import { signedInAgent } from './api-login.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
@@ -20,9 +21,7 @@ export const CARDS = {
 
 export async function marketplace(options: TestAppOptions & { price?: number; expiresAt?: string | null } = {}) {
   const t = createTestApp({ now: NOW, ...options });
-  await t.storage.write((db) => {
-    for (const breed of buildBreeds().slice(0, 3)) db.breeds.insert(breed);
-  });
+  for (const breed of buildBreeds().slice(0, 3)) await t.store.breeds.insert(breed);
   const seller = await signedInAgent(t, { accountType: 'seller' });
   const puppy = await addPuppy(t, seller.user.id, { price: options.price ?? 1500, expiresAt: options.expiresAt === undefined ? inDays(20) : options.expiresAt });
   return { t, seller, puppy };
@@ -30,16 +29,34 @@ export async function marketplace(options: TestAppOptions & { price?: number; ex
 
 let rngSeed = 1;
 export async function addPuppy(t: TestApp, userId: number, overrides: { price?: number; expiresAt?: string | null; name?: string } = {}) {
-  return t.storage.write((db) =>
-    db.puppies.insert(
-      buildPuppy(
-        { name: overrides.name ?? 'Daisy', breedId: 1, userId, price: overrides.price ?? 1500, expiresAt: overrides.expiresAt === undefined ? inDays(20) : overrides.expiresAt, createdAt: NOW.toISOString() },
-        createRng(rngSeed++),
-        { now: NOW },
-      ),
+  return t.store.puppies.insert(
+    buildPuppy(
+      { name: overrides.name ?? 'Daisy', breedId: 1, userId, price: overrides.price ?? 1500, expiresAt: overrides.expiresAt === undefined ? inDays(20) : overrides.expiresAt, createdAt: NOW.toISOString() },
+      createRng(rngSeed++),
+      { now: NOW },
     ),
   );
 }
+
+/**
+ * Every order, oldest first, read through the repositories (so the check runs on either store). Ids
+ * are sequential on both, with gaps where a transaction rolled back; a test makes a few dozen at most.
+ */
+export async function allOrders(t: TestApp): Promise<Order[]> {
+  const orders: Order[] = [];
+  for (let id = 1; id <= 60; id++) {
+    const order = await t.store.orders.get(id);
+    if (order) orders.push(order);
+  }
+  return orders;
+}
+
+/**
+ * The local provider's own record of a payment (refunds, kind, counts: more than its snapshots say).
+ * Still in lowdb: the local provider's objects have no repository yet.
+ */
+export const localPayment = (t: TestApp, providerId: string) => t.storage.db.localPayments.find((row) => row.providerId === providerId)!;
+export const localPaymentCount = (t: TestApp, kind?: LocalPaymentObject['kind']) => t.storage.db.localPayments.count((row) => kind === undefined || row.kind === kind);
 
 /** the local card form: create a payment method from the card fields, then confirm the intent with it */
 /** an agent (logged in) or request(app) (anonymous) */
