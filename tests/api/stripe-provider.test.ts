@@ -160,7 +160,7 @@ describe('the Stripe provider (real SDK, captured requests)', () => {
     expect(keys.every((k) => k!.startsWith(`subscription:${seller.user.id}:price_monthly:pm_1Card`))).toBe(true);
 
     expect(t.storage.db.sellerSubscriptions.all()).toEqual([expect.objectContaining({ userId: seller.user.id, plan: 'monthly', priceId: 'price_monthly', providerSubscriptionId: 'sub_Test', status: 'trialing' })]);
-    expect(t.storage.db.users.get(seller.user.id)!.hasActiveListingPlan).toBe(true);
+    expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(true);
   });
 
   it('subscription with a card that asks for authentication returns the SetupIntent secret and requiresAction', async () => {
@@ -168,7 +168,7 @@ describe('the Stripe provider (real SDK, captured requests)', () => {
     const response = await seller.agent.post('/api/create-subscription').send({ paymentMethodId: 'pm_1Card', priceId: 'price_annual', email: 'kennel@example.com' });
     expect(response.body).toMatchObject({ clientSecret: 'seti_Test_secret_xyz', requiresAction: true, status: 'requires_action', plan: 'annual' });
     expect(t.storage.db.sellerSubscriptions.all()[0]!.status).toBe('incomplete');
-    expect(t.storage.db.users.get(seller.user.id)!.hasActiveListingPlan).toBe(false);
+    expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(false);
   });
 
   it('a declined card comes back as 402 with Stripe\'s message, and the trial it started is canceled', async () => {

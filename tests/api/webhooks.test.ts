@@ -124,7 +124,7 @@ describe('POST /api/webhooks/stripe', () => {
     };
     expect((await post(t.app, signed(canceled).payload, signed(canceled).header)).body.result).toBe('applied');
     expect(t.storage.db.sellerSubscriptions.get(row.id)!.status).toBe('canceled');
-    expect(t.storage.db.users.get(seller.user.id)!.hasActiveListingPlan).toBe(false);
+    expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(false);
   });
 
   it('refuses every delivery when no webhook secret is configured', async () => {

@@ -363,6 +363,35 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           return c.donations.update(old.id, { status: 'canceled' });
         }),
     },
+    localPayments: {
+      find: async (providerId, kind) => db.localPayments.find((r) => r.providerId === providerId && r.kind === kind),
+      findByClientSecret: async (secret) =>
+        secret ? db.localPayments.find((r) => r.clientSecret === secret && (r.kind === 'payment_intent' || r.kind === 'setup_intent')) : undefined,
+      findByIdempotencyKey: async (key) => db.localPayments.find((r) => r.idempotencyKey === key),
+      findSetupOf: async (subscriptionId) => db.localPayments.find((r) => r.kind === 'setup_intent' && r.metadata['subscription'] === subscriptionId),
+      createOnce: (row) =>
+        mutate((c, _s, undo) => {
+          const existing = row.idempotencyKey === null ? undefined : c.localPayments.find((r) => r.idempotencyKey === row.idempotencyKey);
+          if (existing) return { row: existing, created: false };
+          const created = c.localPayments.insert(row);
+          undo(inserted('localPayments', created.id));
+          return { row: created, created: true };
+        }),
+      transition: (id, from, patch) =>
+        mutate((c, _s, undo) => {
+          const old = c.localPayments.get(id);
+          if (!old || !from.includes(old.status)) return undefined;
+          undo(replaced('localPayments', old));
+          return c.localPayments.update(id, patch);
+        }),
+      refund: (id, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.localPayments.get(id);
+          if (!old || old.status !== 'succeeded' || (old.refundedCents ?? 0) >= old.amountCents) return undefined;
+          undo(replaced('localPayments', old));
+          return c.localPayments.update(id, { refundedCents: old.amountCents, updatedAt: now.toISOString() });
+        }),
+    },
     contacts: {
       get: async (id) => db.contactMessages.get(id),
       insert: (row) =>

@@ -14,6 +14,7 @@ import type {
   Upload,
   Favorite,
   ListingFeePayment,
+  LocalPaymentObject,
   Order,
   OrderStatus,
   PaymentEvent,
@@ -222,6 +223,27 @@ export interface DonationsRepository {
   markCanceled(paymentIntentId: string): Promise<Donation | undefined>;
 }
 
+/**
+ * The local test-mode provider's objects (payments/local-provider.ts: payment intents, setup intents,
+ * payment methods, subscriptions), so the double behaves like Stripe across processes too: one object
+ * per idempotency key, and each status change (capture, cancel, confirm, refund) made once.
+ */
+export interface LocalPaymentsRepository {
+  /** the object with this provider id (pi_…, seti_…, sub_…, pm_…) and kind */
+  find(providerId: string, kind: LocalPaymentObject['kind']): Promise<LocalPaymentObject | undefined>;
+  /** a payment or setup intent by its client secret */
+  findByClientSecret(clientSecret: string): Promise<LocalPaymentObject | undefined>;
+  findByIdempotencyKey(idempotencyKey: string): Promise<LocalPaymentObject | undefined>;
+  /** the setup intent made with a subscription (metadata.subscription) */
+  findSetupOf(subscriptionId: string): Promise<LocalPaymentObject | undefined>;
+  /** one object per idempotency key: when the key is taken, the existing row and created: false */
+  createOnce(row: New<LocalPaymentObject>): Promise<{ row: LocalPaymentObject; created: boolean }>;
+  /** changes the row only while its status is one of `from`: undefined when it was not */
+  transition(id: number, from: readonly string[], patch: Patch<LocalPaymentObject>): Promise<LocalPaymentObject | undefined>;
+  /** refunded once: a succeeded intent not yet refunded in full gets refundedCents = its amount */
+  refund(id: number, now: Date): Promise<LocalPaymentObject | undefined>;
+}
+
 export interface ContactsRepository {
   get(id: number): Promise<ContactMessage | undefined>;
   insert(row: New<ContactMessage>): Promise<ContactMessage>;
@@ -256,6 +278,7 @@ export interface Repositories {
   readonly favorites: FavoritesRepository;
   readonly sellerApplications: SellerApplicationsRepository;
   readonly donations: DonationsRepository;
+  readonly localPayments: LocalPaymentsRepository;
   readonly contacts: ContactsRepository;
   readonly uploads: UploadsRepository;
   readonly settings: SettingsRepository;

@@ -310,6 +310,40 @@ function repositories(db: Db): Repositories {
       markCanceled: (intentId) =>
         db.updateTable('donations').set({ status: 'canceled' }).where('stripePaymentIntentId', '=', intentId).where('status', '=', 'pending').returningAll().executeTakeFirst(),
     },
+    localPayments: {
+      find: (providerId, kind) => db.selectFrom('localPayments').selectAll().where('providerId', '=', providerId).where('kind', '=', kind).executeTakeFirst(),
+      findByClientSecret: (secret) =>
+        secret
+          ? db.selectFrom('localPayments').selectAll().where('clientSecret', '=', secret).where('kind', 'in', ['payment_intent', 'setup_intent']).executeTakeFirst()
+          : Promise.resolve(undefined),
+      findByIdempotencyKey: (key) => db.selectFrom('localPayments').selectAll().where('idempotencyKey', '=', key).executeTakeFirst(),
+      findSetupOf: (subscriptionId) =>
+        db.selectFrom('localPayments').selectAll().where('kind', '=', 'setup_intent').where(sql<string>`metadata->>'subscription'`, '=', subscriptionId).executeTakeFirst(),
+      createOnce: async (row) => {
+        const created = await db
+          .insertInto('localPayments')
+          .values({ ...row, metadata: JSON.stringify(row.metadata) as unknown as Record<string, string> })
+          .onConflict((oc) => oc.column('idempotencyKey').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (created) return { row: created, created: true };
+        return { row: await db.selectFrom('localPayments').selectAll().where('idempotencyKey', '=', row.idempotencyKey).executeTakeFirstOrThrow(), created: false };
+      },
+      transition: (id, from, patch) => {
+        const { metadata, ...rest } = patch;
+        const values = metadata === undefined ? rest : { ...rest, metadata: JSON.stringify(metadata) as unknown as Record<string, string> };
+        return db.updateTable('localPayments').set(values).where('id', '=', id).where('status', 'in', from).returningAll().executeTakeFirst();
+      },
+      refund: (id, now) =>
+        db
+          .updateTable('localPayments')
+          .set((eb) => ({ refundedCents: eb.ref('amountCents'), updatedAt: now.toISOString() }))
+          .where('id', '=', id)
+          .where('status', '=', 'succeeded')
+          .where(sql<boolean>`coalesce(refunded_cents, 0) < amount_cents`)
+          .returningAll()
+          .executeTakeFirst(),
+    },
     contacts: {
       get: (id) => db.selectFrom('contactMessages').selectAll().where('id', '=', id).executeTakeFirst(),
       insert: (row) => db.insertInto('contactMessages').values(row).returningAll().executeTakeFirstOrThrow(),

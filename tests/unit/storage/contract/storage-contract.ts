@@ -408,6 +408,61 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
       });
     });
 
+    describe('local payments (the test-mode provider\'s objects)', () => {
+      const intent = (overrides: Partial<Parameters<AsyncStorage['localPayments']['createOnce']>[0]> = {}) => ({
+        providerId: 'pi_local_contract',
+        kind: 'payment_intent' as const,
+        status: 'requires_payment_method',
+        amountCents: 154_999,
+        currency: 'usd' as const,
+        captureMethod: 'manual' as const,
+        clientSecret: 'pi_local_contract_secret_x',
+        metadata: { purpose: 'puppy_purchase', puppyId: '1' },
+        lastError: null,
+        lastErrorCode: null,
+        idempotencyKey: 'checkout:1:1:visit:154999',
+        paymentMethodId: null,
+        trialEnd: null,
+        refundedCents: 0,
+        createdAt: NOW.toISOString(),
+        updatedAt: NOW.toISOString(),
+        ...overrides,
+      });
+
+      it('makes one object per idempotency key and finds it by id, secret and key', async () => {
+        const { row, created } = await s.localPayments.createOnce(intent());
+        expect(created).toBe(true);
+        expect(row).toMatchObject({ providerId: 'pi_local_contract', metadata: { purpose: 'puppy_purchase', puppyId: '1' }, refundedCents: 0 });
+        const again = await s.localPayments.createOnce(intent({ providerId: 'pi_local_other', clientSecret: 'other' }));
+        expect(again).toEqual({ row, created: false });
+        expect(await s.localPayments.find('pi_local_contract', 'payment_intent')).toEqual(row);
+        expect(await s.localPayments.find('pi_local_contract', 'setup_intent')).toBeUndefined();
+        expect(await s.localPayments.findByClientSecret('pi_local_contract_secret_x')).toEqual(row);
+        expect(await s.localPayments.findByClientSecret('')).toBeUndefined();
+        expect(await s.localPayments.findByIdempotencyKey('checkout:1:1:visit:154999')).toEqual(row);
+        const method = await s.localPayments.createOnce(intent({ providerId: 'pm_local_1', kind: 'payment_method', status: 'created', idempotencyKey: null, clientSecret: '' }));
+        const method2 = await s.localPayments.createOnce(intent({ providerId: 'pm_local_2', kind: 'payment_method', status: 'created', idempotencyKey: null, clientSecret: '' }));
+        expect([method.created, method2.created]).toEqual([true, true]);
+      });
+
+      it('finds a subscription\'s setup intent', async () => {
+        const setup = await s.localPayments.createOnce(intent({ providerId: 'seti_local_1', kind: 'setup_intent', idempotencyKey: null, metadata: { subscription: 'sub_local_1' } }));
+        expect(await s.localPayments.findSetupOf('sub_local_1')).toEqual(setup.row);
+        expect(await s.localPayments.findSetupOf('sub_local_2')).toBeUndefined();
+      });
+
+      it('changes status only from the states named, and refunds once', async () => {
+        const { row } = await s.localPayments.createOnce(intent({ status: 'requires_capture' }));
+        expect(await s.localPayments.refund(row.id, NOW)).toBeUndefined();
+        expect(await s.localPayments.transition(row.id, ['requires_payment_method'], { status: 'canceled' })).toBeUndefined();
+        const captured = await s.localPayments.transition(row.id, ['requires_capture'], { status: 'succeeded', updatedAt: LATER.toISOString() });
+        expect(captured).toMatchObject({ status: 'succeeded', updatedAt: LATER.toISOString(), metadata: row.metadata });
+        expect(await s.localPayments.transition(row.id, ['requires_capture'], { status: 'succeeded' })).toBeUndefined();
+        expect(await s.localPayments.refund(row.id, LATER)).toMatchObject({ refundedCents: 154_999 });
+        expect(await s.localPayments.refund(row.id, LATER)).toBeUndefined();
+      });
+    });
+
     describe('contacts', () => {
       it('keeps a message, naming a listing or not', async () => {
         const puppy = await newPuppy();
