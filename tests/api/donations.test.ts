@@ -17,7 +17,7 @@ describe('POST /api/create-donation-intent', () => {
     expect(await t.store.donations.findByIntent(created.body.intentId)).toEqual(
       expect.objectContaining({ donorName: 'Alex Morgan', donorEmail: 'alex@example.com', amountCents: 5000, message: 'For the puppies', isAnonymous: true, status: 'pending', stripePaymentIntentId: created.body.intentId }),
     );
-    const intent = localPayment(t, created.body.intentId);
+    const intent = await localPayment(t, created.body.intentId);
     expect(intent).toMatchObject({ amountCents: 5000, captureMethod: 'automatic', currency: 'usd' });
 
     await payWithCard(request(t.app), created.body.clientSecret, CARDS.visa);

@@ -33,7 +33,7 @@ async function adminAgent(t: TestApp) {
 }
 
 /** the local provider's record of a payment */
-const payment = (t: TestApp, intentId: string) => localPayment(t, intentId);
+const payment = localPayment;
 
 describe('a listing with an order cannot be deleted, and a capture whose puppy is gone is never kept', () => {
   it('the seller deletes while the capture runs: 409 naming the order, nothing changes, and the capture then completes', async () => {
@@ -54,7 +54,7 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
 
     await t.deps.payments.fulfilment.syncPaymentIntent(authorised);
     expect((await t.store.orders.get(order.id))!.status).toBe('paid');
-    expect(payment(t, intent.intentId).status).toBe('succeeded');
+    expect((await payment(t, intent.intentId)).status).toBe('succeeded');
     expect((await seller.agent.delete(`/api/puppies/${puppy.id}`)).status).toBe(409);
   });
 
@@ -69,7 +69,7 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
 
     const status = await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
     expect(status.body).toMatchObject({ outcome: 'sold_out', message: expect.stringMatching(/listing was removed.*not charged/) });
-    expect(payment(t, intent.intentId).status).toBe('canceled');
+    expect((await payment(t, intent.intentId)).status).toBe('canceled');
     expect((await allOrders(t))[0]!.status).toBe('canceled');
   });
 
@@ -86,7 +86,7 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
 
     const status = await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
     expect(status.body).toMatchObject({ outcome: 'sold_out', message: expect.stringMatching(/refunded in full/) });
-    expect(payment(t, intent.intentId).refundedCents).toBe(intent.amountCents);
+    expect((await payment(t, intent.intentId)).refundedCents).toBe(intent.amountCents);
     expect((await allOrders(t))[0]).toMatchObject({ status: 'refunded', paidAt: null });
     expect(t.outbox.entries.filter((m) => m.subject.includes('reserved for you'))).toHaveLength(0);
   });
@@ -195,7 +195,7 @@ describe('an admin cancels an order with a full refund', () => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toMatchObject({ changed: true, order: { reference: order.reference, status: 'refunded', canceledAt: NOW.toISOString() } });
     expect(response.body.message).toBe(`Order ${order.reference} is cancelled: the buyer was refunded in full, and the puppy is available again.`);
-    expect(payment(t, intent.intentId).refundedCents).toBe(order.totalCents);
+    expect((await payment(t, intent.intentId)).refundedCents).toBe(order.totalCents);
     expect((await t.store.puppies.get(puppy.id))!.status).toBe('available');
     const mails = cancellations();
     expect(mails.map((m) => m.to).sort()).toEqual([`${buyer.user.username}@example.com`, `${seller.user.username}@example.com`].sort());
@@ -206,7 +206,7 @@ describe('an admin cancels an order with a full refund', () => {
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ changed: false, order: { status: 'refunded' }, message: `Order ${order.reference} was already cancelled. Nothing was changed.` });
     expect(t.outbox.entries.length).toBe(before + 2);
-    expect(payment(t, intent.intentId).refundedCents).toBe(order.totalCents);
+    expect((await payment(t, intent.intentId)).refundedCents).toBe(order.totalCents);
 
     const told = await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
     expect(told.body).toMatchObject({ outcome: 'canceled', message: 'This order was cancelled by PuppyNest. Your payment has been refunded in full.' });
@@ -227,7 +227,7 @@ describe('an admin cancels an order with a full refund', () => {
     });
     expect((await t.store.orders.get(order.id))).toEqual(order);
     expect((await t.store.puppies.get(puppy.id))!.status).toBe('reserved');
-    expect(payment(t, intent.intentId).refundedCents).toBe(0);
+    expect((await payment(t, intent.intentId)).refundedCents).toBe(0);
     expect(t.outbox.entries.length).toBe(before);
   });
 
@@ -245,7 +245,7 @@ describe('an admin cancels an order with a full refund', () => {
     const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`);
     expect(response.body).toMatchObject({ changed: true, order: { status: 'canceled' } });
     expect(response.body.message).toMatch(/hold on the buyer's card was released/);
-    expect(payment(t, intent.intentId)).toMatchObject({ status: 'canceled', refundedCents: 0 });
+    expect(await payment(t, intent.intentId)).toMatchObject({ status: 'canceled', refundedCents: 0 });
     expect((await t.store.puppies.get(puppy.id))!.status).toBe('available');
   });
 

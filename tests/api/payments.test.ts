@@ -21,7 +21,7 @@ describe('POST /api/create-payment-intent', () => {
     const response = await agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, amount: 1, puppyName: 'Cheap', visitId: 'visit-aaaa' });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ amountCents: 150_000 + CARE_PACKAGE_CENTS, puppyPriceCents: 150_000, carePackageCents: 4999 });
-    const stored = localPayment(t, response.body.intentId);
+    const stored = await localPayment(t, response.body.intentId);
     expect(stored).toMatchObject({ amountCents: 154_999, currency: 'usd', captureMethod: 'manual', status: 'requires_payment_method' });
     expect(stored.metadata).toMatchObject({ purpose: 'puppy_purchase', puppyId: String(puppy.id) });
     expect(response.body.clientSecret).toMatch(/^pi_local_\w+_secret_\w+$/);
@@ -63,7 +63,7 @@ describe('paying at checkout with the local provider', () => {
     const result = await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     expect(result.lastError).toBeNull();
 
-    const stored = localPayment(t, intent.intentId);
+    const stored = await localPayment(t, intent.intentId);
     expect(stored.status).toBe('succeeded');
     const [order] = (await allOrders(t));
     expect(order).toMatchObject({ puppyId: puppy.id, buyerId: buyer.user.id, sellerId: seller.user.id, puppyPriceCents: 240_000, carePackageCents: 4999, totalCents: 244_999, status: 'paid', paymentIntentId: intent.intentId });
@@ -167,9 +167,9 @@ describe('a puppy is sold once', () => {
     expect(paid).toHaveLength(1);
     const winner = paid[0]!.paymentIntentId === intentA.intentId ? { agent: a, intent: intentA } : { agent: b, intent: intentB };
     const loser = winner.agent === a ? { agent: b, intent: intentB } : { agent: a, intent: intentA };
-    const loserPayment = localPayment(t, loser.intent.intentId);
+    const loserPayment = await localPayment(t, loser.intent.intentId);
     expect(loserPayment.status).toBe('canceled');
-    expect(localPayment(t, winner.intent.intentId).status).toBe('succeeded');
+    expect((await localPayment(t, winner.intent.intentId)).status).toBe('succeeded');
     expect((await t.store.puppies.get(puppy.id))!.status).toBe('reserved');
 
     const told = await loser.agent.agent.post(`/api/payments/${loser.intent.intentId}/refresh`).send({});
@@ -185,7 +185,7 @@ describe('a puppy is sold once', () => {
     const intent = await checkout(late.agent, puppy.id);
     await t.store.puppies.update(puppy.id, { status: 'reserved' });
     await payWithCard(late.agent, intent.clientSecret, CARDS.visa);
-    expect(localPayment(t, intent.intentId).status).toBe('canceled');
+    expect((await localPayment(t, intent.intentId)).status).toBe('canceled');
     expect((await allOrders(t))).toEqual([expect.objectContaining({ status: 'canceled', buyerId: late.user.id })]);
     expect((await late.agent.post(`/api/payments/${intent.intentId}/refresh`).send({})).body.outcome).toBe('sold_out');
   });
@@ -198,7 +198,7 @@ describe('POST /api/payments/:intentId/refresh', () => {
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     expect((await allOrders(t)).length).toBe(0);
-    expect(localPayment(t, intent.intentId).status).toBe('requires_capture');
+    expect((await localPayment(t, intent.intentId)).status).toBe('requires_capture');
 
     const status = await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
     expect(status.body).toMatchObject({ outcome: 'succeeded', status: 'succeeded' });

@@ -33,7 +33,7 @@ async function paidButUnfulfilled() {
   const buyer = await signedInAgent(t);
   const created = await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-hook' });
   await payWithCard(buyer.agent, created.body.clientSecret, CARDS.visa);
-  const row = localPayment(t, created.body.intentId);
+  const row = await localPayment(t, created.body.intentId);
   expect(row.status).toBe('requires_capture');
   const event = intentEvent('evt_1Qwebhook', 'payment_intent.amount_capturable_updated', { id: row.providerId, status: 'requires_capture', amount: row.amountCents, metadata: row.metadata });
   return { t, puppy, seller, buyer, intentId: row.providerId, event };
@@ -51,7 +51,7 @@ describe('POST /api/webhooks/stripe', () => {
     const response = await post(t.app, payload, header);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ received: true, result: 'applied' });
-    expect(localPayment(t, intentId).status).toBe('succeeded');
+    expect((await localPayment(t, intentId)).status).toBe('succeeded');
     expect((await allOrders(t))).toEqual([expect.objectContaining({ paymentIntentId: intentId, status: 'paid' })]);
     expect((await t.store.puppies.get(puppy.id))!.status).toBe('reserved');
     // the event's id is claimed: a later claim of it loses

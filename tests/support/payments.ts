@@ -51,11 +51,12 @@ export async function allOrders(t: TestApp): Promise<Order[]> {
   return orders;
 }
 
+/** the local provider's own record of a payment intent (its refunds: more than its snapshots say) */
+export const localPayment = async (t: TestApp, providerId: string) => (await t.store.localPayments.find(providerId, 'payment_intent'))!;
 /**
- * The local provider's own record of a payment (refunds, kind, counts: more than its snapshots say).
- * Still in lowdb: the local provider's objects have no repository yet.
+ * How many objects the local provider holds ("nothing was created"). The repository has no listing
+ * (the provider never needs one), so this counts the lowdb rows: lowdb-only, until a test store lists.
  */
-export const localPayment = (t: TestApp, providerId: string) => t.storage.db.localPayments.find((row) => row.providerId === providerId)!;
 export const localPaymentCount = (t: TestApp, kind?: LocalPaymentObject['kind']) => t.storage.db.localPayments.count((row) => kind === undefined || row.kind === kind);
 
 /** the local card form: create a payment method from the card fields, then confirm the intent with it */

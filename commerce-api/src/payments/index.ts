@@ -29,7 +29,7 @@ export interface PaymentsOptions {
   config: Config;
   /** the async repositories: fulfilment reads and changes orders, events and donations through them */
   store: AsyncStorage;
-  /** the lowdb store: the local provider's objects (not yet a repository) and the plans area's calls */
+  /** the lowdb store: the payment mode (read synchronously) and the plans area's calls */
   storage: Storage;
   mailer: Mailer;
   now: () => Date;
@@ -50,7 +50,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     await fulfilment.handleEvent(event);
   };
 
-  const local = config.paymentProvider === 'local' ? createLocalProvider(storage, { now: options.now, emit: deliver, log: options.log }) : null;
+  const local = config.paymentProvider === 'local' ? createLocalProvider(store, { now: options.now, emit: deliver, log: options.log }) : null;
   const stripeTest = config.paymentProvider === 'stripe'
     ? createStripeProvider({ secretKey: config.stripe.test.secretKey, httpClient: options.stripeHttpClient })
     : null;

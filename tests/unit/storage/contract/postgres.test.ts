@@ -324,6 +324,37 @@ describe('rules across processes (two pools racing)', () => {
     }
   });
 
+  it('the local provider captures, and refunds, an intent once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const { row } = await storage.localPayments.createOnce({
+        providerId: `pi_local_race_${round}`,
+        kind: 'payment_intent',
+        status: 'requires_capture',
+        amountCents: 154_999,
+        currency: 'usd',
+        captureMethod: 'manual',
+        clientSecret: `pi_local_race_${round}_secret`,
+        metadata: {},
+        lastError: null,
+        lastErrorCode: null,
+        idempotencyKey: `race:${round}`,
+        paymentMethodId: null,
+        trialEnd: null,
+        refundedCents: 0,
+        createdAt: NOW.toISOString(),
+        updatedAt: NOW.toISOString(),
+      });
+      const capture = (s: AsyncStorage) => s.localPayments.transition(row.id, ['requires_capture'], { status: 'succeeded' });
+      const captures = await Promise.allSettled([capture(a), capture(b)]);
+      expect(captures.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(captures)).toBe(1);
+      const refunds = await Promise.allSettled([a.localPayments.refund(row.id, NOW), b.localPayments.refund(row.id, NOW)]);
+      expect(refunds.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(refunds)).toBe(1);
+    }
+  });
+
   it('a username is taken once, in any letter case', async () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {
