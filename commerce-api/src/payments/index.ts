@@ -18,10 +18,10 @@ export interface Payments {
   /** routes each call to the right implementation (see above) */
   readonly provider: PaymentProvider;
   /** the local test-mode provider while it takes the current mode's payments, else null */
-  local(): LocalProvider | null;
+  local(): Promise<LocalProvider | null>;
   readonly fulfilment: Fulfilment;
   /** what GET /api/stripe-public-key answers */
-  publicKey(): PublicKeyResponse;
+  publicKey(): Promise<PublicKeyResponse>;
   readonly webhookSecret: string;
 }
 
@@ -29,7 +29,7 @@ export interface PaymentsOptions {
   config: Config;
   /** the async repositories: fulfilment reads and changes orders, events and donations through them */
   store: AsyncStorage;
-  /** the lowdb store: the payment mode (read synchronously) and the plans area's calls */
+  /** the lowdb store: only for the listing-fee and subscription calls the plans area converts */
   storage: Storage;
   mailer: Mailer;
   now: () => Date;
@@ -58,12 +58,16 @@ export function createPayments(options: PaymentsOptions): Payments {
     ? createStripeProvider({ secretKey: config.stripe.live.secretKey, httpClient: options.stripeHttpClient })
     : null;
 
-  const mode = () => storage.settings.get().paymentMode;
-  function current(): PaymentProvider {
-    const provider = mode() === 'live' ? stripeLive : (local ?? stripeTest);
+  // The mode is read from the store at each call (an admin may switch it in another process);
+  // `lastMode` only serves the synchronous name/livemode getters, which nothing decides by.
+  let lastMode: 'test' | 'live' = 'test';
+  const mode = async () => (lastMode = (await store.settings.get()).paymentMode);
+  function providerFor(m: 'test' | 'live'): PaymentProvider {
+    const provider = m === 'live' ? stripeLive : (local ?? stripeTest);
     if (!provider) throw new PaymentProviderError('Live payments are switched on, but no live Stripe keys are configured.');
     return provider;
   }
+  const current = async () => providerFor(await mode());
 
   /** Stripe ids do not say which mode made them: try the current mode's keys, then the other's */
   async function onStripe<T>(id: string, fn: (provider: PaymentProvider) => Promise<T>): Promise<T> {
@@ -71,7 +75,7 @@ export function createPayments(options: PaymentsOptions): Payments {
       if (!local) throw new PaymentObjectMissingError(id);
       return fn(local);
     }
-    const ordered = (mode() === 'live' ? [stripeLive, stripeTest] : [stripeTest, stripeLive]).filter((p): p is PaymentProvider => p !== null);
+    const ordered = ((await mode()) === 'live' ? [stripeLive, stripeTest] : [stripeTest, stripeLive]).filter((p): p is PaymentProvider => p !== null);
     if (ordered.length === 0) throw new PaymentObjectMissingError(id);
     for (let i = 0; i < ordered.length; i++) {
       try {
@@ -85,13 +89,13 @@ export function createPayments(options: PaymentsOptions): Payments {
 
   const provider: PaymentProvider = {
     get name() {
-      return current().name;
+      return providerFor(lastMode).name;
     },
     get livemode() {
-      return current().livemode;
+      return providerFor(lastMode).livemode;
     },
-    createPaymentIntent: (input) => current().createPaymentIntent(input),
-    createSubscription: (input) => current().createSubscription(input),
+    createPaymentIntent: async (input) => (await current()).createPaymentIntent(input),
+    createSubscription: async (input) => (await current()).createSubscription(input),
     retrievePaymentIntent: (id) => onStripe(id, (p) => p.retrievePaymentIntent(id)),
     capturePaymentIntent: (id, key) => onStripe(id, (p) => p.capturePaymentIntent(id, key)),
     cancelPaymentIntent: (id, key) => onStripe(id, (p) => p.cancelPaymentIntent(id, key)),
@@ -103,9 +107,9 @@ export function createPayments(options: PaymentsOptions): Payments {
 
   return {
     provider,
-    local: () => (mode() === 'test' ? local : null),
+    local: async () => ((await mode()) === 'test' ? local : null),
     fulfilment,
-    publicKey: () => publicKeyFor(config, mode()),
+    publicKey: async () => publicKeyFor(config, await mode()),
     webhookSecret: config.stripe.webhookSecret,
   };
 }

@@ -44,8 +44,8 @@ export function paymentsRoutes({ storage, store, payments, now, log }: AppDeps):
   const { provider, fulfilment } = payments;
   const feeContext = { storage, provider, fulfilment, now, log };
 
-  router.get('/stripe-public-key', (_req, res) => {
-    res.json(payments.publicKey());
+  router.get('/stripe-public-key', async (_req, res) => {
+    res.json(await payments.publicKey());
   });
 
   router.post('/create-payment-intent', async (req, res) => {
@@ -91,23 +91,23 @@ export function paymentsRoutes({ storage, store, payments, now, log }: AppDeps):
   });
 
   // ---- the local card form (test mode without Stripe keys): Stripe.js's part, played by the server
-  const local = () => {
-    const provider = payments.local();
+  const local = async () => {
+    const provider = await payments.local();
     if (!provider) throw new NotFoundError('The local test-mode payment provider is not active.');
     return provider;
   };
   const cardLimit = perClient(200, 'Too many card attempts from this network. Please wait 15 minutes and try again.');
   router.post('/local-payments/payment-methods', cardLimit, async (req, res) => {
-    const provider = local();
+    const provider = await local();
     res.json(await provider.createPaymentMethod(parseInput(LocalCardSchema, req.body)));
   });
   router.post('/local-payments/confirm', async (req, res) => {
-    const provider = local();
+    const provider = await local();
     const input = parseInput(LocalConfirmSchema, req.body);
     res.json(await provider.confirm(input.clientSecret, input.paymentMethodId));
   });
   router.post('/local-payments/authenticate', async (req, res) => {
-    const provider = local();
+    const provider = await local();
     const input = parseInput(LocalAuthenticateSchema, req.body);
     res.json(await provider.authenticate(input.clientSecret, input.approve));
   });
