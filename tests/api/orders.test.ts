@@ -215,6 +215,22 @@ describe('an admin cancels an order with a full refund', () => {
     expect((await next.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-again-1' })).status).toBe(200);
   });
 
+  it('two cancels at once refund once: one changes the order, the other is told a cancel is under way or already done', async () => {
+    const { t, order, intent } = await paidOrder();
+    const admin = await adminAgent(t);
+    const before = t.outbox.entries.length;
+    const answers = await Promise.all([admin.post(`/api/admin/orders/${order.reference}/cancel`), admin.post(`/api/admin/orders/${order.reference}/cancel`)]);
+    expect(answers.filter((r) => r.status === 200 && r.body.changed === true)).toHaveLength(1);
+    const other = answers.find((r) => !(r.status === 200 && r.body.changed === true))!;
+    expect([409, 200]).toContain(other.status);
+    if (other.status === 409) expect(other.body.error.code).toBe('order_cancel_in_progress');
+    else expect(other.body.changed).toBe(false);
+    expect((await payment(t, intent.intentId)).refundedCents).toBe(order.totalCents);
+    expect(t.outbox.entries.length).toBe(before + 2);
+    // the claim is given back: a later cancel is told the order is already cancelled
+    expect((await admin.post(`/api/admin/orders/${order.reference}/cancel`)).body).toMatchObject({ changed: false });
+  });
+
   it('a refund the provider refuses (a disputed charge) leaves the order, the puppy and the outbox as they were, with a clear message', async () => {
     const { t, order, puppy, intent } = await paidOrder('4000 0000 0000 0259');
     const admin = await adminAgent(t);

@@ -54,8 +54,13 @@ export async function markHandedOver(store: AsyncStorage, user: User, reference:
   return { order: await orderView(store, updated, 'seller'), changed: true, message: `${name} is marked as handed over to the new family.` };
 }
 
-/** the claim that a cancel of this order is under way: in the event table, so it holds across processes */
-const cancelClaim = (reference: string) => `cancel-order:${reference}`;
+/**
+ * The claim that a cancel of this order is under way: in the event table, so it holds across
+ * processes. Named for the minute it was made, so a claim left by a process that died mid-cancel
+ * blocks the next cancel for a minute at most (the money is safe either way: the provider calls
+ * carry idempotency keys).
+ */
+const cancelClaim = (reference: string, at: Date) => `cancel-order:${reference}:${Math.floor(at.getTime() / 60_000)}`;
 
 /** POST /api/admin/orders/:reference/cancel: a full refund (or release of the hold), the puppy back on sale */
 export async function cancelOrder(ctx: OrderCancelContext, reference: string): Promise<OrderChangeResponse> {
@@ -65,7 +70,8 @@ export async function cancelOrder(ctx: OrderCancelContext, reference: string): P
   if (isFinal(found)) {
     return { order: await orderView(store, found, 'admin'), changed: false, message: `Order ${reference} was already cancelled. Nothing was changed.` };
   }
-  if (!(await store.paymentEvents.claim(cancelClaim(reference), 'admin.order_cancel', ctx.now()))) {
+  const claim = cancelClaim(reference, ctx.now());
+  if (!(await store.paymentEvents.claim(claim, 'admin.order_cancel', ctx.now()))) {
     throw new ConflictError(`Order ${reference} is being cancelled right now.`, 'order_cancel_in_progress');
   }
   try {
@@ -87,7 +93,7 @@ export async function cancelOrder(ctx: OrderCancelContext, reference: string): P
     const how = outcome === 'released' ? "the hold on the buyer's card was released" : 'the buyer was refunded in full';
     return { order: await orderView(store, order, 'admin'), changed: true, message: `Order ${reference} is cancelled: ${how}, and the puppy is available again.` };
   } finally {
-    await store.paymentEvents.release(cancelClaim(reference));
+    await store.paymentEvents.release(claim);
   }
 }
 
