@@ -59,7 +59,7 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
     outbox,
     media,
     content: createContent(sourceFor(config.content)),
-    payments: createPayments({ config, storage, store, mailer, now, log }),
+    payments: createPayments({ config, store, mailer, now, log }),
     now,
     log,
     pages: await loadOnDemandPages(siteBuildDir()),

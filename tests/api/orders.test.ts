@@ -7,7 +7,7 @@ import { recordAuthorisedPurchase } from '../../commerce-api/src/domain/orders.t
 import { buildOrder } from '../support/factories.ts';
 import { type TestApp } from '../support/test-app.ts';
 import { signedInAgent } from '../support/api-login.ts';
-import { CARDS, marketplace, NOW, payWithCard, type Client } from '../support/payments.ts';
+import { allOrders, CARDS, type Client, localPayment, marketplace, NOW, payWithCard } from '../support/payments.ts';
 
 async function checkout(agent: Client, puppyId: number) {
   const response = await agent.post('/api/create-payment-intent').send({ puppyId, visitId: 'visit-orders-1' });
@@ -21,19 +21,19 @@ async function paidOrder(card: string = CARDS.visa) {
   const buyer = await signedInAgent(world.t);
   const intent = await checkout(buyer.agent, world.puppy.id);
   await payWithCard(buyer.agent, intent.clientSecret, card);
-  const order = world.t.storage.db.orders.all()[0]!;
+  const order = (await allOrders(world.t))[0]!;
   expect(order.status).toBe('paid');
   return { ...world, buyer, intent, order };
 }
 
 async function adminAgent(t: TestApp) {
   const admin = await signedInAgent(t);
-  await t.storage.write((db) => db.users.update(admin.user.id, { role: 'admin' }));
+  await t.store.users.update(admin.user.id, { role: 'admin' });
   return admin.agent;
 }
 
 /** the local provider's record of a payment */
-const payment = (t: TestApp, intentId: string) => t.storage.db.localPayments.find((row) => row.providerId === intentId)!;
+const payment = localPayment;
 
 describe('a listing with an order cannot be deleted, and a capture whose puppy is gone is never kept', () => {
   it('the seller deletes while the capture runs: 409 naming the order, nothing changes, and the capture then completes', async () => {
@@ -43,18 +43,18 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     // Fulfilment's first step (the order recorded, the puppy reserved), paused before the capture.
     const authorised = await t.deps.payments.provider.retrievePaymentIntent(intent.intentId);
-    expect(await t.storage.write((db) => recordAuthorisedPurchase(db, authorised, NOW))).toBe('capture');
-    const order = t.storage.db.orders.all()[0]!;
+    expect(await recordAuthorisedPurchase(t.store, authorised, NOW)).toBe('capture');
+    const order = (await allOrders(t))[0]!;
     expect(order.status).toBe('pending');
 
     const response = await seller.agent.delete(`/api/puppies/${puppy.id}`);
     expect(response.status).toBe(409);
     expect(response.body.error).toEqual({ code: 'listing_has_order', message: `${puppy.name} has an order whose payment is being confirmed (${order.reference}), so the listing cannot be deleted.` });
-    expect(t.storage.db.puppies.get(puppy.id)).toMatchObject({ status: 'reserved' });
+    expect((await t.store.puppies.get(puppy.id))).toMatchObject({ status: 'reserved' });
 
     await t.deps.payments.fulfilment.syncPaymentIntent(authorised);
-    expect(t.storage.db.orders.get(order.id)!.status).toBe('paid');
-    expect(payment(t, intent.intentId).status).toBe('succeeded');
+    expect((await t.store.orders.get(order.id))!.status).toBe('paid');
+    expect((await payment(t, intent.intentId)).status).toBe('succeeded');
     expect((await seller.agent.delete(`/api/puppies/${puppy.id}`)).status).toBe(409);
   });
 
@@ -64,13 +64,13 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     const authorised = await t.deps.payments.provider.retrievePaymentIntent(intent.intentId);
-    await t.storage.write((db) => recordAuthorisedPurchase(db, authorised, NOW));
-    await t.storage.write((db) => db.puppies.remove(puppy.id));
+    await recordAuthorisedPurchase(t.store, authorised, NOW);
+    await t.store.puppies.remove(puppy.id);
 
     const status = await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
     expect(status.body).toMatchObject({ outcome: 'sold_out', message: expect.stringMatching(/listing was removed.*not charged/) });
-    expect(payment(t, intent.intentId).status).toBe('canceled');
-    expect(t.storage.db.orders.all()[0]!.status).toBe('canceled');
+    expect((await payment(t, intent.intentId)).status).toBe('canceled');
+    expect((await allOrders(t))[0]!.status).toBe('canceled');
   });
 
   it('money taken for a puppy that disappeared is refunded in full, and the order is never paid', async () => {
@@ -79,15 +79,15 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     const authorised = await t.deps.payments.provider.retrievePaymentIntent(intent.intentId);
-    await t.storage.write((db) => recordAuthorisedPurchase(db, authorised, NOW));
+    await recordAuthorisedPurchase(t.store, authorised, NOW);
     // The capture went through at the provider; the puppy vanished before fulfilment recorded it.
     await t.deps.payments.provider.capturePaymentIntent(intent.intentId, 'capture-test');
-    await t.storage.write((db) => db.puppies.remove(puppy.id));
+    await t.store.puppies.remove(puppy.id);
 
     const status = await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
     expect(status.body).toMatchObject({ outcome: 'sold_out', message: expect.stringMatching(/refunded in full/) });
-    expect(payment(t, intent.intentId).refundedCents).toBe(intent.amountCents);
-    expect(t.storage.db.orders.all()[0]).toMatchObject({ status: 'refunded', paidAt: null });
+    expect((await payment(t, intent.intentId)).refundedCents).toBe(intent.amountCents);
+    expect((await allOrders(t))[0]).toMatchObject({ status: 'refunded', paidAt: null });
     expect(t.outbox.entries.filter((m) => m.subject.includes('reserved for you'))).toHaveLength(0);
   });
 });
@@ -141,9 +141,9 @@ describe('who may see an order', () => {
 
   it('My Orders pages the buyer\'s orders, newest first, ten at a time', async () => {
     const { t, buyer, seller, order } = await paidOrder();
-    await t.storage.write((db) => {
-      for (let i = 0; i < 11; i++) db.orders.insert(buildOrder({ buyerId: buyer.user.id, sellerId: seller.user.id, puppyId: 1, status: 'refunded', reference: `PN-20260601-0000000${i.toString(16).toUpperCase()}` }, NOW));
-    });
+    for (let i = 0; i < 11; i++) {
+      await t.store.orders.create(buildOrder({ buyerId: buyer.user.id, sellerId: seller.user.id, puppyId: 1, status: 'refunded', reference: `PN-20260601-0000000${i.toString(16).toUpperCase()}`, paymentIntentId: `pi_refunded_${i}` }, NOW));
+    }
     const first = await buyer.agent.get('/api/my-orders');
     expect(first.body).toMatchObject({ page: 1, pageCount: 2, total: 12 });
     expect(first.body.orders).toHaveLength(10);
@@ -160,12 +160,12 @@ describe('handed over', () => {
     const { t, seller, buyer, order, puppy } = await paidOrder();
     const byBuyer = await buyer.agent.post(`/api/orders/${order.reference}/handed-over`);
     expect(byBuyer.status).toBe(403);
-    expect(t.storage.db.orders.get(order.id)!.status).toBe('paid');
+    expect((await t.store.orders.get(order.id))!.status).toBe('paid');
 
     const done = await seller.agent.post(`/api/orders/${order.reference}/handed-over`);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ changed: true, order: { status: 'handed_over', handedOverAt: NOW.toISOString() } });
-    expect(t.storage.db.puppies.get(puppy.id)!.status).toBe('adopted');
+    expect((await t.store.puppies.get(puppy.id))!.status).toBe('adopted');
 
     const again = await seller.agent.post(`/api/orders/${order.reference}/handed-over`);
     expect(again.body).toMatchObject({ changed: false });
@@ -174,7 +174,8 @@ describe('handed over', () => {
 
   it('a pending order cannot be handed over yet', async () => {
     const { t, seller, puppy } = await marketplace();
-    const pending = await t.storage.write((db) => db.orders.insert(buildOrder({ puppyId: puppy.id, buyerId: 999, sellerId: seller.user.id, reference: 'PN-20260601-ABCDEF01' }, NOW)));
+    const buyer = await signedInAgent(t);
+    const pending = await t.store.orders.create(buildOrder({ puppyId: puppy.id, buyerId: buyer.user.id, sellerId: seller.user.id, reference: 'PN-20260601-ABCDEF01' }, NOW));
     const response = await seller.agent.post(`/api/orders/${pending.reference}/handed-over`);
     expect(response.status).toBe(409);
     expect(response.body.error.code).toBe('order_pending');
@@ -194,8 +195,8 @@ describe('an admin cancels an order with a full refund', () => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toMatchObject({ changed: true, order: { reference: order.reference, status: 'refunded', canceledAt: NOW.toISOString() } });
     expect(response.body.message).toBe(`Order ${order.reference} is cancelled: the buyer was refunded in full, and the puppy is available again.`);
-    expect(payment(t, intent.intentId).refundedCents).toBe(order.totalCents);
-    expect(t.storage.db.puppies.get(puppy.id)!.status).toBe('available');
+    expect((await payment(t, intent.intentId)).refundedCents).toBe(order.totalCents);
+    expect((await t.store.puppies.get(puppy.id))!.status).toBe('available');
     const mails = cancellations();
     expect(mails.map((m) => m.to).sort()).toEqual([`${buyer.user.username}@example.com`, `${seller.user.username}@example.com`].sort());
     expect(mails.every((m) => m.subject.includes(order.reference) && m.text.includes('Total: $1,549.99'))).toBe(true);
@@ -205,13 +206,29 @@ describe('an admin cancels an order with a full refund', () => {
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ changed: false, order: { status: 'refunded' }, message: `Order ${order.reference} was already cancelled. Nothing was changed.` });
     expect(t.outbox.entries.length).toBe(before + 2);
-    expect(payment(t, intent.intentId).refundedCents).toBe(order.totalCents);
+    expect((await payment(t, intent.intentId)).refundedCents).toBe(order.totalCents);
 
     const told = await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
     expect(told.body).toMatchObject({ outcome: 'canceled', message: 'This order was cancelled by PuppyNest. Your payment has been refunded in full.' });
     // The puppy can be bought again.
     const next = await signedInAgent(t);
     expect((await next.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-again-1' })).status).toBe(200);
+  });
+
+  it('two cancels at once refund once: one changes the order, the other is told a cancel is under way or already done', async () => {
+    const { t, order, intent } = await paidOrder();
+    const admin = await adminAgent(t);
+    const before = t.outbox.entries.length;
+    const answers = await Promise.all([admin.post(`/api/admin/orders/${order.reference}/cancel`), admin.post(`/api/admin/orders/${order.reference}/cancel`)]);
+    expect(answers.filter((r) => r.status === 200 && r.body.changed === true)).toHaveLength(1);
+    const other = answers.find((r) => !(r.status === 200 && r.body.changed === true))!;
+    expect([409, 200]).toContain(other.status);
+    if (other.status === 409) expect(other.body.error.code).toBe('order_cancel_in_progress');
+    else expect(other.body.changed).toBe(false);
+    expect((await payment(t, intent.intentId)).refundedCents).toBe(order.totalCents);
+    expect(t.outbox.entries.length).toBe(before + 2);
+    // the claim is given back: a later cancel is told the order is already cancelled
+    expect((await admin.post(`/api/admin/orders/${order.reference}/cancel`)).body).toMatchObject({ changed: false });
   });
 
   it('a refund the provider refuses (a disputed charge) leaves the order, the puppy and the outbox as they were, with a clear message', async () => {
@@ -224,9 +241,9 @@ describe('an admin cancels an order with a full refund', () => {
       code: 'refund_refused',
       message: `The payment provider refused to refund order ${order.reference}: Charge for ${intent.intentId} has been charged back; cannot issue a refund. The order has not been changed.`,
     });
-    expect(t.storage.db.orders.get(order.id)).toEqual(order);
-    expect(t.storage.db.puppies.get(puppy.id)!.status).toBe('reserved');
-    expect(payment(t, intent.intentId).refundedCents).toBe(0);
+    expect((await t.store.orders.get(order.id))).toEqual(order);
+    expect((await t.store.puppies.get(puppy.id))!.status).toBe('reserved');
+    expect((await payment(t, intent.intentId)).refundedCents).toBe(0);
     expect(t.outbox.entries.length).toBe(before);
   });
 
@@ -236,16 +253,16 @@ describe('an admin cancels an order with a full refund', () => {
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     const authorised = await t.deps.payments.provider.retrievePaymentIntent(intent.intentId);
-    await t.storage.write((db) => recordAuthorisedPurchase(db, authorised, NOW));
-    const order = t.storage.db.orders.all()[0]!;
+    await recordAuthorisedPurchase(t.store, authorised, NOW);
+    const order = (await allOrders(t))[0]!;
     expect(order.status).toBe('pending');
 
     const admin = await adminAgent(t);
     const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`);
     expect(response.body).toMatchObject({ changed: true, order: { status: 'canceled' } });
     expect(response.body.message).toMatch(/hold on the buyer's card was released/);
-    expect(payment(t, intent.intentId)).toMatchObject({ status: 'canceled', refundedCents: 0 });
-    expect(t.storage.db.puppies.get(puppy.id)!.status).toBe('available');
+    expect(await payment(t, intent.intentId)).toMatchObject({ status: 'canceled', refundedCents: 0 });
+    expect((await t.store.puppies.get(puppy.id))!.status).toBe('available');
   });
 
   it('an unknown reference is 404', async () => {
@@ -264,7 +281,7 @@ describe('a puppy an order holds stays off sale', () => {
     expect(byStatus.body.error.message).toBe(`${puppy.name} has an order (${order.reference}), so it cannot be offered as available again. Contact us to cancel the order.`);
     const byEdit = await seller.agent.put(`/api/puppies/${puppy.id}`).send({ status: 'available', price: 10 });
     expect(byEdit.status).toBe(409);
-    expect(t.storage.db.puppies.get(puppy.id)).toMatchObject({ status: 'reserved', price: puppy.price });
+    expect((await t.store.puppies.get(puppy.id))).toMatchObject({ status: 'reserved', price: puppy.price });
     expect((await seller.agent.put(`/api/puppies/${puppy.id}/status`).send({ status: 'adopted' })).status).toBe(200);
   });
 });

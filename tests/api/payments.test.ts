@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CARE_PACKAGE_CENTS } from '../../commerce-api/src/contracts/plans.ts';
 import { registeredAgent } from '../support/test-app.ts';
 import { signedInAgent } from '../support/api-login.ts';
-import { addPuppy, CARDS, marketplace, payWithCard } from '../support/payments.ts';
+import { addPuppy, allOrders, CARDS, localPayment, localPaymentCount, marketplace, payWithCard } from '../support/payments.ts';
 
 async function checkout(agent: Awaited<ReturnType<typeof registeredAgent>>['agent'], puppyId: number, visitId = 'visit-0001') {
   const response = await agent.post('/api/create-payment-intent').send({ puppyId, visitId });
@@ -21,7 +21,7 @@ describe('POST /api/create-payment-intent', () => {
     const response = await agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, amount: 1, puppyName: 'Cheap', visitId: 'visit-aaaa' });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ amountCents: 150_000 + CARE_PACKAGE_CENTS, puppyPriceCents: 150_000, carePackageCents: 4999 });
-    const stored = t.storage.db.localPayments.find((row) => row.providerId === response.body.intentId)!;
+    const stored = await localPayment(t, response.body.intentId);
     expect(stored).toMatchObject({ amountCents: 154_999, currency: 'usd', captureMethod: 'manual', status: 'requires_payment_method' });
     expect(stored.metadata).toMatchObject({ purpose: 'puppy_purchase', puppyId: String(puppy.id) });
     expect(response.body.clientSecret).toMatch(/^pi_local_\w+_secret_\w+$/);
@@ -35,7 +35,7 @@ describe('POST /api/create-payment-intent', () => {
     const other = await checkout(agent, puppy.id, 'visit-2222');
     expect(again.intentId).toBe(first.intentId);
     expect(other.intentId).not.toBe(first.intentId);
-    expect(t.storage.db.localPayments.count((row) => row.kind === 'payment_intent')).toBe(2);
+    expect(localPaymentCount(t, 'payment_intent')).toBe(2);
   });
 
   it('needs a login, a public available puppy, and refuses the seller\'s own puppy', async () => {
@@ -47,11 +47,11 @@ describe('POST /api/create-payment-intent', () => {
     const draft = await addPuppy(t, seller.user.id, { expiresAt: null });
     expect((await agent.post('/api/create-payment-intent').send({ puppyId: draft.id })).status).toBe(404);
     expect((await seller.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id })).body.error.code).toBe('own_puppy');
-    await t.storage.write((db) => db.puppies.update(puppy.id, { status: 'adopted' }));
+    await t.store.puppies.update(puppy.id, { status: 'adopted' });
     const gone = await agent.post('/api/create-payment-intent').send({ puppyId: puppy.id });
     expect(gone.status).toBe(409);
     expect(gone.body.error.message).toMatch(/no longer available/);
-    expect(t.storage.db.localPayments.count()).toBe(0);
+    expect(localPaymentCount(t)).toBe(0);
   });
 });
 
@@ -63,12 +63,12 @@ describe('paying at checkout with the local provider', () => {
     const result = await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     expect(result.lastError).toBeNull();
 
-    const stored = t.storage.db.localPayments.find((row) => row.providerId === intent.intentId)!;
+    const stored = await localPayment(t, intent.intentId);
     expect(stored.status).toBe('succeeded');
-    const [order] = t.storage.db.orders.all();
+    const [order] = (await allOrders(t));
     expect(order).toMatchObject({ puppyId: puppy.id, buyerId: buyer.user.id, sellerId: seller.user.id, puppyPriceCents: 240_000, carePackageCents: 4999, totalCents: 244_999, status: 'paid', paymentIntentId: intent.intentId });
     expect(order!.reference).toMatch(/^PN-\d{8}-[0-9A-F]{8}$/);
-    expect(t.storage.db.puppies.get(puppy.id)!.status).toBe('reserved');
+    expect((await t.store.puppies.get(puppy.id))!.status).toBe('reserved');
 
     const mails = t.outbox.entries.filter((m) => m.subject.includes(order!.reference));
     expect(mails.map((m) => m.to).sort()).toEqual([`${buyer.user.username}@example.com`, `${seller.user.username}@example.com`].sort());
@@ -86,14 +86,14 @@ describe('paying at checkout with the local provider', () => {
     const intent = await checkout(buyer.agent, puppy.id);
     const declined = await payWithCard(buyer.agent, intent.clientSecret, CARDS.declined);
     expect(declined).toMatchObject({ status: 'requires_payment_method', lastError: { code: 'card_declined', message: 'Your card was declined.' } });
-    expect(t.storage.db.orders.count()).toBe(0);
-    expect(t.storage.db.puppies.get(puppy.id)!.status).toBe('available');
+    expect((await allOrders(t)).length).toBe(0);
+    expect((await t.store.puppies.get(puppy.id))!.status).toBe('available');
     const status = await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
     expect(status.body).toMatchObject({ outcome: 'failed', message: 'Your card was declined.' });
 
     const retried = await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     expect(retried.lastError).toBeNull();
-    expect(t.storage.db.orders.all()).toEqual([expect.objectContaining({ status: 'paid' })]);
+    expect((await allOrders(t))).toEqual([expect.objectContaining({ status: 'paid' })]);
   });
 
   it('4000 0000 0000 9995 is declined for insufficient funds', async () => {
@@ -102,7 +102,7 @@ describe('paying at checkout with the local provider', () => {
     const intent = await checkout(buyer.agent, puppy.id);
     const result = await payWithCard(buyer.agent, intent.clientSecret, CARDS.insufficient);
     expect(result.lastError).toEqual({ code: 'card_declined', message: 'Your card has insufficient funds.' });
-    expect(t.storage.db.orders.count()).toBe(0);
+    expect((await allOrders(t)).length).toBe(0);
   });
 
   it('4000 0025 0000 3155 asks for authentication: approving pays, failing declines', async () => {
@@ -111,16 +111,16 @@ describe('paying at checkout with the local provider', () => {
     const intent = await checkout(buyer.agent, puppy.id);
     const pending = await payWithCard(buyer.agent, intent.clientSecret, CARDS.authenticate);
     expect(pending).toMatchObject({ status: 'requires_action', nextAction: 'authenticate' });
-    expect(t.storage.db.orders.count()).toBe(0);
+    expect((await allOrders(t)).length).toBe(0);
 
     const failed = await buyer.agent.post('/api/local-payments/authenticate').send({ clientSecret: intent.clientSecret, approve: false });
     expect(failed.body).toMatchObject({ status: 'requires_payment_method', lastError: { code: 'payment_intent_authentication_failure' } });
-    expect(t.storage.db.orders.count()).toBe(0);
+    expect((await allOrders(t)).length).toBe(0);
 
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.authenticate);
     const approved = await buyer.agent.post('/api/local-payments/authenticate').send({ clientSecret: intent.clientSecret, approve: true });
     expect(approved.body).toMatchObject({ status: 'requires_capture', nextAction: null });
-    expect(t.storage.db.orders.all()).toEqual([expect.objectContaining({ status: 'paid' })]);
+    expect((await allOrders(t))).toEqual([expect.objectContaining({ status: 'paid' })]);
 
     const other = await addPuppy(t, seller.user.id, { name: 'Max' });
     const second = await checkout(buyer.agent, other.id, 'visit-3333');
@@ -140,7 +140,7 @@ describe('paying at checkout with the local provider', () => {
     const live = await card({ number: '4111 1111 1111 1111' });
     expect(live.status).toBe(402);
     expect(live.body.error.message).toMatch(/test mode, but used a non test \(live\) card/);
-    expect(t.storage.db.localPayments.count()).toBe(0);
+    expect(localPaymentCount(t)).toBe(0);
   });
 
   it('refuses to confirm an intent twice', async () => {
@@ -152,7 +152,7 @@ describe('paying at checkout with the local provider', () => {
     const again = await buyer.agent.post('/api/local-payments/confirm').send({ clientSecret: intent.clientSecret, paymentMethodId: method.body.id });
     expect(again.status).toBe(400);
     expect(again.body.error.message).toMatch(/status of succeeded/);
-    expect(t.storage.db.orders.count()).toBe(1);
+    expect((await allOrders(t)).length).toBe(1);
   });
 });
 
@@ -163,14 +163,14 @@ describe('a puppy is sold once', () => {
     const [intentA, intentB] = await Promise.all([checkout(a.agent, puppy.id), checkout(b.agent, puppy.id)]);
     await Promise.all([payWithCard(a.agent, intentA.clientSecret, CARDS.visa), payWithCard(b.agent, intentB.clientSecret, CARDS.visa)]);
 
-    const paid = t.storage.db.orders.filter((o) => o.status === 'paid');
+    const paid = (await allOrders(t)).filter((o) => o.status === 'paid');
     expect(paid).toHaveLength(1);
     const winner = paid[0]!.paymentIntentId === intentA.intentId ? { agent: a, intent: intentA } : { agent: b, intent: intentB };
     const loser = winner.agent === a ? { agent: b, intent: intentB } : { agent: a, intent: intentA };
-    const loserPayment = t.storage.db.localPayments.find((row) => row.providerId === loser.intent.intentId)!;
+    const loserPayment = await localPayment(t, loser.intent.intentId);
     expect(loserPayment.status).toBe('canceled');
-    expect(t.storage.db.localPayments.find((row) => row.providerId === winner.intent.intentId)!.status).toBe('succeeded');
-    expect(t.storage.db.puppies.get(puppy.id)!.status).toBe('reserved');
+    expect((await localPayment(t, winner.intent.intentId)).status).toBe('succeeded');
+    expect((await t.store.puppies.get(puppy.id))!.status).toBe('reserved');
 
     const told = await loser.agent.agent.post(`/api/payments/${loser.intent.intentId}/refresh`).send({});
     expect(told.body.outcome).toBe('sold_out');
@@ -183,10 +183,10 @@ describe('a puppy is sold once', () => {
     const { t, puppy } = await marketplace();
     const late = await signedInAgent(t);
     const intent = await checkout(late.agent, puppy.id);
-    await t.storage.write((db) => db.puppies.update(puppy.id, { status: 'reserved' }));
+    await t.store.puppies.update(puppy.id, { status: 'reserved' });
     await payWithCard(late.agent, intent.clientSecret, CARDS.visa);
-    expect(t.storage.db.localPayments.find((row) => row.providerId === intent.intentId)!.status).toBe('canceled');
-    expect(t.storage.db.orders.all()).toEqual([expect.objectContaining({ status: 'canceled', buyerId: late.user.id })]);
+    expect((await localPayment(t, intent.intentId)).status).toBe('canceled');
+    expect((await allOrders(t))).toEqual([expect.objectContaining({ status: 'canceled', buyerId: late.user.id })]);
     expect((await late.agent.post(`/api/payments/${intent.intentId}/refresh`).send({})).body.outcome).toBe('sold_out');
   });
 });
@@ -197,16 +197,16 @@ describe('POST /api/payments/:intentId/refresh', () => {
     const buyer = await signedInAgent(t);
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
-    expect(t.storage.db.orders.count()).toBe(0);
-    expect(t.storage.db.localPayments.find((row) => row.providerId === intent.intentId)!.status).toBe('requires_capture');
+    expect((await allOrders(t)).length).toBe(0);
+    expect((await localPayment(t, intent.intentId)).status).toBe('requires_capture');
 
     const status = await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
     expect(status.body).toMatchObject({ outcome: 'succeeded', status: 'succeeded' });
-    expect(t.storage.db.orders.all()).toEqual([expect.objectContaining({ status: 'paid' })]);
-    expect(t.storage.db.puppies.get(puppy.id)!.status).toBe('reserved');
+    expect((await allOrders(t))).toEqual([expect.objectContaining({ status: 'paid' })]);
+    expect((await t.store.puppies.get(puppy.id))!.status).toBe('reserved');
     // Asking again changes nothing.
     await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
-    expect(t.storage.db.orders.count()).toBe(1);
+    expect((await allOrders(t)).length).toBe(1);
     expect(t.outbox.entries.filter((m) => m.subject.includes('reserved for you'))).toHaveLength(1);
   });
 

@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { STRIPE_API_VERSION } from '../../commerce-api/src/payments/stripe-provider.ts';
 import { signedInAgent } from '../support/api-login.ts';
-import { marketplace, NOW } from '../support/payments.ts';
+import { allOrders, marketplace, NOW } from '../support/payments.ts';
 
 interface Captured {
   method: string;
@@ -119,7 +119,7 @@ describe('the Stripe provider (real SDK, captured requests)', () => {
 
   it('listing fee: $19.99 with automatic capture; donation: the donor\'s amount with a receipt email', async () => {
     const { t, seller, client } = await withStripe(stripeLike());
-    const draft = await t.storage.write((db) => db.puppies.update(1, { expiresAt: null }));
+    const draft = await t.store.puppies.update(1, { expiresAt: null });
     const fee = await seller.agent.post('/api/create-listing-fee-intent').send({ puppyId: draft!.id, amount: 1, visitId: 'visit-fee-1' });
     expect(fee.status, JSON.stringify(fee.body)).toBe(200);
     const [feeRequest] = client.requests;
@@ -160,7 +160,7 @@ describe('the Stripe provider (real SDK, captured requests)', () => {
     expect(keys.every((k) => k!.startsWith(`subscription:${seller.user.id}:price_monthly:pm_1Card`))).toBe(true);
 
     expect(t.storage.db.sellerSubscriptions.all()).toEqual([expect.objectContaining({ userId: seller.user.id, plan: 'monthly', priceId: 'price_monthly', providerSubscriptionId: 'sub_Test', status: 'trialing' })]);
-    expect(t.storage.db.users.get(seller.user.id)!.hasActiveListingPlan).toBe(true);
+    expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(true);
   });
 
   it('subscription with a card that asks for authentication returns the SetupIntent secret and requiresAction', async () => {
@@ -168,7 +168,7 @@ describe('the Stripe provider (real SDK, captured requests)', () => {
     const response = await seller.agent.post('/api/create-subscription').send({ paymentMethodId: 'pm_1Card', priceId: 'price_annual', email: 'kennel@example.com' });
     expect(response.body).toMatchObject({ clientSecret: 'seti_Test_secret_xyz', requiresAction: true, status: 'requires_action', plan: 'annual' });
     expect(t.storage.db.sellerSubscriptions.all()[0]!.status).toBe('incomplete');
-    expect(t.storage.db.users.get(seller.user.id)!.hasActiveListingPlan).toBe(false);
+    expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(false);
   });
 
   it('a declined card comes back as 402 with Stripe\'s message, and the trial it started is canceled', async () => {
@@ -187,12 +187,12 @@ describe('the Stripe provider (real SDK, captured requests)', () => {
     expect(response.status).toBe(502);
     expect(response.body.error.code).toBe('payment_provider_unavailable');
     expect(JSON.stringify(response.body)).not.toMatch(/ECONNREFUSED|sk_test/);
-    expect(t.storage.db.orders.count()).toBe(0);
+    expect((await allOrders(t)).length).toBe(0);
   });
 
   it('live mode uses the live keys, and the public key endpoint says so', async () => {
     const { t, puppy, client } = await withStripe(stripeLike(), { STRIPE_LIVE_SECRET_KEY: 'sk_live_puppynest', STRIPE_LIVE_PUBLISHABLE_KEY: 'pk_live_puppynest' });
-    await t.storage.write((_db, settings) => settings.set({ paymentMode: 'live' }));
+    await t.store.settings.set({ paymentMode: 'live' });
     const buyer = await signedInAgent(t);
     expect((await buyer.agent.get('/api/stripe-public-key')).body).toEqual({ publicKey: 'pk_live_puppynest', isLive: true });
     await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id }).expect(200);
@@ -210,12 +210,10 @@ describe('an admin cancels a Stripe order', () => {
       return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such path ${request.path}` } } };
     });
     const buyer = await signedInAgent(world.t);
-    const order = await world.t.storage.write((db) => {
-      db.puppies.update(world.puppy.id, { status: 'reserved' });
-      return db.orders.insert({ reference: 'PN-20260601-5791A0B2', puppyId: world.puppy.id, buyerId: buyer.user.id, sellerId: world.seller.user.id, puppyPriceCents: 150_000, carePackageCents: 4999, totalCents: 154_999, paymentIntentId: 'pi_3Paid', status: 'paid', createdAt: NOW.toISOString(), paidAt: NOW.toISOString() });
-    });
+    await world.t.store.puppies.update(world.puppy.id, { status: 'reserved' });
+    const order = await world.t.store.orders.create({ reference: 'PN-20260601-5791A0B2', puppyId: world.puppy.id, buyerId: buyer.user.id, sellerId: world.seller.user.id, puppyPriceCents: 150_000, carePackageCents: 4999, totalCents: 154_999, paymentIntentId: 'pi_3Paid', status: 'paid', createdAt: NOW.toISOString(), paidAt: NOW.toISOString() });
     const admin = await signedInAgent(world.t);
-    await world.t.storage.write((db) => db.users.update(admin.user.id, { role: 'admin' }));
+    await world.t.store.users.update(admin.user.id, { role: 'admin' });
     return { ...world, order, admin: admin.agent };
   }
 
@@ -227,8 +225,8 @@ describe('an admin cancels a Stripe order', () => {
     expect(refund.form.get('payment_intent')).toBe('pi_3Paid');
     expect(refund.form.get('amount')).toBeNull();
     expect(refund.headers['idempotency-key']).toBe('refund:pi_3Paid');
-    expect(t.storage.db.orders.get(order.id)!.status).toBe('refunded');
-    expect(t.storage.db.puppies.get(puppy.id)!.status).toBe('available');
+    expect((await t.store.orders.get(order.id))!.status).toBe('refunded');
+    expect((await t.store.puppies.get(puppy.id))!.status).toBe('available');
   });
 
   it('a refund Stripe refuses leaves the order as it was, with Stripe\'s reason', async () => {
@@ -238,7 +236,7 @@ describe('an admin cancels a Stripe order', () => {
     expect(response.status).toBe(502);
     expect(response.body.error.code).toBe('refund_refused');
     expect(response.body.error.message).toMatch(/Charge ch_3Paid has been charged back; cannot issue a refund\..*The order has not been changed\./);
-    expect(t.storage.db.orders.get(order.id)).toEqual(order);
-    expect(t.storage.db.puppies.get(puppy.id)!.status).toBe('reserved');
+    expect((await t.store.orders.get(order.id))).toEqual(order);
+    expect((await t.store.puppies.get(puppy.id))!.status).toBe('reserved');
   });
 });

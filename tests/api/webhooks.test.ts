@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { signedInAgent } from '../support/api-login.ts';
-import { CARDS, marketplace, NOW, payWithCard } from '../support/payments.ts';
+import { allOrders, CARDS, localPayment, marketplace, NOW, payWithCard } from '../support/payments.ts';
 
 const SECRET = 'whsec_test_0123456789abcdef';
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -33,7 +33,7 @@ async function paidButUnfulfilled() {
   const buyer = await signedInAgent(t);
   const created = await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-hook' });
   await payWithCard(buyer.agent, created.body.clientSecret, CARDS.visa);
-  const row = t.storage.db.localPayments.find((r) => r.providerId === created.body.intentId)!;
+  const row = await localPayment(t, created.body.intentId);
   expect(row.status).toBe('requires_capture');
   const event = intentEvent('evt_1Qwebhook', 'payment_intent.amount_capturable_updated', { id: row.providerId, status: 'requires_capture', amount: row.amountCents, metadata: row.metadata });
   return { t, puppy, seller, buyer, intentId: row.providerId, event };
@@ -51,10 +51,11 @@ describe('POST /api/webhooks/stripe', () => {
     const response = await post(t.app, payload, header);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ received: true, result: 'applied' });
-    expect(t.storage.db.localPayments.find((r) => r.providerId === intentId)!.status).toBe('succeeded');
-    expect(t.storage.db.orders.all()).toEqual([expect.objectContaining({ paymentIntentId: intentId, status: 'paid' })]);
-    expect(t.storage.db.puppies.get(puppy.id)!.status).toBe('reserved');
-    expect(t.storage.db.paymentEvents.all()).toEqual([expect.objectContaining({ eventId: 'evt_1Qwebhook' })]);
+    expect((await localPayment(t, intentId)).status).toBe('succeeded');
+    expect((await allOrders(t))).toEqual([expect.objectContaining({ paymentIntentId: intentId, status: 'paid' })]);
+    expect((await t.store.puppies.get(puppy.id))!.status).toBe('reserved');
+    // the event's id is claimed: a later claim of it loses
+    expect(await t.store.paymentEvents.claim('evt_1Qwebhook', event.type, NOW)).toBeUndefined();
   });
 
   it('answers 400 and changes nothing without a signature, with a wrong one, a stale one or a changed body', async () => {
@@ -72,9 +73,10 @@ describe('POST /api/webhooks/stripe', () => {
       expect(response.status, name).toBe(400);
       expect(response.body.error.code, name).toBe('invalid_signature');
     }
-    expect(t.storage.db.orders.count()).toBe(0);
-    expect(t.storage.db.paymentEvents.count()).toBe(0);
-    expect(t.storage.db.puppies.get(puppy.id)!.status).toBe('available');
+    expect((await allOrders(t)).length).toBe(0);
+    // the event was never claimed: claiming it now wins
+    expect(await t.store.paymentEvents.claim(event.id, event.type, NOW)).toBeDefined();
+    expect((await t.store.puppies.get(puppy.id))!.status).toBe('available');
   });
 
   it('fulfils once when the same event is delivered twice, or five times at once', async () => {
@@ -84,8 +86,8 @@ describe('POST /api/webhooks/stripe', () => {
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(results.filter((r) => r.body.result === 'applied')).toHaveLength(1);
     expect((await post(t.app, payload, header)).body.result).toBe('duplicate');
-    expect(t.storage.db.orders.count()).toBe(1);
-    expect(t.storage.db.paymentEvents.count()).toBe(1);
+    expect((await allOrders(t)).length).toBe(1);
+    expect(await t.store.paymentEvents.claim(event.id, event.type, NOW)).toBeUndefined();
     expect(t.outbox.entries.filter((m) => m.subject.includes('reserved for you'))).toHaveLength(1);
   });
 
@@ -95,7 +97,7 @@ describe('POST /api/webhooks/stripe', () => {
     // The "succeeded" event first (out of order): the provider still says requires_capture, so it captures.
     expect((await post(t.app, signed(later).payload, signed(later).header)).body.result).toBe('applied');
     expect((await post(t.app, signed(event).payload, signed(event).header)).body.result).toBe('applied');
-    expect(t.storage.db.orders.all()).toEqual([expect.objectContaining({ paymentIntentId: intentId, status: 'paid' })]);
+    expect((await allOrders(t))).toEqual([expect.objectContaining({ paymentIntentId: intentId, status: 'paid' })]);
     expect(t.outbox.entries.filter((m) => m.subject.includes('reserved for you'))).toHaveLength(1);
   });
 
@@ -105,7 +107,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await post(t.app, signed(other).payload, signed(other).header)).body.result).toBe('ignored');
     const unknown = intentEvent('evt_4Qunknown', 'payment_intent.succeeded', { id: 'pi_3NotOurs', status: 'succeeded', amount: 100, metadata: { purpose: 'donation' } });
     expect((await post(t.app, signed(unknown).payload, signed(unknown).header)).body.result).toBe('ignored');
-    expect(t.storage.db.orders.count()).toBe(0);
+    expect((await allOrders(t)).length).toBe(0);
   });
 
   it('keeps seller subscriptions current from customer.subscription.* events', async () => {
@@ -122,7 +124,7 @@ describe('POST /api/webhooks/stripe', () => {
     };
     expect((await post(t.app, signed(canceled).payload, signed(canceled).header)).body.result).toBe('applied');
     expect(t.storage.db.sellerSubscriptions.get(row.id)!.status).toBe('canceled');
-    expect(t.storage.db.users.get(seller.user.id)!.hasActiveListingPlan).toBe(false);
+    expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(false);
   });
 
   it('refuses every delivery when no webhook secret is configured', async () => {

@@ -3,6 +3,7 @@
 import type { Test } from 'supertest';
 import { expect } from 'vitest';
 import type { LocalIntentView } from '../../commerce-api/src/contracts/payments.ts';
+import type { LocalPaymentObject, Order } from '../../commerce-api/src/domain/model.ts';
 import { buildBreeds, buildPuppy, createRng } from './factories.ts';
 import { signedInAgent } from './api-login.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
@@ -19,7 +20,7 @@ export const CARDS = {
 } as const;
 
 export async function marketplace(options: TestAppOptions & { price?: number; expiresAt?: string | null } = {}) {
-  const t = createTestApp({ now: NOW, ...options });
+  const t = await createTestApp({ now: NOW, ...options });
   for (const breed of buildBreeds().slice(0, 3)) await t.store.breeds.insert(breed);
   const seller = await signedInAgent(t, { accountType: 'seller' });
   const puppy = await addPuppy(t, seller.user.id, { price: options.price ?? 1500, expiresAt: options.expiresAt === undefined ? inDays(20) : options.expiresAt });
@@ -36,6 +37,27 @@ export async function addPuppy(t: TestApp, userId: number, overrides: { price?: 
     ),
   );
 }
+
+/**
+ * Every order, oldest first, read through the repositories (so the check runs on either store). Ids
+ * are sequential on both, with gaps where a transaction rolled back; a test makes a few dozen at most.
+ */
+export async function allOrders(t: TestApp): Promise<Order[]> {
+  const orders: Order[] = [];
+  for (let id = 1; id <= 60; id++) {
+    const order = await t.store.orders.get(id);
+    if (order) orders.push(order);
+  }
+  return orders;
+}
+
+/** the local provider's own record of a payment intent (its refunds: more than its snapshots say) */
+export const localPayment = async (t: TestApp, providerId: string) => (await t.store.localPayments.find(providerId, 'payment_intent'))!;
+/**
+ * How many objects the local provider holds ("nothing was created"). The repository has no listing
+ * (the provider never needs one), so this counts the lowdb rows: lowdb-only, until a test store lists.
+ */
+export const localPaymentCount = (t: TestApp, kind?: LocalPaymentObject['kind']) => t.storage.db.localPayments.count((row) => kind === undefined || row.kind === kind);
 
 /** the local card form: create a payment method from the card fields, then confirm the intent with it */
 /** an agent (logged in) or request(app) (anonymous) */

@@ -47,7 +47,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const nowhere = path.join(os.tmpdir(), 'puppynest-test-no-site');
   const outbox = createMemoryOutbox({ smsAvailable: options.smsAvailable ?? true, now: () => new Date(clock.now) });
   const log = (line: string) => logs.push(line);
-  const payments = createPayments({ config, storage, store, mailer: outbox.mailer, now: () => new Date(clock.now), log, ...options.payments });
+  const payments = createPayments({ config, store, mailer: outbox.mailer, now: () => new Date(clock.now), log, ...options.payments });
   const deps: AppDeps = {
     config,
     storage,

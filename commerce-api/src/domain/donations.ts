@@ -6,11 +6,11 @@ import { dollarsToCents, formatCents } from '#contracts/money.ts';
 import type { DonationIntentInput, DonationIntentResponse } from '#contracts/payments.ts';
 import type { MailMessage } from '../mail/messages.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
-import type { Collections, Storage } from '../storage/storage.ts';
+import type { AsyncStorage } from '../storage/repositories.ts';
 import type { Donation } from './model.ts';
 
 export interface DonationContext {
-  storage: Storage;
+  store: AsyncStorage;
   provider: PaymentProvider;
   now: Date;
 }
@@ -25,32 +25,30 @@ export async function startDonation(ctx: DonationContext, input: DonationIntentI
     idempotencyKey: `donation:${input.visitId ?? randomUUID()}:${amountCents}:${input.donorEmail.toLowerCase()}`,
     receiptEmail: input.donorEmail,
   });
-  await ctx.storage.write((db) => {
-    if (db.donations.find((d) => d.stripePaymentIntentId === intent.id)) return;
-    db.donations.insert({
-      donorName: input.donorName,
-      donorEmail: input.donorEmail,
-      amountCents,
-      message: input.message,
-      isAnonymous: input.isAnonymous,
-      stripePaymentIntentId: intent.id,
+  // one row per intent: the same visit asking again finds its row unchanged
+  await ctx.store.donations.createForIntent({
+    donorName: input.donorName,
+    donorEmail: input.donorEmail,
+    amountCents,
+    message: input.message,
+    isAnonymous: input.isAnonymous,
+    stripePaymentIntentId: intent.id,
       status: 'pending',
-      createdAt: ctx.now.toISOString(),
-    });
+    createdAt: ctx.now.toISOString(),
   });
   return { clientSecret: intent.clientSecret, intentId: intent.id, amountCents };
 }
 
-/** Inside storage.write(): pending → succeeded (or canceled), once. Returns the donation that just succeeded. */
-export function recordDonation(db: Collections, intent: PaymentIntentSnapshot): Donation | undefined {
-  const donation = db.donations.find((d) => d.stripePaymentIntentId === intent.id);
+/** pending → succeeded (or canceled), once across processes. Returns the donation only to the caller that made it succeed. */
+export async function recordDonation(store: AsyncStorage, intent: PaymentIntentSnapshot): Promise<Donation | undefined> {
+  const donation = await store.donations.findByIntent(intent.id);
   if (!donation || donation.status !== 'pending') return undefined;
   if (intent.status === 'canceled') {
-    db.donations.update(donation.id, { status: 'canceled' });
+    await store.donations.markCanceled(intent.id);
     return undefined;
   }
   if (intent.status !== 'succeeded' || intent.amountReceivedCents < donation.amountCents) return undefined;
-  return db.donations.update(donation.id, { status: 'succeeded' });
+  return store.donations.markSucceeded(intent.id);
 }
 
 export function donationThanksMail(donation: Donation): MailMessage {

@@ -1,19 +1,20 @@
 // What people do to an order after checkout (docs/product.md §10; docs/decisions/0056): the seller
 // marks it handed over (the puppy is adopted); an admin cancels it with a full refund through the
 // payment provider (the puppy is available again). The provider is asked first: a refund it refuses
-// leaves the order exactly as it was. The change itself is decided inside one storage.write() from the
-// order as it is then, so a second cancel, or one racing the capture, changes nothing twice.
+// leaves the order exactly as it was. The change itself is a conditional transition decided from the
+// order as it is then, so a second cancel, or one racing the capture, changes nothing twice; a cancel
+// under way is claimed in the payment-event table, so two clicks (in any process) never refund twice.
 import type { OrderChangeResponse } from '#contracts/orders.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import type { MailMessage, Mailer } from '../mail/messages.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { AsyncStorage } from '../storage/repositories.ts';
 import type { Order, Puppy, User } from './model.ts';
-import { orderByReference, orderView, visibleOrder } from './order-views.ts';
-import { liveOrderFor, orderLines } from './orders.ts';
+import { orderView, visibleOrder } from './order-views.ts';
+import { orderLines } from './orders.ts';
 
 export interface OrderCancelContext {
-  storage: Storage;
+  store: AsyncStorage;
   provider: PaymentProvider;
   mailer: Mailer;
   now: () => Date;
@@ -31,55 +32,68 @@ export class RefundRefusedError extends AppError {
 const isFinal = (order: Order) => order.status === 'canceled' || order.status === 'refunded';
 
 /** POST /api/orders/:reference/handed-over: the seller says the puppy went home */
-export async function markHandedOver(storage: Storage, user: User, reference: string, now: Date): Promise<OrderChangeResponse> {
-  return storage.write((db) => {
-    const { order, viewer } = visibleOrder(db, user, reference);
-    if (viewer !== 'seller') throw new ForbiddenError('Only the seller of this puppy can mark it as handed over.');
-    if (order.status === 'handed_over') {
-      return { order: orderView(db, order, 'seller'), changed: false, message: `Order ${order.reference} was already marked as handed over.` };
-    }
-    if (order.status === 'pending') throw new ConflictError('The payment for this order is still being confirmed. Try again in a moment.', 'order_pending');
-    if (isFinal(order)) throw new ConflictError(`Order ${order.reference} was cancelled, so its puppy cannot be handed over.`, 'order_canceled');
-    const at = now.toISOString();
-    const updated = db.orders.update(order.id, { status: 'handed_over', handedOverAt: at })!;
-    if (db.puppies.get(order.puppyId)) db.puppies.update(order.puppyId, { status: 'adopted', updatedAt: at });
-    const name = db.puppies.get(order.puppyId)?.name ?? 'The puppy';
-    return { order: orderView(db, updated, 'seller'), changed: true, message: `${name} is marked as handed over to the new family.` };
+export async function markHandedOver(store: AsyncStorage, user: User, reference: string, now: Date): Promise<OrderChangeResponse> {
+  const { order, viewer } = await visibleOrder(store, user, reference);
+  if (viewer !== 'seller') throw new ForbiddenError('Only the seller of this puppy can mark it as handed over.');
+  const at = now.toISOString();
+  // paid → handed over once; the puppy is adopted in the same transaction
+  const updated = await store.transaction(async (tx) => {
+    const moved = await tx.orders.transition(order.id, ['paid'], { status: 'handed_over', handedOverAt: at });
+    if (moved && (await tx.puppies.lock(order.puppyId))) await tx.puppies.update(order.puppyId, { status: 'adopted', updatedAt: at });
+    return moved;
   });
+  if (!updated) {
+    const current = (await store.orders.get(order.id)) ?? order;
+    if (current.status === 'handed_over') {
+      return { order: await orderView(store, current, 'seller'), changed: false, message: `Order ${current.reference} was already marked as handed over.` };
+    }
+    if (current.status === 'pending') throw new ConflictError('The payment for this order is still being confirmed. Try again in a moment.', 'order_pending');
+    throw new ConflictError(`Order ${current.reference} was cancelled, so its puppy cannot be handed over.`, 'order_canceled');
+  }
+  const name = (await store.puppies.get(order.puppyId))?.name ?? 'The puppy';
+  return { order: await orderView(store, updated, 'seller'), changed: true, message: `${name} is marked as handed over to the new family.` };
 }
 
-/** references whose cancel is under way in this process: two clicks never refund twice */
-const cancelling = new Set<string>();
+/**
+ * The claim that a cancel of this order is under way: in the event table, so it holds across
+ * processes. Named for the minute it was made, so a claim left by a process that died mid-cancel
+ * blocks the next cancel for a minute at most (the money is safe either way: the provider calls
+ * carry idempotency keys).
+ */
+const cancelClaim = (reference: string, at: Date) => `cancel-order:${reference}:${Math.floor(at.getTime() / 60_000)}`;
 
 /** POST /api/admin/orders/:reference/cancel: a full refund (or release of the hold), the puppy back on sale */
 export async function cancelOrder(ctx: OrderCancelContext, reference: string): Promise<OrderChangeResponse> {
-  const { storage } = ctx;
-  const found = orderByReference(storage.db, reference);
+  const { store } = ctx;
+  const found = await store.orders.findByReference(reference);
   if (!found) throw new NotFoundError('No order with this reference was found.');
   if (isFinal(found)) {
-    return { order: orderView(storage.db, found, 'admin'), changed: false, message: `Order ${reference} was already cancelled. Nothing was changed.` };
+    return { order: await orderView(store, found, 'admin'), changed: false, message: `Order ${reference} was already cancelled. Nothing was changed.` };
   }
-  if (cancelling.has(reference)) throw new ConflictError(`Order ${reference} is being cancelled right now.`, 'order_cancel_in_progress');
-  cancelling.add(reference);
+  const claim = cancelClaim(reference, ctx.now());
+  if (!(await store.paymentEvents.claim(claim, 'admin.order_cancel', ctx.now()))) {
+    throw new ConflictError(`Order ${reference} is being cancelled right now.`, 'order_cancel_in_progress');
+  }
   try {
     const outcome = await giveMoneyBack(ctx.provider, found);
     // The provider's own event for this release or refund may have been applied already (it can mark
     // the order canceled first): the order ends in the state that says where the money is.
-    const order = await storage.write((db) => {
-      const current = db.orders.get(found.id)!;
-      const at = ctx.now().toISOString();
-      const status = outcome === 'released' ? 'canceled' : 'refunded';
-      const updated = current.status === status ? current : db.orders.update(current.id, { status, canceledAt: current.canceledAt ?? at })!;
-      const puppy = db.puppies.get(current.puppyId);
-      if (puppy && puppy.status !== 'available' && !liveOrderFor(db, puppy.id)) db.puppies.update(puppy.id, { status: 'available', updatedAt: at });
+    const at = ctx.now().toISOString();
+    const status = outcome === 'released' ? 'canceled' : 'refunded';
+    const order = await store.transaction(async (tx) => {
+      const current = (await tx.orders.lock(found.id)) ?? found;
+      const from = (['pending', 'paid', 'handed_over', 'canceled', 'refunded'] as const).filter((s) => s !== status);
+      const updated = current.status === status ? current : ((await tx.orders.transition(current.id, from, { status, canceledAt: current.canceledAt ?? at })) ?? current);
+      const puppy = await tx.puppies.lock(current.puppyId);
+      if (puppy && puppy.status !== 'available' && !(await tx.orders.findLive(puppy.id))) await tx.puppies.update(puppy.id, { status: 'available', updatedAt: at });
       return updated;
     });
-    const { db } = storage;
-    await sendAll(ctx, cancellationMails(order, db.puppies.get(order.puppyId), db.users.get(order.buyerId), db.users.get(order.sellerId), outcome, ctx.siteUrl));
+    const [puppy, buyer, seller] = await Promise.all([store.puppies.get(order.puppyId), store.users.get(order.buyerId), store.users.get(order.sellerId)]);
+    await sendAll(ctx, cancellationMails(order, puppy, buyer, seller, outcome, ctx.siteUrl));
     const how = outcome === 'released' ? "the hold on the buyer's card was released" : 'the buyer was refunded in full';
-    return { order: orderView(db, order, 'admin'), changed: true, message: `Order ${reference} is cancelled: ${how}, and the puppy is available again.` };
+    return { order: await orderView(store, order, 'admin'), changed: true, message: `Order ${reference} is cancelled: ${how}, and the puppy is available again.` };
   } finally {
-    cancelling.delete(reference);
+    await store.paymentEvents.release(claim);
   }
 }
 

@@ -3,9 +3,9 @@
 // buyer's name and email only; an admin sees both. Anyone else is told the order does not exist (404,
 // not 403), so references cannot be probed.
 import { centsToDollars } from '#contracts/money.ts';
-import { LIVE_ORDER_STATUSES, MY_ORDERS_PAGE_SIZE, type MyOrdersResponse, type OrderParty, type OrderView } from '#contracts/orders.ts';
+import { MY_ORDERS_PAGE_SIZE, type MyOrdersResponse, type OrderParty, type OrderView } from '#contracts/orders.ts';
 import { NotFoundError } from '../errors.ts';
-import type { Collections } from '../storage/storage.ts';
+import type { Repositories } from '../storage/repositories.ts';
 import type { Order, User } from './model.ts';
 
 export type OrderViewer = 'buyer' | 'seller' | 'admin';
@@ -16,9 +16,11 @@ function party(user: User | undefined): OrderParty | null {
   return user ? { name: user.username, email: user.email } : null;
 }
 
-export function orderView(db: Collections, order: Order, viewer: OrderViewer): OrderView {
-  const puppy = db.puppies.get(order.puppyId);
-  const breed = puppy ? db.breeds.get(puppy.breedId) : undefined;
+export async function orderView(store: Repositories, order: Order, viewer: OrderViewer): Promise<OrderView> {
+  const puppy = await store.puppies.get(order.puppyId);
+  const breed = puppy ? (await store.breeds.list()).find((b) => b.id === puppy.breedId) : undefined;
+  const seller = viewer === 'seller' ? undefined : await store.users.get(order.sellerId);
+  const buyer = viewer === 'buyer' ? undefined : await store.users.get(order.buyerId);
   return {
     reference: order.reference,
     status: order.status,
@@ -43,13 +45,9 @@ export function orderView(db: Collections, order: Order, viewer: OrderViewer): O
           status: puppy.status,
         }
       : null,
-    seller: viewer === 'seller' ? null : party(db.users.get(order.sellerId)),
-    buyer: viewer === 'buyer' ? null : party(db.users.get(order.buyerId)),
+    seller: viewer === 'seller' ? null : party(seller),
+    buyer: viewer === 'buyer' ? null : party(buyer),
   };
-}
-
-export function orderByReference(db: Collections, reference: string): Order | undefined {
-  return db.orders.find((order) => order.reference === reference);
 }
 
 /** how `user` is related to `order`, or undefined when they may not see it */
@@ -61,20 +59,20 @@ export function viewerOf(order: Order, user: User): OrderViewer | undefined {
 }
 
 /** GET /api/orders/:reference: the order as this user may see it; 404 for an unknown one and for strangers alike */
-export function visibleOrder(db: Collections, user: User, reference: string): { order: Order; viewer: OrderViewer } {
-  const order = orderByReference(db, reference);
+export async function visibleOrder(store: Repositories, user: User, reference: string): Promise<{ order: Order; viewer: OrderViewer }> {
+  const order = await store.orders.findByReference(reference);
   const viewer = order ? viewerOf(order, user) : undefined;
   if (!order || !viewer) throw new NotFoundError(NO_SUCH_ORDER);
   return { order, viewer };
 }
 
 /** the buyer's orders, newest first, a page at a time (optionally only those for one puppy) */
-export function buyerOrders(db: Collections, buyerId: number, page: number, puppyId?: number): MyOrdersResponse {
-  const mine = db.orders.filter((order) => order.buyerId === buyerId && (puppyId === undefined || order.puppyId === puppyId)).reverse();
+export async function buyerOrders(store: Repositories, buyerId: number, page: number, puppyId?: number): Promise<MyOrdersResponse> {
+  const mine = (await store.orders.listByBuyer(buyerId)).filter((order) => puppyId === undefined || order.puppyId === puppyId).reverse();
   const pageCount = Math.max(1, Math.ceil(mine.length / MY_ORDERS_PAGE_SIZE));
   const start = (page - 1) * MY_ORDERS_PAGE_SIZE;
   return {
-    orders: mine.slice(start, start + MY_ORDERS_PAGE_SIZE).map((order) => orderView(db, order, 'buyer')),
+    orders: await Promise.all(mine.slice(start, start + MY_ORDERS_PAGE_SIZE).map((order) => orderView(store, order, 'buyer'))),
     page,
     pageCount,
     total: mine.length,
@@ -82,9 +80,7 @@ export function buyerOrders(db: Collections, buyerId: number, page: number, pupp
 }
 
 /** the orders on the seller's own listings that still hold their puppy (for My Listings), newest first */
-export function sellerOrders(db: Collections, sellerId: number): OrderView[] {
-  return db.orders
-    .filter((order) => order.sellerId === sellerId && LIVE_ORDER_STATUSES.includes(order.status))
-    .reverse()
-    .map((order) => orderView(db, order, 'seller'));
+export async function sellerOrders(store: Repositories, sellerId: number): Promise<OrderView[]> {
+  const live = (await store.orders.listLiveBySeller(sellerId)).reverse();
+  return Promise.all(live.map((order) => orderView(store, order, 'seller')));
 }

@@ -1,7 +1,8 @@
 // Buying a puppy (docs/product.md §2 Checkout, §4 Checkout, §10). The amount is the puppy's stored price
 // plus the care package, in cents; one PaymentIntent per checkout visit (idempotency key per buyer,
 // puppy and visit) with manual capture. When the card is authorised, fulfilment records the order and
-// reserves the puppy in one atomic write: a puppy is sold once, and a payment for a puppy that is no
+// reserves the puppy in one transaction: a puppy is sold once (`puppies.reserve` plus one live order per
+// puppy, which hold across processes), an intent has one order, and a payment for a puppy that is no
 // longer available is released (never captured) or, if it was taken, refunded.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { dollarsToCents, formatCents } from '#contracts/money.ts';
@@ -11,31 +12,27 @@ import type { CheckoutIntentInput, CheckoutIntentResponse } from '#contracts/pay
 import { ConflictError, NotFoundError } from '../errors.ts';
 import type { MailMessage } from '../mail/messages.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
-import type { Collections, Storage } from '../storage/storage.ts';
+import { OrderForIntentExistsError, type AsyncStorage } from '../storage/repositories.ts';
+import type { Collections } from '../storage/storage.ts';
 import type { Order, Puppy, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
 
 export interface CheckoutContext {
-  storage: Storage;
+  store: AsyncStorage;
   provider: PaymentProvider;
   now: Date;
 }
 
-export function orderByIntent(db: Collections, intentId: string): Order | undefined {
-  return db.orders.find((order) => order.paymentIntentId === intentId);
-}
-
-/** an order that holds the puppy: being captured, paid or handed over */
+/** an order that holds the puppy: being captured, paid or handed over (listings.ts still reads lowdb) */
 export function liveOrderFor(db: Collections, puppyId: number): Order | undefined {
   return db.orders.find((order) => order.puppyId === puppyId && LIVE_ORDER_STATUSES.includes(order.status));
 }
 
 export async function startCheckout(ctx: CheckoutContext, buyer: User, input: CheckoutIntentInput): Promise<CheckoutIntentResponse> {
-  const { db } = ctx.storage;
-  const puppy = db.puppies.get(input.puppyId);
+  const puppy = await ctx.store.puppies.get(input.puppyId);
   if (!puppy || !isPublic(puppy, ctx.now)) throw new NotFoundError('Puppy Not Found');
   if (puppy.userId === buyer.id) throw new ConflictError('This is your own listing: you cannot buy your own puppy.', 'own_puppy');
-  if (puppy.status !== 'available' || liveOrderFor(db, puppy.id)) {
+  if (puppy.status !== 'available' || (await ctx.store.orders.findLive(puppy.id))) {
     throw new ConflictError(`${puppy.name} is no longer available: another family has reserved this puppy.`, 'puppy_unavailable');
   }
   const puppyPriceCents = dollarsToCents(puppy.price);
@@ -88,89 +85,114 @@ function newReference(now: Date): string {
 }
 
 /**
- * Inside storage.write(): the order for an intent, created once. The puppy is reserved for it only if
- * it is still available, nobody else's order holds it, and the intent is for the agreed amount.
+ * The order for an intent, created once (OrderForIntentExistsError when another caller made it first).
+ * The puppy is reserved for it, in the same transaction, only if the intent is for the agreed amount
+ * and `puppies.reserve` wins (available, public, no live order); otherwise the order is born canceled.
  */
-function claimPuppy(db: Collections, intent: PaymentIntentSnapshot, now: Date, paid: boolean): Order | undefined {
+async function claimPuppy(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date, paid: boolean): Promise<Order | undefined> {
   const terms = termsOf(intent);
   if (!terms) return undefined;
-  const puppy = db.puppies.get(terms.puppyId);
   const totalCents = terms.puppyPriceCents + terms.carePackageCents;
-  const sellable =
-    puppy !== undefined &&
-    puppy.status === 'available' &&
-    !liveOrderFor(db, puppy.id) &&
-    intent.amountCents === totalCents &&
-    intent.currency.toLowerCase() === 'usd';
+  const agreed = intent.amountCents === totalCents && intent.currency.toLowerCase() === 'usd';
   const at = now.toISOString();
-  const order = db.orders.insert({
-    reference: newReference(now),
-    puppyId: terms.puppyId,
-    buyerId: terms.buyerId,
-    sellerId: terms.sellerId,
-    puppyPriceCents: terms.puppyPriceCents,
-    carePackageCents: terms.carePackageCents,
-    totalCents,
-    paymentIntentId: intent.id,
-    status: sellable ? (paid ? 'paid' : 'pending') : 'canceled',
-    createdAt: at,
-    paidAt: sellable && paid ? at : null,
-    handedOverAt: null,
-    canceledAt: sellable ? null : at,
+  return store.transaction(async (tx) => {
+    const sellable = agreed && (await tx.puppies.reserve(terms.puppyId, now)) !== undefined;
+    return tx.orders.create({
+      reference: newReference(now),
+      puppyId: terms.puppyId,
+      buyerId: terms.buyerId,
+      sellerId: terms.sellerId,
+      puppyPriceCents: terms.puppyPriceCents,
+      carePackageCents: terms.carePackageCents,
+      totalCents,
+      paymentIntentId: intent.id,
+      status: sellable ? (paid ? 'paid' : 'pending') : 'canceled',
+      createdAt: at,
+      paidAt: sellable && paid ? at : null,
+      handedOverAt: null,
+      canceledAt: sellable ? null : at,
+    });
   });
-  if (sellable) db.puppies.update(puppy.id, { status: 'reserved', updatedAt: at });
-  return order;
+}
+
+/** the order for the intent: made now, or (when another caller made it first) the one that exists */
+async function orderForIntent(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date, paid: boolean): Promise<{ order: Order | undefined; made: boolean }> {
+  const existing = await store.orders.findByIntent(intent.id);
+  if (existing) return { order: existing, made: false };
+  try {
+    return { order: await claimPuppy(store, intent, now, paid), made: true };
+  } catch (error) {
+    if (!(error instanceof OrderForIntentExistsError)) throw error;
+    return { order: await store.orders.findByIntent(intent.id), made: false };
+  }
+}
+
+/**
+ * A pending order is settled in the transaction that reads (and locks) its puppy: `gone` when the
+ * listing went away, else `kept`. Then the order moves pending → `to` only if it still is pending;
+ * `undefined` when another caller moved it first (the caller goes by the order as it is now).
+ */
+async function settlePending(store: AsyncStorage, order: Order, now: Date, kept: 'pending' | 'paid'): Promise<'gone' | 'kept' | undefined> {
+  const at = now.toISOString();
+  return store.transaction(async (tx) => {
+    const puppy = await tx.puppies.lock(order.puppyId);
+    if (!puppy) return (await tx.orders.transition(order.id, ['pending'], { status: 'canceled', canceledAt: at })) ? 'gone' : undefined;
+    if (kept === 'pending') return 'kept';
+    return (await tx.orders.transition(order.id, ['pending'], { status: 'paid', paidAt: at })) ? 'kept' : undefined;
+  });
 }
 
 /** the card is authorised (requires_capture): capture it, or release it when the puppy is gone */
-export function recordAuthorisedPurchase(db: Collections, intent: PaymentIntentSnapshot, now: Date): PurchaseAction {
-  const existing = orderByIntent(db, intent.id);
-  if (existing?.status === 'pending' && !db.puppies.get(existing.puppyId)) {
-    // The listing went away while the order waited (docs/product.md §10): release the hold, never capture it.
-    db.orders.update(existing.id, { status: 'canceled', canceledAt: now.toISOString() });
-    return 'cancel';
-  }
-  if (existing) return existing.status === 'pending' ? 'capture' : existing.status === 'canceled' || existing.status === 'refunded' ? 'cancel' : 'none';
-  const order = claimPuppy(db, intent, now, false);
+export async function recordAuthorisedPurchase(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date): Promise<PurchaseAction> {
+  const { order, made } = await orderForIntent(store, intent, now, false);
   if (!order) return 'cancel';
-  return order.status === 'pending' ? 'capture' : 'cancel';
+  if (made) return order.status === 'pending' ? 'capture' : 'cancel';
+  let current: Order | undefined = order;
+  if (order.status === 'pending') {
+    // The listing went away while the order waited (docs/product.md §10): release the hold, never capture it.
+    const settled = await settlePending(store, order, now, 'pending');
+    if (settled === 'gone') return 'cancel';
+    if (settled === 'kept') return 'capture';
+    current = await store.orders.get(order.id);
+  }
+  if (!current) return 'none';
+  if (current.status === 'pending') return 'capture';
+  return current.status === 'canceled' || current.status === 'refunded' ? 'cancel' : 'none';
 }
 
 /** the money is taken (succeeded): the order is paid, or refunded when the puppy went to someone else */
-export function recordSucceededPurchase(db: Collections, intent: PaymentIntentSnapshot, now: Date): PurchaseAction {
-  const existing = orderByIntent(db, intent.id);
-  if (existing) {
-    if (existing.status === 'pending') {
-      // Decided in the same write that reads the puppy: money taken for a puppy that no longer
-      // exists is given back, never kept (docs/product.md §10).
-      if (!db.puppies.get(existing.puppyId)) {
-        db.orders.update(existing.id, { status: 'canceled', canceledAt: now.toISOString() });
-        return 'refund';
-      }
-      db.orders.update(existing.id, { status: 'paid', paidAt: now.toISOString() });
-      return 'mail';
-    }
-    return existing.status === 'canceled' ? 'refund' : 'none';
-  }
-  const order = claimPuppy(db, intent, now, true);
+export async function recordSucceededPurchase(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date): Promise<PurchaseAction> {
+  const { order, made } = await orderForIntent(store, intent, now, true);
   if (!order) return 'refund';
-  return order.status === 'paid' ? 'mail' : 'refund';
+  if (made) return order.status === 'paid' ? 'mail' : 'refund';
+  let current: Order | undefined = order;
+  if (order.status === 'pending') {
+    // Decided in the transaction that reads the puppy: money taken for a puppy that no longer exists
+    // is given back, never kept (docs/product.md §10). Only the caller that moved the order mails.
+    const settled = await settlePending(store, order, now, 'paid');
+    if (settled === 'gone') return 'refund';
+    if (settled === 'kept') return 'mail';
+    current = await store.orders.get(order.id);
+  }
+  return current?.status === 'canceled' ? 'refund' : 'none';
 }
 
 /** the intent was canceled (released, expired): a pending order ends and its puppy is available again */
-export function recordCanceledPurchase(db: Collections, intent: PaymentIntentSnapshot, now: Date): void {
-  const order = orderByIntent(db, intent.id);
+export async function recordCanceledPurchase(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date): Promise<void> {
+  const order = await store.orders.findByIntent(intent.id);
   if (!order || order.status !== 'pending') return;
-  db.orders.update(order.id, { status: 'canceled', canceledAt: now.toISOString() });
-  const puppy = db.puppies.get(order.puppyId);
-  if (puppy?.status === 'reserved') db.puppies.update(puppy.id, { status: 'available', updatedAt: now.toISOString() });
+  const at = now.toISOString();
+  await store.transaction(async (tx) => {
+    const puppy = await tx.puppies.lock(order.puppyId);
+    if (!(await tx.orders.transition(order.id, ['pending'], { status: 'canceled', canceledAt: at }))) return;
+    if (puppy?.status === 'reserved' && !(await tx.orders.findLive(puppy.id))) await tx.puppies.update(puppy.id, { status: 'available', updatedAt: at });
+  });
 }
 
-export function recordRefunded(db: Collections, intentId: string, now: Date): void {
-  const order = orderByIntent(db, intentId);
-  if (order && order.status === 'canceled') db.orders.update(order.id, { status: 'refunded', canceledAt: order.canceledAt ?? now.toISOString() });
+export async function recordRefunded(store: AsyncStorage, intentId: string, now: Date): Promise<void> {
+  const order = await store.orders.findByIntent(intentId);
+  if (order && order.status === 'canceled') await store.orders.transition(order.id, ['canceled'], { status: 'refunded', canceledAt: order.canceledAt ?? now.toISOString() });
 }
-
 
 /** the order's lines as every order mail lists them */
 export function orderLines(order: Order, puppyName: string): string {

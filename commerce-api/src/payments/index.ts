@@ -7,7 +7,6 @@ import type { PublicKeyResponse } from '#contracts/payments.ts';
 import type { Config } from '../config.ts';
 import type { Mailer } from '../mail/messages.ts';
 import type { AsyncStorage } from '../storage/repositories.ts';
-import type { Storage } from '../storage/storage.ts';
 import { publicKeyFor } from '../domain/payment-mode.ts';
 import { createFulfilment, type Fulfilment } from '../domain/fulfilment/index.ts';
 import { createLocalProvider, type LocalProvider } from './local-provider.ts';
@@ -27,7 +26,6 @@ export interface Payments {
 
 export interface PaymentsOptions {
   config: Config;
-  storage: Storage;
   /** the app's async repositories (the same instance as AppDeps.store: its transactions queue on lowdb) */
   store: AsyncStorage;
   mailer: Mailer;
@@ -42,14 +40,14 @@ export interface PaymentsOptions {
 const isLocalId = (id: string) => /^(pi|seti|sub|pm)_local_/.test(id);
 
 export function createPayments(options: PaymentsOptions): Payments {
-  const { config, storage } = options;
+  const { config, store } = options;
   // The local provider's events reach fulfilment, which is made below (it needs the routed provider).
   const deliver = async (event: ProviderEvent) => {
     if (options.localEvents === 'drop') return;
     await fulfilment.handleEvent(event);
   };
 
-  const local = config.paymentProvider === 'local' ? createLocalProvider(storage, { now: options.now, emit: deliver, log: options.log }) : null;
+  const local = config.paymentProvider === 'local' ? createLocalProvider(store, { now: options.now, emit: deliver, log: options.log }) : null;
   const stripeTest = config.paymentProvider === 'stripe'
     ? createStripeProvider({ secretKey: config.stripe.test.secretKey, httpClient: options.stripeHttpClient })
     : null;
@@ -57,15 +55,16 @@ export function createPayments(options: PaymentsOptions): Payments {
     ? createStripeProvider({ secretKey: config.stripe.live.secretKey, httpClient: options.stripeHttpClient })
     : null;
 
-  // The mode is read from the store on every call (the admin switch may run in another process); `name`
-  // and `livemode` of the routed provider can only be synchronous, so they answer the mode read last.
+  // The mode is read from the store at each call (an admin may switch it in another process);
+  // `lastMode` only serves the synchronous name/livemode getters, which nothing decides by.
   let lastMode: 'test' | 'live' = 'test';
-  const mode = async () => (lastMode = (await options.store.settings.get()).paymentMode);
-  function providerFor(paymentMode: 'test' | 'live'): PaymentProvider {
-    const provider = paymentMode === 'live' ? stripeLive : (local ?? stripeTest);
+  const mode = async () => (lastMode = (await store.settings.get()).paymentMode);
+  function providerFor(m: 'test' | 'live'): PaymentProvider {
+    const provider = m === 'live' ? stripeLive : (local ?? stripeTest);
     if (!provider) throw new PaymentProviderError('Live payments are switched on, but no live Stripe keys are configured.');
     return provider;
   }
+  const current = async () => providerFor(await mode());
 
   /** Stripe ids do not say which mode made them: try the current mode's keys, then the other's */
   async function onStripe<T>(id: string, fn: (provider: PaymentProvider) => Promise<T>): Promise<T> {
@@ -92,8 +91,8 @@ export function createPayments(options: PaymentsOptions): Payments {
     get livemode() {
       return providerFor(lastMode).livemode;
     },
-    createPaymentIntent: async (input) => providerFor(await mode()).createPaymentIntent(input),
-    createSubscription: async (input) => providerFor(await mode()).createSubscription(input),
+    createPaymentIntent: async (input) => (await current()).createPaymentIntent(input),
+    createSubscription: async (input) => (await current()).createSubscription(input),
     retrievePaymentIntent: (id) => onStripe(id, (p) => p.retrievePaymentIntent(id)),
     capturePaymentIntent: (id, key) => onStripe(id, (p) => p.capturePaymentIntent(id, key)),
     cancelPaymentIntent: (id, key) => onStripe(id, (p) => p.cancelPaymentIntent(id, key)),
@@ -101,7 +100,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     retrieveSetupIntent: (id) => onStripe(id, (p) => p.retrieveSetupIntent(id)),
   };
 
-  const fulfilment: Fulfilment = createFulfilment({ storage, store: options.store, provider, mailer: options.mailer, now: options.now, log: options.log, siteUrl: config.publicSiteUrl });
+  const fulfilment: Fulfilment = createFulfilment({ store, provider, mailer: options.mailer, now: options.now, log: options.log, siteUrl: config.publicSiteUrl });
 
   return {
     provider,

@@ -1,14 +1,16 @@
 // The local test-mode provider: a test double of Stripe's behaviour, not a stub that says yes
-// (docs/decisions/0073). PaymentIntents, SetupIntents, PaymentMethods and Subscriptions live in storage
-// (localPayments) with Stripe's statuses; a card's outcome is the one Stripe's test card gives; every
-// transition emits the event Stripe would send, into the same fulfilment code the webhook feeds.
+// (docs/decisions/0073). PaymentIntents, SetupIntents, PaymentMethods and Subscriptions live in the store
+// (the localPayments repository) with Stripe's statuses; a card's outcome is the one Stripe's test card
+// gives; every transition emits the event Stripe would send, into the same fulfilment code the webhook
+// feeds. Each transition is a conditional change of the stored row, so like Stripe it happens once even
+// when several processes ask at the same moment (the loser sees the state the winner left).
 // The local card form talks to it through /api/local-payments/* (payments.routes.ts).
 import { randomBytes } from 'node:crypto';
 import type { LocalCardInput, LocalIntentView, LocalPaymentMethodView } from '#contracts/payments.ts';
 import { PLANS } from '#contracts/plans.ts';
 import type { LocalPaymentObject } from '../domain/model.ts';
 import { AppError, NotFoundError } from '../errors.ts';
-import type { Collections, Storage } from '../storage/storage.ts';
+import type { AsyncStorage, LocalPaymentsRepository, Patch } from '../storage/repositories.ts';
 import {
   CardDeclinedError,
   PaymentObjectMissingError,
@@ -53,12 +55,13 @@ function randomId(length = 24): string {
 
 type Row = LocalPaymentObject;
 
-export function createLocalProvider(storage: Storage, options: LocalProviderOptions): LocalProvider {
-  const { now, log } = options;
+/** the statuses an intent can be confirmed from (Stripe's) */
+const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action'];
 
-  const byProviderId = (db: Collections, id: string, kind: Row['kind']) => db.localPayments.find((row) => row.providerId === id && row.kind === kind);
-  const byClientSecret = (db: Collections, secret: string) =>
-    secret ? db.localPayments.find((row) => row.clientSecret === secret && (row.kind === 'payment_intent' || row.kind === 'setup_intent')) : undefined;
+export function createLocalProvider(store: AsyncStorage, options: LocalProviderOptions): LocalProvider {
+  const { now, log } = options;
+  const objects: LocalPaymentsRepository = store.localPayments;
 
   async function emit(type: string, object: ProviderEvent['object']): Promise<void> {
     try {
@@ -74,9 +77,9 @@ export function createLocalProvider(storage: Storage, options: LocalProviderOpti
     return row;
   }
 
-  function insert(db: Collections, fields: Partial<Row> & Pick<Row, 'providerId' | 'kind' | 'status'>): Row {
+  function fields(values: Partial<Row> & Pick<Row, 'providerId' | 'kind' | 'status'>): Omit<Row, 'id'> {
     const at = now().toISOString();
-    return db.localPayments.insert({
+    return {
       amountCents: 0,
       currency: 'usd',
       captureMethod: 'automatic',
@@ -90,38 +93,36 @@ export function createLocalProvider(storage: Storage, options: LocalProviderOpti
       refundedCents: 0,
       createdAt: at,
       updatedAt: at,
-      ...fields,
-    });
+      ...values,
+    };
   }
 
-  function change(db: Collections, row: Row, patch: Partial<Row>): Row {
-    return db.localPayments.update(row.id, { ...patch, updatedAt: now().toISOString() })!;
-  }
-
-  function cardOf(db: Collections, paymentMethodId: string): TestCard | undefined {
-    const number = TEST_PAYMENT_METHODS[paymentMethodId] ?? byProviderId(db, paymentMethodId, 'payment_method')?.metadata['testCard'];
+  async function cardOf(paymentMethodId: string): Promise<TestCard | undefined> {
+    const number = TEST_PAYMENT_METHODS[paymentMethodId] ?? (await objects.find(paymentMethodId, 'payment_method'))?.metadata['testCard'];
     return number ? testCard(number) : undefined;
   }
 
-  function outcomeOf(db: Collections, paymentMethodId: string): CardOutcome {
-    const card = cardOf(db, paymentMethodId);
+  async function outcomeOf(paymentMethodId: string): Promise<CardOutcome> {
+    const card = await cardOf(paymentMethodId);
     if (!card) throw new AppError(400, 'resource_missing', `No such PaymentMethod: '${paymentMethodId}'`);
     return card.outcome;
   }
 
+  type Step = { patch: Patch<Row>; event: string };
+
   /** what a success does to an intent: manual capture holds the money, automatic takes it */
-  function succeed(db: Collections, row: Row): { row: Row; event: string } {
-    if (row.kind === 'setup_intent') return { row: change(db, row, { status: 'succeeded', lastError: null, lastErrorCode: null }), event: 'setup_intent.succeeded' };
+  function succeed(row: Row): Step {
+    if (row.kind === 'setup_intent') return { patch: { status: 'succeeded', lastError: null, lastErrorCode: null }, event: 'setup_intent.succeeded' };
     const manual = row.captureMethod === 'manual';
     return {
-      row: change(db, row, { status: manual ? 'requires_capture' : 'succeeded', lastError: null, lastErrorCode: null }),
+      patch: { status: manual ? 'requires_capture' : 'succeeded', lastError: null, lastErrorCode: null },
       event: manual ? 'payment_intent.amount_capturable_updated' : 'payment_intent.succeeded',
     };
   }
 
-  function fail(db: Collections, row: Row, error: ProviderError): { row: Row; event: string } {
+  function fail(row: Row, error: ProviderError): Step {
     return {
-      row: change(db, row, { status: 'requires_payment_method', lastError: error.message, lastErrorCode: error.code }),
+      patch: { status: 'requires_payment_method', lastError: error.message, lastErrorCode: error.code },
       event: row.kind === 'setup_intent' ? 'setup_intent.setup_failed' : 'payment_intent.payment_failed',
     };
   }
@@ -130,31 +131,34 @@ export function createLocalProvider(storage: Storage, options: LocalProviderOpti
     return row.kind === 'setup_intent' ? setupSnapshot(row) : intentSnapshot(row);
   }
 
-  async function transition(fn: (db: Collections) => { row: Row; event: string | null }): Promise<Row> {
-    const { row, event } = await storage.write(fn);
-    if (event) await emit(event, snapshotOf(row));
-    return row;
+  /**
+   * Moves `row` from one of `from` by `step`, then emits the step's event. `lost` says what to answer
+   * when the row was no longer in one of `from` (another caller moved it first): it gets the row as it is now.
+   */
+  async function move(row: Row, from: readonly string[], step: Step, lost: (current: Row) => Row): Promise<Row> {
+    const moved = await objects.transition(row.id, from, { ...step.patch, updatedAt: now().toISOString() });
+    if (!moved) return lost(need(await objects.find(row.providerId, row.kind), row.providerId));
+    await emit(step.event, snapshotOf(moved));
+    return moved;
   }
+
+  const unexpected = (row: Row) => {
+    const what = row.kind === 'setup_intent' ? 'SetupIntent' : 'PaymentIntent';
+    return new AppError(400, `${row.kind}_unexpected_state`, `You cannot confirm this ${what} because it has a status of ${row.status}.`);
+  };
+  const notCapturable = (row: Row) =>
+    new AppError(400, 'payment_intent_unexpected_state', `This PaymentIntent could not be captured because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`);
+  const notCancelable = (row: Row) =>
+    new AppError(400, 'payment_intent_unexpected_state', `You cannot cancel this PaymentIntent because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action.`);
 
   const provider: LocalProvider = {
     name: 'local',
     livemode: false,
 
     async createPaymentIntent(input: CreatePaymentIntentInput) {
-      const row = await storage.write((db) => {
-        const existing = db.localPayments.find((r) => r.kind === 'payment_intent' && r.idempotencyKey === input.idempotencyKey);
-        if (existing) {
-          const same =
-            existing.amountCents === input.amountCents &&
-            existing.captureMethod === input.captureMethod &&
-            JSON.stringify(existing.metadata) === JSON.stringify(input.metadata);
-          if (!same) {
-            throw new AppError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
-          }
-          return existing;
-        }
-        const id = `pi_local_${randomId()}`;
-        return insert(db, {
+      const id = `pi_local_${randomId()}`;
+      const { row, created } = await objects.createOnce(
+        fields({
           providerId: id,
           kind: 'payment_intent',
           status: 'requires_payment_method',
@@ -163,103 +167,118 @@ export function createLocalProvider(storage: Storage, options: LocalProviderOpti
           clientSecret: `${id}_secret_${randomId()}`,
           metadata: { ...input.metadata },
           idempotencyKey: input.idempotencyKey,
-        });
-      });
+        }),
+      );
+      if (!created) {
+        const same =
+          row.kind === 'payment_intent' &&
+          row.amountCents === input.amountCents &&
+          row.captureMethod === input.captureMethod &&
+          sameMetadata(row.metadata, input.metadata);
+        if (!same) {
+          throw new AppError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+        }
+      }
       return intentSnapshot(row);
     },
 
     async retrievePaymentIntent(id) {
-      return intentSnapshot(need(byProviderId(storage.db, id, 'payment_intent'), id));
+      return intentSnapshot(need(await objects.find(id, 'payment_intent'), id));
     },
 
     async capturePaymentIntent(id) {
-      const row = await transition((db) => {
-        const row = need(byProviderId(db, id, 'payment_intent'), id);
-        if (row.status !== 'requires_capture') {
-          throw new AppError(400, 'payment_intent_unexpected_state', `This PaymentIntent could not be captured because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`);
-        }
-        return { row: change(db, row, { status: 'succeeded' }), event: 'payment_intent.succeeded' };
+      const row = need(await objects.find(id, 'payment_intent'), id);
+      if (row.status !== 'requires_capture') throw notCapturable(row);
+      const captured = await move(row, ['requires_capture'], { patch: { status: 'succeeded' }, event: 'payment_intent.succeeded' }, (current) => {
+        throw notCapturable(current);
       });
-      return intentSnapshot(row);
+      return intentSnapshot(captured);
     },
 
     async cancelPaymentIntent(id) {
-      const row = await transition((db) => {
-        const row = need(byProviderId(db, id, 'payment_intent'), id);
-        if (row.status === 'canceled') return { row, event: null };
-        if (row.status === 'succeeded' || row.status === 'processing') {
-          throw new AppError(400, 'payment_intent_unexpected_state', `You cannot cancel this PaymentIntent because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action.`);
-        }
-        return { row: change(db, row, { status: 'canceled' }), event: 'payment_intent.canceled' };
+      const row = need(await objects.find(id, 'payment_intent'), id);
+      if (row.status === 'canceled') return intentSnapshot(row);
+      if (!CANCELABLE.includes(row.status)) throw notCancelable(row);
+      const canceled = await move(row, CANCELABLE, { patch: { status: 'canceled' }, event: 'payment_intent.canceled' }, (current) => {
+        // canceled by someone else meanwhile: the same answer, without a second event
+        if (current.status === 'canceled') return current;
+        throw notCancelable(current);
       });
-      return intentSnapshot(row);
+      return intentSnapshot(canceled);
     },
 
     async refundPaymentIntent(id) {
-      await transition((db) => {
-        const row = need(byProviderId(db, id, 'payment_intent'), id);
-        if (row.status !== 'succeeded') throw new AppError(400, 'charge_not_refundable', `This PaymentIntent has a status of ${row.status} and cannot be refunded.`);
-        if ((row.refundedCents ?? 0) >= row.amountCents) throw new AppError(400, 'charge_already_refunded', `Charge for ${id} has already been refunded.`);
-        if (row.paymentMethodId && cardOf(db, row.paymentMethodId)?.disputed) {
-          const refused = chargeDisputed(id);
-          throw new AppError(400, refused.code, refused.message);
-        }
-        return { row: change(db, row, { refundedCents: row.amountCents }), event: 'charge.refunded' };
-      });
+      const row = need(await objects.find(id, 'payment_intent'), id);
+      if (row.status !== 'succeeded') throw new AppError(400, 'charge_not_refundable', `This PaymentIntent has a status of ${row.status} and cannot be refunded.`);
+      const alreadyRefunded = new AppError(400, 'charge_already_refunded', `Charge for ${id} has already been refunded.`);
+      if ((row.refundedCents ?? 0) >= row.amountCents) throw alreadyRefunded;
+      if (row.paymentMethodId && (await cardOf(row.paymentMethodId))?.disputed) {
+        const refused = chargeDisputed(id);
+        throw new AppError(400, refused.code, refused.message);
+      }
+      const refunded = await objects.refund(row.id, now());
+      if (!refunded) throw alreadyRefunded;
+      await emit('charge.refunded', intentSnapshot(refunded));
     },
 
     async retrieveSetupIntent(id) {
-      return setupSnapshot(need(byProviderId(storage.db, id, 'setup_intent'), id));
+      return setupSnapshot(need(await objects.find(id, 'setup_intent'), id));
     },
 
     async createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription> {
       const plan = Object.values(PLANS).find((p) => p.priceId === input.priceId);
       if (!plan) throw new AppError(400, 'resource_missing', `No such price: '${input.priceId}'`);
       const at = now();
-      const created = await storage.write((db) => {
-        const existing = db.localPayments.find((r) => r.kind === 'subscription' && r.idempotencyKey === input.idempotencyKey);
-        if (existing) {
-          const setup = db.localPayments.find((r) => r.kind === 'setup_intent' && r.metadata['subscription'] === existing.providerId)!;
-          return { subscription: existing, setup, event: null };
-        }
-        const outcome = outcomeOf(db, input.paymentMethodId);
-        // Stripe answers a SetupIntent created with confirm=true and a declined card with a card error.
-        if (outcome.kind === 'decline') throw new CardDeclinedError(outcome.error);
-        const subscriptionId = `sub_local_${randomId()}`;
-        const trialEnd = new Date(at.getTime() + input.trialDays * DAY_MS).toISOString();
-        const subscription = insert(db, {
-          providerId: subscriptionId,
-          kind: 'subscription',
-          status: 'trialing',
-          amountCents: plan.amountCents,
-          metadata: { ...input.metadata, priceId: input.priceId, email: input.email },
-          idempotencyKey: input.idempotencyKey,
-          paymentMethodId: input.paymentMethodId,
-          trialEnd,
-        });
-        const setupId = `seti_local_${randomId()}`;
-        const setup = insert(db, {
-          providerId: setupId,
-          kind: 'setup_intent',
-          status: outcome.kind === 'authenticate' ? 'requires_action' : 'succeeded',
-          clientSecret: `${setupId}_secret_${randomId()}`,
-          metadata: { ...input.metadata, subscription: subscriptionId },
-          paymentMethodId: input.paymentMethodId,
-        });
-        return { subscription, setup, event: setup.status === 'succeeded' ? 'setup_intent.succeeded' : 'setup_intent.requires_action' };
+      const existingOf = async (subscription: Row): Promise<CreatedSubscription> => ({
+        subscription: subscriptionSnapshot(subscription),
+        setupIntent: setupSnapshot(need(await objects.findSetupOf(subscription.providerId), subscription.providerId)),
       });
-      if (created.event) {
-        await emit('customer.subscription.created', subscriptionSnapshot(created.subscription));
-        await emit(created.event, setupSnapshot(created.setup));
-      }
+      const existing = await objects.findByIdempotencyKey(input.idempotencyKey);
+      if (existing?.kind === 'subscription') return existingOf(existing);
+      const outcome = await outcomeOf(input.paymentMethodId);
+      // Stripe answers a SetupIntent created with confirm=true and a declined card with a card error.
+      if (outcome.kind === 'decline') throw new CardDeclinedError(outcome.error);
+      const subscriptionId = `sub_local_${randomId()}`;
+      const trialEnd = new Date(at.getTime() + input.trialDays * DAY_MS).toISOString();
+      const setupId = `seti_local_${randomId()}`;
+      // the subscription and its card check together: a second caller with the key finds both
+      const created = await store.transaction(async (tx) => {
+        const subscription = await tx.localPayments.createOnce(
+          fields({
+            providerId: subscriptionId,
+            kind: 'subscription',
+            status: 'trialing',
+            amountCents: plan.amountCents,
+            metadata: { ...input.metadata, priceId: input.priceId, email: input.email },
+            idempotencyKey: input.idempotencyKey,
+            paymentMethodId: input.paymentMethodId,
+            trialEnd,
+          }),
+        );
+        if (!subscription.created) return undefined;
+        const setup = await tx.localPayments.createOnce(
+          fields({
+            providerId: setupId,
+            kind: 'setup_intent',
+            status: outcome.kind === 'authenticate' ? 'requires_action' : 'succeeded',
+            clientSecret: `${setupId}_secret_${randomId()}`,
+            metadata: { ...input.metadata, subscription: subscriptionId },
+            paymentMethodId: input.paymentMethodId,
+          }),
+        );
+        return { subscription: subscription.row, setup: setup.row };
+      });
+      if (!created) return existingOf(need(await objects.findByIdempotencyKey(input.idempotencyKey), input.idempotencyKey));
+      await emit('customer.subscription.created', subscriptionSnapshot(created.subscription));
+      await emit(created.setup.status === 'succeeded' ? 'setup_intent.succeeded' : 'setup_intent.requires_action', setupSnapshot(created.setup));
       return { subscription: subscriptionSnapshot(created.subscription), setupIntent: setupSnapshot(created.setup) };
     },
 
     async createPaymentMethod(input) {
       const checked = checkCard(input, now());
       if ('code' in checked) throw new CardDeclinedError(checked);
-      const row = await storage.write((db) =>
-        insert(db, {
+      const { row } = await objects.createOnce(
+        fields({
           providerId: `pm_local_${randomId()}`,
           kind: 'payment_method',
           status: 'created',
@@ -274,41 +293,45 @@ export function createLocalProvider(storage: Storage, options: LocalProviderOpti
     },
 
     async confirm(clientSecret, paymentMethodId) {
-      const row = await transition((db) => {
-        const row = byClientSecret(db, clientSecret);
-        if (!row) throw new NotFoundError('No such payment: the client secret is not known.');
-        if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(row.status)) {
-          const what = row.kind === 'setup_intent' ? 'SetupIntent' : 'PaymentIntent';
-          throw new AppError(400, `${row.kind}_unexpected_state`, `You cannot confirm this ${what} because it has a status of ${row.status}.`);
-        }
-        const outcome = outcomeOf(db, paymentMethodId);
-        const withCard = change(db, row, { paymentMethodId });
-        if (outcome.kind === 'decline') return fail(db, withCard, outcome.error);
-        if (outcome.kind === 'authenticate') {
-          return {
-            row: change(db, withCard, { status: 'requires_action', lastError: null, lastErrorCode: null }),
-            event: row.kind === 'setup_intent' ? 'setup_intent.requires_action' : 'payment_intent.requires_action',
-          };
-        }
-        return succeed(db, withCard);
+      const row = await objects.findByClientSecret(clientSecret);
+      if (!row) throw new NotFoundError('No such payment: the client secret is not known.');
+      if (!CONFIRMABLE.includes(row.status)) throw unexpected(row);
+      const outcome = await outcomeOf(paymentMethodId);
+      const step: Step =
+        outcome.kind === 'decline'
+          ? fail(row, outcome.error)
+          : outcome.kind === 'authenticate'
+            ? {
+                patch: { status: 'requires_action', lastError: null, lastErrorCode: null },
+                event: row.kind === 'setup_intent' ? 'setup_intent.requires_action' : 'payment_intent.requires_action',
+              }
+            : succeed(row);
+      const confirmed = await move(row, CONFIRMABLE, { ...step, patch: { ...step.patch, paymentMethodId } }, (current) => {
+        throw unexpected(current);
       });
-      return viewOf(row);
+      return viewOf(confirmed);
     },
 
     async authenticate(clientSecret, approve) {
-      const row = await transition((db) => {
-        const row = byClientSecret(db, clientSecret);
-        if (!row) throw new NotFoundError('No such payment: the client secret is not known.');
-        if (row.status !== 'requires_action') {
-          throw new AppError(400, `${row.kind}_unexpected_state`, `This payment does not need authentication (its status is ${row.status}).`);
-        }
-        if (!approve) return fail(db, row, row.kind === 'setup_intent' ? SETUP_AUTHENTICATION_FAILED : AUTHENTICATION_FAILED);
-        return succeed(db, row);
+      const row = await objects.findByClientSecret(clientSecret);
+      if (!row) throw new NotFoundError('No such payment: the client secret is not known.');
+      const notNeeded = (current: Row) =>
+        new AppError(400, `${current.kind}_unexpected_state`, `This payment does not need authentication (its status is ${current.status}).`);
+      if (row.status !== 'requires_action') throw notNeeded(row);
+      const step = approve ? succeed(row) : fail(row, row.kind === 'setup_intent' ? SETUP_AUTHENTICATION_FAILED : AUTHENTICATION_FAILED);
+      const authenticated = await move(row, ['requires_action'], step, (current) => {
+        throw notNeeded(current);
       });
-      return viewOf(row);
+      return viewOf(authenticated);
     },
   };
   return provider;
+}
+
+/** the same metadata, whatever order the store gives its keys back in (jsonb sorts them) */
+function sameMetadata(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 function errorOf(row: Row): ProviderError | null {

@@ -12,6 +12,7 @@ import { GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from './catalogue-
 import {
   isUnreadFor,
   CATALOGUE_TOTAL_CAP,
+  OrderForIntentExistsError,
   PuppyHasLiveOrderError,
   UsernameTakenError,
   type AsyncStorage,
@@ -220,6 +221,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
       create: (row) =>
         mutate((c, _s, undo) => {
           if (LIVE.includes(row.status) && liveOrderOf(c, row.puppyId)) throw new PuppyHasLiveOrderError(row.puppyId);
+          if (c.orders.find((o) => o.paymentIntentId === row.paymentIntentId)) throw new OrderForIntentExistsError(row.paymentIntentId);
           const order = c.orders.insert(row);
           undo(inserted('orders', order.id));
           return order;
@@ -233,6 +235,9 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           return c.orders.update(id, patch) as Order;
         }),
       listByBuyer: async (buyerId) => db.orders.filter((o) => o.buyerId === buyerId),
+      findByReference: async (reference) => db.orders.find((o) => o.reference === reference),
+      listLiveBySeller: async (sellerId) => db.orders.filter((o) => o.sellerId === sellerId && LIVE.includes(o.status)),
+      lock: async (id) => db.orders.get(id),
     },
     paymentEvents: {
       claim: (eventId, type, now) =>
@@ -241,6 +246,13 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           const event = c.paymentEvents.insert({ eventId, type, processedAt: now.toISOString() });
           undo(inserted('paymentEvents', event.id));
           return event;
+        }),
+      release: (eventId) =>
+        mutate((c, _s, undo) => {
+          const old = c.paymentEvents.find((e) => e.eventId === eventId);
+          if (!old) return false;
+          undo(removed('paymentEvents', old));
+          return c.paymentEvents.remove(old.id);
         }),
     },
     listingFees: {
@@ -416,6 +428,35 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           if (!old || old.status !== 'pending') return undefined;
           undo(replaced('donations', old));
           return c.donations.update(old.id, { status: 'canceled' });
+        }),
+    },
+    localPayments: {
+      find: async (providerId, kind) => db.localPayments.find((r) => r.providerId === providerId && r.kind === kind),
+      findByClientSecret: async (secret) =>
+        secret ? db.localPayments.find((r) => r.clientSecret === secret && (r.kind === 'payment_intent' || r.kind === 'setup_intent')) : undefined,
+      findByIdempotencyKey: async (key) => db.localPayments.find((r) => r.idempotencyKey === key),
+      findSetupOf: async (subscriptionId) => db.localPayments.find((r) => r.kind === 'setup_intent' && r.metadata['subscription'] === subscriptionId),
+      createOnce: (row) =>
+        mutate((c, _s, undo) => {
+          const existing = row.idempotencyKey === null ? undefined : c.localPayments.find((r) => r.idempotencyKey === row.idempotencyKey);
+          if (existing) return { row: existing, created: false };
+          const created = c.localPayments.insert(row);
+          undo(inserted('localPayments', created.id));
+          return { row: created, created: true };
+        }),
+      transition: (id, from, patch) =>
+        mutate((c, _s, undo) => {
+          const old = c.localPayments.get(id);
+          if (!old || !from.includes(old.status)) return undefined;
+          undo(replaced('localPayments', old));
+          return c.localPayments.update(id, patch);
+        }),
+      refund: (id, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.localPayments.get(id);
+          if (!old || old.status !== 'succeeded' || (old.refundedCents ?? 0) >= old.amountCents) return undefined;
+          undo(replaced('localPayments', old));
+          return c.localPayments.update(id, { refundedCents: old.amountCents, updatedAt: now.toISOString() });
         }),
     },
     contacts: {

@@ -18,6 +18,7 @@ import type {
   Upload,
   Favorite,
   ListingFeePayment,
+  LocalPaymentObject,
   Order,
   OrderStatus,
   PaymentEvent,
@@ -50,6 +51,14 @@ export class PuppyHasLiveOrderError extends Error {
   constructor(puppyId: number) {
     super(`storage: puppy ${puppyId} already has a live order.`);
     this.name = 'PuppyHasLiveOrderError';
+  }
+}
+
+/** an order for this payment intent exists already: one order per intent (conv-orders) */
+export class OrderForIntentExistsError extends Error {
+  constructor(paymentIntentId: string) {
+    super(`storage: payment intent ${paymentIntentId} already has an order.`);
+    this.name = 'OrderForIntentExistsError';
   }
 }
 
@@ -139,16 +148,27 @@ export interface OrdersRepository {
   findByIntent(paymentIntentId: string): Promise<Order | undefined>;
   /** the pending, paid or handed-over order of a puppy */
   findLive(puppyId: number): Promise<Order | undefined>;
-  /** throws PuppyHasLiveOrderError when `row` is live and the puppy already has a live order */
+  /**
+   * throws PuppyHasLiveOrderError when `row` is live and the puppy already has a live order, and
+   * OrderForIntentExistsError when its payment intent has an order (one order per intent)
+   */
   create(row: New<Order>): Promise<Order>;
   /** changes the status only from one of `from`: undefined when the order was not in one of them */
   transition(id: number, from: readonly OrderStatus[], patch: Patch<Order> & { status: OrderStatus }): Promise<Order | undefined>;
   listByBuyer(buyerId: number): Promise<Order[]>;
+  // conv-orders: what the order pages and the admin cancel read
+  findByReference(reference: string): Promise<Order | undefined>;
+  /** the seller's live (pending, paid, handed-over) orders, oldest first */
+  listLiveBySeller(sellerId: number): Promise<Order[]>;
+  /** inside a transaction: the row, locked until it ends */
+  lock(id: number): Promise<Order | undefined>;
 }
 
 export interface PaymentEventsRepository {
   /** each provider event once: the new row for the first caller, undefined for every later one */
   claim(eventId: string, type: string, now: Date): Promise<PaymentEvent | undefined>;
+  /** forgets a claim whose event could not be applied, so the provider's retry applies it (conv-orders) */
+  release(eventId: string): Promise<boolean>;
 }
 
 export interface ListingFeesRepository {
@@ -229,6 +249,27 @@ export interface DonationsRepository {
   markSucceeded(paymentIntentId: string): Promise<Donation | undefined>;
   /** pending → canceled; undefined when it was not pending */
   markCanceled(paymentIntentId: string): Promise<Donation | undefined>;
+}
+
+/**
+ * The local test-mode provider's objects (payments/local-provider.ts: payment intents, setup intents,
+ * payment methods, subscriptions), so the double behaves like Stripe across processes too: one object
+ * per idempotency key, and each status change (capture, cancel, confirm, refund) made once.
+ */
+export interface LocalPaymentsRepository {
+  /** the object with this provider id (pi_…, seti_…, sub_…, pm_…) and kind */
+  find(providerId: string, kind: LocalPaymentObject['kind']): Promise<LocalPaymentObject | undefined>;
+  /** a payment or setup intent by its client secret */
+  findByClientSecret(clientSecret: string): Promise<LocalPaymentObject | undefined>;
+  findByIdempotencyKey(idempotencyKey: string): Promise<LocalPaymentObject | undefined>;
+  /** the setup intent made with a subscription (metadata.subscription) */
+  findSetupOf(subscriptionId: string): Promise<LocalPaymentObject | undefined>;
+  /** one object per idempotency key: when the key is taken, the existing row and created: false */
+  createOnce(row: New<LocalPaymentObject>): Promise<{ row: LocalPaymentObject; created: boolean }>;
+  /** changes the row only while its status is one of `from`: undefined when it was not */
+  transition(id: number, from: readonly string[], patch: Patch<LocalPaymentObject>): Promise<LocalPaymentObject | undefined>;
+  /** refunded once: a succeeded intent not yet refunded in full gets refundedCents = its amount */
+  refund(id: number, now: Date): Promise<LocalPaymentObject | undefined>;
 }
 
 export interface ContactsRepository {
@@ -348,6 +389,7 @@ export interface Repositories {
   readonly favorites: FavoritesRepository;
   readonly sellerApplications: SellerApplicationsRepository;
   readonly donations: DonationsRepository;
+  readonly localPayments: LocalPaymentsRepository;
   readonly contacts: ContactsRepository;
   readonly uploads: UploadsRepository;
   readonly settings: SettingsRepository;

@@ -14,6 +14,7 @@ import {
 } from '../../../commerce-api/src/domain/orders.ts';
 import type { PaymentIntentSnapshot, PaymentIntentStatus } from '../../../commerce-api/src/payments/provider.ts';
 import { createMemoryStorage } from '../../../commerce-api/src/storage/index.ts';
+import { createLowdbRepositories } from '../../../commerce-api/src/storage/lowdb-repositories.ts';
 import { buildBreed, buildOrder, buildPuppy, buildUser } from '../../support/factories.ts';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
@@ -66,7 +67,7 @@ function worldOf(w: World) {
     order: storage.db.orders.find((o) => o.paymentIntentId === 'pi_table')?.status ?? null,
     puppy: storage.db.puppies.get(1)?.status ?? 'gone',
   });
-  return { storage, state };
+  return { store: createLowdbRepositories(storage), state };
 }
 
 type Row = [label: string, world: World, action: PurchaseAction, order: Order['status'] | null, puppy: PuppyStatus | 'gone'];
@@ -84,8 +85,8 @@ describe('the card is authorised (requires_capture)', () => {
     ['already canceled: release what is still held', { puppy: 'available', order: 'canceled' }, 'cancel', 'canceled', 'available'],
   ];
   it.each(rows)('%s', async (_label, world, action, order, puppy) => {
-    const { storage, state } = worldOf(world);
-    const decided = await storage.write((db) => recordAuthorisedPurchase(db, intent('requires_capture', world.amountCents), NOW));
+    const { store, state } = worldOf(world);
+    const decided = await recordAuthorisedPurchase(store, intent('requires_capture', world.amountCents), NOW);
     expect(decided).toBe(action);
     expect(state()).toEqual({ order, puppy });
   });
@@ -102,8 +103,8 @@ describe('the money is taken (succeeded)', () => {
     ['already refunded: nothing', { puppy: 'available', order: 'refunded' }, 'none', 'refunded', 'available'],
   ];
   it.each(rows)('%s', async (_label, world, action, order, puppy) => {
-    const { storage, state } = worldOf(world);
-    const decided = await storage.write((db) => recordSucceededPurchase(db, intent('succeeded', world.amountCents), NOW));
+    const { store, state } = worldOf(world);
+    const decided = await recordSucceededPurchase(store, intent('succeeded', world.amountCents), NOW);
     expect(decided).toBe(action);
     expect(state()).toEqual({ order, puppy });
   });
@@ -118,8 +119,8 @@ describe('the payment is canceled or refunded', () => {
     ['a refund never touches a paid order', { puppy: 'reserved', order: 'paid' }, 'refunded', 'paid', 'reserved'],
   ];
   it.each(rows)('%s', async (_label, world, apply, order, puppy) => {
-    const { storage, state } = worldOf(world);
-    await storage.write((db) => (apply === 'canceled' ? recordCanceledPurchase(db, intent('canceled'), NOW) : recordRefunded(db, 'pi_table', NOW)));
+    const { store, state } = worldOf(world);
+    await (apply === 'canceled' ? recordCanceledPurchase(store, intent('canceled'), NOW) : recordRefunded(store, 'pi_table', NOW));
     expect(state()).toEqual({ order, puppy });
   });
 });

@@ -14,7 +14,7 @@ import type { Fulfilment, FulfilmentDeps } from './types.ts';
 export type { Fulfilment, FulfilmentDeps } from './types.ts';
 
 export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
-  const { storage, provider } = deps;
+  const { store, provider } = deps;
   const sync = createIntentSync(deps);
   const handleEvent = createEventHandler(deps, sync);
 
@@ -30,7 +30,7 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
     await sync.syncPaymentIntent(intent);
     // A capture may have followed the authorisation just applied: report the intent as it is now.
     if (intent.status === 'requires_capture') intent = await provider.retrievePaymentIntent(intentId);
-    return paymentStatus(storage.db, intent);
+    return paymentStatus(store, intent);
   }
 
   return { handleEvent, ...sync, refresh };

@@ -10,7 +10,7 @@ import { createPurchaseSync } from './purchase.ts';
 import type { FulfilmentDeps } from './types.ts';
 
 export function createIntentSync(deps: FulfilmentDeps) {
-  const { storage, store, now } = deps;
+  const { store, now } = deps;
   const syncPurchase = createPurchaseSync(deps);
 
   async function syncPaymentIntent(intent: PaymentIntentSnapshot): Promise<void> {
@@ -26,7 +26,7 @@ export function createIntentSync(deps: FulfilmentDeps) {
       }
       case 'donation': {
         if (intent.status !== 'succeeded' && intent.status !== 'canceled') return;
-        const donation = await storage.write((db) => recordDonation(db, intent));
+        const donation = await recordDonation(store, intent);
         if (donation) await sendPaymentMails(deps, [donationThanksMail(donation)]);
         return;
       }

@@ -2,18 +2,17 @@
 // asked after the intent's state has been applied, so it reads the stored order, fee or donation.
 import type { PaymentOutcome, PaymentPurpose, PaymentStatusResponse } from '#contracts/payments.ts';
 import type { PaymentIntentSnapshot, SetupIntentSnapshot } from '../../payments/provider.ts';
-import type { Collections } from '../../storage/storage.ts';
+import type { AsyncStorage } from '../../storage/repositories.ts';
 import { orderView } from '../order-views.ts';
-import { orderByIntent } from '../orders.ts';
 
-export function paymentStatus(db: Collections, intent: PaymentIntentSnapshot): PaymentStatusResponse {
+export async function paymentStatus(store: AsyncStorage, intent: PaymentIntentSnapshot): Promise<PaymentStatusResponse> {
   const purpose = (intent.metadata['purpose'] as PaymentPurpose | undefined) ?? null;
   const puppyId = Number(intent.metadata['puppyId']) || null;
   const base = { intentId: intent.id, purpose, status: intent.status, puppyId, order: null };
   if (purpose === 'puppy_purchase') {
-    const order = orderByIntent(db, intent.id);
+    const order = await store.orders.findByIntent(intent.id);
     if (order) {
-      const view = orderView(db, order, 'buyer');
+      const view = await orderView(store, order, 'buyer');
       const name = view.puppy?.name ?? 'This puppy';
       const money = order.status === 'refunded' ? 'Your payment has been refunded in full.' : 'Your card was not charged: the hold on it has been released.';
       switch (order.status) {
@@ -31,10 +30,10 @@ export function paymentStatus(db: Collections, intent: PaymentIntentSnapshot): P
       }
     }
   }
-  if (purpose === 'listing_fee' && db.listingFeePayments.find((p) => p.paymentIntentId === intent.id)?.status === 'succeeded') {
+  if (purpose === 'listing_fee' && (await store.listingFees.findByIntent(intent.id))?.status === 'succeeded') {
     return { ...base, outcome: 'succeeded', message: 'Your puppy listing is now active and visible to potential buyers.' };
   }
-  if (purpose === 'donation' && db.donations.find((d) => d.stripePaymentIntentId === intent.id)?.status === 'succeeded') {
+  if (purpose === 'donation' && (await store.donations.findByIntent(intent.id))?.status === 'succeeded') {
     return { ...base, outcome: 'succeeded', message: 'Thank you for your donation!' };
   }
   const [outcome, message] = outcomeOfStatus(intent.status, intent.lastError?.message ?? null);

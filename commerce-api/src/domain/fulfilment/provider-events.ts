@@ -11,15 +11,13 @@ const SETUP_INTENT_EVENTS = new Set(['setup_intent.succeeded']);
 const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
 
 export function createEventHandler(deps: FulfilmentDeps, sync: Pick<Fulfilment, 'syncPaymentIntent' | 'syncSetupIntent'>): Fulfilment['handleEvent'] {
-  const { storage, provider, now, log } = deps;
+  const { store, provider, now, log } = deps;
 
   return async function handleEvent(event) {
     const wanted = PAYMENT_INTENT_EVENTS.has(event.type) || SETUP_INTENT_EVENTS.has(event.type) || SUBSCRIPTION_EVENTS.has(event.type);
     if (!wanted || !event.object) return 'ignored';
-    const claim = await storage.write((db) => {
-      if (db.paymentEvents.find((e) => e.eventId === event.id)) return undefined;
-      return db.paymentEvents.insert({ eventId: event.id, type: event.type, processedAt: now().toISOString() });
-    });
+    // each event once, across processes: the first claim of its id wins
+    const claim = await store.paymentEvents.claim(event.id, event.type, now());
     if (!claim) return 'duplicate';
     try {
       await apply(event.object);
@@ -30,7 +28,7 @@ export function createEventHandler(deps: FulfilmentDeps, sync: Pick<Fulfilment, 
         return 'ignored';
       }
       // Not applied: forget the claim so the provider's retry (or a re-check) applies it.
-      await storage.write((db) => db.paymentEvents.remove(claim.id));
+      await store.paymentEvents.release(event.id);
       throw error;
     }
   };

@@ -1,8 +1,11 @@
 // A puppy purchase's payment: the domain (orders.ts) records what the intent's state means and says
 // what to do with the money next (mail, capture, cancel, refund); this module does it with the provider.
-// Capture, cancel and refund of one intent never run concurrently in this process.
+// No lock in this process: several processes (and webhook + return-page re-check) may apply one intent
+// at once. The money moves once because every provider call carries an idempotency key per intent and
+// the provider refuses a second capture, release or refund; the records change once because
+// orders.ts decides with `puppies.reserve` and conditional `orders.transition`s, and only the caller
+// whose transition won the payment is told to mail.
 import {
-  orderByIntent,
   purchaseMails,
   recordAuthorisedPurchase,
   recordCanceledPurchase,
@@ -16,25 +19,13 @@ import type { FulfilmentDeps } from './types.ts';
 
 /** returns syncPurchase: applies a puppy_purchase intent's current state (idempotent) */
 export function createPurchaseSync(deps: FulfilmentDeps): (intent: PaymentIntentSnapshot) => Promise<void> {
-  const { storage, provider, now, log } = deps;
-  /** intents whose capture/cancel/refund is under way in this process */
-  const busy = new Set<string>();
-
-  async function exclusive(intentId: string, fn: () => Promise<void>): Promise<void> {
-    if (busy.has(intentId)) return;
-    busy.add(intentId);
-    try {
-      await fn();
-    } finally {
-      busy.delete(intentId);
-    }
-  }
+  const { store, provider, now, log } = deps;
 
   async function mailPaidOrder(intentId: string): Promise<void> {
-    const { db } = storage;
-    const order = orderByIntent(db, intentId);
+    const order = await store.orders.findByIntent(intentId);
     if (!order) return;
-    await sendPaymentMails(deps, purchaseMails(order, db.puppies.get(order.puppyId), db.users.get(order.buyerId), db.users.get(order.sellerId), deps.siteUrl));
+    const [puppy, buyer, seller] = await Promise.all([store.puppies.get(order.puppyId), store.users.get(order.buyerId), store.users.get(order.sellerId)]);
+    await sendPaymentMails(deps, purchaseMails(order, puppy, buyer, seller, deps.siteUrl));
   }
 
   async function capture(intent: PaymentIntentSnapshot): Promise<void> {
@@ -67,7 +58,7 @@ export function createPurchaseSync(deps: FulfilmentDeps): (intent: PaymentIntent
     } catch (error) {
       if (!(error instanceof Error && /already been refunded|already_refunded/i.test(error.message))) throw error;
     }
-    await storage.write((db) => recordRefunded(db, intent.id, now()));
+    await recordRefunded(store, intent.id, now());
     log(`payment ${intent.id} refunded: its puppy or order was no longer valid`);
   }
 
@@ -76,11 +67,11 @@ export function createPurchaseSync(deps: FulfilmentDeps): (intent: PaymentIntent
       case 'mail':
         return mailPaidOrder(intent.id);
       case 'capture':
-        return exclusive(intent.id, () => capture(intent));
+        return capture(intent);
       case 'cancel':
-        return exclusive(intent.id, () => release(intent));
+        return release(intent);
       case 'refund':
-        return exclusive(intent.id, () => refund(intent));
+        return refund(intent);
       case 'none':
         return;
     }
@@ -88,11 +79,11 @@ export function createPurchaseSync(deps: FulfilmentDeps): (intent: PaymentIntent
 
   async function syncPurchase(intent: PaymentIntentSnapshot): Promise<void> {
     if (intent.status === 'requires_capture') {
-      await act(intent, await storage.write((db) => recordAuthorisedPurchase(db, intent, now())));
+      await act(intent, await recordAuthorisedPurchase(store, intent, now()));
     } else if (intent.status === 'succeeded') {
-      await act(intent, await storage.write((db) => recordSucceededPurchase(db, intent, now())));
+      await act(intent, await recordSucceededPurchase(store, intent, now()));
     } else if (intent.status === 'canceled') {
-      await storage.write((db) => recordCanceledPurchase(db, intent, now()));
+      await recordCanceledPurchase(store, intent, now());
     }
   }
 

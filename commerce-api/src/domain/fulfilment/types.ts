@@ -4,11 +4,9 @@ import type { PaymentStatusResponse } from '#contracts/payments.ts';
 import type { Mailer } from '../../mail/messages.ts';
 import type { PaymentIntentSnapshot, PaymentProvider, ProviderEvent, SetupIntentSnapshot } from '../../payments/provider.ts';
 import type { AsyncStorage } from '../../storage/repositories.ts';
-import type { Storage } from '../../storage/storage.ts';
 
 export interface FulfilmentDeps {
-  storage: Storage;
-  /** the async repositories (issue 13): the converted rules (listing fees, seller plans) go through them */
+  /** the app's async repositories (the same instance as AppDeps.store) */
   store: AsyncStorage;
   provider: PaymentProvider;
   mailer: Mailer;

@@ -23,7 +23,7 @@ export function adminRoutes({ storage, store, config, payments, mailer, now, log
   });
   // A full refund through the provider that took the payment; the puppy goes back on sale.
   router.post('/admin/orders/:reference/cancel', async (req, res) => {
-    const context = { storage, provider: payments.provider, mailer, now, log, siteUrl: config.publicSiteUrl };
+    const context = { store, provider: payments.provider, mailer, now, log, siteUrl: config.publicSiteUrl };
     res.json(await cancelOrder(context, referenceParam(req.params.reference)));
   });
   return router;

@@ -18,29 +18,29 @@ export function referenceParam(raw: unknown): string {
   return parsed.output;
 }
 
-export function ordersRoutes({ storage, now }: AppDeps): express.Router {
+export function ordersRoutes({ store, now }: AppDeps): express.Router {
   const router = express.Router();
 
-  router.get('/my-orders', (req, res) => {
+  router.get('/my-orders', async (req, res) => {
     const buyer = requireUser(res);
     const { page, puppyId } = parseInput(MyOrdersQuerySchema, req.query);
-    res.json(buyerOrders(storage.db, buyer.id, page, puppyId));
+    res.json(await buyerOrders(store, buyer.id, page, puppyId));
   });
 
-  router.get('/seller-orders', (_req, res) => {
+  router.get('/seller-orders', async (_req, res) => {
     const seller = requireUser(res);
-    res.json(sellerOrders(storage.db, seller.id));
+    res.json(await sellerOrders(store, seller.id));
   });
 
-  router.get('/orders/:reference', (req, res) => {
+  router.get('/orders/:reference', async (req, res) => {
     const user = requireUser(res);
-    const { order, viewer } = visibleOrder(storage.db, user, referenceParam(req.params.reference));
-    res.json(orderView(storage.db, order, viewer));
+    const { order, viewer } = await visibleOrder(store, user, referenceParam(req.params.reference));
+    res.json(await orderView(store, order, viewer));
   });
 
   router.post('/orders/:reference/handed-over', async (req, res) => {
     const user = requireUser(res);
-    res.json(await markHandedOver(storage, user, referenceParam(req.params.reference), now()));
+    res.json(await markHandedOver(store, user, referenceParam(req.params.reference), now()));
   });
 
   return router;

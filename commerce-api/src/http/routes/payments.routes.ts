@@ -51,7 +51,7 @@ export function paymentsRoutes({ storage, store, payments, now, log }: AppDeps):
   router.post('/create-payment-intent', async (req, res) => {
     const buyer = requireUser(res);
     const input = parseInput(CheckoutIntentSchema, req.body);
-    res.json(await startCheckout({ storage, provider, now: now() }, buyer, input));
+    res.json(await startCheckout({ store, provider, now: now() }, buyer, input));
   });
 
   router.post('/create-listing-fee-intent', async (req, res) => {
@@ -62,7 +62,7 @@ export function paymentsRoutes({ storage, store, payments, now, log }: AppDeps):
   const donationLimit = perClient(20, 'Too many donation attempts from this network. Please wait 15 minutes and try again.');
   router.post('/create-donation-intent', donationLimit, async (req, res) => {
     const input = parseInput(DonationIntentSchema, req.body);
-    res.json(await startDonation({ storage, provider, now: now() }, input));
+    res.json(await startDonation({ store, provider, now: now() }, input));
   });
 
   router.post('/create-subscription', async (req, res) => {

@@ -6,7 +6,7 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { Message, OrderStatus, VerificationCode } from '../../domain/model.ts';
-import { PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage, type Repositories } from '../repositories.ts';
+import { OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage, type Repositories } from '../repositories.ts';
 import { searchPublic } from './catalogue.ts';
 import type { Database, Db } from './schema.ts';
 
@@ -155,6 +155,7 @@ function repositories(db: Db): Repositories {
           return await db.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow();
         } catch (error) {
           if (uniqueViolation(error, 'orders_one_live_per_puppy')) throw new PuppyHasLiveOrderError(row.puppyId);
+          if (uniqueViolation(error, 'orders_payment_intent_id_key')) throw new OrderForIntentExistsError(row.paymentIntentId);
           throw error;
         }
       },
@@ -170,6 +171,9 @@ function repositories(db: Db): Repositories {
         }
       },
       listByBuyer: (buyerId) => db.selectFrom('orders').selectAll().where('buyerId', '=', buyerId).orderBy('id').execute(),
+      findByReference: (reference) => db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst(),
+      listLiveBySeller: (sellerId) => db.selectFrom('orders').selectAll().where('sellerId', '=', sellerId).where('status', 'in', LIVE).orderBy('id').execute(),
+      lock: (id) => db.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
     },
     paymentEvents: {
       claim: (eventId, type, now) =>
@@ -179,6 +183,10 @@ function repositories(db: Db): Repositories {
           .onConflict((oc) => oc.column('eventId').doNothing())
           .returningAll()
           .executeTakeFirst(),
+      release: async (eventId) => {
+        const result = await db.deleteFrom('paymentEvents').where('eventId', '=', eventId).executeTakeFirst();
+        return result.numDeletedRows > 0n;
+      },
     },
     listingFees: {
       findByIntent: (intentId) => db.selectFrom('listingFeePayments').selectAll().where('paymentIntentId', '=', intentId).executeTakeFirst(),
@@ -393,6 +401,40 @@ function repositories(db: Db): Repositories {
         db.updateTable('donations').set({ status: 'succeeded' }).where('stripePaymentIntentId', '=', intentId).where('status', '=', 'pending').returningAll().executeTakeFirst(),
       markCanceled: (intentId) =>
         db.updateTable('donations').set({ status: 'canceled' }).where('stripePaymentIntentId', '=', intentId).where('status', '=', 'pending').returningAll().executeTakeFirst(),
+    },
+    localPayments: {
+      find: (providerId, kind) => db.selectFrom('localPayments').selectAll().where('providerId', '=', providerId).where('kind', '=', kind).executeTakeFirst(),
+      findByClientSecret: (secret) =>
+        secret
+          ? db.selectFrom('localPayments').selectAll().where('clientSecret', '=', secret).where('kind', 'in', ['payment_intent', 'setup_intent']).executeTakeFirst()
+          : Promise.resolve(undefined),
+      findByIdempotencyKey: (key) => db.selectFrom('localPayments').selectAll().where('idempotencyKey', '=', key).executeTakeFirst(),
+      findSetupOf: (subscriptionId) =>
+        db.selectFrom('localPayments').selectAll().where('kind', '=', 'setup_intent').where(sql<string>`metadata->>'subscription'`, '=', subscriptionId).executeTakeFirst(),
+      createOnce: async (row) => {
+        const created = await db
+          .insertInto('localPayments')
+          .values({ ...row, metadata: JSON.stringify(row.metadata) as unknown as Record<string, string> })
+          .onConflict((oc) => oc.column('idempotencyKey').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (created) return { row: created, created: true };
+        return { row: await db.selectFrom('localPayments').selectAll().where('idempotencyKey', '=', row.idempotencyKey).executeTakeFirstOrThrow(), created: false };
+      },
+      transition: (id, from, patch) => {
+        const { metadata, ...rest } = patch;
+        const values = metadata === undefined ? rest : { ...rest, metadata: JSON.stringify(metadata) as unknown as Record<string, string> };
+        return db.updateTable('localPayments').set(values).where('id', '=', id).where('status', 'in', from).returningAll().executeTakeFirst();
+      },
+      refund: (id, now) =>
+        db
+          .updateTable('localPayments')
+          .set((eb) => ({ refundedCents: eb.ref('amountCents'), updatedAt: now.toISOString() }))
+          .where('id', '=', id)
+          .where('status', '=', 'succeeded')
+          .where(sql<boolean>`coalesce(refunded_cents, 0) < amount_cents`)
+          .returningAll()
+          .executeTakeFirst(),
     },
     contacts: {
       get: (id) => db.selectFrom('contactMessages').selectAll().where('id', '=', id).executeTakeFirst(),

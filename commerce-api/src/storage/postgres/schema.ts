@@ -12,6 +12,7 @@ import type {
   Upload,
   Favorite,
   ListingFeePayment,
+  LocalPaymentObject,
   Order,
   PaymentEvent,
   Puppy,
@@ -37,6 +38,7 @@ export interface Database {
   favorites: Table<Favorite>;
   sellerApplications: Table<SellerApplication>;
   donations: Table<Donation>;
+  localPayments: Table<LocalPaymentObject>;
   contactMessages: Table<ContactMessage>;
   uploads: Table<Upload>;
   settings: { id: Generated<boolean>; paymentMode: 'test' | 'live' };

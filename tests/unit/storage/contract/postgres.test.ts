@@ -3,7 +3,10 @@
 // same row at the same moment, many times, and exactly one wins each race.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
+import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
 import type { DbShape } from '../../../../commerce-api/src/domain/model.ts';
+import { recordAuthorisedPurchase, recordSucceededPurchase } from '../../../../commerce-api/src/domain/orders.ts';
+import type { PaymentIntentSnapshot } from '../../../../commerce-api/src/payments/provider.ts';
 import { COLLECTION_NAMES, createMemoryStorage, emptyDb } from '../../../../commerce-api/src/storage/index.ts';
 import { createLowdbRepositories } from '../../../../commerce-api/src/storage/lowdb-repositories.ts';
 import { importLowdb } from '../../../../commerce-api/src/storage/postgres/import-lowdb.ts';
@@ -331,6 +334,94 @@ describe('rules across processes (two pools racing)', () => {
       const since = new Date(NOW.getTime() - 15 * 60_000);
       const claims = await Promise.all([a.conversations.claimMail(ids[0]!, puppy.userId, NOW, since), b.conversations.claimMail(ids[0]!, puppy.userId, NOW, since)]);
       expect(claims.filter(Boolean)).toHaveLength(1);
+    }
+  });
+
+  // conv-orders: fulfilment's decisions (domain/orders.ts) applied by two processes at once
+  const intentFor = (puppy: { id: number; userId: number; price: number }, buyerId: number, id: string, status: 'requires_capture' | 'succeeded'): PaymentIntentSnapshot => {
+    const priceCents = Math.round(puppy.price * 100);
+    return {
+      object: 'payment_intent',
+      id,
+      status,
+      amountCents: priceCents + CARE_PACKAGE_CENTS,
+      amountCapturableCents: status === 'requires_capture' ? priceCents + CARE_PACKAGE_CENTS : 0,
+      amountReceivedCents: status === 'succeeded' ? priceCents + CARE_PACKAGE_CENTS : 0,
+      currency: 'usd',
+      captureMethod: 'manual',
+      clientSecret: `${id}_secret`,
+      metadata: { purpose: 'puppy_purchase', puppyId: String(puppy.id), buyerId: String(buyerId), sellerId: String(puppy.userId), puppyPriceCents: String(priceCents), carePackageCents: String(CARE_PACKAGE_CENTS) },
+      lastError: null,
+      livemode: false,
+    };
+  };
+
+  it('an authorised payment gets one order, and its puppy is reserved once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const puppy = await listing(true);
+      const buyer = await seller();
+      const intent = intentFor(puppy, buyer.id, `pi_auth_race_${round}`, 'requires_capture');
+      const results = await Promise.allSettled([recordAuthorisedPurchase(a, intent, NOW), recordAuthorisedPurchase(b, intent, NOW)]);
+      expect(results).toEqual([{ status: 'fulfilled', value: 'capture' }, { status: 'fulfilled', value: 'capture' }]);
+      expect(await storage.orders.findByIntent(intent.id)).toMatchObject({ status: 'pending' });
+      expect((await storage.puppies.get(puppy.id))?.status).toBe('reserved');
+    }
+  });
+
+  it('two buyers authorised at once: one order holds the puppy, the other is released', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const puppy = await listing(true);
+      const [x, y] = [await seller(), await seller()];
+      const results = await Promise.allSettled([
+        recordAuthorisedPurchase(a, intentFor(puppy, x.id, `pi_two_x_${round}`, 'requires_capture'), NOW),
+        recordAuthorisedPurchase(b, intentFor(puppy, y.id, `pi_two_y_${round}`, 'requires_capture'), NOW),
+      ]);
+      expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'rejected')).sort()).toEqual(['cancel', 'capture']);
+    }
+  });
+
+  it('a captured payment marks its order paid once, so the receipts go out once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const puppy = await listing(true);
+      const buyer = await seller();
+      expect(await recordAuthorisedPurchase(storage, intentFor(puppy, buyer.id, `pi_paid_race_${round}`, 'requires_capture'), NOW)).toBe('capture');
+      const taken = intentFor(puppy, buyer.id, `pi_paid_race_${round}`, 'succeeded');
+      const results = await Promise.allSettled([recordSucceededPurchase(a, taken, NOW), recordSucceededPurchase(b, taken, NOW)]);
+      expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'rejected')).sort()).toEqual(['mail', 'none']);
+    }
+  });
+
+  it('the local provider captures, and refunds, an intent once', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const { row } = await storage.localPayments.createOnce({
+        providerId: `pi_local_race_${round}`,
+        kind: 'payment_intent',
+        status: 'requires_capture',
+        amountCents: 154_999,
+        currency: 'usd',
+        captureMethod: 'manual',
+        clientSecret: `pi_local_race_${round}_secret`,
+        metadata: {},
+        lastError: null,
+        lastErrorCode: null,
+        idempotencyKey: `race:${round}`,
+        paymentMethodId: null,
+        trialEnd: null,
+        refundedCents: 0,
+        createdAt: NOW.toISOString(),
+        updatedAt: NOW.toISOString(),
+      });
+      const capture = (s: AsyncStorage) => s.localPayments.transition(row.id, ['requires_capture'], { status: 'succeeded' });
+      const captures = await Promise.allSettled([capture(a), capture(b)]);
+      expect(captures.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(captures)).toBe(1);
+      const refunds = await Promise.allSettled([a.localPayments.refund(row.id, NOW), b.localPayments.refund(row.id, NOW)]);
+      expect(refunds.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(refunds)).toBe(1);
     }
   });
 

@@ -3,7 +3,7 @@
 // on the same answers from either store.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { NewRow } from '../../../../commerce-api/src/storage/index.ts';
-import { CATALOGUE_MAX_PAGE, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
+import { CATALOGUE_MAX_PAGE, OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
 import { buildOrder, buildPuppy, buildUser } from '../../../support/factories.ts';
 
 export const NOW = new Date('2026-06-01T12:00:00.000Z');
@@ -231,6 +231,24 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(await s.orders.transition(order.id, ['pending'], { status: 'paid', paidAt: NOW.toISOString() })).toMatchObject({ status: 'paid', paidAt: NOW.toISOString() });
         expect(await s.orders.transition(order.id, ['pending'], { status: 'paid' })).toBeUndefined();
       });
+
+      // conv-orders: the order pages, the admin cancel and fulfilment
+      it('makes one order per payment intent, live or not', async () => {
+        const first = await newOrder({ paymentIntentId: 'pi_once', status: 'canceled', canceledAt: NOW.toISOString() });
+        await expect(newOrder({ paymentIntentId: 'pi_once' })).rejects.toBeInstanceOf(OrderForIntentExistsError);
+        expect(await s.orders.findByIntent('pi_once')).toEqual(first);
+      });
+
+      it('finds an order by reference, and a seller\'s live orders oldest first', async () => {
+        const first = await newOrder({ reference: 'PN-20260601-AAAAAAA1' });
+        const second = await newOrder({ reference: 'PN-20260601-AAAAAAA2', puppyId: (await newPuppy({ userId: first.sellerId })).id });
+        const ended = await newOrder({ reference: 'PN-20260601-AAAAAAA3', puppyId: (await newPuppy({ userId: first.sellerId })).id, status: 'refunded', canceledAt: NOW.toISOString() });
+        expect(await s.orders.findByReference('PN-20260601-AAAAAAA2')).toEqual(second);
+        expect(await s.orders.findByReference('PN-20260601-FFFFFFFF')).toBeUndefined();
+        expect(await s.orders.listLiveBySeller(first.sellerId)).toEqual([first, second]);
+        expect(await s.orders.get(ended.id)).toEqual(ended);
+        expect(await s.transaction((tx) => tx.orders.lock(first.id))).toEqual(first);
+      });
     });
 
     describe('payment events', () => {
@@ -239,6 +257,13 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(claimed).toMatchObject({ eventId: 'evt_1', type: 'payment_intent.succeeded', processedAt: NOW.toISOString() });
         expect(await s.paymentEvents.claim('evt_1', 'payment_intent.succeeded', LATER)).toBeUndefined();
         expect(await s.paymentEvents.claim('evt_2', 'payment_intent.succeeded', LATER)).toBeDefined();
+      });
+
+      it('releases a claim, so the event can be claimed again (a failed apply is retried)', async () => {
+        await s.paymentEvents.claim('evt_retry', 't', NOW);
+        expect(await s.paymentEvents.release('evt_retry')).toBe(true);
+        expect(await s.paymentEvents.release('evt_retry')).toBe(false);
+        expect(await s.paymentEvents.claim('evt_retry', 't', LATER)).toMatchObject({ eventId: 'evt_retry', processedAt: LATER.toISOString() });
       });
     });
 
@@ -489,6 +514,61 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         await s.donations.createForIntent(donation('pi_d2'));
         expect(await s.donations.markCanceled('pi_d2')).toMatchObject({ status: 'canceled' });
         expect(await s.donations.markSucceeded('pi_d2')).toBeUndefined();
+      });
+    });
+
+    describe('local payments (the test-mode provider\'s objects)', () => {
+      const intent = (overrides: Partial<Parameters<AsyncStorage['localPayments']['createOnce']>[0]> = {}) => ({
+        providerId: 'pi_local_contract',
+        kind: 'payment_intent' as const,
+        status: 'requires_payment_method',
+        amountCents: 154_999,
+        currency: 'usd' as const,
+        captureMethod: 'manual' as const,
+        clientSecret: 'pi_local_contract_secret_x',
+        metadata: { purpose: 'puppy_purchase', puppyId: '1' },
+        lastError: null,
+        lastErrorCode: null,
+        idempotencyKey: 'checkout:1:1:visit:154999',
+        paymentMethodId: null,
+        trialEnd: null,
+        refundedCents: 0,
+        createdAt: NOW.toISOString(),
+        updatedAt: NOW.toISOString(),
+        ...overrides,
+      });
+
+      it('makes one object per idempotency key and finds it by id, secret and key', async () => {
+        const { row, created } = await s.localPayments.createOnce(intent());
+        expect(created).toBe(true);
+        expect(row).toMatchObject({ providerId: 'pi_local_contract', metadata: { purpose: 'puppy_purchase', puppyId: '1' }, refundedCents: 0 });
+        const again = await s.localPayments.createOnce(intent({ providerId: 'pi_local_other', clientSecret: 'other' }));
+        expect(again).toEqual({ row, created: false });
+        expect(await s.localPayments.find('pi_local_contract', 'payment_intent')).toEqual(row);
+        expect(await s.localPayments.find('pi_local_contract', 'setup_intent')).toBeUndefined();
+        expect(await s.localPayments.findByClientSecret('pi_local_contract_secret_x')).toEqual(row);
+        expect(await s.localPayments.findByClientSecret('')).toBeUndefined();
+        expect(await s.localPayments.findByIdempotencyKey('checkout:1:1:visit:154999')).toEqual(row);
+        const method = await s.localPayments.createOnce(intent({ providerId: 'pm_local_1', kind: 'payment_method', status: 'created', idempotencyKey: null, clientSecret: '' }));
+        const method2 = await s.localPayments.createOnce(intent({ providerId: 'pm_local_2', kind: 'payment_method', status: 'created', idempotencyKey: null, clientSecret: '' }));
+        expect([method.created, method2.created]).toEqual([true, true]);
+      });
+
+      it('finds a subscription\'s setup intent', async () => {
+        const setup = await s.localPayments.createOnce(intent({ providerId: 'seti_local_1', kind: 'setup_intent', idempotencyKey: null, metadata: { subscription: 'sub_local_1' } }));
+        expect(await s.localPayments.findSetupOf('sub_local_1')).toEqual(setup.row);
+        expect(await s.localPayments.findSetupOf('sub_local_2')).toBeUndefined();
+      });
+
+      it('changes status only from the states named, and refunds once', async () => {
+        const { row } = await s.localPayments.createOnce(intent({ status: 'requires_capture' }));
+        expect(await s.localPayments.refund(row.id, NOW)).toBeUndefined();
+        expect(await s.localPayments.transition(row.id, ['requires_payment_method'], { status: 'canceled' })).toBeUndefined();
+        const captured = await s.localPayments.transition(row.id, ['requires_capture'], { status: 'succeeded', updatedAt: LATER.toISOString() });
+        expect(captured).toMatchObject({ status: 'succeeded', updatedAt: LATER.toISOString(), metadata: row.metadata });
+        expect(await s.localPayments.transition(row.id, ['requires_capture'], { status: 'succeeded' })).toBeUndefined();
+        expect(await s.localPayments.refund(row.id, LATER)).toMatchObject({ refundedCents: 154_999 });
+        expect(await s.localPayments.refund(row.id, LATER)).toBeUndefined();
       });
     });
 
