@@ -51,6 +51,7 @@ function searchPublic(db: Collections, query: CatalogueQuery, now: Date): Catalo
     if (query.maxPrice !== undefined && p.price > query.maxPrice) continue;
     if (query.gender && p.gender !== query.gender) continue;
     if (query.status && p.status !== query.status) continue;
+    if (query.featured && !p.featured) continue;
     if (region ? p.region !== region : location && !p.location.toLowerCase().includes(location)) continue;
     if (tokens.length) {
       const text = puppyText(p) + ' ' + breedText(db.breeds.get(p.breedId));
@@ -183,6 +184,11 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
         mutate((c, _s, undo) => {
           const old = c.puppies.get(id);
           if (!old) return false;
+          // issue 13 (listings): its favourites go with it (PostgreSQL: ON DELETE CASCADE)
+          for (const favorite of c.favorites.filter((f) => f.puppyId === id)) {
+            undo(removed('favorites', favorite));
+            c.favorites.remove(favorite.id);
+          }
           undo(removed('puppies', old));
           return c.puppies.remove(id);
         }),
@@ -204,6 +210,28 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           return c.puppies.update(id, { expiresAt, updatedAt: now.toISOString() });
         }),
       searchPublic: async (query, now) => searchPublic(db, query, now),
+      // ---- issue 13, listings area ----
+      listBySeller: async (userId) => db.puppies.filter((p) => p.userId === userId).reverse(),
+      listPublicStamps: async (now) => {
+        const all = db.puppies.all();
+        const stamps: Array<{ id: number; updatedAt: string }> = [];
+        for (let i = all.length - 1; i >= 0; i--) {
+          const p = all[i]!;
+          if (isLiveAt(p, now) && !p.hiddenAt) stamps.push({ id: p.id, updatedAt: p.updatedAt });
+        }
+        return stamps;
+      },
+      mediaInUse: async (urls, exceptId) => {
+        const wanted = new Set(urls);
+        const used = new Set<string>();
+        if (wanted.size === 0) return used;
+        for (const p of db.puppies.all()) {
+          if (p.id === exceptId) continue;
+          for (const url of [p.imageUrl, ...p.imageUrls, ...(p.videoUrl ? [p.videoUrl] : [])]) if (wanted.has(url)) used.add(url);
+        }
+        return used;
+      },
+      // ---- end listings area ----
     },
     orders: {
       get: async (id) => db.orders.get(id),
@@ -584,5 +612,29 @@ export function createLowdbRepositories(storage: Storage): AsyncStorage {
       return result;
     },
     close: () => storage.close(),
+    catalogueVersion: catalogueVersionOf(storage),
+  };
+}
+
+/**
+ * issue 13 (listings): the catalogue's stamp on lowdb (AsyncStorage.catalogueVersion). Every change
+ * to a collection bumps its version; the soonest expiry of a public listing ends a stamp too (and a
+ * clock that went back, as tests move it).
+ */
+function catalogueVersionOf(storage: Storage): (now: Date) => string {
+  let current: { puppies: number; breeds: number; fromMs: number; untilMs: number; epoch: number } | undefined;
+  return (now) => {
+    const { puppies, breeds } = storage.db;
+    const ms = now.getTime();
+    if (!current || current.puppies !== puppies.version || current.breeds !== breeds.version || ms >= current.untilMs || ms < current.fromMs) {
+      let untilMs = Number.POSITIVE_INFINITY;
+      for (const p of puppies.all()) {
+        if (p.expiresAt === null) continue;
+        const at = Date.parse(p.expiresAt);
+        if (at > ms && at < untilMs) untilMs = at;
+      }
+      current = { puppies: puppies.version, breeds: breeds.version, fromMs: ms, untilMs, epoch: (current?.epoch ?? 0) + 1 };
+    }
+    return `${current.puppies}.${current.breeds}.${current.epoch}`;
   };
 }
