@@ -33,9 +33,28 @@ function isLiveAt(puppy: Puppy, now: Date): boolean {
 const breedText = (b: Breed | undefined) => (b ? [b.name, b.size, ...b.temperament].join(' ').toLowerCase() : '');
 const puppyText = (p: Puppy) => [p.name, p.location, p.region ?? '', ...p.colors].join(' ').toLowerCase();
 
+// issue 13 (listings): the pass below runs over every listing, so per row it must be cheap. Dates
+// written by this code are canonical ISO strings, which compare as strings in time order (Date.parse
+// costs about half a microsecond a row); a listing's words are joined once per stored row (rows are
+// replaced on update, so a changed listing gets a fresh entry).
+function isCanonicalIso(value: string): boolean {
+  return value.length === 24 && value.charCodeAt(10) === 84 /* T */ && value.charCodeAt(23) === 90 /* Z */;
+}
+const puppyWords = new WeakMap<Puppy, string>();
+function wordsOf(p: Puppy): string {
+  let text = puppyWords.get(p);
+  if (text === undefined) {
+    text = puppyText(p);
+    puppyWords.set(p, text);
+  }
+  return text;
+}
+
 /** the catalogue over memory: one pass, then a sort of the matches (what puppy-catalogue.ts does) */
 function searchPublic(db: Collections, query: CatalogueQuery, now: Date): CataloguePage {
   const nowMs = now.getTime();
+  const nowIso = now.toISOString();
+  const breedWords = new Map<number, string>();
   const breedIds = query.breedIds ? new Set(query.breedIds) : undefined;
   const tokens = searchTokens(query.search);
   const location = query.location?.toLowerCase();
@@ -44,7 +63,8 @@ function searchPublic(db: Collections, query: CatalogueQuery, now: Date): Catalo
   const all = db.puppies.all();
   for (let i = all.length - 1; i >= 0; i--) {
     const p = all[i]!;
-    if (p.expiresAt === null || Date.parse(p.expiresAt) <= nowMs) continue;
+    const expiresAt = p.expiresAt;
+    if (expiresAt === null || (isCanonicalIso(expiresAt) ? expiresAt <= nowIso : Date.parse(expiresAt) <= nowMs)) continue;
     if (p.hiddenAt) continue; // issue 15: a listing a moderator hid is not public
     if (breedIds && !breedIds.has(p.breedId)) continue;
     if (query.minPrice !== undefined && p.price < query.minPrice) continue;
@@ -54,8 +74,11 @@ function searchPublic(db: Collections, query: CatalogueQuery, now: Date): Catalo
     if (query.featured && !p.featured) continue;
     if (region ? p.region !== region : location && !p.location.toLowerCase().includes(location)) continue;
     if (tokens.length) {
-      const text = puppyText(p) + ' ' + breedText(db.breeds.get(p.breedId));
-      if (!tokens.every((t) => (GENDER_WORDS[t] ? GENDER_WORDS[t] === p.gender : text.includes(t)))) continue;
+      let breed = breedWords.get(p.breedId);
+      if (breed === undefined) breedWords.set(p.breedId, (breed = breedText(db.breeds.get(p.breedId))));
+      // a word has no space, so it is in the listing's words or in its breed's (no joined string)
+      const own = wordsOf(p);
+            if (!tokens.every((t) => (GENDER_WORDS[t] ? GENDER_WORDS[t] === p.gender : own.includes(t) || breed.includes(t)))) continue;
     }
     matches.push(p);
   }
