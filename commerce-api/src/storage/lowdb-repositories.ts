@@ -78,7 +78,7 @@ function searchPublic(db: Collections, query: CatalogueQuery, now: Date): Catalo
       if (breed === undefined) breedWords.set(p.breedId, (breed = breedText(db.breeds.get(p.breedId))));
       // a word has no space, so it is in the listing's words or in its breed's (no joined string)
       const own = wordsOf(p);
-            if (!tokens.every((t) => (GENDER_WORDS[t] ? GENDER_WORDS[t] === p.gender : own.includes(t) || breed.includes(t)))) continue;
+      if (!tokens.every((t) => (GENDER_WORDS[t] ? GENDER_WORDS[t] === p.gender : own.includes(t) || breed.includes(t)))) continue;
     }
     matches.push(p);
   }
