@@ -4,7 +4,6 @@
 import type { SitemapEntry } from '#contracts/pages.ts';
 import type { BreedView, ListingStatus, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView } from '#contracts/puppies.ts';
 import { CATALOGUE_MAX_PAGE, type AsyncStorage, type CatalogueQuery, type Repositories } from '../storage/repositories.ts';
-import type { Storage } from '../storage/storage.ts';
 import type { Breed, Puppy } from './model.ts';
 
 const FEATURED_LIMIT = 8;
@@ -56,11 +55,6 @@ export function toPuppyView(puppy: Puppy, breed: Breed | undefined, now: Date): 
     expiresAt: puppy.expiresAt,
     listingStatus: listingStatus(puppy, now),
   };
-}
-
-/** still used by favorites.routes.ts (not the listings area): goes when favorites reads the store */
-export function viewOf(storage: Storage, puppy: Puppy, now: Date): PuppyView {
-  return toPuppyView(puppy, storage.db.breeds.get(puppy.breedId), now);
 }
 
 async function breedsById(store: Repositories): Promise<Map<number, Breed>> {
