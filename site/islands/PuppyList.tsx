@@ -5,7 +5,7 @@
 // change and read on back/forward, so links, reload and the back button work. Search runs on the server
 // (docs/decisions/0020).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { PuppyPage, PuppyView } from '#contracts/puppies.ts';
+import { PAGE_SIZE, type PuppyPage, type PuppyView } from '#contracts/puppies.ts';
 import { api, ApiError } from '../lib/api-client.ts';
 import { toast } from '../lib/toast.ts';
 import { useFavorites } from '../lib/favorites.ts';
@@ -13,7 +13,7 @@ import { FILTER_FORM_ID, FilterSidebar, filtersInForm, type BreedOption, type Ch
 import { setJsonLd } from '../lib/head-tags.ts';
 import { puppyItemList } from '../lib/structured-data.ts';
 import { PuppyCard, PuppyListItem, SkeletonCard } from '../react/PuppyCard.tsx';
-import { apiPath, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, searchResultsLine, type Filters, type ViewMode } from '../lib/puppy-filters.ts';
+import { apiPath, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, searchResultsLine, totalText, type Filters, type ViewMode } from '../lib/puppy-filters.ts';
 import { Tabs } from '../react/Tabs.tsx';
 import './PuppyList.css';
 import '../styles/empty-state.css';
@@ -24,6 +24,8 @@ const SKELETONS = 6;
 interface Results {
   items: PuppyView[];
   total: number;
+  /** more matches than `total` (the API counts up to 1,000): shown as "1,000+" */
+  totalCapped?: boolean;
 }
 
 type LoadState = 'loading' | 'ready' | 'error';
@@ -36,7 +38,7 @@ interface Props {
 export default function PuppyList({ initial }: Props) {
   const [filters, setFilters] = useState<Filters>(initial.filters);
   const [applied, setApplied] = useState<Filters>(initial.filters);
-  const [results, setResults] = useState<Results>({ items: initial.items, total: initial.total });
+  const [results, setResults] = useState<Results>({ items: initial.items, total: initial.total, totalCapped: initial.totalCapped ?? false });
   const [state, setState] = useState<LoadState>('ready');
   const [loadingMore, setLoadingMore] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -87,7 +89,7 @@ export default function PuppyList({ initial }: Props) {
     fetchPage(applied, 0).then(
       (page) => {
         if (!live || !page) return;
-        setResults({ items: page.items, total: page.total });
+        setResults({ items: page.items, total: page.total, totalCapped: page.totalCapped });
         setState('ready');
       },
       () => live && setState('error'),
@@ -137,7 +139,7 @@ export default function PuppyList({ initial }: Props) {
     setLoadingMore(true);
     try {
       const page = await fetchPage(applied, results.items.length);
-      if (page) setResults((current) => ({ items: [...current.items, ...page.items.filter((p) => !current.items.some((c) => c.id === p.id))], total: page.total }));
+      if (page) setResults((current) => ({ items: [...current.items, ...page.items.filter((p) => !current.items.some((c) => c.id === p.id))], total: page.total, totalCapped: page.totalCapped }));
     } catch {
       // the toast has told the visitor; the button stays for another try
     } finally {
@@ -148,7 +150,10 @@ export default function PuppyList({ initial }: Props) {
   const shownSearch = applied.search;
   const view = filters.view;
   const loading = state === 'loading';
-  const countText = `${results.total} ${results.total === 1 ? 'puppy' : 'puppies'} ${filters.status === 'available' ? 'available' : 'found'}`;
+  const capped = results.totalCapped === true;
+  const countText = `${totalText(results.total, capped)} ${results.total === 1 && !capped ? 'puppy' : 'puppies'} ${filters.status === 'available' ? 'available' : 'found'}`;
+  // past the counted total there are more pages: a full last page says so
+  const hasMore = results.items.length < results.total || (capped && results.items.length % PAGE_SIZE === 0);
 
   return (
     <div className="puppy-browser">
@@ -167,7 +172,7 @@ export default function PuppyList({ initial }: Props) {
             <h2 id="results-count" className="results-count" aria-live="polite" aria-busy={loading}>
               {loading ? 'Loading puppies…' : countText}
             </h2>
-            {shownSearch && !loading && <p className="search-line">{searchResultsLine(shownSearch, results.total)}</p>}
+            {shownSearch && !loading && <p className="search-line">{searchResultsLine(shownSearch, results.total, capped)}</p>}
             <ActiveChips filters={filters} onChange={change} />
           </div>
           <div className="results-tools">
@@ -220,9 +225,9 @@ export default function PuppyList({ initial }: Props) {
               </div>
               <div className="load-more">
                 <p>
-                  Showing {results.items.length} of {results.total}
+                  Showing {results.items.length} of {totalText(results.total, capped)}
                 </p>
-                {results.items.length < results.total && (
+                {hasMore && (
                   <button type="button" className="secondary" onClick={loadMore} aria-busy={loadingMore} disabled={loadingMore}>
                     {loadingMore ? 'Loading…' : 'Load more puppies'}
                   </button>

@@ -136,7 +136,12 @@ export function apiPath(filters: Filters, offset: number, limit = PAGE_SIZE): st
   return `/api/puppies?${params}`;
 }
 
+/** the count as shown: the API counts up to 1,000 matches, past that it says "1,000+" (issue 13) */
+export function totalText(total: number, capped = false): string {
+  return capped ? `${total.toLocaleString('en-US')}+` : String(total);
+}
+
 /** 'Search results for "term": No matches found' / 'Found N puppy/puppies' (docs/product.md §2) */
-export function searchResultsLine(term: string, total: number): string {
-  return `Search results for "${term}": ${total === 0 ? 'No matches found' : `Found ${total} ${total === 1 ? 'puppy' : 'puppies'}`}`;
+export function searchResultsLine(term: string, total: number, capped = false): string {
+  return `Search results for "${term}": ${total === 0 ? 'No matches found' : `Found ${totalText(total, capped)} ${total === 1 && !capped ? 'puppy' : 'puppies'}`}`;
 }

@@ -13,20 +13,20 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   t = createTestApp({ now: NOW });
   const rng = createRng(7);
-  await t.storage.write((db) => {
-    for (const breed of buildBreeds()) db.breeds.insert(breed);
-    const seller = db.users.insert(buildUser({ username: 'seller-one', accountType: 'seller' }, NOW));
-    const lab = db.breeds.find((b) => b.name === 'Labrador Retriever')!;
-    const frenchie = db.breeds.find((b) => b.name === 'French Bulldog')!;
-    const add = (key: string, overrides: Parameters<typeof buildPuppy>[0]) => {
-      ids[key] = db.puppies.insert(buildPuppy({ userId: seller.id, expiresAt: future, ...overrides }, rng, { now: NOW })).id;
-    };
-    add('labFemale', { name: 'Daisy', breedId: lab.id, gender: 'Female', price: 1500, location: 'Portland, OR', status: 'available' });
-    add('labMale', { name: 'Cooper', breedId: lab.id, gender: 'Male', price: 900, location: 'Boston, MA', status: 'reserved' });
-    add('frenchie', { name: 'Bijou', breedId: frenchie.id, gender: 'Female', price: 4200, location: 'Austin, TX', status: 'available', featured: true });
-    add('draft', { name: 'Hidden Draft', breedId: lab.id, expiresAt: null });
-    add('expired', { name: 'Old Expired', breedId: lab.id, expiresAt: past });
-  });
+  for (const breed of buildBreeds()) await t.store.breeds.insert(breed);
+  const { usernameKey: _key, ...sellerRow } = buildUser({ username: 'seller-one', accountType: 'seller' }, NOW);
+  const seller = await t.store.users.create(sellerRow);
+  const breeds = await t.store.breeds.list();
+  const lab = breeds.find((b) => b.name === 'Labrador Retriever')!;
+  const frenchie = breeds.find((b) => b.name === 'French Bulldog')!;
+  const add = async (key: string, overrides: Parameters<typeof buildPuppy>[0]) => {
+    ids[key] = (await t.store.puppies.insert(buildPuppy({ userId: seller.id, expiresAt: future, ...overrides }, rng, { now: NOW }))).id;
+  };
+  await add('labFemale', { name: 'Daisy', breedId: lab.id, gender: 'Female', price: 1500, location: 'Portland, OR', status: 'available' });
+  await add('labMale', { name: 'Cooper', breedId: lab.id, gender: 'Male', price: 900, location: 'Boston, MA', status: 'reserved' });
+  await add('frenchie', { name: 'Bijou', breedId: frenchie.id, gender: 'Female', price: 4200, location: 'Austin, TX', status: 'available', featured: true });
+  await add('draft', { name: 'Hidden Draft', breedId: lab.id, expiresAt: null });
+  await add('expired', { name: 'Old Expired', breedId: lab.id, expiresAt: past });
 });
 
 const names = (body: Array<{ name: string }>) => body.map((p) => p.name).sort();
@@ -40,7 +40,7 @@ describe('GET /api/puppies', () => {
   });
 
   it('filters by breed (id or name), price, gender, status, location and category, alone and together', async () => {
-    const labId = t.storage.db.breeds.find((b) => b.name === 'Labrador Retriever')!.id;
+    const labId = (await t.store.breeds.list()).find((b) => b.name === 'Labrador Retriever')!.id;
     const get = async (query: string) => names((await request(t.app).get(`/api/puppies?${query}`).expect(200)).body);
     expect(await get(`breed=${labId}`)).toEqual(['Cooper', 'Daisy']);
     expect(await get('breed=french%20bulldog')).toEqual(['Bijou']);
@@ -68,7 +68,7 @@ describe('GET /api/puppies', () => {
 
   it('pages with limit/offset and reports the total', async () => {
     const first = await request(t.app).get('/api/puppies?limit=2&sort=price-asc').expect(200);
-    expect(first.body).toMatchObject({ total: 3, limit: 2, offset: 0 });
+    expect(first.body).toMatchObject({ total: 3, totalCapped: false, limit: 2, offset: 0 });
     expect(first.body.items.map((p: { price: number }) => p.price)).toEqual([900, 1500]);
     const second = await request(t.app).get('/api/puppies?limit=2&offset=2&sort=price-asc').expect(200);
     expect(second.body.items.map((p: { price: number }) => p.price)).toEqual([4200]);
@@ -143,30 +143,49 @@ describe('a repeated query sees every change at once', () => {
   it('reflects edits, status changes, deletions, new activations and expiry on the next request', async () => {
     const app = createTestApp({ now: NOW });
     const rng = createRng(5);
-    const [one, two] = await app.storage.write((db) => {
-      for (const breed of buildBreeds().slice(0, 2)) db.breeds.insert(breed);
-      const seller = db.users.insert(buildUser({ username: 'cache-seller', accountType: 'seller' }, NOW));
-      return [
-        db.puppies.insert(buildPuppy({ name: 'One', breedId: 1, userId: seller.id, price: 1000, expiresAt: new Date(NOW.getTime() + 3_600_000).toISOString() }, rng, { now: NOW })),
-        db.puppies.insert(buildPuppy({ name: 'Two', breedId: 1, userId: seller.id, price: 2000, expiresAt: future }, rng, { now: NOW })),
-      ];
-    });
+    for (const breed of buildBreeds().slice(0, 2)) await app.store.breeds.insert(breed);
+    const { usernameKey: _key, ...sellerRow } = buildUser({ username: 'cache-seller', accountType: 'seller' }, NOW);
+    const seller = await app.store.users.create(sellerRow);
+    const one = await app.store.puppies.insert(buildPuppy({ name: 'One', breedId: 1, userId: seller.id, price: 1000, expiresAt: new Date(NOW.getTime() + 3_600_000).toISOString() }, rng, { now: NOW }));
+    const two = await app.store.puppies.insert(buildPuppy({ name: 'Two', breedId: 1, userId: seller.id, price: 2000, expiresAt: future }, rng, { now: NOW }));
     const list = async () => ((await request(app.app).get('/api/puppies?limit=10').expect(200)).body as { items: Array<{ name: string; price: number; status: string }> }).items;
     expect((await list()).map((p) => p.name)).toEqual(['Two', 'One']);
 
-    await app.storage.write((db) => db.puppies.update(two!.id, { price: 2500, status: 'reserved' }));
+    await app.store.puppies.update(two.id, { price: 2500, status: 'reserved' });
     expect(await list()).toMatchObject([{ name: 'Two', price: 2500, status: 'reserved' }, { name: 'One' }]);
+    // breeds change only through the content seed, which writes lowdb (no repository method)
     await app.storage.write((db) => db.breeds.update(1, { name: 'Renamed Breed' }));
     expect(((await request(app.app).get('/api/puppies?limit=10').expect(200)).body.items[0].breed.name)).toBe('Renamed Breed');
 
-    const draft = await app.storage.write((db) => db.puppies.insert(buildPuppy({ name: 'Three', breedId: 2, userId: one!.userId, expiresAt: null }, rng, { now: NOW })));
+    const draft = await app.store.puppies.insert(buildPuppy({ name: 'Three', breedId: 2, userId: one.userId, expiresAt: null }, rng, { now: NOW }));
     expect((await list()).map((p) => p.name)).toEqual(['Two', 'One']);
-    await app.storage.write((db) => db.puppies.update(draft.id, { expiresAt: future }));
+    await app.store.puppies.update(draft.id, { expiresAt: future });
     expect((await list()).map((p) => p.name)).toEqual(['Three', 'Two', 'One']);
 
-    await app.storage.write((db) => db.puppies.remove(two!.id));
+    await app.store.puppies.remove(two.id);
     expect((await list()).map((p) => p.name)).toEqual(['Three', 'One']);
     app.tick(2 * 3_600_000);
     expect((await list()).map((p) => p.name)).toEqual(['Three']);
+  });
+});
+
+describe('a large catalogue (issue 13)', () => {
+  it('never answers every listing: a page of at most 100, and a total capped at 1,000 that says so', async () => {
+    const rng = createRng(11);
+    const { usernameKey: _key, ...seller } = buildUser({ username: 'big-seller', accountType: 'seller' }, NOW);
+    const big = createTestApp({
+      now: NOW,
+      initial: {
+        breeds: buildBreeds().slice(0, 1).map((b) => ({ id: 1, ...b })),
+        users: [{ id: 1, ...seller, usernameKey: 'big-seller' }],
+        puppies: Array.from({ length: 1_005 }, (_, i) => ({ id: i + 1, ...buildPuppy({ breedId: 1, userId: 1, expiresAt: future }, rng, { now: NOW }) })),
+      },
+    });
+    const plain = await request(big.app).get('/api/puppies').expect(200);
+    expect(plain.body).toHaveLength(100);
+    expect(plain.body[0].id).toBe(1_005);
+    const page = await request(big.app).get('/api/puppies?limit=24&offset=1000').expect(200);
+    expect(page.body).toMatchObject({ total: 1_000, totalCapped: true, limit: 24, offset: 1_000 });
+    expect(page.body.items).toHaveLength(5);
   });
 });

@@ -26,9 +26,7 @@ const validPuppy = {
 let t: TestApp;
 beforeEach(async () => {
   t = createTestApp({ now: NOW });
-  await t.storage.write((db) => {
-    for (const breed of buildBreeds()) db.breeds.insert(breed);
-  });
+  for (const breed of buildBreeds()) await t.store.breeds.insert(breed);
 });
 
 const seller = (name?: string) => signedInAgent(t, { accountType: 'seller', ...(name ? { username: name } : {}) });
@@ -38,6 +36,7 @@ async function postPuppy(agent: request.Agent, body: Record<string, unknown> = {
 }
 
 async function givePlan(userId: number, plan: 'monthly' | 'biannual' | 'annual' = 'monthly') {
+  // seller subscriptions have no repository yet (the plans area): written to lowdb directly
   await t.storage.write((db) => {
     db.sellerSubscriptions.insert({
       userId,
@@ -90,16 +89,17 @@ describe('POST /api/puppies', () => {
   });
 
   it('refuses buyers with a pointer to /sellers, and visitors with 401', async () => {
-    const { agent } = await signedInAgent(t, { accountType: 'buyer' });
+    const { agent, user } = await signedInAgent(t, { accountType: 'buyer' });
     const response = await postPuppy(agent);
     expect(response.status).toBe(403);
     expect(response.body.error.message).toBe('Only seller accounts can list puppies. Become a seller at /sellers.');
     expect((await request(t.app).post('/api/puppies').send(validPuppy)).status).toBe(401);
-    expect(t.storage.db.puppies.count()).toBe(0);
+    expect(await t.store.puppies.listBySeller(user.id)).toEqual([]);
+    expect(await t.store.puppies.get(1)).toBeUndefined();
   });
 
   it('answers every field rule of docs/product.md §5 with its message', async () => {
-    const { agent } = await seller();
+    const { agent, user } = await seller();
     const cases: Array<[string, unknown, string]> = [
       ['name', '   ', 'Name is required'],
       ['breedId', '', 'Breed is required'],
@@ -124,7 +124,7 @@ describe('POST /api/puppies', () => {
     }
     const missing = await agent.post('/api/puppies').send({});
     expect(missing.body.error.fields).toMatchObject({ name: 'Name is required', breedId: 'Breed is required', gender: 'Gender is required', imageUrl: 'Primary puppy image is required' });
-    expect(t.storage.db.puppies.count()).toBe(0);
+    expect(await t.store.puppies.listBySeller(user.id)).toEqual([]);
   });
 
   it('accepts a video URL of another site or an uploaded video, and drops unknown fields', async () => {
@@ -162,7 +162,7 @@ describe('editing, status and deleting: only the owner', () => {
     expect(response.body.error.message).toBe('You can only upload up to 5 additional images.');
     expect((await owner.agent.put(`/api/puppies/${id}`).send({ name: '' })).body.error.fields.name).toBe('Name is required');
     expect((await owner.agent.put(`/api/puppies/${id}`).send({ description: 'short' })).body.error.fields.description).toBe('Description should be at least 10 characters');
-    expect(t.storage.db.puppies.get(id)!.imageUrls).toHaveLength(1);
+    expect((await t.store.puppies.get(id))!.imageUrls).toHaveLength(1);
   });
 
   it('gives a second seller 403 on edit, delete and status, and a visitor 401', async () => {
@@ -175,7 +175,7 @@ describe('editing, status and deleting: only the owner', () => {
     expect((await other.agent.delete(`/api/puppies/${id}`)).status).toBe(403);
     expect((await request(t.app).put(`/api/puppies/${id}`).send({ name: 'Stolen' })).status).toBe(401);
     expect((await request(t.app).delete(`/api/puppies/${id}`)).status).toBe(401);
-    expect(t.storage.db.puppies.get(id)).toMatchObject({ name: 'Biscuit', status: 'available' });
+    expect(await t.store.puppies.get(id)).toMatchObject({ name: 'Biscuit', status: 'available' });
   });
 
   it('changes the status for the owner and refuses unknown statuses', async () => {
@@ -193,20 +193,19 @@ describe('editing, status and deleting: only the owner', () => {
     await fan.agent.put(`/api/favorites/${id}`).expect(200);
     const response = await owner.agent.delete(`/api/puppies/${id}`);
     expect(response.status).toBe(200);
-    expect(t.storage.db.puppies.get(id)).toBeUndefined();
-    expect(t.storage.db.favorites.count()).toBe(0);
+    expect(await t.store.puppies.get(id)).toBeUndefined();
+    expect(await t.store.favorites.listByUser(fan.user.id)).toEqual([]);
     expect((await owner.agent.delete(`/api/puppies/${id}`)).status).toBe(404);
   });
 
   it('keeps a puppy with a paid order and says why', async () => {
     const { owner, id } = await listed();
-    await t.storage.write((db) => {
-      db.orders.insert({ reference: 'PN-1', puppyId: id, buyerId: 1, sellerId: owner.user.id, puppyPriceCents: 180_000, carePackageCents: 4999, totalCents: 184_999, paymentIntentId: 'pi_1', status: 'paid', createdAt: NOW.toISOString(), paidAt: NOW.toISOString() });
-    });
+    const buyer = await signedInAgent(t);
+    await t.store.orders.create({ reference: 'PN-1', puppyId: id, buyerId: buyer.user.id, sellerId: owner.user.id, puppyPriceCents: 180_000, carePackageCents: 4999, totalCents: 184_999, paymentIntentId: 'pi_1', status: 'paid', createdAt: NOW.toISOString(), paidAt: NOW.toISOString() });
     const response = await owner.agent.delete(`/api/puppies/${id}`);
     expect(response.status).toBe(409);
     expect(response.body.error.message).toMatch(/has an order \(PN-1\), so the listing cannot be deleted/);
-    expect(t.storage.db.puppies.get(id)).toBeDefined();
+    expect(await t.store.puppies.get(id)).toBeDefined();
   });
 });
 
@@ -215,12 +214,10 @@ describe('GET /api/my-puppies and visibility', () => {
     const { agent, user } = await seller();
     const other = await seller();
     const rng = createRng(3);
-    await t.storage.write((db) => {
-      db.puppies.insert(buildPuppy({ name: 'Live One', breedId: 1, userId: user.id, expiresAt: new Date(NOW.getTime() + DAY).toISOString() }, rng, { now: NOW }));
-      db.puppies.insert(buildPuppy({ name: 'Old One', breedId: 1, userId: user.id, expiresAt: new Date(NOW.getTime() - DAY).toISOString() }, rng, { now: NOW }));
-      db.puppies.insert(buildPuppy({ name: 'Draft One', breedId: 1, userId: user.id, expiresAt: null }, rng, { now: NOW }));
-      db.puppies.insert(buildPuppy({ name: 'Not Mine', breedId: 1, userId: other.user.id }, rng, { now: NOW }));
-    });
+    await t.store.puppies.insert(buildPuppy({ name: 'Live One', breedId: 1, userId: user.id, expiresAt: new Date(NOW.getTime() + DAY).toISOString() }, rng, { now: NOW }));
+    await t.store.puppies.insert(buildPuppy({ name: 'Old One', breedId: 1, userId: user.id, expiresAt: new Date(NOW.getTime() - DAY).toISOString() }, rng, { now: NOW }));
+    await t.store.puppies.insert(buildPuppy({ name: 'Draft One', breedId: 1, userId: user.id, expiresAt: null }, rng, { now: NOW }));
+    await t.store.puppies.insert(buildPuppy({ name: 'Not Mine', breedId: 1, userId: other.user.id }, rng, { now: NOW }));
     const mine = await agent.get('/api/my-puppies').expect(200);
     expect(mine.body.map((p: { name: string; listingStatus: string }) => [p.name, p.listingStatus])).toEqual([
       ['Draft One', 'draft'],
@@ -244,7 +241,7 @@ describe('GET /api/my-puppies and visibility', () => {
   it('shows a non-public listing to its owner only', async () => {
     const { agent, user } = await seller();
     const stranger = await seller();
-    const draft = await t.storage.write((db) => db.puppies.insert(buildPuppy({ breedId: 1, userId: user.id, expiresAt: null }, createRng(1), { now: NOW })));
+    const draft = await t.store.puppies.insert(buildPuppy({ breedId: 1, userId: user.id, expiresAt: null }, createRng(1), { now: NOW }));
     expect((await agent.get(`/api/puppies/${draft.id}`)).status).toBe(200);
     expect((await stranger.agent.get(`/api/puppies/${draft.id}`)).status).toBe(404);
     expect((await request(t.app).get(`/api/puppies/${draft.id}`)).status).toBe(404);

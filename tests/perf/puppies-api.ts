@@ -53,7 +53,7 @@ async function serve(kind: string, rows: number): Promise<void> {
     server = http.createServer(t.app);
   } else {
     const t = await catalogueApp(rows);
-    const body = JSON.stringify(queryPuppies(t.storage, v.parse(PuppyQuerySchema, { minPrice: '500', maxPrice: '3000', status: 'available', limit: '24' }), new Date()));
+    const body = JSON.stringify(await queryPuppies(t.store, v.parse(PuppyQuerySchema, { minPrice: '500', maxPrice: '3000', status: 'available', limit: '24' }), new Date()));
     server = http.createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
       res.end(body);
@@ -128,14 +128,14 @@ function figures(label: string, slices: Slice[]): Figures {
 async function inProcess(rows: number): Promise<{ defaultMs: number; mixedMs: number }> {
   const t = await catalogueApp(rows);
   const queries = MIXED_QUERIES.map((path) => v.parse(PuppyQuerySchema, Object.fromEntries(new URL(path, 'http://x').searchParams)));
-  const time = (list: typeof queries, n: number) => {
+  const time = async (list: typeof queries, n: number) => {
     const now = new Date();
-    for (let i = 0; i < 200; i++) queryPuppies(t.storage, list[i % list.length]!, now);
+    for (let i = 0; i < 200; i++) await queryPuppies(t.store, list[i % list.length]!, now);
     const started = performance.now();
-    for (let i = 0; i < n; i++) queryPuppies(t.storage, list[i % list.length]!, now);
+    for (let i = 0; i < n; i++) await queryPuppies(t.store, list[i % list.length]!, now);
     return (performance.now() - started) / n;
   };
-  return { defaultMs: time([queries[0]!], 2000), mixedMs: time(queries, 2000) };
+  return { defaultMs: await time([queries[0]!], 2000), mixedMs: await time(queries, 2000) };
 }
 
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiPath, catalogueQuery, clampMax, clampMin, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, parsePrice, searchResultsLine } from '../../site/lib/puppy-filters.ts';
+import { apiPath, catalogueQuery, clampMax, clampMin, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, parsePrice, searchResultsLine, totalText } from '../../site/lib/puppy-filters.ts';
 
 describe('the /puppies filters and the address bar', () => {
   it('starts from the spec defaults: 500–3000, Available Only, all genders', () => {
@@ -35,6 +35,12 @@ describe('the /puppies filters and the address bar', () => {
     expect(searchResultsLine('poodle', 0)).toBe('Search results for "poodle": No matches found');
     expect(searchResultsLine('poodle', 1)).toBe('Search results for "poodle": Found 1 puppy');
     expect(searchResultsLine('poodle', 7)).toBe('Search results for "poodle": Found 7 puppies');
+  });
+
+  it('says "1,000+" when the API capped the total (issue 13)', () => {
+    expect(totalText(7)).toBe('7');
+    expect(totalText(1000, true)).toBe('1,000+');
+    expect(searchResultsLine('poodle', 1000, true)).toBe('Search results for "poodle": Found 1,000+ puppies');
   });
 });
 

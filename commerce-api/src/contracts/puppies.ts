@@ -110,7 +110,10 @@ export interface PuppyView {
 
 export interface PuppyPage {
   items: PuppyView[];
+  /** the matches, counted up to a cap (1,000) */
   total: number;
+  /** true when there are more matches than `total`: the site says "1,000+" */
+  totalCapped: boolean;
   limit: number;
   offset: number;
 }

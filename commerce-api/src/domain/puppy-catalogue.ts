@@ -1,8 +1,9 @@
 // The public catalogue: which listings are visible, and the filtered, searched, sorted, paged list.
-// Answers from memory; a query over 10,000 listings is one pass plus a sort of the matches at most.
+// The store answers (puppies.searchPublic, issue 13): names become breed ids here, a page holds at
+// most CATALOGUE_MAX_PAGE rows and the total is counted up to CATALOGUE_TOTAL_CAP ("1,000+").
 import type { SitemapEntry } from '#contracts/pages.ts';
-import { REGIONS, type BreedView, type ListingStatus, type PuppyDetailView, type PuppyPage, type PuppyQuery, type PuppyView } from '#contracts/puppies.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { BreedView, ListingStatus, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView } from '#contracts/puppies.ts';
+import { CATALOGUE_MAX_PAGE, type AsyncStorage, type CatalogueQuery, type Repositories } from '../storage/repositories.ts';
 import type { Breed, Puppy } from './model.ts';
 
 const FEATURED_LIMIT = 8;
@@ -56,180 +57,140 @@ export function toPuppyView(puppy: Puppy, breed: Breed | undefined, now: Date): 
   };
 }
 
-export function viewOf(storage: Storage, puppy: Puppy, now: Date): PuppyView {
-  return toPuppyView(puppy, storage.db.breeds.get(puppy.breedId), now);
+async function breedsById(store: Repositories): Promise<Map<number, Breed>> {
+  return new Map((await store.breeds.list()).map((b) => [b.id, b]));
 }
 
-// Search text per puppy, built once per stored row: rows are replaced on update (copy-on-write),
-// so a changed puppy gets a fresh entry and a removed one is collected.
-const searchText = new WeakMap<Puppy, string>();
-
-function textOf(puppy: Puppy, breed: Breed | undefined): string {
-  let text = searchText.get(puppy);
-  if (text === undefined) {
-    text = [puppy.name, breed?.name ?? '', breed?.size ?? '', ...(breed?.temperament ?? []), puppy.location, puppy.region ?? '', ...puppy.colors]
-      .join(' ')
-      .toLowerCase();
-    searchText.set(puppy, text);
-  }
-  return text;
+/** the API's view of listings, with their breeds (one breed read for all) */
+export async function puppyViews(store: Repositories, puppies: readonly Puppy[], now: Date): Promise<PuppyView[]> {
+  if (puppies.length === 0) return [];
+  const breeds = await breedsById(store);
+  return puppies.map((p) => toPuppyView(p, breeds.get(p.breedId), now));
 }
 
-function matchesSearch(puppy: Puppy, breed: Breed | undefined, tokens: readonly string[]): boolean {
-  const text = textOf(puppy, breed);
-  const gender = puppy.gender.toLowerCase();
-  // Gender is matched as a whole word: "male" must not find every "female".
-  return tokens.every((token) => token === gender || (token !== 'male' && token !== 'female' && text.includes(token)));
+export async function puppyView(store: Repositories, puppy: Puppy, now: Date): Promise<PuppyView> {
+  return (await puppyViews(store, [puppy], now))[0]!;
 }
 
-function resolveBreedIds(storage: Storage, breed: string): Set<number> {
-  if (/^\d+$/.test(breed)) return new Set([Number(breed)]);
-  const wanted = breed.toLowerCase();
-  return new Set(storage.db.breeds.filter((b) => b.name.toLowerCase() === wanted).map((b) => b.id));
-}
-
-const REGION_NAMES: ReadonlySet<string> = new Set(REGIONS);
-
-export function queryPuppies(storage: Storage, query: PuppyQuery, now: Date): PuppyView[] | PuppyPage {
-  const breeds = storage.db.breeds;
-  // Breed and category are both decided per breed: one Set of the breeds that may appear.
-  let breedIds = query.breed ? resolveBreedIds(storage, query.breed) : undefined;
-  if (query.category) {
-    const category = query.category;
-    const fitting = breeds.filter((b) => b.categories.includes(category) && (!breedIds || breedIds.has(b.id))).map((b) => b.id);
-    breedIds = new Set(fitting);
-  }
-  const tokens = query.search ? query.search.toLowerCase().split(/\s+/).filter(Boolean) : [];
-  const location = query.location?.toLowerCase();
-  const region = location && REGION_NAMES.has(location) ? location : undefined;
-  const nowMs = now.getTime();
-  const nowIso = now.toISOString();
-
-  const all = storage.db.puppies.all();
-  const matches: Puppy[] = [];
-  // Newest first without a sort: rows are stored in creation order.
-  for (let i = all.length - 1; i >= 0; i--) {
-    const p = all[i]!;
-    if (!liveAt(p.expiresAt, nowIso, nowMs)) continue;
-    if (p.hiddenAt) continue; // issue 15: hidden by a moderator
-    if (breedIds && !breedIds.has(p.breedId)) continue;
-    if (query.minPrice !== undefined && p.price < query.minPrice) continue;
-    if (query.maxPrice !== undefined && p.price > query.maxPrice) continue;
-    if (query.gender && p.gender !== query.gender) continue;
-    if (query.status && p.status !== query.status) continue;
-    if (region ? p.region !== region : location && !p.location.toLowerCase().includes(location)) continue;
-    if (tokens.length && !matchesSearch(p, breeds.get(p.breedId), tokens)) continue;
-    matches.push(p);
-  }
-
-  if (query.sort === 'price-asc') matches.sort((a, b) => a.price - b.price || b.id - a.id);
-  else if (query.sort === 'price-desc') matches.sort((a, b) => b.price - a.price || b.id - a.id);
-  else if (query.sort === 'age-asc') matches.sort((a, b) => a.age - b.age || b.id - a.id);
-
-  const toView = (p: Puppy) => toPuppyView(p, breeds.get(p.breedId), now);
-  if (query.limit === undefined) return matches.map(toView);
-  const offset = query.offset ?? 0;
-  return { items: matches.slice(offset, offset + query.limit).map(toView), total: matches.length, limit: query.limit, offset };
-}
-
-// Query results are kept until the catalogue changes: the collections' versions say whether any
-// listing or breed changed, and a listing that expires ends the cache too. A repeated query then
-// costs a Map lookup instead of a pass over every listing.
-interface QueryCache {
-  puppiesVersion: number;
-  breedsVersion: number;
-  builtAtMs: number;
-  /** the next moment a public listing expires */
-  validUntilMs: number;
-  results: Map<string, PuppyView[] | PuppyPage>;
-}
-
-const queryCaches = new WeakMap<Storage, QueryCache>();
-const MAX_CACHED_QUERIES = 500;
-
-function nextExpiryMs(rows: readonly Puppy[], now: Date): number {
-  const nowIso = now.toISOString();
-  const nowMs = now.getTime();
-  let soonest = Number.POSITIVE_INFINITY;
-  let soonestIso: string | undefined;
-  for (const row of rows) {
-    const at = row.expiresAt;
-    if (at === null) continue;
-    if (isCanonicalIso(at)) {
-      if (at > nowIso && (soonestIso === undefined || at < soonestIso)) soonestIso = at;
-    } else {
-      const ms = Date.parse(at);
-      if (ms > nowMs && ms < soonest) soonest = ms;
+/** breed (an id, or a name in any letter case) and category, as the breeds that may appear */
+function breedIdsFor(breeds: readonly Breed[], query: PuppyQuery): number[] | undefined {
+  let ids: number[] | undefined;
+  if (query.breed) {
+    if (/^\d+$/.test(query.breed)) ids = [Number(query.breed)];
+    else {
+      const wanted = query.breed.toLowerCase();
+      ids = breeds.filter((b) => b.name.toLowerCase() === wanted).map((b) => b.id);
     }
   }
-  return soonestIso === undefined ? soonest : Math.min(soonest, Date.parse(soonestIso));
+  if (query.category) {
+    const category = query.category;
+    const allowed = ids ? new Set(ids) : undefined;
+    ids = breeds.filter((b) => b.categories.includes(category) && (!allowed || allowed.has(b.id))).map((b) => b.id);
+  }
+  return ids;
 }
 
-function currentCache(storage: Storage, now: Date): QueryCache {
-  const { puppies, breeds } = storage.db;
-  const nowMs = now.getTime();
-  let cache = queryCaches.get(storage);
-  if (!cache || nowMs >= cache.validUntilMs || nowMs < cache.builtAtMs || cache.puppiesVersion !== puppies.version || cache.breedsVersion !== breeds.version) {
-    cache = { puppiesVersion: puppies.version, breedsVersion: breeds.version, builtAtMs: nowMs, validUntilMs: nextExpiryMs(puppies.all(), now), results: new Map() };
-    queryCaches.set(storage, cache);
+/**
+ * GET /api/puppies: a page when `limit` is given, else the plain list the spec expects, which is the
+ * first CATALOGUE_MAX_PAGE matches (no request returns every listing).
+ */
+export async function queryPuppies(store: Repositories, query: PuppyQuery, now: Date): Promise<PuppyView[] | PuppyPage> {
+  const breeds = await store.breeds.list();
+  const byId = new Map(breeds.map((b) => [b.id, b]));
+  const breedIds = breedIdsFor(breeds, query);
+  const limit = Math.min(query.limit ?? CATALOGUE_MAX_PAGE, CATALOGUE_MAX_PAGE);
+  const offset = query.offset ?? 0;
+  const wanted: CatalogueQuery = {
+    ...(breedIds ? { breedIds } : {}),
+    ...(query.minPrice !== undefined ? { minPrice: query.minPrice } : {}),
+    ...(query.maxPrice !== undefined ? { maxPrice: query.maxPrice } : {}),
+    ...(query.gender ? { gender: query.gender } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.location ? { location: query.location } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    sort: query.sort,
+    limit,
+    offset,
+  };
+  const found = await store.puppies.searchPublic(wanted, now);
+  const items = found.items.map((p) => toPuppyView(p, byId.get(p.breedId), now));
+  if (query.limit === undefined) return items;
+  return { items, total: found.total, totalCapped: found.totalCapped, limit, offset };
+}
+
+// Query results kept until the catalogue changes, on a store that can tell (lowdb's
+// catalogueVersion: a listing or breed changed, or a listing expired). A repeated query then costs a
+// Map lookup. PostgreSQL offers no such stamp (another process may write), so nothing is kept there.
+interface QueryCache {
+  version: string;
+  builtAtMs: number;
+  results: Map<string, Promise<PuppyView[] | PuppyPage>>;
+}
+
+const queryCaches = new WeakMap<AsyncStorage, QueryCache>();
+const MAX_CACHED_QUERIES = 500;
+
+function currentCache(store: AsyncStorage, now: Date): QueryCache | undefined {
+  const version = store.catalogueVersion?.(now);
+  if (version === undefined) return undefined;
+  let cache = queryCaches.get(store);
+  if (!cache || cache.version !== version) {
+    cache = { version, builtAtMs: now.getTime(), results: new Map() };
+    queryCaches.set(store, cache);
   }
   return cache;
 }
 
 /**
  * What the public catalogue looks like right now, as HTTP validators: it changes whenever a listing or
- * breed changes or a listing expires (the moments the query cache starts again), and `since` is when
- * that happened (within this process: a restart counts as a change).
+ * breed changes or a listing expires, and `since` is when that happened (within this process: a
+ * restart counts as a change). Undefined on a store that cannot tell (PostgreSQL): no validators.
  */
-export function catalogueStamp(storage: Storage, now: Date): { tag: string; since: Date } {
-  const cache = currentCache(storage, now);
-  return { tag: `${cache.puppiesVersion}.${cache.breedsVersion}.${cache.builtAtMs.toString(36)}`, since: new Date(cache.builtAtMs) };
+export function catalogueStamp(store: AsyncStorage, now: Date): { tag: string; since: Date } | undefined {
+  const cache = currentCache(store, now);
+  if (!cache) return undefined;
+  return { tag: `${cache.version}.${cache.builtAtMs.toString(36)}`, since: new Date(cache.builtAtMs) };
 }
 
 /** queryPuppies, answered from the cache while no listing changed or expired (do not mutate the result) */
-export function cachedQueryPuppies(storage: Storage, query: PuppyQuery, now: Date): PuppyView[] | PuppyPage {
-  const cache = currentCache(storage, now);
+export function cachedQueryPuppies(store: AsyncStorage, query: PuppyQuery, now: Date): Promise<PuppyView[] | PuppyPage> {
+  const cache = currentCache(store, now);
+  if (!cache) return queryPuppies(store, query, now);
   const key = JSON.stringify(query);
   let result = cache.results.get(key);
   if (result === undefined) {
     if (cache.results.size >= MAX_CACHED_QUERIES) cache.results.clear();
-    result = queryPuppies(storage, query, now);
-    cache.results.set(key, result);
+    result = queryPuppies(store, query, now);
+    const kept = result;
+    cache.results.set(key, kept);
+    kept.catch(() => {
+      if (cache.results.get(key) === kept) cache.results.delete(key);
+    });
   }
   return result;
 }
 
-export function featuredPuppies(storage: Storage, now: Date): PuppyView[] {
-  return storage.db.puppies
-    .filter((p) => p.featured && p.status === 'available' && isPublic(p, now))
-    .slice(-FEATURED_LIMIT)
-    .reverse()
-    .map((p) => viewOf(storage, p, now));
+export async function featuredPuppies(store: Repositories, now: Date): Promise<PuppyView[]> {
+  const found = await store.puppies.searchPublic({ featured: true, status: 'available', limit: FEATURED_LIMIT }, now);
+  return puppyViews(store, found.items, now);
 }
 
 /** a puppy's page: public listings for everyone; a draft or expired listing for its owner only */
-export function puppyDetail(storage: Storage, id: number, viewerId: number | undefined, now: Date): PuppyDetailView | null {
-  const puppy = storage.db.puppies.get(id);
+export async function puppyDetail(store: Repositories, id: number, viewerId: number | undefined, now: Date): Promise<PuppyDetailView | null> {
+  const puppy = await store.puppies.get(id);
   if (!puppy || (!isPublic(puppy, now) && puppy.userId !== viewerId)) return null;
-  const seller = storage.db.users.get(puppy.userId);
-  return { ...viewOf(storage, puppy, now), seller: seller ? { username: seller.username, memberSince: seller.createdAt } : null };
+  const seller = await store.users.get(puppy.userId);
+  return { ...(await puppyView(store, puppy, now)), seller: seller ? { username: seller.username, memberSince: seller.createdAt } : null };
 }
 
 /** every public listing, newest first, with the day it last changed */
-export function sitemapEntries(storage: Storage, now: Date): SitemapEntry[] {
-  const all = storage.db.puppies.all();
-  const entries: SitemapEntry[] = [];
-  for (let i = all.length - 1; i >= 0; i--) {
-    const p = all[i]!;
-    if (isPublic(p, now)) entries.push({ id: p.id, lastmod: p.updatedAt });
-  }
-  return entries;
+export async function sitemapEntries(store: Repositories, now: Date): Promise<SitemapEntry[]> {
+  return (await store.puppies.listPublicStamps(now)).map(({ id, updatedAt }) => ({ id, lastmod: updatedAt }));
 }
 
 /** the breeds, by name (the filter and search selects) */
-export function breedViews(storage: Storage): BreedView[] {
-  return storage.db.breeds
-    .all()
+export async function breedViews(store: Repositories): Promise<BreedView[]> {
+  return (await store.breeds.list())
     .map(({ id, name, imageUrl, size, categories }) => ({ id, name, imageUrl, size, categories }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

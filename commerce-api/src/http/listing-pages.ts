@@ -28,21 +28,26 @@ export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-re
 export const PRIVATE_PAGE_CACHE = 'private, no-store';
 
 export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: SessionLayer): express.Router {
-  const { storage, now } = deps;
+  const { store, now } = deps;
   const router = express.Router();
 
   const catalogue = (at: Date, viewerId: number | undefined): PageCatalogue => ({
-    page: async (query) => cachedQueryPuppies(storage, query, at) as PuppyPage,
-    puppy: async (id) => puppyDetail(storage, id, viewerId, at),
-    featured: async () => featuredPuppies(storage, at),
-    breeds: async () => breedViews(storage),
-    sitemap: async () => sitemapEntries(storage, at),
+    page: async (query) => (await cachedQueryPuppies(store, query, at)) as PuppyPage,
+    puppy: (id) => puppyDetail(store, id, viewerId, at),
+    featured: () => featuredPuppies(store, at),
+    breeds: () => breedViews(store),
+    sitemap: () => sitemapEntries(store, at),
   });
 
-  /** public, cacheable: validators from the catalogue's state; true when the client's copy is current */
+  /**
+   * public, cacheable: validators from the catalogue's state; true when the client's copy is current.
+   * A store that cannot tell when the catalogue changed (PostgreSQL) gives no validators: the page is
+   * rendered each time, and shared caches still keep it a minute.
+   */
   const cachePublicly = (req: Request, res: Response, at: Date): boolean => {
-    const stamp = catalogueStamp(storage, at);
+    const stamp = catalogueStamp(store, at);
     res.setHeader('Cache-Control', PUBLIC_PAGE_CACHE);
+    if (!stamp) return false;
     res.setHeader('ETag', `W/"${pages.buildId}-${stamp.tag}"`);
     res.setHeader('Last-Modified', stamp.since.toUTCString());
     if (!req.fresh) return false;
@@ -87,10 +92,10 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
     return render(req, res, { catalogue: catalogue(at, undefined), viewer: null }, next);
   });
 
-  router.get('/puppies/:id', (req, res, next) => {
+  router.get('/puppies/:id', async (req, res, next) => {
     const at = now();
     const found = v.safeParse(idParam, req.params.id);
-    const puppy = found.success ? storage.db.puppies.get(found.output) : undefined;
+    const puppy = found.success ? await store.puppies.get(found.output) : undefined;
     // A public listing looks the same to everyone: rendered for nobody, shareable by a CDN.
     if (puppy && isPublic(puppy, at)) {
       if (cachePublicly(req, res, at)) return;

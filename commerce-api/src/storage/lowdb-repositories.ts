@@ -42,9 +42,28 @@ function isActiveAt(subscription: SellerSubscription, now: Date): boolean {
 const breedText = (b: Breed | undefined) => (b ? [b.name, b.size, ...b.temperament].join(' ').toLowerCase() : '');
 const puppyText = (p: Puppy) => [p.name, p.location, p.region ?? '', ...p.colors].join(' ').toLowerCase();
 
+// issue 13 (listings): the pass below runs over every listing, so per row it must be cheap. Dates
+// written by this code are canonical ISO strings, which compare as strings in time order (Date.parse
+// costs about half a microsecond a row); a listing's words are joined once per stored row (rows are
+// replaced on update, so a changed listing gets a fresh entry).
+function isCanonicalIso(value: string): boolean {
+  return value.length === 24 && value.charCodeAt(10) === 84 /* T */ && value.charCodeAt(23) === 90 /* Z */;
+}
+const puppyWords = new WeakMap<Puppy, string>();
+function wordsOf(p: Puppy): string {
+  let text = puppyWords.get(p);
+  if (text === undefined) {
+    text = puppyText(p);
+    puppyWords.set(p, text);
+  }
+  return text;
+}
+
 /** the catalogue over memory: one pass, then a sort of the matches (what puppy-catalogue.ts does) */
 function searchPublic(db: Collections, query: CatalogueQuery, now: Date): CataloguePage {
   const nowMs = now.getTime();
+  const nowIso = now.toISOString();
+  const breedWords = new Map<number, string>();
   const breedIds = query.breedIds ? new Set(query.breedIds) : undefined;
   const tokens = searchTokens(query.search);
   const location = query.location?.toLowerCase();
@@ -53,17 +72,22 @@ function searchPublic(db: Collections, query: CatalogueQuery, now: Date): Catalo
   const all = db.puppies.all();
   for (let i = all.length - 1; i >= 0; i--) {
     const p = all[i]!;
-    if (p.expiresAt === null || Date.parse(p.expiresAt) <= nowMs) continue;
+    const expiresAt = p.expiresAt;
+    if (expiresAt === null || (isCanonicalIso(expiresAt) ? expiresAt <= nowIso : Date.parse(expiresAt) <= nowMs)) continue;
     if (p.hiddenAt) continue; // issue 15: a listing a moderator hid is not public
     if (breedIds && !breedIds.has(p.breedId)) continue;
     if (query.minPrice !== undefined && p.price < query.minPrice) continue;
     if (query.maxPrice !== undefined && p.price > query.maxPrice) continue;
     if (query.gender && p.gender !== query.gender) continue;
     if (query.status && p.status !== query.status) continue;
+    if (query.featured && !p.featured) continue;
     if (region ? p.region !== region : location && !p.location.toLowerCase().includes(location)) continue;
     if (tokens.length) {
-      const text = puppyText(p) + ' ' + breedText(db.breeds.get(p.breedId));
-      if (!tokens.every((t) => (GENDER_WORDS[t] ? GENDER_WORDS[t] === p.gender : text.includes(t)))) continue;
+      let breed = breedWords.get(p.breedId);
+      if (breed === undefined) breedWords.set(p.breedId, (breed = breedText(db.breeds.get(p.breedId))));
+      // a word has no space, so it is in the listing's words or in its breed's (no joined string)
+      const own = wordsOf(p);
+      if (!tokens.every((t) => (GENDER_WORDS[t] ? GENDER_WORDS[t] === p.gender : own.includes(t) || breed.includes(t)))) continue;
     }
     matches.push(p);
   }
@@ -192,6 +216,11 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
         mutate((c, _s, undo) => {
           const old = c.puppies.get(id);
           if (!old) return false;
+          // issue 13 (listings): its favourites go with it (PostgreSQL: ON DELETE CASCADE)
+          for (const favorite of c.favorites.filter((f) => f.puppyId === id)) {
+            undo(removed('favorites', favorite));
+            c.favorites.remove(favorite.id);
+          }
           undo(removed('puppies', old));
           return c.puppies.remove(id);
         }),
@@ -213,6 +242,28 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
           return c.puppies.update(id, { expiresAt, updatedAt: now.toISOString() });
         }),
       searchPublic: async (query, now) => searchPublic(db, query, now),
+      // ---- issue 13, listings area ----
+      listBySeller: async (userId) => db.puppies.filter((p) => p.userId === userId).reverse(),
+      listPublicStamps: async (now) => {
+        const all = db.puppies.all();
+        const stamps: Array<{ id: number; updatedAt: string }> = [];
+        for (let i = all.length - 1; i >= 0; i--) {
+          const p = all[i]!;
+          if (isLiveAt(p, now) && !p.hiddenAt) stamps.push({ id: p.id, updatedAt: p.updatedAt });
+        }
+        return stamps;
+      },
+      mediaInUse: async (urls, exceptId) => {
+        const wanted = new Set(urls);
+        const used = new Set<string>();
+        if (wanted.size === 0) return used;
+        for (const p of db.puppies.all()) {
+          if (p.id === exceptId) continue;
+          for (const url of [p.imageUrl, ...p.imageUrls, ...(p.videoUrl ? [p.videoUrl] : [])]) if (wanted.has(url)) used.add(url);
+        }
+        return used;
+      },
+      // ---- end listings area ----
     },
     orders: {
       get: async (id) => db.orders.get(id),
@@ -667,5 +718,29 @@ export function createLowdbRepositories(storage: Storage): AsyncStorage {
       return result;
     },
     close: () => storage.close(),
+    catalogueVersion: catalogueVersionOf(storage),
+  };
+}
+
+/**
+ * issue 13 (listings): the catalogue's stamp on lowdb (AsyncStorage.catalogueVersion). Every change
+ * to a collection bumps its version; the soonest expiry of a public listing ends a stamp too (and a
+ * clock that went back, as tests move it).
+ */
+function catalogueVersionOf(storage: Storage): (now: Date) => string {
+  let current: { puppies: number; breeds: number; fromMs: number; untilMs: number; epoch: number } | undefined;
+  return (now) => {
+    const { puppies, breeds } = storage.db;
+    const ms = now.getTime();
+    if (!current || current.puppies !== puppies.version || current.breeds !== breeds.version || ms >= current.untilMs || ms < current.fromMs) {
+      let untilMs = Number.POSITIVE_INFINITY;
+      for (const p of puppies.all()) {
+        if (p.expiresAt === null) continue;
+        const at = Date.parse(p.expiresAt);
+        if (at > ms && at < untilMs) untilMs = at;
+      }
+      current = { puppies: puppies.version, breeds: breeds.version, fromMs: ms, untilMs, epoch: (current?.epoch ?? 0) + 1 };
+    }
+    return `${current.puppies}.${current.breeds}.${current.epoch}`;
   };
 }

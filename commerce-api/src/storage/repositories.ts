@@ -107,6 +107,8 @@ export interface CatalogueQuery {
   location?: string;
   search?: string;
   sort?: 'newest' | 'price-asc' | 'price-desc' | 'age-asc';
+  /** issue 13 (listings): only listings marked featured (the home page's) */
+  featured?: boolean;
   /** capped at CATALOGUE_MAX_PAGE */
   limit: number;
   offset?: number;
@@ -141,6 +143,14 @@ export interface PuppiesRepository {
   activateWithinLimit(id: number, sellerId: number, limit: number | null, expiresAt: string, now: Date): Promise<Puppy | undefined>;
   /** the listings public at `now` that match, newest first unless sorted (ties: newest first) */
   searchPublic(query: CatalogueQuery, now: Date): Promise<CataloguePage>;
+  // ---- issue 13, listings area ----
+  /** every listing of a seller, newest first: drafts, expired and hidden ones included */
+  listBySeller(userId: number): Promise<Puppy[]>;
+  /** the listings public at `now`, newest first, with their last change (sitemap.xml) */
+  listPublicStamps(now: Date): Promise<Array<{ id: number; updatedAt: string }>>;
+  /** which of `urls` a listing other than `exceptId` uses (main image, gallery or video) */
+  mediaInUse(urls: readonly string[], exceptId: number): Promise<Set<string>>;
+  // ---- end listings area ----
 }
 
 export interface OrdersRepository {
@@ -408,4 +418,11 @@ export interface AsyncStorage extends Repositories {
    */
   transaction<T>(fn: (tx: Repositories) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * issue 13 (listings): lowdb only. A stamp that stays the same exactly while the public catalogue
+   * does (no listing or breed changed, no listing expired), so the domain may keep catalogue answers
+   * in this process (puppy-catalogue.ts). A store other processes write to (PostgreSQL) must not
+   * offer it: this process would not see their changes. Absent: every query goes to the store.
+   */
+  catalogueVersion?(now: Date): string;
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PuppyQuerySchema, type PuppyPage } from '#contracts/puppies.ts';
 import { queryPuppies } from '../../../commerce-api/src/domain/puppy-catalogue.ts';
 import { createMemoryStorage } from '../../../commerce-api/src/storage/index.ts';
+import { createLowdbRepositories } from '../../../commerce-api/src/storage/lowdb-repositories.ts';
 import { buildBreed, buildPuppy, findBreedSeed } from '../../support/factories.ts';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
@@ -24,7 +25,7 @@ const ROWS = [
   [6, 'Draft', 2, 'Female', 9, 1500, 'Miami, FL', 'available', null], // never paid: never public
 ] as const;
 
-const storage = createMemoryStorage({
+const store = createLowdbRepositories(createMemoryStorage({
   breeds: [
     { id: 1, ...buildBreed({}, labrador) },
     { id: 2, ...buildBreed({}, chihuahua) },
@@ -33,10 +34,10 @@ const storage = createMemoryStorage({
     id,
     ...buildPuppy({ name, breedId, gender, age, price, location, status, expiresAt, userId: 1, createdAt: day(-30 + id) }, undefined, { now: NOW }),
   })),
-});
+}));
 
-function names(query: Record<string, string>): string[] {
-  const result = queryPuppies(storage, v.parse(PuppyQuerySchema, query), NOW);
+async function names(query: Record<string, string>): Promise<string[]> {
+  const result = await queryPuppies(store, v.parse(PuppyQuerySchema, query), NOW);
   return (Array.isArray(result) ? result : result.items).map((p) => p.name);
 }
 
@@ -61,13 +62,13 @@ const rows: Array<[label: string, query: Record<string, string>, expected: strin
 ];
 
 describe('queryPuppies', () => {
-  it.each(rows)('%s', (_label, query, expected) => {
-    expect(names(query)).toEqual(expected);
+  it.each(rows)('%s', async (_label, query, expected) => {
+    expect(await names(query)).toEqual(expected);
   });
 
-  it('pages: a total over all matches and the asked slice', () => {
-    const page = queryPuppies(storage, v.parse(PuppyQuerySchema, { limit: '2', offset: '1' }), NOW) as PuppyPage;
-    expect(page).toMatchObject({ total: 4, limit: 2, offset: 1 });
+  it('pages: a total over all matches and the asked slice', async () => {
+    const page = (await queryPuppies(store, v.parse(PuppyQuerySchema, { limit: '2', offset: '1' }), NOW)) as PuppyPage;
+    expect(page).toMatchObject({ total: 4, totalCapped: false, limit: 2, offset: 1 });
     expect(page.items.map((p) => p.name)).toEqual(['Pip', 'Daisy']);
   });
 });

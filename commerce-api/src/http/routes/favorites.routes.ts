@@ -5,10 +5,10 @@ import { idParam } from '#contracts/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { NotFoundError } from '../../errors.ts';
 import { addFavorite, favoritePuppies, removeFavorite } from '../../domain/favorites.ts';
-import { viewOf } from '../../domain/puppy-catalogue.ts';
+import { puppyViews } from '../../domain/puppy-catalogue.ts';
 import { requireUser } from '../session.ts';
 
-export function favoritesRoutes({ storage, store, now }: AppDeps): express.Router {
+export function favoritesRoutes({ store, now }: AppDeps): express.Router {
   const router = express.Router();
   const puppyId = (raw: unknown) => {
     const found = v.safeParse(idParam, raw);
@@ -20,7 +20,7 @@ export function favoritesRoutes({ storage, store, now }: AppDeps): express.Route
     const user = requireUser(res);
     const at = now();
     const puppies = await favoritePuppies(store, user.id, at);
-    res.json(puppies.map((puppy) => viewOf(storage, puppy, at)));
+    res.json(await puppyViews(store, puppies, at));
   });
 
   router.put('/favorites/:puppyId', async (req, res) => {

@@ -12,7 +12,7 @@ import {
 import { idParam } from '#contracts/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { NotFoundError } from '../../errors.ts';
-import { cachedQueryPuppies, featuredPuppies, puppyDetail, viewOf } from '../../domain/puppy-catalogue.ts';
+import { cachedQueryPuppies, featuredPuppies, puppyDetail, puppyView, puppyViews } from '../../domain/puppy-catalogue.ts';
 import { createListing, deleteListing, listingsOf, setListingStatus, updateListing } from '../../domain/listings.ts';
 import { createLocalMediaStore } from '../../media/media-store.ts';
 import { removeMedia } from '../../media/uploads.ts';
@@ -20,7 +20,7 @@ import { currentUser, requireUser } from '../session.ts';
 import { parseInput } from '../validate.ts';
 
 export function puppiesRoutes(deps: AppDeps): express.Router {
-  const { storage, now, log } = deps;
+  const { store, now, log } = deps;
   const media = deps.media ?? createLocalMediaStore(deps.paths.uploadsDir);
   const router = express.Router();
 
@@ -37,8 +37,8 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
   // A cached result is the same object until the catalogue changes, and so are its JSON bytes and
   // ETag: a repeated query is neither serialised nor hashed again (Express skips a set ETag).
   const encoded = new WeakMap<object, { body: Buffer; etag: string }>();
-  router.get('/puppies', (req, res) => {
-    const result = cachedQueryPuppies(storage, parseInput(PuppyQuerySchema, req.query), now());
+  router.get('/puppies', async (req, res) => {
+    const result = await cachedQueryPuppies(store, parseInput(PuppyQuerySchema, req.query), now());
     let entry = encoded.get(result);
     if (entry === undefined) {
       const body = Buffer.from(JSON.stringify(result));
@@ -50,14 +50,14 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
     res.send(entry.body);
   });
 
-  router.get('/puppies/featured', (_req, res) => {
-    res.json(featuredPuppies(storage, now()));
+  router.get('/puppies/featured', async (_req, res) => {
+    res.json(await featuredPuppies(store, now()));
   });
 
   // Drafts and expired listings are visible to their owner only; everyone else gets 404.
-  router.get('/puppies/:id', (req, res) => {
+  router.get('/puppies/:id', async (req, res) => {
     const found = v.safeParse(idParam, req.params.id);
-    const view: PuppyDetailView | null = found.success ? puppyDetail(storage, found.output, currentUser(res)?.id, now()) : null;
+    const view: PuppyDetailView | null = found.success ? await puppyDetail(store, found.output, currentUser(res)?.id, now()) : null;
     if (!view) throw new NotFoundError('Puppy Not Found');
     res.json(view);
   });
@@ -66,8 +66,8 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
     const user = requireUser(res);
     const input = parseInput(PuppyCreateSchema, req.body);
     const at = now();
-    const { puppy, needsListingFee } = await createListing(storage, user, input, at);
-    const view: PuppyCreatedView = { ...viewOf(storage, puppy, at), needsListingFee };
+    const { puppy, needsListingFee } = await createListing(deps, user, input, at);
+    const view: PuppyCreatedView = { ...(await puppyView(store, puppy, at)), needsListingFee };
     res.status(201).json(view);
   });
 
@@ -76,9 +76,9 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
     const id = puppyId(req.params.id);
     const input = parseInput(PuppyUpdateSchema, req.body);
     const at = now();
-    const { puppy, droppedMedia } = await updateListing(storage, user, id, input, at);
+    const { puppy, droppedMedia } = await updateListing(store, user, id, input, at);
     forget(droppedMedia);
-    res.json(viewOf(storage, puppy, at));
+    res.json(await puppyView(store, puppy, at));
   });
 
   router.put('/puppies/:id/status', async (req, res) => {
@@ -86,20 +86,20 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
     const id = puppyId(req.params.id);
     const { status } = parseInput(PuppyStatusSchema, req.body);
     const at = now();
-    res.json(viewOf(storage, await setListingStatus(storage, user, id, status, at), at));
+    res.json(await puppyView(store, await setListingStatus(store, user, id, status, at), at));
   });
 
   router.delete('/puppies/:id', async (req, res) => {
     const user = requireUser(res);
-    const { droppedMedia } = await deleteListing(storage, user, puppyId(req.params.id));
+    const { droppedMedia } = await deleteListing(store, user, puppyId(req.params.id));
     forget(droppedMedia);
     res.json({ message: 'Puppy listing deleted' });
   });
 
-  router.get('/my-puppies', (_req, res) => {
+  router.get('/my-puppies', async (_req, res) => {
     const user = requireUser(res);
     const at = now();
-    res.json(listingsOf(storage, user.id).map((puppy) => viewOf(storage, puppy, at)));
+    res.json(await puppyViews(store, await listingsOf(store, user.id), at));
   });
 
   return router;

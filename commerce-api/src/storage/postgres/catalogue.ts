@@ -28,6 +28,7 @@ export function catalogueQueries(db: Db, query: CatalogueQuery, now: Date) {
   if (query.maxPrice !== undefined) base = base.where('price', '<=', query.maxPrice);
   if (query.gender) base = base.where('gender', '=', query.gender);
   if (query.status) base = base.where('status', '=', query.status);
+  if (query.featured) base = base.where('featured', '=', true);
   if (location) {
     base = REGION_NAMES.has(location)
       ? base.where('region', '=', location as NonNullable<Puppy['region']>)

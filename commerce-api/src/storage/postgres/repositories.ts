@@ -145,6 +145,31 @@ function repositories(db: Db): Repositories {
             .executeTakeFirst();
         }),
       searchPublic: (query, now) => searchPublic(db, query, now),
+      // ---- issue 13, listings area ----
+      listBySeller: (userId) => db.selectFrom('puppies').selectAll().where('userId', '=', userId).orderBy('id', 'desc').execute(),
+      listPublicStamps: (now) =>
+        db
+          .selectFrom('puppies')
+          .select(['id', 'updatedAt'])
+          .where('expiresAt', '>', now.toISOString())
+          .where('hiddenAt', 'is', null)
+          .orderBy('id', 'desc')
+          .execute(),
+      mediaInUse: async (urls, exceptId) => {
+        const used = new Set<string>();
+        if (urls.length === 0) return used;
+        const list = [...urls];
+        const rows = await db
+          .selectFrom('puppies')
+          .select(['imageUrl', 'imageUrls', 'videoUrl'])
+          .where('id', '<>', exceptId)
+          .where(sql<boolean>`(image_url = ANY(${list}::text[]) OR image_urls && ${list}::text[] OR video_url = ANY(${list}::text[]))`)
+          .execute();
+        const wanted = new Set(list);
+        for (const row of rows) for (const url of [row.imageUrl, ...row.imageUrls, ...(row.videoUrl ? [row.videoUrl] : [])]) if (wanted.has(url)) used.add(url);
+        return used;
+      },
+      // ---- end listings area ----
     },
     orders: {
       get: (id) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst(),

@@ -22,3 +22,17 @@ describe('lowdb catalogue at scale', () => {
     expect(await storage.puppies.searchPublic({ limit: 20, maxPrice: 1099 }, NOW)).toMatchObject({ total: 100, totalCapped: false });
   });
 });
+
+// issue 13 (listings): what lets puppy-catalogue.ts keep answers in this process (lowdb only)
+describe('lowdb catalogue stamp', () => {
+  it('stays while nothing changes, and moves on a listing change or an expiry', async () => {
+    const expiresAt = new Date(NOW.getTime() + 3_600_000).toISOString();
+    const store = createLowdbRepositories(createMemoryStorage({ puppies: [{ ...buildPuppy({ userId: 1, breedId: 1, expiresAt }, undefined, { now: NOW }), id: 1 }] }));
+    const first = store.catalogueVersion!(NOW);
+    expect(store.catalogueVersion!(new Date(NOW.getTime() + 1000))).toBe(first);
+    await store.puppies.update(1, { price: 4321 });
+    const second = store.catalogueVersion!(NOW);
+    expect(second).not.toBe(first);
+    expect(store.catalogueVersion!(new Date(NOW.getTime() + 3_600_000))).not.toBe(second);
+  });
+});

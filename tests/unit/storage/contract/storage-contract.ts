@@ -197,6 +197,61 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
       });
     });
 
+    // ---- issue 13, listings area ----
+    describe('listings area', () => {
+      it('finds only featured listings when asked (the home page)', async () => {
+        const seller = (await newUser({ accountType: 'seller' })).id;
+        await newPuppy({ userId: seller, name: 'Plain' });
+        await newPuppy({ userId: seller, name: 'Star', featured: true });
+        await newPuppy({ userId: seller, name: 'Star Draft', featured: true, expiresAt: null });
+        const page = await s.puppies.searchPublic({ featured: true, limit: 8 }, NOW);
+        expect(page.items.map((p) => p.name)).toEqual(['Star']);
+      });
+
+      it('lists a seller\'s listings newest first, drafts and expired included, nobody else\'s', async () => {
+        const seller = (await newUser({ accountType: 'seller' })).id;
+        const live = await newPuppy({ userId: seller });
+        const draft = await newPuppy({ userId: seller, expiresAt: null });
+        const expired = await newPuppy({ userId: seller, expiresAt: new Date(NOW.getTime() - MINUTE).toISOString() });
+        await newPuppy();
+        expect((await s.puppies.listBySeller(seller)).map((p) => p.id)).toEqual([expired.id, draft.id, live.id]);
+        expect(await s.puppies.listBySeller(999_999)).toEqual([]);
+      });
+
+      it('stamps the public listings for the sitemap, newest first', async () => {
+        const seller = (await newUser({ accountType: 'seller' })).id;
+        const a = await newPuppy({ userId: seller });
+        await newPuppy({ userId: seller, expiresAt: null });
+        const b = await newPuppy({ userId: seller });
+        await s.moderation.hideListing(b.id, 'spam', NOW);
+        const c = await newPuppy({ userId: seller });
+        expect(await s.puppies.listPublicStamps(NOW)).toEqual([
+          { id: c.id, updatedAt: c.updatedAt },
+          { id: a.id, updatedAt: a.updatedAt },
+        ]);
+        expect(await s.puppies.listPublicStamps(LATER)).toEqual([]);
+      });
+
+      it('says which media other listings still use', async () => {
+        const seller = (await newUser({ accountType: 'seller' })).id;
+        const mine = await newPuppy({ userId: seller, imageUrl: '/uploads/a.webp', imageUrls: ['/uploads/b.webp'], videoUrl: '/uploads/v.mp4' });
+        await newPuppy({ userId: seller, imageUrl: '/uploads/x.webp', imageUrls: ['/uploads/b.webp'], videoUrl: null });
+        await newPuppy({ userId: seller, imageUrl: '/uploads/v.mp4', imageUrls: [], videoUrl: null });
+        const used = await s.puppies.mediaInUse(['/uploads/a.webp', '/uploads/b.webp', '/uploads/v.mp4'], mine.id);
+        expect([...used].sort()).toEqual(['/uploads/b.webp', '/uploads/v.mp4']);
+        expect(await s.puppies.mediaInUse([], mine.id)).toEqual(new Set());
+      });
+
+      it('removes a listing\'s favourites with it', async () => {
+        const puppy = await newPuppy();
+        const fan = await newUser();
+        await s.favorites.add(fan.id, puppy.id, NOW);
+        expect(await s.puppies.remove(puppy.id)).toBe(true);
+        expect(await s.favorites.listByUser(fan.id)).toEqual([]);
+      });
+    });
+    // ---- end listings area ----
+
     describe('orders', () => {
       it('creates an order and finds it by id, intent, live puppy and buyer', async () => {
         const order = await newOrder({ paymentIntentId: 'pi_contract_1' });
