@@ -6,13 +6,10 @@ import type { OnDemandPages } from './http/listing-pages.ts';
 import type { Mailer, Outbox, SmsSender } from './mail/messages.ts';
 import type { Payments } from './payments/index.ts';
 import type { MediaStore } from './media/media-store.ts';
-import type { Storage } from './storage/storage.ts';
 import type { AsyncStorage } from './storage/repositories.ts';
 
 export interface AppDeps {
   config: Config;
-  /** the lowdb store (being replaced by `store`, issue 13: code not yet converted reads it) */
-  storage: Storage;
   /** the async repositories every rule goes through: lowdb by default, PostgreSQL with DATABASE_URL */
   store: AsyncStorage;
   /** outgoing mail: the outbox by default, SMTP when configured */

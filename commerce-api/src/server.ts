@@ -42,7 +42,6 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
     demoPasswords: config.randomDemoPasswords ? 'random' : 'published',
   };
   const seeded = opened.kind === 'lowdb' ? await seedDatabase(opened.lowdb, seedOptions) : await seedPostgres(opened.pool, opened.store, seedOptions);
-  const storage = opened.kind === 'lowdb' ? opened.lowdb : (undefined as never); // TEMP until the domain is converted
   const outbox = createFileOutbox(path.join(config.dataDir, 'outbox'), { smsAvailable: config.smsEnabled, now });
   const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox.mailer;
   const log = (line: string) => console.error(line);
@@ -52,7 +51,6 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
   const store = opened.store;
   const deps: AppDeps = {
     config,
-    storage,
     store,
     mailer,
     sms: outbox.sms,

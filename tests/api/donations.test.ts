@@ -36,7 +36,7 @@ describe('POST /api/create-donation-intent', () => {
       expect(response.body.error.fields.amount, String(amount)).toBeTruthy();
     }
     // only the valid one was recorded: one local intent, and its donation
-    expect(localPaymentCount(t, 'payment_intent')).toBe(1);
+    expect(await localPaymentCount(t, 'payment_intent')).toBe(1);
     expect(await t.store.donations.findByIntent(custom.body.intentId)).toMatchObject({ amountCents: 3750, status: 'pending' });
   });
 
@@ -45,7 +45,7 @@ describe('POST /api/create-donation-intent', () => {
     const response = await request(t.app).post('/api/create-donation-intent').send({ ...gift, donorName: ' ', donorEmail: 'not-an-email' });
     expect(response.status).toBe(400);
     expect(response.body.error.fields).toMatchObject({ donorName: 'Name is required', donorEmail: 'Invalid email address' });
-    expect(localPaymentCount(t)).toBe(0);
+    expect(await localPaymentCount(t)).toBe(0);
   });
 
   it('a declined card leaves the donation pending; the page\'s re-check tells the donor why', async () => {
@@ -86,6 +86,6 @@ describe('card testing through the donation form', () => {
     expect(statuses[20]).toBe(429);
     expect(new Set(intents).size).toBe(20);
     for (const intentId of intents) expect(await t.store.donations.findByIntent(intentId)).toBeDefined();
-    expect(localPaymentCount(t, 'payment_intent')).toBe(20);
+    expect(await localPaymentCount(t, 'payment_intent')).toBe(20);
   });
 });

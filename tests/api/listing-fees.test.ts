@@ -19,7 +19,7 @@ describe('POST /api/create-listing-fee-intent', () => {
     const created = await seller.agent.post('/api/create-listing-fee-intent').send({ puppyId: puppy.id, amount: 1, visitId: 'visit-fee-0001' });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body).toMatchObject({ alreadyPaid: false, message: '', amountCents: LISTING_FEE_CENTS, puppy: { id: puppy.id, name: puppy.name, listingStatus: 'draft' } });
-    expect(t.storage.db.localPayments.find((r) => r.providerId === created.body.intentId)).toMatchObject({ amountCents: 1999, captureMethod: 'automatic' });
+    expect(await t.store.localPayments.find(created.body.intentId, 'payment_intent')).toMatchObject({ amountCents: 1999, captureMethod: 'automatic' });
     expect(await t.store.listingFees.pendingOfUser(seller.user.id, undefined, 10)).toEqual([expect.objectContaining({ puppyId: puppy.id, userId: seller.user.id, amountCents: 1999, status: 'pending', paymentIntentId: created.body.intentId })]);
     expect((await request(t.app).get(`/api/puppies/${puppy.id}`)).status).toBe(404);
 
@@ -34,7 +34,7 @@ describe('POST /api/create-listing-fee-intent', () => {
     const { t, seller, puppy } = await marketplace({ expiresAt: inDays(12) });
     const response = await seller.agent.post('/api/create-listing-fee-intent').send({ puppyId: puppy.id });
     expect(response.body).toMatchObject({ alreadyPaid: true, clientSecret: null, message: 'This listing is already active until June 13, 2026.' });
-    expect(t.storage.db.localPayments.count()).toBe(0);
+    expect(await t.store.localPayments.count()).toBe(0);
   });
 
   it('paying again on an expired listing renews it for 30 days from now', async () => {
@@ -62,7 +62,7 @@ describe('POST /api/create-listing-fee-intent', () => {
     const anonymous = await request(t.app).post('/api/create-listing-fee-intent').send({ puppyId: puppy.id });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.error.message).toMatch(/logged in/);
-    expect(t.storage.db.localPayments.count()).toBe(0);
+    expect(await t.store.localPayments.count()).toBe(0);
   });
 
   it('a declined card leaves the listing a draft', async () => {

@@ -35,7 +35,7 @@ describe('POST /api/create-payment-intent', () => {
     const other = await checkout(agent, puppy.id, 'visit-2222');
     expect(again.intentId).toBe(first.intentId);
     expect(other.intentId).not.toBe(first.intentId);
-    expect(localPaymentCount(t, 'payment_intent')).toBe(2);
+    expect(await localPaymentCount(t, 'payment_intent')).toBe(2);
   });
 
   it('needs a login, a public available puppy, and refuses the seller\'s own puppy', async () => {
@@ -51,7 +51,7 @@ describe('POST /api/create-payment-intent', () => {
     const gone = await agent.post('/api/create-payment-intent').send({ puppyId: puppy.id });
     expect(gone.status).toBe(409);
     expect(gone.body.error.message).toMatch(/no longer available/);
-    expect(localPaymentCount(t)).toBe(0);
+    expect(await localPaymentCount(t)).toBe(0);
   });
 });
 
@@ -140,7 +140,7 @@ describe('paying at checkout with the local provider', () => {
     const live = await card({ number: '4111 1111 1111 1111' });
     expect(live.status).toBe(402);
     expect(live.body.error.message).toMatch(/test mode, but used a non test \(live\) card/);
-    expect(localPaymentCount(t)).toBe(0);
+    expect(await localPaymentCount(t)).toBe(0);
   });
 
   it('refuses to confirm an intent twice', async () => {

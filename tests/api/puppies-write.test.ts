@@ -25,7 +25,7 @@ const validPuppy = {
 
 let t: TestApp;
 beforeEach(async () => {
-  t = createTestApp({ now: NOW });
+  t = await createTestApp({ now: NOW });
   for (const breed of buildBreeds()) await t.store.breeds.insert(breed);
 });
 
@@ -36,9 +36,7 @@ async function postPuppy(agent: request.Agent, body: Record<string, unknown> = {
 }
 
 async function givePlan(userId: number, plan: 'monthly' | 'biannual' | 'annual' = 'monthly') {
-  // seller subscriptions have no repository yet (the plans area): written to lowdb directly
-  await t.storage.write((db) => {
-    db.sellerSubscriptions.insert({
+  await t.store.sellerSubscriptions.createForProvider({
       userId,
       plan,
       priceId: `price_${plan}`,
@@ -47,7 +45,6 @@ async function givePlan(userId: number, plan: 'monthly' | 'biannual' | 'annual' 
       trialEnd: new Date(NOW.getTime() + 7 * DAY).toISOString(),
       currentPeriodEnd: null,
       createdAt: NOW.toISOString(),
-    });
   });
 }
 

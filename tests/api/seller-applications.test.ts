@@ -120,22 +120,20 @@ describe('GET /api/seller/plan', () => {
     expect(none.body).toBeNull();
 
     const trialEnd = new Date(NOW.getTime() + 7 * 86_400_000).toISOString();
-    await t.storage.write((db) => {
-      for (const breed of buildBreeds().slice(0, 1)) db.breeds.insert(breed);
-      db.sellerSubscriptions.insert({
-        userId: user.id,
-        plan: 'monthly',
-        priceId: 'price_monthly',
-        providerSubscriptionId: 'sub_test',
-        status: 'trialing',
-        trialEnd,
-        currentPeriodEnd: trialEnd,
-        createdAt: NOW.toISOString(),
-      });
-      const rng = createRng(3);
-      db.puppies.insert(buildPuppy({ breedId: 1, userId: user.id, expiresAt: new Date(NOW.getTime() + 86_400_000).toISOString() }, rng, { now: NOW }));
-      db.puppies.insert(buildPuppy({ breedId: 1, userId: user.id, expiresAt: null }, rng, { now: NOW }));
+    for (const breed of buildBreeds().slice(0, 1)) await t.store.breeds.insert(breed);
+    await t.store.sellerSubscriptions.createForProvider({
+      userId: user.id,
+      plan: 'monthly',
+      priceId: 'price_monthly',
+      providerSubscriptionId: 'sub_test',
+      status: 'trialing',
+      trialEnd,
+      currentPeriodEnd: trialEnd,
+      createdAt: NOW.toISOString(),
     });
+    const rng = createRng(3);
+    await t.store.puppies.insert(buildPuppy({ breedId: 1, userId: user.id, expiresAt: new Date(NOW.getTime() + 86_400_000).toISOString() }, rng, { now: NOW }));
+    await t.store.puppies.insert(buildPuppy({ breedId: 1, userId: user.id, expiresAt: null }, rng, { now: NOW }));
     expect((await agent.get('/api/seller/plan')).body).toEqual({ plan: 'monthly', status: 'trialing', trialEnd, currentPeriodEnd: trialEnd, listingLimit: 10, liveListings: 1 });
   });
 });

@@ -77,7 +77,7 @@ describe('a full or unwritable disk', () => {
       const refused = await agent.post('/api/upload/image').attach('puppyImage', png, 'a.png').expect(507);
       expect(refused.body.error.code).toBe('storage_full');
       expect(readdirSync(uploadsDir, { recursive: true }).filter((name) => String(name).endsWith('.webp'))).toEqual([]);
-      expect(t.storage.db.uploads.count()).toBe(0);
+      expect(t.lowdb!.db.uploads.count()).toBe(0);
     } finally {
       rmSync(uploadsDir, { recursive: true, force: true });
     }

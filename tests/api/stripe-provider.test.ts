@@ -159,7 +159,7 @@ describe('the Stripe provider (real SDK, captured requests)', () => {
     expect(new Set(keys).size).toBe(3);
     expect(keys.every((k) => k!.startsWith(`subscription:${seller.user.id}:price_monthly:pm_1Card`))).toBe(true);
 
-    expect(t.storage.db.sellerSubscriptions.all()).toEqual([expect.objectContaining({ userId: seller.user.id, plan: 'monthly', priceId: 'price_monthly', providerSubscriptionId: 'sub_Test', status: 'trialing' })]);
+    expect(await t.store.sellerSubscriptions.listByUser(seller.user.id)).toEqual([expect.objectContaining({ userId: seller.user.id, plan: 'monthly', priceId: 'price_monthly', providerSubscriptionId: 'sub_Test', status: 'trialing' })]);
     expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(true);
   });
 
@@ -167,7 +167,7 @@ describe('the Stripe provider (real SDK, captured requests)', () => {
     const { t, seller } = await withStripe(stripeLike({ setupStatus: 'requires_action' }));
     const response = await seller.agent.post('/api/create-subscription').send({ paymentMethodId: 'pm_1Card', priceId: 'price_annual', email: 'kennel@example.com' });
     expect(response.body).toMatchObject({ clientSecret: 'seti_Test_secret_xyz', requiresAction: true, status: 'requires_action', plan: 'annual' });
-    expect(t.storage.db.sellerSubscriptions.all()[0]!.status).toBe('incomplete');
+    expect((await t.store.sellerSubscriptions.listByUser(seller.user.id))[0]!.status).toBe('incomplete');
     expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(false);
   });
 
@@ -177,7 +177,7 @@ describe('the Stripe provider (real SDK, captured requests)', () => {
     expect(response.status).toBe(402);
     expect(response.body.error).toEqual({ code: 'card_declined', message: 'Your card was declined.' });
     expect(client.requests.at(-1)).toMatchObject({ method: 'DELETE', path: '/v1/subscriptions/sub_Test' });
-    expect(t.storage.db.sellerSubscriptions.count()).toBe(0);
+    expect(await t.store.sellerSubscriptions.listByUser(seller.user.id)).toEqual([]);
   });
 
   it('an unreachable Stripe is a 502 that names no internals, and nothing is recorded', async () => {

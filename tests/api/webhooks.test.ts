@@ -114,7 +114,7 @@ describe('POST /api/webhooks/stripe', () => {
     const { t, seller } = await marketplace({ env: { STRIPE_WEBHOOK_SECRET: SECRET } });
     const created = await seller.agent.post('/api/create-subscription').send({ paymentMethodId: 'pm_card_visa', priceId: 'price_biannual', email: 'kennel@example.com' });
     expect(created.body.status).toBe('trialing');
-    const row = t.storage.db.sellerSubscriptions.all()[0]!;
+    const row = (await t.store.sellerSubscriptions.listByUser(seller.user.id))[0]!;
     const canceled = {
       id: 'evt_5Qsub',
       object: 'event',
@@ -123,7 +123,7 @@ describe('POST /api/webhooks/stripe', () => {
       data: { object: { object: 'subscription', id: row.providerSubscriptionId, status: 'canceled', trial_end: null, metadata: {}, livemode: false, items: { data: [] } } },
     };
     expect((await post(t.app, signed(canceled).payload, signed(canceled).header)).body.result).toBe('applied');
-    expect(t.storage.db.sellerSubscriptions.get(row.id)!.status).toBe('canceled');
+    expect((await t.store.sellerSubscriptions.findByProviderId(row.providerSubscriptionId))!.status).toBe('canceled');
     expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(false);
   });
 

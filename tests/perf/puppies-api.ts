@@ -36,8 +36,8 @@ function option(name: string, fallback: number): number {
 
 async function catalogueApp(rows: number) {
   const now = new Date();
-  const t = createTestApp({ now });
-  await t.storage.write((db) => {
+  const t = await createTestApp({ now });
+  await t.lowdb!.write((db) => {
     const breedIds = buildBreeds().map((breed) => db.breeds.insert(breed).id);
     const sellerIds = Array.from({ length: 50 }, (_, i) => db.users.insert(buildUser({ username: `kennel${i}`, accountType: 'seller' }, now)).id);
     for (const puppy of buildCatalogue(rows, createRng(42), { breedIds, sellerIds, now })) db.puppies.insert(puppy);

@@ -57,7 +57,7 @@ export const localPayment = async (t: TestApp, providerId: string) => (await t.s
  * How many objects the local provider holds ("nothing was created"). The repository has no listing
  * (the provider never needs one), so this counts the lowdb rows: lowdb-only, until a test store lists.
  */
-export const localPaymentCount = (t: TestApp, kind?: LocalPaymentObject['kind']) => t.storage.db.localPayments.count((row) => kind === undefined || row.kind === kind);
+export const localPaymentCount = async (t: TestApp, kind?: LocalPaymentObject['kind']) => t.store.localPayments.count(kind);
 
 /** the local card form: create a payment method from the card fields, then confirm the intent with it */
 /** an agent (logged in) or request(app) (anonymous) */

@@ -7,7 +7,7 @@ import { createContent, sourceFor, type Content } from '#content/index.ts';
 import { createApp } from '../../commerce-api/src/app.ts';
 import { loadConfig } from '../../commerce-api/src/config.ts';
 import type { AppDeps } from '../../commerce-api/src/deps.ts';
-import { createMemoryStorage, type StorageWithStats } from '../../commerce-api/src/storage/index.ts';
+import type { StorageWithStats } from '../../commerce-api/src/storage/index.ts';
 import { createTestStore } from './test-store.ts';
 import type { OnDemandPages } from '../../commerce-api/src/http/listing-pages.ts';
 import { createMemoryOutbox } from '../../commerce-api/src/mail/outbox.ts';
@@ -40,7 +40,6 @@ function contentFor(config: ReturnType<typeof loadConfig>): Content {
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const { store, lowdb } = await createTestStore(options.initial, options.storage);
-  const storage = lowdb ?? createMemoryStorage(); // TEMP: until the last areas leave deps.storage
   const clock = { now: options.now ?? new Date('2026-06-01T12:00:00.000Z') };
   const logs: string[] = [];
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: TEST_SECRET, ...options.env });
@@ -50,7 +49,6 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const payments = createPayments({ config, store, mailer: outbox.mailer, now: () => new Date(clock.now), log, ...options.payments });
   const deps: AppDeps = {
     config,
-    storage,
     store,
     mailer: outbox.mailer,
     sms: outbox.sms,
@@ -65,7 +63,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const app = createApp(deps);
   return {
     app,
-    storage,
+    /** lowdb only (undefined on PostgreSQL): the in-memory storage under `store` */
+    lowdb,
     /** the async repositories (setup and checks in tests go through these: they run on both stores) */
     store,
     outbox,

@@ -154,7 +154,7 @@ let owner: Awaited<ReturnType<typeof registeredAgent>>;
 
 async function catalogueApp(): Promise<void> {
   const { handler } = (await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
-  t = createTestApp({ now: NOW, pages: { handler, buildId: 'test-build' } });
+  t = await createTestApp({ now: NOW, pages: { handler, buildId: 'test-build' } });
   owner = await registeredAgent(t.app, { accountType: 'seller' });
   const rng = createRng(11);
   const future = new Date(NOW.getTime() + 10 * DAY).toISOString();

@@ -2,7 +2,6 @@
 // Both paths go through here so the rule lives in one place.
 import { LISTING_DAYS } from '#contracts/plans.ts';
 import type { Repositories } from '../storage/repositories.ts';
-import type { Collections } from '../storage/storage.ts';
 import type { Puppy } from './model.ts';
 
 const DAY_MS = 86_400_000;
@@ -21,14 +20,4 @@ export async function activateListingIn(tx: Repositories, puppyId: number, now: 
   const puppy = await tx.puppies.lock(puppyId);
   if (!puppy) return undefined;
   return tx.puppies.update(puppyId, { expiresAt: listingExpiry(puppy, now), updatedAt: now.toISOString() });
-}
-
-/**
- * Inside storage.write(): the same rule for the areas still on the lowdb seam (listings.ts).
- * Remove once they are converted to the async repositories (issue 13).
- */
-export function activateListing(db: Collections, puppyId: number, now: Date, days = LISTING_DAYS): Puppy | undefined {
-  const puppy = db.puppies.get(puppyId);
-  if (!puppy) return undefined;
-  return db.puppies.update(puppyId, { expiresAt: listingExpiry(puppy, now, days), updatedAt: now.toISOString() });
 }

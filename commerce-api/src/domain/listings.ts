@@ -1,16 +1,14 @@
 // A seller's own listings: post, edit, delete, change status, list. Only seller accounts post; only
 // the owner changes a listing. A new listing is a draft until a seller plan with room covers it
-// (activated here) or its listing fee is paid (payments: activateListing on fulfilment).
+// (activated here) or its listing fee is paid (payments: activateListingIn on fulfilment).
 // Everything goes through the async store (issue 13); a rule that reads then changes runs in one
 // store.transaction with the listing locked (docs/decisions/0076).
 import { SELLERS_ONLY_MESSAGE, type PuppyCreateInput, type PuppyUpdateInput, type PuppyStatus } from '#contracts/puppies.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import type { AsyncStorage, Repositories } from '../storage/repositories.ts';
-import type { Storage } from '../storage/storage.ts';
-import { activateListing } from './listing-activation.ts';
 import type { Puppy, User } from './model.ts';
 import { regionForLocation } from './regions.ts';
-import { planCoverage } from './seller-plans.ts';
+import { activateWithinPlan } from './seller-plans.ts';
 
 export interface CreatedListing {
   puppy: Puppy;
@@ -23,20 +21,11 @@ export interface ListingChange {
   droppedMedia: string[];
 }
 
-export interface ListingStores {
-  store: AsyncStorage;
-  /**
-   * Only for the plan check on posting (planCoverage + activateListing, the plans area's code, kept
-   * as it is): goes when that code reads the store.
-   */
-  storage: Storage;
-}
-
 export function canList(user: User): boolean {
   return user.accountType === 'seller' || user.role === 'admin';
 }
 
-export async function createListing({ store, storage }: ListingStores, user: User, input: PuppyCreateInput, now: Date): Promise<CreatedListing> {
+export async function createListing(store: AsyncStorage, user: User, input: PuppyCreateInput, now: Date): Promise<CreatedListing> {
   if (!canList(user)) throw new ForbiddenError(SELLERS_ONLY_MESSAGE);
   await assertBreed(store, input.breedId);
   const at = now.toISOString();
@@ -61,8 +50,8 @@ export async function createListing({ store, storage }: ListingStores, user: Use
     updatedAt: at,
     expiresAt: null,
   });
-  // Checked and taken in one write: two posts at once cannot both take the plan's last free slot.
-  const activated = await storage.write((db) => (planCoverage(db, user.id, now)?.hasRoom ? activateListing(db, draft.id, now) : undefined));
+  // The plan's slot is checked and taken in one step: two posts at once cannot both take the last one.
+  const activated = await activateWithinPlan(store, user.id, draft.id, now);
   return activated ? { puppy: activated, needsListingFee: false } : { puppy: draft, needsListingFee: true };
 }
 

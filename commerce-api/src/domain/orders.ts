@@ -7,13 +7,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { dollarsToCents, formatCents } from '#contracts/money.ts';
 import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
-import { LIVE_ORDER_STATUSES } from '#contracts/orders.ts';
 import type { CheckoutIntentInput, CheckoutIntentResponse } from '#contracts/payments.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import type { MailMessage } from '../mail/messages.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
 import { OrderForIntentExistsError, type AsyncStorage } from '../storage/repositories.ts';
-import type { Collections } from '../storage/storage.ts';
 import type { Order, Puppy, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
 
@@ -21,11 +19,6 @@ export interface CheckoutContext {
   store: AsyncStorage;
   provider: PaymentProvider;
   now: Date;
-}
-
-/** an order that holds the puppy: being captured, paid or handed over (listings.ts still reads lowdb) */
-export function liveOrderFor(db: Collections, puppyId: number): Order | undefined {
-  return db.orders.find((order) => order.puppyId === puppyId && LIVE_ORDER_STATUSES.includes(order.status));
 }
 
 export async function startCheckout(ctx: CheckoutContext, buyer: User, input: CheckoutIntentInput): Promise<CheckoutIntentResponse> {

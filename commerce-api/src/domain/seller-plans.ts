@@ -3,7 +3,6 @@
 import { PLANS, type PlanTerms } from '#contracts/plans.ts';
 import type { SellerPlanView } from '#contracts/sellers.ts';
 import type { Repositories } from '../storage/repositories.ts';
-import type { Collections } from '../storage/storage.ts';
 import { listingExpiry } from './listing-activation.ts';
 import type { Puppy, SellerSubscription } from './model.ts';
 
@@ -53,22 +52,4 @@ export async function sellerPlanView(store: Repositories, userId: number, now: D
     listingLimit: coverage.plan.listingLimit,
     liveListings: coverage.liveListings,
   };
-}
-
-// The same rule over the lowdb collections, for the area still on that seam (listings.ts). Remove
-// once it is converted to the async repositories (issue 13): activateWithinPlan is its replacement.
-
-function activeSubscription(db: Collections, userId: number, now: Date): SellerSubscription | undefined {
-  return db.sellerSubscriptions.find(
-    (s) =>
-      s.userId === userId &&
-      (s.status === 'trialing' || s.status === 'active') &&
-      (s.currentPeriodEnd === null || Date.parse(s.currentPeriodEnd) > now.getTime()),
-  );
-}
-
-export function planCoverage(db: Collections, userId: number, now: Date): PlanCoverage | undefined {
-  const subscription = activeSubscription(db, userId, now);
-  if (!subscription) return undefined;
-  return coverageOf(subscription, db.puppies.count((p) => p.userId === userId && p.expiresAt !== null && Date.parse(p.expiresAt) > now.getTime()));
 }

@@ -482,6 +482,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
         }),
     },
     localPayments: {
+      count: async (kind) => db.localPayments.count((r) => kind === undefined || r.kind === kind),
       find: async (providerId, kind) => db.localPayments.find((r) => r.providerId === providerId && r.kind === kind),
       findByClientSecret: async (secret) =>
         secret ? db.localPayments.find((r) => r.clientSecret === secret && (r.kind === 'payment_intent' || r.kind === 'setup_intent')) : undefined,

@@ -267,6 +267,8 @@ export interface DonationsRepository {
  * per idempotency key, and each status change (capture, cancel, confirm, refund) made once.
  */
 export interface LocalPaymentsRepository {
+  /** how many objects the double holds (of a kind): what a test asks of Stripe's dashboard */
+  count(kind?: LocalPaymentObject['kind']): Promise<number>;
   /** the object with this provider id (pi_…, seti_…, sub_…, pm_…) and kind */
   find(providerId: string, kind: LocalPaymentObject['kind']): Promise<LocalPaymentObject | undefined>;
   /** a payment or setup intent by its client secret */

@@ -6,7 +6,7 @@ import { disableLiveKeys, enableLiveKeys, paymentModeView } from '../../domain/p
 import { requireAdmin } from '../session.ts';
 import { referenceParam } from './orders.routes.ts';
 
-export function adminRoutes({ storage, store, config, payments, mailer, now, log }: AppDeps): express.Router {
+export function adminRoutes({ store, config, payments, mailer, now, log }: AppDeps): express.Router {
   const router = express.Router();
   router.use('/admin', (_req, res, next) => {
     requireAdmin(res);

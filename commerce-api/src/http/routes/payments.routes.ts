@@ -39,7 +39,7 @@ const perClient = (limit: number, message: string) =>
     handler: (_req, _res, next) => next(new TooManyRequestsError(message)),
   });
 
-export function paymentsRoutes({ storage, store, payments, now, log }: AppDeps): express.Router {
+export function paymentsRoutes({ store, payments, now, log }: AppDeps): express.Router {
   const router = express.Router();
   const { provider, fulfilment } = payments;
   const feeContext = { store, provider, fulfilment, now, log };

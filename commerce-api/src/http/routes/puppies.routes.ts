@@ -66,7 +66,7 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
     const user = requireUser(res);
     const input = parseInput(PuppyCreateSchema, req.body);
     const at = now();
-    const { puppy, needsListingFee } = await createListing(deps, user, input, at);
+    const { puppy, needsListingFee } = await createListing(deps.store, user, input, at);
     const view: PuppyCreatedView = { ...(await puppyView(store, puppy, at)), needsListingFee };
     res.status(201).json(view);
   });

@@ -428,6 +428,11 @@ function repositories(db: Db): Repositories {
         db.updateTable('donations').set({ status: 'canceled' }).where('stripePaymentIntentId', '=', intentId).where('status', '=', 'pending').returningAll().executeTakeFirst(),
     },
     localPayments: {
+      count: async (kind) => {
+        let query = db.selectFrom('localPayments').select((eb) => eb.fn.countAll<number>().as('n'));
+        if (kind) query = query.where('kind', '=', kind);
+        return Number((await query.executeTakeFirstOrThrow()).n);
+      },
       find: (providerId, kind) => db.selectFrom('localPayments').selectAll().where('providerId', '=', providerId).where('kind', '=', kind).executeTakeFirst(),
       findByClientSecret: (secret) =>
         secret
