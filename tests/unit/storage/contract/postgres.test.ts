@@ -14,6 +14,8 @@ import { migrate } from '../../../../commerce-api/src/storage/postgres/migrate.t
 import { createPool } from '../../../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
 import { CATALOGUE_TOTAL_CAP, UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
+import { deleteListing } from '../../../../commerce-api/src/domain/listings.ts';
+import { ConflictError } from '../../../../commerce-api/src/errors.ts';
 import { buildOrder, buildPuppy, buildUser } from '../../../support/factories.ts';
 import { startPostgres, type TestPostgres } from '../../../support/postgres-server.ts';
 import { describeStorageContract, NOW } from './storage-contract.ts';
@@ -194,6 +196,27 @@ describe('rules across processes (two pools racing)', () => {
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       expect(wins(results)).toBe(1);
       expect((await storage.puppies.get(puppy.id))?.status).toBe('reserved');
+    }
+  });
+
+  it('a listing is deleted or sold, never both (the domain\'s delete against a buyer)', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const puppy = await listing(true);
+      const owner = (await storage.users.get(puppy.userId))!;
+      const buyer = await seller();
+      const buy = b.transaction(async (tx) => {
+        if (!(await tx.puppies.reserve(puppy.id, NOW))) return undefined;
+        return tx.orders.create(buildOrder({ puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId, handedOverAt: null, canceledAt: null }, NOW));
+      });
+      const [deleted, bought] = await Promise.allSettled([deleteListing(a, owner, puppy.id), buy]);
+      expect(bought.status).toBe('fulfilled');
+      const sold = bought.status === 'fulfilled' && bought.value !== undefined;
+      // exactly one wins: the delete is refused (409 naming the order) when the sale came first
+      expect(deleted.status === 'fulfilled').toBe(!sold);
+      if (deleted.status === 'rejected') expect(deleted.reason).toBeInstanceOf(ConflictError);
+      expect(await storage.puppies.get(puppy.id)).toEqual(sold ? expect.objectContaining({ status: 'reserved' }) : undefined);
+      expect((await storage.orders.findLive(puppy.id)) !== undefined).toBe(sold);
     }
   });
 
