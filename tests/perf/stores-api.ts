@@ -107,13 +107,13 @@ async function main(): Promise<void> {
     pg.psql('CREATE DATABASE anchor');
     const pool = createPool({ connectionString: pg.url('product'), max: 2 });
     await importLowdb(pool, shape, now);
-    await pool.query('ANALYZE');
+    await pool.query('VACUUM ANALYZE');
     await pool.end();
     console.log(`stores API: ${ROWS} listings, ${CONNECTIONS} connections, ${SECONDS} s per store and kind (loopback, Node ${process.version})`);
 
     const anchorLoad = await start('anchor load', process.execPath, [ANCHOR, 'load', pg.url('anchor'), path.join(lowdbDir, 'db.json')], {}, /anchor: loaded/);
     await new Promise((resolve) => anchorLoad.once('exit', resolve));
-    const common = { NODE_ENV: 'development', SEED_DEMO_DATA: 'false', HOST: '127.0.0.1', SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789' };
+    const common = { NODE_ENV: 'development', SEED_DEMO_DATA: 'false', HOST: '127.0.0.1', LOGIN_FAILURES_PER_CLIENT: '1000', SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789' };
     const ports = { lowdb: 4391, postgres: 4392, anchor: 4393 };
     const server = path.join(root, 'commerce-api/src/server.ts');
     children.push(await start('lowdb product', process.execPath, [server], { ...common, PORT: String(ports.lowdb), DATA_DIR: lowdbDir }, /is running at/));

@@ -17,14 +17,12 @@ export async function favoritePuppies(store: AsyncStorage, userId: number, now: 
 }
 
 /**
- * Idempotent: favouriting twice keeps one row (the store's favorites.add). The listing is held while
- * the row is added, so a listing deleted at that moment leaves no favourite pointing at nothing.
+ * Idempotent: favouriting twice keeps one row (the store's favorites.add). A listing deleted between
+ * the check and the add leaves no row: the store refuses a favourite of a puppy that is not there.
  */
 export async function addFavorite(store: AsyncStorage, userId: number, puppyId: number, now: Date): Promise<void> {
-  await store.transaction(async (tx) => {
-    if (!visibleTo(await tx.puppies.lock(puppyId), userId, now)) throw new NotFoundError('Puppy Not Found');
-    await tx.favorites.add(userId, puppyId, now);
-  });
+  if (!visibleTo(await store.puppies.get(puppyId), userId, now)) throw new NotFoundError('Puppy Not Found');
+  if (!(await store.favorites.add(userId, puppyId, now))) throw new NotFoundError('Puppy Not Found');
 }
 
 /** idempotent: removing a favourite that is not there is fine */

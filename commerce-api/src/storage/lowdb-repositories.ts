@@ -429,6 +429,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
         mutate((c, _s, undo) => {
           const existing = c.favorites.find((f) => f.userId === userId && f.puppyId === puppyId);
           if (existing) return existing;
+          if (!c.puppies.get(puppyId)) return undefined;
           const favorite = c.favorites.insert({ userId, puppyId, createdAt: now.toISOString() });
           undo(inserted('favorites', favorite.id));
           return favorite;

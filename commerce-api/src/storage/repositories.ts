@@ -238,8 +238,11 @@ export interface VerificationCodesRepository {
 }
 
 export interface FavoritesRepository {
-  /** idempotent: the existing row when the user already keeps the puppy */
-  add(userId: number, puppyId: number, now: Date): Promise<Favorite>;
+  /**
+   * Idempotent: the existing row when the user already keeps the puppy. Undefined when the puppy does
+   * not exist (deleted at that moment): a favourite never points at nothing, without holding the listing.
+   */
+  add(userId: number, puppyId: number, now: Date): Promise<Favorite | undefined>;
   remove(userId: number, puppyId: number): Promise<boolean>;
   /** oldest first, as they were added */
   listByUser(userId: number): Promise<Favorite[]>;

@@ -62,7 +62,11 @@ export function catalogueQueries(db: Db, query: CatalogueQuery, now: Date) {
 
 export async function searchPublic(db: Db, query: CatalogueQuery, now: Date): Promise<CataloguePage> {
   const { page, count } = catalogueQueries(db, query, now);
-  const [items, counted] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
-  const total = Number(counted.n);
+  const items = await page.execute();
+  // A page that is not full is the end of the matches: the total follows without a count (the long
+  // tail's narrow filters mostly end here). Only a full page, or an empty one past the start, counts.
+  const offset = query.offset ?? 0;
+  const ended = items.length < pageSize(query.limit) && (items.length > 0 || offset === 0);
+  const total = ended ? offset + items.length : Number((await count.executeTakeFirstOrThrow()).n);
   return { items, total: Math.min(total, CATALOGUE_TOTAL_CAP), totalCapped: total > CATALOGUE_TOTAL_CAP };
 }

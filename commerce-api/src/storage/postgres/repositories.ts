@@ -5,12 +5,19 @@
 // its WHERE on the row a concurrent winner committed. Times come in as `now` (the app's clock).
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
-import type { Message, OrderStatus, VerificationCode } from '../../domain/model.ts';
+import type { Breed, Message, OrderStatus, VerificationCode } from '../../domain/model.ts';
 import { OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage, type Repositories } from '../repositories.ts';
 import { searchPublic } from './catalogue.ts';
 import type { Database, Db } from './schema.ts';
 
 const LIVE: readonly OrderStatus[] = ['pending', 'paid', 'handed_over'];
+const FOREIGN_KEY_VIOLATION = '23503';
+/**
+ * How long a process keeps the breed list. Breeds come from the seed (no screen edits them) and every
+ * catalogue answer names them: one query less per request. A breed the seed adds on another process
+ * shows here within this time.
+ */
+const BREEDS_KEPT_MS = 60_000;
 
 function uniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as { code?: string; constraint?: string };
@@ -65,7 +72,12 @@ async function addMessage(trx: Transaction<Database>, conversationId: number, me
   return { conversation, message: saved };
 }
 
-function repositories(db: Db): Repositories {
+/** what one store (one pool) keeps between calls */
+interface Kept {
+  breeds?: { rows: Breed[]; until: number };
+}
+
+function repositories(db: Db, kept: Kept): Repositories {
   return {
     users: {
       get: (id) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -85,8 +97,16 @@ function repositories(db: Db): Repositories {
       lock: (id) => db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
     },
     breeds: {
-      list: () => db.selectFrom('breeds').selectAll().orderBy('id').execute(),
-      insert: (row) => db.insertInto('breeds').values(row).returningAll().executeTakeFirstOrThrow(),
+      list: async () => {
+        if (kept.breeds && kept.breeds.until > Date.now()) return kept.breeds.rows;
+        const rows = await db.selectFrom('breeds').selectAll().orderBy('id').execute();
+        kept.breeds = { rows, until: Date.now() + BREEDS_KEPT_MS };
+        return rows;
+      },
+      insert: async (row) => {
+        delete kept.breeds;
+        return db.insertInto('breeds').values(row).returningAll().executeTakeFirstOrThrow();
+      },
     },
     sessions: {
       get: (id) => db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -387,13 +407,19 @@ function repositories(db: Db): Repositories {
     },
     favorites: {
       add: async (userId, puppyId, now) => {
-        const created = await db
-          .insertInto('favorites')
-          .values({ userId, puppyId, createdAt: now.toISOString() })
-          .onConflict((oc) => oc.columns(['userId', 'puppyId']).doNothing())
-          .returningAll()
-          .executeTakeFirst();
-        return created ?? db.selectFrom('favorites').selectAll().where('userId', '=', userId).where('puppyId', '=', puppyId).executeTakeFirstOrThrow();
+        try {
+          const created = await db
+            .insertInto('favorites')
+            .values({ userId, puppyId, createdAt: now.toISOString() })
+            .onConflict((oc) => oc.columns(['userId', 'puppyId']).doNothing())
+            .returningAll()
+            .executeTakeFirst();
+          return created ?? (await db.selectFrom('favorites').selectAll().where('userId', '=', userId).where('puppyId', '=', puppyId).executeTakeFirst());
+        } catch (error) {
+          // the puppy's row is gone (favorites_puppy_id_fkey): the foreign key decided, as lowdb's check does
+          if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) return undefined;
+          throw error;
+        }
       },
       remove: async (userId, puppyId) =>
         (await db.deleteFrom('favorites').where('userId', '=', userId).where('puppyId', '=', puppyId).executeTakeFirst()).numDeletedRows > 0n,
@@ -673,9 +699,10 @@ export function createKysely(pool: pg.Pool): Kysely<Database> {
 /** the repositories on a pool (pool.ts); close() ends the pool */
 export function createPostgresRepositories(pool: pg.Pool): AsyncStorage {
   const db = createKysely(pool);
+  const kept: Kept = {};
   return {
-    ...repositories(db),
-    transaction: (fn) => db.transaction().execute((trx) => fn(repositories(trx))),
+    ...repositories(db, kept),
+    transaction: (fn) => db.transaction().execute((trx) => fn(repositories(trx, kept))),
     close: async () => {
       await db.destroy();
       // Kysely ends the pool only if it ever ran a query through it
