@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { OrderStatus, VerificationCode } from '../../domain/model.ts';
 import { PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage, type Repositories } from '../repositories.ts';
 import { searchPublic } from './catalogue.ts';
+import { postgresReadiness } from './readiness.ts';
 import type { Database, Db } from './schema.ts';
 
 const LIVE: readonly OrderStatus[] = ['pending', 'paid', 'handed_over'];
@@ -352,6 +353,7 @@ export function createPostgresRepositories(pool: pg.Pool): AsyncStorage {
   return {
     ...repositories(db),
     transaction: (fn) => db.transaction().execute((trx) => fn(repositories(trx))),
+    ready: () => postgresReadiness(pool),
     close: async () => {
       await db.destroy();
       // Kysely ends the pool only if it ever ran a query through it
