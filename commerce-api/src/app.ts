@@ -6,6 +6,7 @@ import express from 'express';
 import helmet from 'helmet';
 import type { AppDeps } from './deps.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { healthRoutes } from './http/health.ts';
 import { sameOriginOnly } from './http/same-origin.ts';
 import { createSessionLayer } from './http/session.ts';
 import { staticSite } from './http/static-site.ts';
@@ -39,6 +40,8 @@ export function createApp(deps: AppDeps): express.Express {
     res.setHeader('X-Request-Id', randomUUID());
     next();
   });
+  // Probes first: a balancer asks every few seconds, and they need no session, body or headers.
+  app.use(healthRoutes(deps));
   // The headers that protect today's browsers (nosniff, frame options, HSTS, referrer and cross-origin
   // policies); the CSP is a per-page <meta> (decision 0007). Legacy headers for IE, Flash and the old
   // XSS auditor are left out: each header costs every response, and these protect nobody any more.

@@ -55,6 +55,7 @@ const EnvSchema = v.object({
   PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL')), 'http://localhost:4321'),
   PUBLIC_API_URL: url(),
   TRUST_PROXY: trustProxy(),
+  SHUTDOWN_TIMEOUT_MS: count(10_000),
   SESSION_SECRET: text(),
   ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3, 'must be at least 3 characters')), 'admin'),
   ADMIN_PASSWORD: text(),
@@ -128,6 +129,8 @@ export interface Config {
   readonly publicApiUrl: string;
   /** Express's "trust proxy" setting: which X-Forwarded-For hops name the client */
   readonly trustProxy: boolean | number | readonly string[];
+  /** on SIGTERM: how long requests in flight may take before the process exits anyway (issue 14) */
+  readonly shutdownTimeoutMs: number;
   readonly sessionSecret: string;
   readonly admin: { readonly username: string; readonly password: string; readonly isDevDefault: boolean };
   readonly seedDemoData: boolean;
@@ -187,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicSiteUrl: e.PUBLIC_SITE_URL.replace(/\/$/, ''),
     publicApiUrl: e.PUBLIC_API_URL.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sessionSecret: e.SESSION_SECRET || (isProduction ? '' : devSessionSecret(dataDir, e.NODE_ENV)),
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD || DEV_ADMIN_PASSWORD, isDevDefault: !e.ADMIN_PASSWORD },
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,

@@ -28,6 +28,8 @@ export interface AppDeps {
   now: () => Date;
   /** where unexpected errors are reported */
   log: (line: string) => void;
+  /** true once the process is stopping (SIGTERM): /readyz answers 503 so a balancer stops sending */
+  draining?: () => boolean;
   /** the listing pages rendered on demand (the built Astro handler); without it those paths are 404 */
   pages?: OnDemandPages;
   paths: {

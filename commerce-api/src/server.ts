@@ -49,8 +49,10 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
   const media = createLocalMediaStore(uploadsDir);
   // one instance for the app and the payments: on lowdb, transactions queue per instance
   const store = opened.store;
+  let draining = false;
   const deps: AppDeps = {
     config,
+    draining: () => draining,
     store,
     mailer,
     sms: outbox.sms,
@@ -87,11 +89,13 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      // Stop accepting, let requests in flight finish (/readyz says 503 meanwhile), and after
+      // SHUTDOWN_TIMEOUT_MS cut whatever is left so a stop never hangs past the orchestrator's bound.
+      draining = true;
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-        // Give requests in flight a moment, then cut the rest so Ctrl-C never hangs.
-        setTimeout(() => server.closeAllConnections(), 2000).unref();
+        setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs).unref();
       });
       await jobs.stop();
       await opened.store.close();

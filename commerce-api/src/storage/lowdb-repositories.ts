@@ -697,6 +697,7 @@ export function createLowdbRepositories(storage: Storage): AsyncStorage {
   // Outside a transaction a change is final at once: nothing to undo.
   const direct: Mutate = (fn) => storage.write((db, settings) => fn(db, settings, () => {}));
   let queue: Promise<unknown> = Promise.resolve();
+  let closed = false;
 
   return {
     ...repositories(storage, direct),
@@ -719,7 +720,12 @@ export function createLowdbRepositories(storage: Storage): AsyncStorage {
       queue = result.catch(() => {});
       return result;
     },
-    close: () => storage.close(),
+    // The data lives in this process: once it started, it answers until it is closed.
+    ready: () => Promise.resolve(closed ? { ok: false as const, reason: 'store closed' } : { ok: true as const }),
+    close: () => {
+      closed = true;
+      return storage.close();
+    },
     catalogueVersion: catalogueVersionOf(storage),
   };
 }

@@ -422,6 +422,11 @@ export interface AsyncStorage extends Repositories {
    * plus the row locks of `lock()` and the conditional methods; on lowdb: one transaction at a time.
    */
   transaction<T>(fn: (tx: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * Whether this store can serve requests now (GET /readyz, issue 14): it answers, and on PostgreSQL
+   * every migration this version ships is applied. Never throws: a failure is `{ ok: false, reason }`.
+   */
+  ready(): Promise<StoreReadiness>;
   close(): Promise<void>;
   /**
    * issue 13 (listings): lowdb only. A stamp that stays the same exactly while the public catalogue
@@ -431,3 +436,6 @@ export interface AsyncStorage extends Repositories {
    */
   catalogueVersion?(now: Date): string;
 }
+
+/** the answer of AsyncStorage.ready(): the reason is short and safe to show a balancer */
+export type StoreReadiness = { ok: true } | { ok: false; reason: string };

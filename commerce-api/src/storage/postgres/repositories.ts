@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { Breed, Message, OrderStatus, VerificationCode } from '../../domain/model.ts';
 import { OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage, type Repositories } from '../repositories.ts';
 import { searchPublic } from './catalogue.ts';
+import { postgresReadiness } from './readiness.ts';
 import type { Database, Db } from './schema.ts';
 
 const LIVE: readonly OrderStatus[] = ['pending', 'paid', 'handed_over'];
@@ -700,10 +701,14 @@ export function createKysely(pool: pg.Pool): Kysely<Database> {
 export function createPostgresRepositories(pool: pg.Pool): AsyncStorage {
   const db = createKysely(pool);
   const kept: Kept = {};
+  let closed = false;
   return {
     ...repositories(db, kept),
     transaction: (fn) => db.transaction().execute((trx) => fn(repositories(trx, kept))),
+    // closed: the process is stopping, whatever the database would say (as on lowdb)
+    ready: () => (closed ? Promise.resolve({ ok: false as const, reason: 'store closed' }) : postgresReadiness(pool)),
     close: async () => {
+      closed = true;
       await db.destroy();
       // Kysely ends the pool only if it ever ran a query through it
       if (!pool.ended) await pool.end();

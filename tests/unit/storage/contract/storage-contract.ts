@@ -33,6 +33,12 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
       return s.orders.create(buildOrder({ puppyId: puppy, buyerId: buyer, sellerId: seller, handedOverAt: null, canceledAt: null, ...overrides }, NOW));
     }
 
+    describe('ready', () => {
+      it('says the store is ready to serve (reachable, migrations applied)', async () => {
+        expect(await s.ready()).toEqual({ ok: true });
+      });
+    });
+
     describe('users', () => {
       it('creates a user with its lower-cased key, and finds it by id and by name in any case', async () => {
         const user = await newUser({ username: 'BellaFan' });
