@@ -9,12 +9,14 @@ import { formatMessageTime } from '../lib/message-time.ts';
 import './Messages.css';
 import '../styles/empty-state.css';
 
-export default function Messages() {
+/** `initial`: the list the server rendered into the page (it checked the login); without it, the island loads it */
+export default function Messages({ initial }: { initial?: ConversationsResponse | undefined }) {
+  if (initial) return <ConversationList initial={initial} />;
   return <ProtectedRoute>{() => <ConversationList />}</ProtectedRoute>;
 }
 
-function ConversationList() {
-  const { data, error } = useApi<ConversationsResponse>('/api/conversations');
+function ConversationList({ initial }: { initial?: ConversationsResponse }) {
+  const { data, error } = useApi<ConversationsResponse>('/api/conversations', initial);
   if (error) return <p role="alert">Your messages could not be loaded. Please reload the page.</p>;
   if (!data)
     return (

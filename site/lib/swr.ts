@@ -9,7 +9,11 @@ export const SWR_OPTIONS: SWRConfiguration = {
   revalidateIfStale: false,
 };
 
-/** GET a JSON resource through the one API client; `null` skips the request */
-export function useApi<T>(path: string | null) {
-  return useSWR<T>(path, (p: string) => getJson<T>(p), SWR_OPTIONS);
+/**
+ * GET a JSON resource through the one API client; `null` skips the request. `initial`: the same
+ * resource the server already put in the page, used as is (no request on mount).
+ */
+export function useApi<T>(path: string | null, initial?: T) {
+  const options = initial === undefined ? SWR_OPTIONS : { ...SWR_OPTIONS, fallbackData: initial, revalidateOnMount: false };
+  return useSWR<T>(path, (p: string) => getJson<T>(p), options);
 }

@@ -78,7 +78,10 @@ test('an inquiry becomes a conversation: the seller reads and replies, the famil
   const noScript = await browser.newContext({ baseURL: baseURL!, javaScriptEnabled: false });
   expect((await noScript.request.post('/api/login', { data: DEMO.seller })).ok()).toBe(true);
   const plain = await noScript.newPage();
-  await plain.goto(threadUrl);
+  // the list is in the page too, and leads to the thread
+  await plain.goto('/messages');
+  await plain.getByRole('link', { name: new RegExp(`^${puppy.name}, with`) }).click();
+  await expect(plain).toHaveURL(threadUrl);
   await expect(plain.getByRole('list', { name: 'Messages' })).toContainText('Zelle deposit');
   await plain.getByLabel('Your reply').fill('Sent without JavaScript.');
   await plain.getByRole('button', { name: 'Send' }).click();

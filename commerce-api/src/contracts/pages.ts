@@ -1,7 +1,7 @@
 // What the Express app hands Astro's on-demand pages as `locals` (docs/decisions/0065): the catalogue's
 // read functions and the viewer. Pages read only this: never the domain, the storage or their own API.
 import type { BreedView, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView } from './puppies.ts';
-import type { ConversationView } from './conversations.ts';
+import type { ConversationsResponse, ConversationView } from './conversations.ts';
 
 /** one public listing in sitemap.xml */
 export interface SitemapEntry {
@@ -33,4 +33,6 @@ export interface PageLocals {
    * read); null when it is unknown or not theirs (the page answers 404).
    */
   conversation?: ConversationView | null;
+  /** issue 15, /messages only: the logged-in viewer's conversations, so the list is in the HTML */
+  conversations?: ConversationsResponse;
 }

@@ -1,4 +1,4 @@
-// /messages/{id} rendered on demand (issue 15, docs/decisions/0090, after 0065's listing pages): the
+// /messages and /messages/{id} rendered on demand (issue 15, docs/decisions/0090, after 0065's listing pages): the
 // thread is in the HTML with its reply form, so reading and replying work before any script runs
 // (the form posts to the API, which answers 303 back here). Only for its two parties: a visitor is
 // sent to log in first, anyone else gets the page's 404. Never cached: it belongs to one viewer.
@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { idParam } from '#contracts/common.ts';
 import type { PageLocals } from '#contracts/pages.ts';
 import type { AppDeps } from '../deps.ts';
-import { openConversation } from '../domain/conversations.ts';
+import { listConversations, openConversation } from '../domain/conversations.ts';
 import { NotFoundError } from '../errors.ts';
 import { PRIVATE_PAGE_CACHE, type OnDemandPages } from './listing-pages.ts';
 import { currentUser, type SessionLayer } from './session.ts';
@@ -15,6 +15,23 @@ import { currentUser, type SessionLayer } from './session.ts';
 export function messagePages(deps: AppDeps, pages: OnDemandPages, sessions: SessionLayer): express.Router {
   const { store, mailer, config, log, now } = deps;
   const router = express.Router();
+
+  // The list, in the HTML like the thread: a slow phone sees its conversations before any script.
+  router.get('/messages', (req, res, next) => {
+    res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE);
+    return sessions.middleware(req, res, async (err?: unknown) => {
+      if (err) return next(err);
+      const user = currentUser(res);
+      if (!user) return res.redirect(303, `/auth?next=${encodeURIComponent(req.path)}`);
+      try {
+        const conversations = await listConversations({ store, mailer, siteUrl: config.publicSiteUrl, log }, user);
+        const locals: Partial<PageLocals> = { viewer: { id: user.id, username: user.username }, conversations };
+        return await pages.handler(req, res, next, locals);
+      } catch (error) {
+        return next(error);
+      }
+    });
+  });
 
   router.get('/messages/:id', (req, res, next) => {
     res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE);
