@@ -4,7 +4,7 @@
 //   mix (price range, breed, gender, status, page; every fifth a search word), for `--seconds`;
 // - acknowledged writes: as many concurrent puppies.update calls (each one committed), for `--seconds`;
 // - EXPLAIN ANALYZE of three typical queries, to see which index answers.
-// Storage level (no HTTP): the server is not on PostgreSQL yet (decision 0076).
+// Storage level (no HTTP); `stores-api` measures the product through HTTP on both stores.
 //
 //   npm run bench -- postgres-catalogue [--rows=100000] [--connections=50] [--seconds=5]
 import { migrate } from '../../commerce-api/src/storage/postgres/migrate.ts';
