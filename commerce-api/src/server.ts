@@ -16,6 +16,7 @@ import { createPayments } from './payments/index.ts';
 import { createLocalMediaStore } from './media/media-store.ts';
 import { createLocalScheduler } from './jobs/scheduler.ts';
 import { sweepUnusedUploadsJob } from './jobs/sweep-unused-uploads.ts';
+import { sweepRateLimitsJob } from './jobs/sweep-rate-limits.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -70,7 +71,10 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
     },
   };
   const app = createApp(deps);
-  const jobs = createLocalScheduler([sweepUnusedUploadsJob({ store: deps.store, media, log })], { now, log });
+  const jobs = createLocalScheduler(
+    [sweepUnusedUploadsJob({ store: deps.store, media, log }), ...(store.rateLimits ? [sweepRateLimitsJob(store.rateLimits)] : [])],
+    { now, log },
+  );
   const server = await new Promise<import('node:http').Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);

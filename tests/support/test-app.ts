@@ -39,7 +39,7 @@ function contentFor(config: ReturnType<typeof loadConfig>): Content {
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
-  const { store, lowdb } = await createTestStore(options.initial, options.storage);
+  const { store, lowdb, databaseUrl } = await createTestStore(options.initial, options.storage);
   const clock = { now: options.now ?? new Date('2026-06-01T12:00:00.000Z') };
   const logs: string[] = [];
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: TEST_SECRET, ...options.env });
@@ -65,6 +65,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     app,
     /** lowdb only (undefined on PostgreSQL): the in-memory storage under `store` */
     lowdb,
+    /** PostgreSQL only: the database under `store` */
+    databaseUrl,
     /** the async repositories (setup and checks in tests go through these: they run on both stores) */
     store,
     outbox,

@@ -18,6 +18,8 @@ export interface TestStore {
   store: AsyncStorage;
   /** lowdb only: the in-memory storage under `store` (write stats, failure injection) */
   lowdb?: StorageWithStats;
+  /** PostgreSQL only: the test's database, for a second process's worth of connections */
+  databaseUrl?: string;
 }
 
 /** closers of the databases made inside a test (closed after it) and outside one (after the file) */
@@ -43,7 +45,7 @@ export async function createTestStore(initial: Partial<DbShape> = {}, lowdb?: St
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   });
-  return { store };
+  return { store, databaseUrl: url.replace('{database}', name) };
 }
 
 /** closes and drops the databases of the test that ended (or, with `file`, of the whole file) */

@@ -1,17 +1,22 @@
 // Request rate limits (429 in the one error shape), configured in config.ts (decision 0051).
-// Each createApp gets its own counters (memory store): one process serves the product; a "many
-// machines" deployment swaps the store, not the rules.
+// On lowdb each createApp counts in memory (one process serves the product); on PostgreSQL the
+// counters are the database's (`shared`), so every process counts into one (issue 14): the store
+// changes, not the rules.
 import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Limits } from '../config.ts';
 import { TooManyRequestsError } from '../errors.ts';
+import type { RateLimitCounters } from '../storage/repositories.ts';
+import { sharedRateLimitStore } from './rate-limit-store.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
-function limiter(options: Partial<Options> & { message: string }): RequestHandler {
+/** `name`: the limiter's own key prefix in the shared counters */
+function limiter(shared: RateLimitCounters | undefined, name: string, options: Partial<Options> & { message: string }): RequestHandler {
   const { message, ...rest } = options;
   return rateLimit({
+    ...(shared ? { store: sharedRateLimitStore(shared, name) } : {}),
     windowMs: FIFTEEN_MINUTES,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
@@ -28,22 +33,22 @@ const usernameOf = (body: unknown): string =>
     ? (body as { username: string }).username.trim().toLowerCase()
     : '';
 
-export function authLimiters(limits: Limits) {
+export function authLimiters(limits: Limits, shared?: RateLimitCounters) {
   const tooMany = 'Too many login attempts. Please wait 15 minutes and try again.';
   const withUsername = { skip: (req: Request) => usernameOf(req.body) === '', validate: { keyGeneratorIpFallback: false } } as const;
   return {
     // Only failures count. The per-username limit is per client too, so wrong passwords typed
     // elsewhere never lock the owner out; the higher limit over all clients slows a guessing botnet.
     login: [
-      limiter({ limit: limits.loginFailuresPerClient, skipSuccessfulRequests: true, message: tooMany }),
-      limiter({
+      limiter(shared, 'login-client', { limit: limits.loginFailuresPerClient, skipSuccessfulRequests: true, message: tooMany }),
+      limiter(shared, 'login-username-client', {
         limit: limits.loginFailuresPerUsernameAndClient,
         skipSuccessfulRequests: true,
         message: tooMany,
         keyGenerator: (req) => `user:${usernameOf(req.body)}|${clientKey(req)}`,
         ...withUsername,
       }),
-      limiter({
+      limiter(shared, 'login-username', {
         limit: limits.loginFailuresPerUsername,
         skipSuccessfulRequests: true,
         message: tooMany,
@@ -52,7 +57,7 @@ export function authLimiters(limits: Limits) {
       }),
     ],
     register: [
-      limiter({ limit: limits.registrationsPerClient, message: 'Too many registrations from this network. Please wait 15 minutes and try again.' }),
+      limiter(shared, 'register', { limit: limits.registrationsPerClient, message: 'Too many registrations from this network. Please wait 15 minutes and try again.' }),
     ],
   };
 }
@@ -61,16 +66,16 @@ export function authLimiters(limits: Limits) {
  * Per client, on top of the per-target and per-code limits of the domain (domain/verification.ts):
  * one network cannot mail codes to a thousand addresses, nor guess codes across many of them.
  */
-export function verificationLimiters() {
+export function verificationLimiters(shared?: RateLimitCounters) {
   return {
-    send: limiter({ limit: 30, message: 'Too many verification codes were requested from this network. Please wait 15 minutes and try again.' }),
-    verify: limiter({ limit: 60, skipSuccessfulRequests: true, message: 'Too many verification attempts from this network. Please wait 15 minutes and try again.' }),
+    send: limiter(shared, 'verification-send', { limit: 30, message: 'Too many verification codes were requested from this network. Please wait 15 minutes and try again.' }),
+    verify: limiter(shared, 'verification-check', { limit: 60, skipSuccessfulRequests: true, message: 'Too many verification attempts from this network. Please wait 15 minutes and try again.' }),
   };
 }
 
 /** contact-page messages and puppy inquiries: each one is stored and mailed to a person */
-export function contactLimiter(limits: Limits): RequestHandler {
-  return limiter({
+export function contactLimiter(limits: Limits, shared?: RateLimitCounters): RequestHandler {
+  return limiter(shared, 'contact', {
     windowMs: HOUR,
     limit: limits.contactMessagesPerClient,
     message: 'You have sent a lot of messages in a short time. Please wait an hour and try again.',
@@ -80,8 +85,8 @@ export function contactLimiter(limits: Limits): RequestHandler {
 }
 
 /** uploads per logged-in account (the route runs it after the login check) */
-export function uploadLimiter(limits: Limits, accountOf: (req: Request, res: Response) => number): RequestHandler {
-  return limiter({
+export function uploadLimiter(limits: Limits, accountOf: (req: Request, res: Response) => number, shared?: RateLimitCounters): RequestHandler {
+  return limiter(shared, 'upload', {
     windowMs: HOUR,
     limit: limits.uploadsPerAccount,
     message: 'You have uploaded a lot of files in a short time. Please wait an hour and try again.',
@@ -103,18 +108,28 @@ export function uploadLimiter(limits: Limits, accountOf: (req: Request, res: Res
  * logged-in account, or undefined to skip (a visitor's inquiry: contactLimiter counts it).
  */
 const messageLimiters = new WeakMap<Limits, RequestHandler>();
-export function messageLimiter(limits: Limits, accountOf: (res: Response) => { id: number; createdAt: string } | undefined, now: () => Date): RequestHandler {
+export function messageLimiter(
+  limits: Limits,
+  accountOf: (res: Response) => { id: number; createdAt: string } | undefined,
+  now: () => Date,
+  shared?: RateLimitCounters,
+): RequestHandler {
   // one counter per app (its config) for inquiries and replies together
   const existing = messageLimiters.get(limits);
   if (existing) return existing;
-  const created = createMessageLimiter(limits, accountOf, now);
+  const created = createMessageLimiter(limits, accountOf, now, shared);
   messageLimiters.set(limits, created);
   return created;
 }
 
-function createMessageLimiter(limits: Limits, accountOf: (res: Response) => { id: number; createdAt: string } | undefined, now: () => Date): RequestHandler {
+function createMessageLimiter(
+  limits: Limits,
+  accountOf: (res: Response) => { id: number; createdAt: string } | undefined,
+  now: () => Date,
+  shared: RateLimitCounters | undefined,
+): RequestHandler {
   const isNew = (account: { createdAt: string }) => now().getTime() - Date.parse(account.createdAt) < limits.newAccountHours * HOUR;
-  return limiter({
+  return limiter(shared, 'messages', {
     windowMs: HOUR,
     limit: (_req, res) => {
       const account = accountOf(res);
@@ -128,8 +143,8 @@ function createMessageLimiter(limits: Limits, accountOf: (res: Response) => { id
   });
 }
 
-export function reportLimiter(limits: Limits, accountOf: (res: Response) => number | undefined): RequestHandler {
-  return limiter({
+export function reportLimiter(limits: Limits, accountOf: (res: Response) => number | undefined, shared?: RateLimitCounters): RequestHandler {
+  return limiter(shared, 'reports', {
     windowMs: HOUR,
     limit: limits.reportsPerAccount,
     message: 'You have sent a lot of reports in a short time. Please wait an hour and try again.',

@@ -435,6 +435,22 @@ export interface AsyncStorage extends Repositories {
    * offer it: this process would not see their changes. Absent: every query goes to the store.
    */
   catalogueVersion?(now: Date): string;
+  /**
+   * issue 14: PostgreSQL only. Rate-limit counters every process on the database shares (a limit of 5
+   * is 5 across processes). Absent (lowdb, one process): each limiter counts in memory.
+   */
+  readonly rateLimits?: RateLimitCounters;
+}
+
+/** fixed-window hit counters, keyed by limiter and client (http/rate-limit-store.ts) */
+export interface RateLimitCounters {
+  /** one hit in the key's window (a new window of `windowMs` from `now` when the last one ended) */
+  hit(key: string, windowMs: number, now: Date): Promise<{ hits: number; windowEndsAt: Date }>;
+  /** takes back one hit (a request the limiter does not count after all) */
+  unhit(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+  /** forgets the counters whose window ended before `before`; how many */
+  sweep(before: Date): Promise<number>;
 }
 
 /** the answer of AsyncStorage.ready(): the reason is short and safe to show a balancer */

@@ -8,7 +8,7 @@ import { parseInput } from '../validate.ts';
 
 export function authRoutes(deps: AppDeps, sessions: SessionLayer): express.Router {
   const { store, now } = deps;
-  const limits = authLimiters(deps.config.limits);
+  const limits = authLimiters(deps.config.limits, deps.store.rateLimits);
   const router = express.Router();
 
   router.post('/register', ...limits.register, async (req, res) => {

@@ -10,8 +10,8 @@ export function contactsRoutes({ store, mailer, config, log, now }: AppDeps): ex
   const router = express.Router();
   const teamAddress = /<([^>]+)>/.exec(config.mail.from)?.[1] ?? config.mail.from;
   // issue 15: a logged-in inquiry is a message too, so the per-account message limit counts it
-  const messages = messageLimiter(config.limits, (res) => currentUser(res), now);
-  router.post('/contacts', contactLimiter(config.limits), messages, async (req, res) => {
+  const messages = messageLimiter(config.limits, (res) => currentUser(res), now, store.rateLimits);
+  router.post('/contacts', contactLimiter(config.limits, store.rateLimits), messages, async (req, res) => {
     const input = parseInput(ContactSchema, req.body);
     const { saved, conversationId } = await sendContactMessage({ store, mailer, teamAddress, siteUrl: config.publicSiteUrl, log }, input, currentUser(res) ?? null, now());
     res.status(201).json({ id: saved.id, message: 'Message sent', ...(conversationId !== undefined ? { conversationId } : {}) });

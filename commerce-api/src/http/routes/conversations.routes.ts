@@ -50,8 +50,8 @@ export function conversationsRoutes(deps: AppDeps): express.Router {
   const ctx: ConversationContext = { store, mailer, siteUrl: config.publicSiteUrl, log };
   const router = express.Router();
   const account = (res: Response) => currentUser(res);
-  const messages = messageLimiter(config.limits, account, now);
-  const reports = reportLimiter(config.limits, (res) => currentUser(res)?.id);
+  const messages = messageLimiter(config.limits, account, now, store.rateLimits);
+  const reports = reportLimiter(config.limits, (res) => currentUser(res)?.id, store.rateLimits);
   const loggedIn: express.RequestHandler = (_req, res, next) => {
     requireUser(res);
     next();

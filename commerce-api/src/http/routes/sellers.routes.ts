@@ -29,7 +29,7 @@ export function sellersRoutes(deps: AppDeps): express.Router {
   const ctx: VerificationContext = { store, mailer: deps.mailer, sms: deps.sms, secret: config.sessionSecret, log: deps.log };
   const cookies = verificationSessions(config.sessionSecret, config.isProduction);
 
-  const { send: sendLimit, verify: verifyLimit } = verificationLimiters();
+  const { send: sendLimit, verify: verifyLimit } = verificationLimiters(deps.store.rateLimits);
 
   router.get('/sms-available', (_req, res) => {
     res.json({ available: deps.sms.available } satisfies SmsAvailability);

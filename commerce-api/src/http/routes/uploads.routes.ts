@@ -73,7 +73,7 @@ export function uploadsRoutes(deps: AppDeps): express.Router {
   const { now, config } = deps;
   const media = deps.media ?? createLocalMediaStore(deps.paths.uploadsDir);
   const quota = config.limits.uploadQuotaBytes;
-  const perAccount = uploadLimiter(config.limits, (_req, res) => requireUser(res).id);
+  const perAccount = uploadLimiter(config.limits, (_req, res) => requireUser(res).id, deps.store.rateLimits);
   const router = express.Router();
 
   /** stores the file within the account's quota and records it; a refused record removes the files */

@@ -6,7 +6,7 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { Breed, Message, OrderStatus, VerificationCode } from '../../domain/model.ts';
-import { OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage, type Repositories } from '../repositories.ts';
+import { OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage, type RateLimitCounters, type Repositories } from '../repositories.ts';
 import { searchPublic } from './catalogue.ts';
 import { postgresReadiness } from './readiness.ts';
 import type { Database, Db } from './schema.ts';
@@ -693,6 +693,35 @@ function repositories(db: Db, kept: Kept): Repositories {
   };
 }
 
+/** issue 14: one statement per hit, so two processes counting one key at once both count */
+function rateLimitCounters(db: Kysely<Database>): RateLimitCounters {
+  return {
+    hit: async (key, windowMs, now) => {
+      const at = now.toISOString();
+      const ends = new Date(now.getTime() + windowMs).toISOString();
+      const row = await db
+        .insertInto('rateLimitHits')
+        .values({ key, windowEndsAt: ends, hits: 1 })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            hits: sql<number>`CASE WHEN rate_limit_hits.window_ends_at <= ${at} THEN 1 ELSE rate_limit_hits.hits + 1 END`,
+            windowEndsAt: sql<string>`CASE WHEN rate_limit_hits.window_ends_at <= ${at} THEN ${ends}::timestamptz ELSE rate_limit_hits.window_ends_at END`,
+          }),
+        )
+        .returning(['hits', 'windowEndsAt'])
+        .executeTakeFirstOrThrow();
+      return { hits: row.hits, windowEndsAt: new Date(row.windowEndsAt) };
+    },
+    unhit: async (key) => {
+      await db.updateTable('rateLimitHits').set({ hits: sql<number>`greatest(hits - 1, 0)` }).where('key', '=', key).execute();
+    },
+    reset: async (key) => {
+      await db.deleteFrom('rateLimitHits').where('key', '=', key).execute();
+    },
+    sweep: async (before) => Number((await db.deleteFrom('rateLimitHits').where('windowEndsAt', '<', before.toISOString()).executeTakeFirst()).numDeletedRows),
+  };
+}
+
 export function createKysely(pool: pg.Pool): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }
@@ -705,6 +734,7 @@ export function createPostgresRepositories(pool: pg.Pool): AsyncStorage {
   return {
     ...repositories(db, kept),
     transaction: (fn) => db.transaction().execute((trx) => fn(repositories(trx, kept))),
+    rateLimits: rateLimitCounters(db),
     // closed: the process is stopping, whatever the database would say (as on lowdb)
     ready: () => (closed ? Promise.resolve({ ok: false as const, reason: 'store closed' }) : postgresReadiness(pool)),
     close: async () => {

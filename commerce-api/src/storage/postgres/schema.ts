@@ -47,6 +47,8 @@ export interface Database {
   messages: Table<Message>;
   reports: Table<Report>;
   moderationActions: Table<ModerationAction>;
+  // issue 14
+  rateLimitHits: { key: string; windowEndsAt: string; hits: number };
 }
 
 /** the pool's query builder, or one bound to a transaction */
