@@ -1,5 +1,5 @@
 // What createApp needs from the outside: everything that touches the world is passed in, so the API
-// tests run on in-memory storage with a fixed clock, and the server wires the real implementations.
+// tests run on lowdb in memory or a throwaway PostgreSQL with a fixed clock, and the server wires the real ones.
 import type { Content } from '#content/index.ts';
 import type { Config } from './config.ts';
 import type { OnDemandPages } from './http/listing-pages.ts';

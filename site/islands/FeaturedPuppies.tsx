@@ -34,7 +34,7 @@ export default function FeaturedPuppies({ puppies: given }: { puppies?: PuppyVie
     <ul className="featured-grid">
       {puppies.map((puppy) => (
         <li key={puppy.id} className="card card-linked featured-card">
-          <div className="card-media featured-media">
+          <div className="card-media photo-frame featured-media">
             <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}, a ${puppy.breed?.name ?? ''} puppy`} sizes="(min-width: 1024px) 280px, (min-width: 576px) 45vw, calc(100vw - 2rem)" width={1200} height={900} />
             <span className="featured-badge">Featured</span>
           </div>
@@ -69,7 +69,7 @@ export function FeaturedSkeleton() {
       <div className="featured-grid" aria-hidden="true">
         {Array.from({ length: FEATURED_SHOWN }, (_, i) => (
           <div key={i} className="card featured-card featured-skeleton">
-            <div className="card-media featured-media" />
+            <div className="card-media photo-frame featured-media" />
             <div className="card-body featured-body">
               <span className="sk sk-title" />
               <span className="sk sk-line" />

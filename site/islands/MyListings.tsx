@@ -224,7 +224,7 @@ function Visibility({ puppy }: { puppy: PuppyView }) {
 
 function ListingRow({ puppy, eager, onDelete, order, onOrderChanged }: { puppy: PuppyView; eager: boolean; onDelete: () => void; order: OrderView | undefined; onOrderChanged: () => void }) {
   return (
-    <li className="listing-row">
+    <li className="listing-row photo-frame">
       <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}`} sizes="8rem" eager={eager} width={320} height={240} />
       <div>
         <h2>{puppy.name}</h2>

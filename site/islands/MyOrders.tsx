@@ -95,7 +95,7 @@ function OrderCard({ order, eager }: { order: OrderView; eager: boolean }) {
   const puppy = order.puppy;
   const name = puppy?.name ?? 'A puppy no longer listed';
   return (
-    <li className="order-card">
+    <li className="order-card photo-frame">
       <PuppyImage src={puppy?.imageUrl ?? ''} alt={name} sizes="10rem" eager={eager} width={320} height={240} />
       <div>
         <h2>{puppy ? <a href={`/puppies/${puppy.id}`}>{puppy.name}</a> : name}</h2>

@@ -49,7 +49,7 @@ export function PuppyCard({ puppy, favorited, onToggleFavorite, eager = false, h
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="card puppy-card">
-      <div className="card-media puppy-card-media">
+      <div className="card-media photo-frame puppy-card-media">
         <PuppyImage src={puppy.imageUrl} alt={imageAlt(puppy)} sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 300px" eager={eager} width={640} height={480} />
         <StatusBadge status={puppy.status} className="on-image" />
         <FavoriteButton puppy={puppy} favorited={favorited} onToggle={onToggleFavorite} />

@@ -297,7 +297,7 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
           JPEG, PNG, WebP or AVIF, up to 10MB each. Up to {MAX_ADDITIONAL_IMAGES} additional images ({imageUrls.length} of {MAX_ADDITIONAL_IMAGES} used).
         </p>
         {imageUrls.length > 0 && (
-          <ul className="thumb-row" aria-label="Additional images">
+          <ul className="thumb-row photo-frame" aria-label="Additional images">
             {imageUrls.map((url, index) => (
               <li key={`${url}-${index}`}>
                 <PuppyImage src={url} alt={`Additional image ${index + 1}`} sizes="9rem" width={320} height={240} />

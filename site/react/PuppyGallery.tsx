@@ -24,7 +24,7 @@ export function PuppyGallery({ images, name }: Props) {
 
   return (
     <section className="gallery" aria-roledescription="carousel" aria-label={`Photos of ${name}`} onKeyDown={onKeyDown}>
-      <div className="gallery-main">
+      <div className="gallery-main photo-frame">
         <PuppyImage
           key={images[index]}
           src={images[index] ?? ''}
@@ -49,7 +49,7 @@ export function PuppyGallery({ images, name }: Props) {
         )}
       </div>
       {count > 1 && (
-        <ul className="gallery-thumbs" aria-label="Choose a photo">
+        <ul className="gallery-thumbs photo-frame" aria-label="Choose a photo">
           {images.map((url, i) => (
             <li key={`${url}-${i}`}>
               <button type="button" aria-label={`Show photo ${i + 1} of ${count}`} aria-current={i === index} onClick={() => show(i)}>
