@@ -34,3 +34,20 @@ it('a login limit of 5 reached through two processes refuses on both', async () 
   expect(await store.rateLimits!.sweep(new Date(Date.now() + 2 * 60 * 60 * 1000))).toBeGreaterThan(0);
   expect((await request(a.app).post('/api/login').send(wrong)).status).toBe(401);
 });
+
+it('the donation limit counts every attempt across both processes, even refused ones', async () => {
+  const a = await createTestApp();
+  const store = createPostgresRepositories(createPool({ connectionString: a.databaseUrl!, max: 2 }));
+  others.push(store);
+  const b = createApp({ ...a.deps, store });
+
+  // 20 attempts per client per 15 minutes (http/rate-limits.ts); a card-tester's bad requests count too
+  for (let i = 0; i < 20; i++) {
+    const res = await request(i % 2 ? b : a.app).post('/api/create-donation-intent').send({ amount: 'lots' });
+    expect(res.status).toBe(400);
+  }
+  const refused = await request(b).post('/api/create-donation-intent').send({ amount: 'lots' });
+  expect(refused.status).toBe(429);
+  expect(refused.body.error.message).toMatch(/^Too many donation attempts from this network/);
+  expect((await request(a.app).post('/api/create-donation-intent').send({ amount: 'lots' })).status).toBe(429);
+});

@@ -73,6 +73,17 @@ export function verificationLimiters(shared?: RateLimitCounters) {
   };
 }
 
+/**
+ * Anyone may donate without an account, which makes the donation form the classic place to try stolen
+ * cards: a client gets a limited number of donation intents (and local test-mode cards) per 15 minutes.
+ */
+export function paymentLimiters(shared?: RateLimitCounters) {
+  return {
+    donation: limiter(shared, 'donation', { limit: 20, message: 'Too many donation attempts from this network. Please wait 15 minutes and try again.' }),
+    testCard: limiter(shared, 'test-card', { limit: 200, message: 'Too many card attempts from this network. Please wait 15 minutes and try again.' }),
+  };
+}
+
 /** contact-page messages and puppy inquiries: each one is stored and mailed to a person */
 export function contactLimiter(limits: Limits, shared?: RateLimitCounters): RequestHandler {
   return limiter(shared, 'contact', {

@@ -2,7 +2,6 @@
 // of a payment, and the local test-mode card form's calls (only while the local
 // provider takes this mode's payments).
 import express from 'express';
-import { rateLimit } from 'express-rate-limit';
 import * as v from 'valibot';
 import {
   ActivateListingPlanSchema,
@@ -20,28 +19,17 @@ import { startDonation } from '../../domain/donations.ts';
 import { activateListingPlan, startListingFee } from '../../domain/listing-fees.ts';
 import { startCheckout } from '../../domain/orders.ts';
 import { startSubscription } from '../../domain/subscriptions.ts';
-import { NotFoundError, TooManyRequestsError } from '../../errors.ts';
+import { NotFoundError } from '../../errors.ts';
+import { paymentLimiters } from '../rate-limits.ts';
 import { currentUser, requireUser } from '../session.ts';
 import { parseInput } from '../validate.ts';
 
 const intentIdParam = v.pipe(v.string(), v.regex(/^(pi|seti)_[A-Za-z0-9_]{1,200}$/));
 
-/**
- * Anyone may donate without an account, which makes the donation form the classic place to try stolen
- * cards: a client gets a limited number of donation intents (and local test-mode cards) per 15 minutes.
- */
-const perClient = (limit: number, message: string) =>
-  rateLimit({
-    windowMs: 15 * 60 * 1000,
-    limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new TooManyRequestsError(message)),
-  });
-
 export function paymentsRoutes({ store, payments, now, log }: AppDeps): express.Router {
   const router = express.Router();
   const { provider, fulfilment } = payments;
+  const limits = paymentLimiters(store.rateLimits);
   const feeContext = { store, provider, fulfilment, now, log };
 
   router.get('/stripe-public-key', async (_req, res) => {
@@ -59,8 +47,7 @@ export function paymentsRoutes({ store, payments, now, log }: AppDeps): express.
     res.json(await startListingFee(feeContext, user, parseInput(ListingFeeIntentSchema, req.body)));
   });
 
-  const donationLimit = perClient(20, 'Too many donation attempts from this network. Please wait 15 minutes and try again.');
-  router.post('/create-donation-intent', donationLimit, async (req, res) => {
+  router.post('/create-donation-intent', limits.donation, async (req, res) => {
     const input = parseInput(DonationIntentSchema, req.body);
     res.json(await startDonation({ store, provider, now: now() }, input));
   });
@@ -96,8 +83,7 @@ export function paymentsRoutes({ store, payments, now, log }: AppDeps): express.
     if (!provider) throw new NotFoundError('The local test-mode payment provider is not active.');
     return provider;
   };
-  const cardLimit = perClient(200, 'Too many card attempts from this network. Please wait 15 minutes and try again.');
-  router.post('/local-payments/payment-methods', cardLimit, async (req, res) => {
+  router.post('/local-payments/payment-methods', limits.testCard, async (req, res) => {
     const provider = await local();
     res.json(await provider.createPaymentMethod(parseInput(LocalCardSchema, req.body)));
   });
