@@ -73,7 +73,7 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
   const app = createApp(deps);
   const jobs = createLocalScheduler(
     [sweepUnusedUploadsJob({ store: deps.store, media, log }), ...(store.rateLimits ? [sweepRateLimitsJob(store.rateLimits)] : [])],
-    { now, log },
+    { now, log, leases: store.jobLeases },
   );
   const server = await new Promise<import('node:http').Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));

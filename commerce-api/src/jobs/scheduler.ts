@@ -1,7 +1,8 @@
 // The seam for scheduled jobs. A job is a plain async function of `now`, so tests call it with any
-// time they like. Today the scheduler is timers in this one process. A deployment of many processes
-// replaces createLocalScheduler with one that takes a lease before each run (a row in the database,
-// a lock in Redis), so a job runs once across machines; the jobs themselves do not change.
+// time they like. Each process keeps its own timers; when several processes share a PostgreSQL
+// database, each tick first claims the job's lease there (storage JobLeases, decision 0094), so a job
+// runs once per interval across machines. The jobs themselves do not change.
+import type { JobLeases } from '../storage/repositories.ts';
 
 export interface Job {
   readonly name: string;
@@ -17,10 +18,18 @@ export interface Scheduler {
 export interface SchedulerOptions {
   now: () => Date;
   log: (line: string) => void;
+  /** several processes on one database: claim each run first (absent: this process runs every tick) */
+  leases?: JobLeases;
 }
 
+/**
+ * A run is claimed when the last one is at least 90% of an interval old: timers drift a little, and a
+ * process whose tick comes a moment early must not lose its turn to its own previous run.
+ */
+const LEASE_GAP = 0.9;
+
 /** runs each job every `everyMs` (first run after one interval); a run never overlaps the previous one */
-export function createLocalScheduler(jobs: readonly Job[], { now, log }: SchedulerOptions): Scheduler {
+export function createLocalScheduler(jobs: readonly Job[], { now, log, leases }: SchedulerOptions): Scheduler {
   const running = new Set<Promise<void>>();
   let stopped = false;
   const timers = jobs.map((job) => {
@@ -28,8 +37,9 @@ export function createLocalScheduler(jobs: readonly Job[], { now, log }: Schedul
     const timer = setInterval(() => {
       if (busy || stopped) return;
       busy = true;
-      const run = job
-        .run(now())
+      const at = now();
+      const run = (leases ? leases.claim(job.name, job.everyMs * LEASE_GAP, at) : Promise.resolve(true))
+        .then((mine) => (mine ? job.run(at) : undefined))
         .catch((error: unknown) => log(`job ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`))
         .finally(() => {
           busy = false;

@@ -440,6 +440,20 @@ export interface AsyncStorage extends Repositories {
    * is 5 across processes). Absent (lowdb, one process): each limiter counts in memory.
    */
   readonly rateLimits?: RateLimitCounters;
+  /**
+   * issue 14: PostgreSQL only. Who runs a scheduled job this interval, when several processes share
+   * the database (jobs/scheduler.ts). Absent (lowdb): the one process that holds the data dir runs it.
+   */
+  readonly jobLeases?: JobLeases;
+}
+
+/** one claim per job and interval across processes */
+export interface JobLeases {
+  /**
+   * true for exactly one caller per job while its last claimed run is younger than `minGapMs`:
+   * the caller that wins runs the job, every other one skips this tick
+   */
+  claim(name: string, minGapMs: number, now: Date): Promise<boolean>;
 }
 
 /** fixed-window hit counters, keyed by limiter and client (http/rate-limit-store.ts) */

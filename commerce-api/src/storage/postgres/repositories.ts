@@ -6,7 +6,7 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { Breed, Message, OrderStatus, VerificationCode } from '../../domain/model.ts';
-import { OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage, type RateLimitCounters, type Repositories } from '../repositories.ts';
+import { OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage, type JobLeases, type RateLimitCounters, type Repositories } from '../repositories.ts';
 import { searchPublic } from './catalogue.ts';
 import { postgresReadiness } from './readiness.ts';
 import type { Database, Db } from './schema.ts';
@@ -722,6 +722,24 @@ function rateLimitCounters(db: Kysely<Database>): RateLimitCounters {
   };
 }
 
+function jobLeases(db: Kysely<Database>): JobLeases {
+  return {
+    // One statement decides: the upsert only touches the row when the last run is old enough, and
+    // RETURNING says whether this caller's write happened. Row locks order concurrent claims.
+    claim: async (name, minGapMs, now) => {
+      const at = now.toISOString();
+      const due = new Date(now.getTime() - minGapMs).toISOString();
+      const row = await db
+        .insertInto('jobLeases')
+        .values({ name, startedAt: at })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ startedAt: at }).where('jobLeases.startedAt', '<=', due))
+        .returning('name')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
 export function createKysely(pool: pg.Pool): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }
@@ -735,6 +753,7 @@ export function createPostgresRepositories(pool: pg.Pool): AsyncStorage {
     ...repositories(db, kept),
     transaction: (fn) => db.transaction().execute((trx) => fn(repositories(trx, kept))),
     rateLimits: rateLimitCounters(db),
+    jobLeases: jobLeases(db),
     // closed: the process is stopping, whatever the database would say (as on lowdb)
     ready: () => (closed ? Promise.resolve({ ok: false as const, reason: 'store closed' }) : postgresReadiness(pool)),
     close: async () => {

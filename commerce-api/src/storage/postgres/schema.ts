@@ -49,6 +49,7 @@ export interface Database {
   moderationActions: Table<ModerationAction>;
   // issue 14
   rateLimitHits: { key: string; windowEndsAt: string; hits: number };
+  jobLeases: { name: string; startedAt: string };
 }
 
 /** the pool's query builder, or one bound to a transaction */

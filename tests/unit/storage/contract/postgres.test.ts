@@ -334,6 +334,23 @@ describe('rules across processes (two pools racing)', () => {
     }
   });
 
+  // issue 14: a scheduled job's tick, claimed by two processes whose timers fire together
+  it('a job is claimed by one process per interval', async () => {
+    await emptied();
+    const HOUR = 60 * 60 * 1000;
+    const gap = 0.9 * HOUR;
+    const at = (ms: number) => new Date(NOW.getTime() + ms);
+    for (let round = 0; round < ROUNDS; round++) {
+      const tick = at(round * HOUR);
+      const results = await Promise.all([a.jobLeases!.claim('sweep', gap, tick), b.jobLeases!.claim('sweep', gap, tick)]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      // the other process's offset timer, half an interval later, finds the run already done
+      expect(await b.jobLeases!.claim('sweep', gap, at(round * HOUR + HOUR / 2))).toBe(false);
+    }
+    // another job has its own lease
+    expect(await a.jobLeases!.claim('other', gap, NOW)).toBe(true);
+  });
+
   it('a payment event is applied once', async () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {
