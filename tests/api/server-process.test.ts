@@ -1,6 +1,8 @@
 // The real server as a process: killed with SIGKILL mid-burst it loses no acknowledged write; Ctrl-C
-// stops it cleanly; a second server on the same DATA_DIR refuses to start.
+// stops it cleanly; SIGTERM drains requests in flight within SHUTDOWN_TIMEOUT_MS; a second server on the
+// same DATA_DIR refuses to start.
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +46,41 @@ function startServer(dataDir: string, env: Record<string, string> = {}): Promise
 function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+/**
+ * A contact message whose body is still on its way: the headers go first with `Expect: 100-continue`, and
+ * the promise `accepted` resolves when the server answers "100 Continue", i.e. it is handling the request.
+ * `finish()` sends the body; `response` resolves with the status, or with the error if the server cut it.
+ */
+function slowContact(url: string, n: number) {
+  const body = JSON.stringify(contact(n));
+  const request = http.request(`${url}/api/contacts`, {
+    method: 'POST',
+    agent: false,
+    headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Expect: '100-continue' },
+  });
+  const accepted = new Promise<void>((resolve) => request.once('continue', () => resolve()));
+  const response = new Promise<number | Error>((resolve) => {
+    request.once('response', (res) => {
+      res.resume();
+      res.once('end', () => resolve(res.statusCode ?? 0));
+    });
+    request.once('error', (error) => resolve(error));
+  });
+  request.flushHeaders();
+  return { accepted, response, finish: () => request.end(body) };
+}
+
+/** resolves once the server takes no new connection (it stopped listening) */
+async function refusesNewConnections(url: string): Promise<void> {
+  for (;;) {
+    const refused = await fetch(`${url}/healthz`).then(
+      () => false,
+      () => true,
+    );
+    if (refused) return;
+  }
 }
 
 /** production with its required secrets, and the local payment provider allowed explicitly */
@@ -102,6 +139,34 @@ describe('the server process', () => {
     expect(existsSync(path.join(dataDir, '.lock'))).toBe(false);
     const db = JSON.parse(readFileSync(path.join(dataDir, 'db.json'), 'utf8')) as { contactMessages: unknown[] };
     expect(db.contactMessages).toHaveLength(statuses.filter((s) => s === 201).length);
+  });
+
+  it('drains on SIGTERM: stops taking connections, finishes the request in flight, exits 0', async () => {
+    const dataDir = tempDir();
+    const { child, url } = await startServer(dataDir, { SHUTDOWN_TIMEOUT_MS: '60000' });
+    const inFlight = slowContact(url, 1);
+    await inFlight.accepted;
+    child.kill('SIGTERM');
+    await refusesNewConnections(url);
+    // the body arrives after the signal, and the request is still answered and kept
+    inFlight.finish();
+    expect(await inFlight.response).toBe(201);
+    expect((await exitOf(child)).code).toBe(0);
+    const db = JSON.parse(readFileSync(path.join(dataDir, 'db.json'), 'utf8')) as { contactMessages: Array<{ message: string }> };
+    expect(db.contactMessages.map((m) => m.message)).toEqual(['Message number 1']);
+  });
+
+  it('stops within SHUTDOWN_TIMEOUT_MS when a request never finishes: the connection is cut, nothing half-written is kept', async () => {
+    const dataDir = tempDir();
+    const { child, url } = await startServer(dataDir, { SHUTDOWN_TIMEOUT_MS: '300' });
+    const stuck = slowContact(url, 2);
+    await stuck.accepted;
+    child.kill('SIGTERM');
+    // the body never comes: after the bound the server cuts the connection and exits on its own
+    expect(await stuck.response).toBeInstanceOf(Error);
+    expect((await exitOf(child)).code).toBe(0);
+    const db = JSON.parse(readFileSync(path.join(dataDir, 'db.json'), 'utf8')) as { contactMessages: unknown[] };
+    expect(db.contactMessages).toEqual([]);
   });
 
   it('refuses a second server on the same DATA_DIR with a clear message', async () => {
