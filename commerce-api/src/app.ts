@@ -10,6 +10,7 @@ import { healthRoutes } from './http/health.ts';
 import { sameOriginOnly } from './http/same-origin.ts';
 import { createSessionLayer } from './http/session.ts';
 import { staticSite } from './http/static-site.ts';
+import { mediaFiles } from './http/media-files.ts';
 import { listingPages } from './http/listing-pages.ts';
 import { messagePages } from './http/message-pages.ts';
 import { authRoutes } from './http/routes/auth.routes.ts';
@@ -92,6 +93,8 @@ export function createApp(deps: AppDeps): express.Express {
 
   if (deps.pages) app.use(listingPages(deps, deps.pages, sessions));
   if (deps.pages) app.use(messagePages(deps, deps.pages, sessions)); // issue 15
+  // uploads in object storage (issue 14): served from the bucket; the local folder's files stay static
+  if (deps.media) app.use(mediaFiles(deps.media));
   app.use(staticSite({ ...deps.paths, contentImagesDir: path.join(deps.config.content.contentDir, 'images') }));
   app.use(errorHandler(deps.log));
   return app;

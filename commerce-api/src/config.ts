@@ -56,6 +56,12 @@ const EnvSchema = v.object({
   PUBLIC_API_URL: url(),
   TRUST_PROXY: trustProxy(),
   SHUTDOWN_TIMEOUT_MS: count(10_000),
+  S3_ENDPOINT: url(),
+  S3_BUCKET: text(),
+  S3_REGION: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), 'us-east-1'),
+  S3_ACCESS_KEY_ID: text(),
+  S3_SECRET_ACCESS_KEY: text(),
+  S3_FORCE_PATH_STYLE: flag(true),
   SESSION_SECRET: text(),
   ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3, 'must be at least 3 characters')), 'admin'),
   ADMIN_PASSWORD: text(),
@@ -117,6 +123,17 @@ export interface Limits {
 /** Development defaults: fine on a laptop, refused in production (see checkProduction). */
 export const DEV_ADMIN_PASSWORD = 'puppynest-admin';
 
+/** S3-compatible object storage for uploaded media (media/s3-media-store.ts) */
+export interface S3Settings {
+  readonly endpoint: string;
+  readonly bucket: string;
+  readonly region: string;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  /** bucket in the path (MinIO, s3rver, most self-hosted stores) rather than in the host name */
+  readonly forcePathStyle: boolean;
+}
+
 export interface Config {
   readonly env: 'development' | 'production' | 'test';
   readonly isProduction: boolean;
@@ -131,6 +148,8 @@ export interface Config {
   readonly trustProxy: boolean | number | readonly string[];
   /** on SIGTERM: how long requests in flight may take before the process exits anyway (issue 14) */
   readonly shutdownTimeoutMs: number;
+  /** uploaded media in S3-compatible object storage (issue 14, decision 0095); null: DATA_DIR/uploads */
+  readonly s3: S3Settings | null;
   readonly sessionSecret: string;
   readonly admin: { readonly username: string; readonly password: string; readonly isDevDefault: boolean };
   readonly seedDemoData: boolean;
@@ -180,6 +199,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Configuration error: STRIPE_LIVE_SECRET_KEY and STRIPE_LIVE_PUBLISHABLE_KEY must be set together.');
   }
 
+  const s3Vars = { S3_ENDPOINT: e.S3_ENDPOINT, S3_BUCKET: e.S3_BUCKET, S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY };
+  const missingS3 = Object.entries(s3Vars).filter(([, value]) => !value).map(([name]) => name);
+  if (missingS3.length > 0 && missingS3.length < 4) {
+    throw new ConfigError(`Configuration error: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (missing ${missingS3.join(', ')}).`);
+  }
+
   const config: Config = {
     env: e.NODE_ENV,
     isProduction,
@@ -191,6 +216,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicApiUrl: e.PUBLIC_API_URL.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    s3:
+      missingS3.length === 0
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : null,
     sessionSecret: e.SESSION_SECRET || (isProduction ? '' : devSessionSecret(dataDir, e.NODE_ENV)),
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD || DEV_ADMIN_PASSWORD, isDevDefault: !e.ADMIN_PASSWORD },
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,

@@ -14,6 +14,7 @@ import { createFileOutbox } from './mail/outbox.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { createPayments } from './payments/index.ts';
 import { createLocalMediaStore } from './media/media-store.ts';
+import { createS3MediaStore } from './media/s3-media-store.ts';
 import { createLocalScheduler } from './jobs/scheduler.ts';
 import { sweepUnusedUploadsJob } from './jobs/sweep-unused-uploads.ts';
 import { sweepRateLimitsJob } from './jobs/sweep-rate-limits.ts';
@@ -47,7 +48,8 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
   const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox.mailer;
   const log = (line: string) => console.error(line);
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  const media = createLocalMediaStore(uploadsDir);
+  // one bucket for every process when S3 is configured (issue 14), else this machine's DATA_DIR/uploads
+  const media = config.s3 ? createS3MediaStore(config.s3) : createLocalMediaStore(uploadsDir);
   // one instance for the app and the payments: on lowdb, transactions queue per instance
   const store = opened.store;
   let draining = false;

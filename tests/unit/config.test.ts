@@ -30,6 +30,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
     expect(() => loadConfig({ SEED_DEMO_DATA: 'maybe' })).toThrow(/SEED_DEMO_DATA/);
     expect(() => loadConfig({ STRIPE_TEST_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_TEST_PUBLISHABLE_KEY/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/missing S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+  });
+
+  it('uses object storage for media only when all of its settings are given', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).s3).toBeNull();
+    const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ DATA_DIR: tempDir(), ...s3 }).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000', bucket: 'media', region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true,
+    });
   });
 
   it('keeps a random development session secret in DATA_DIR across restarts', () => {
