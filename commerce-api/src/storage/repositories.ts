@@ -445,6 +445,18 @@ export interface AsyncStorage extends Repositories {
    * the database (jobs/scheduler.ts). Absent (lowdb): the one process that holds the data dir runs it.
    */
   readonly jobLeases?: JobLeases;
+  /**
+   * issue 14: PostgreSQL only. Tells the other processes on the database that something happened (a
+   * publish, so each rebuilds its site). Absent (lowdb): there are no other processes.
+   */
+  readonly announcements?: Announcements;
+}
+
+/** one process's news for the others; a process never hears its own */
+export interface Announcements {
+  announce(topic: 'publish'): Promise<void>;
+  /** `handler` runs each time another process announces `topic` */
+  listen(topic: 'publish', handler: () => void): Promise<void>;
 }
 
 /** one claim per job and interval across processes */

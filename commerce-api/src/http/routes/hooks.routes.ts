@@ -10,9 +10,16 @@ import { createSiteRebuilder, type SiteRebuilder } from '../../publishing/site-r
 /** A signature older (or newer) than this is refused, so a captured call cannot be replayed later. */
 export const SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;
 
-export function hooksRoutes({ config, log, now }: AppDeps, rebuilder?: SiteRebuilder): express.Router {
+export function hooksRoutes({ config, log, now, store }: AppDeps, rebuilder?: SiteRebuilder): express.Router {
   const router = express.Router();
   const rebuild = rebuilder ?? createSiteRebuilder({ command: config.sanity.rebuildCommand, log });
+  // Several processes on one database (issue 14, decision 0096): each rebuilds its own copy of the site
+  // when another one receives the publish.
+  if (config.sanity.rebuildCommand && store.announcements) {
+    store.announcements.listen('publish', () => void rebuild.request()).catch((error: unknown) => {
+      log(`publishing: cannot hear other processes' publishes: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
 
   router.post('/hooks/sanity', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     const secret = config.sanity.webhookSecret;
@@ -23,6 +30,11 @@ export function hooksRoutes({ config, log, now }: AppDeps, rebuilder?: SiteRebui
       throw new AppError(401, 'invalid_signature', 'The webhook signature is missing or does not match.');
     }
     const rebuildState = rebuild.request();
+    if (rebuildState !== 'disabled') {
+      await store.announcements?.announce('publish').catch((error: unknown) => {
+        log(`publishing: the other processes were not told of this publish: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }
     if (rebuildState === 'disabled') log('content published, but SITE_REBUILD_COMMAND is not set: the site was not rebuilt');
     res.status(202).json({ received: true, rebuild: rebuildState });
   });

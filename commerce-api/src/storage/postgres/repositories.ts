@@ -6,6 +6,7 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { Breed, Message, OrderStatus, VerificationCode } from '../../domain/model.ts';
+import { createAnnouncements } from './announcements.ts';
 import { OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage, type JobLeases, type RateLimitCounters, type Repositories } from '../repositories.ts';
 import { searchPublic } from './catalogue.ts';
 import { postgresReadiness } from './readiness.ts';
@@ -748,16 +749,20 @@ export function createKysely(pool: pg.Pool): Kysely<Database> {
 export function createPostgresRepositories(pool: pg.Pool): AsyncStorage {
   const db = createKysely(pool);
   const kept: Kept = {};
+  const announcements = createAnnouncements(pool);
   let closed = false;
   return {
     ...repositories(db, kept),
     transaction: (fn) => db.transaction().execute((trx) => fn(repositories(trx, kept))),
     rateLimits: rateLimitCounters(db),
     jobLeases: jobLeases(db),
+    announcements,
     // closed: the process is stopping, whatever the database would say (as on lowdb)
     ready: () => (closed ? Promise.resolve({ ok: false as const, reason: 'store closed' }) : postgresReadiness(pool)),
     close: async () => {
       closed = true;
+      // the LISTEN connection first: the pool ends only once every connection is back
+      await announcements.close();
       await db.destroy();
       // Kysely ends the pool only if it ever ran a query through it
       if (!pool.ended) await pool.end();

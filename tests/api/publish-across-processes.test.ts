@@ -1,0 +1,50 @@
+// Publishing with several processes (issue 14, decision 0096): a publish received by one process makes
+// every process on the database rebuild its own site, each once. Runs in api-postgres only.
+import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterEach, expect, it, vi } from 'vitest';
+import { createApp } from '../../commerce-api/src/app.ts';
+import { loadConfig } from '../../commerce-api/src/config.ts';
+import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
+import { createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
+import type { AsyncStorage } from '../../commerce-api/src/storage/repositories.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+const SECRET = 'a-webhook-secret-for-tests';
+const others: AsyncStorage[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(others.splice(0).map((store) => store.close()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const lines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : []);
+
+it('a publish received by one process rebuilds the site of every process once', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pn-publish-'));
+  dirs.push(dir);
+  const markerA = path.join(dir, 'a.txt');
+  const markerB = path.join(dir, 'b.txt');
+  const a = await createTestApp({ env: { SANITY_WEBHOOK_SECRET: SECRET, SITE_REBUILD_COMMAND: `echo rebuilt >> "${markerA}"` } });
+  const config = loadConfig({ DATA_DIR: dir, SANITY_WEBHOOK_SECRET: SECRET, SITE_REBUILD_COMMAND: `echo rebuilt >> "${markerB}"` });
+  const store = createPostgresRepositories(createPool({ connectionString: a.databaseUrl!, max: 3 }));
+  others.push(store);
+  createApp({ ...a.deps, config, store });
+  // B listens once its connection has run LISTEN: a publish before that would be missed
+  await store.announcements!.listen('publish', () => {});
+
+  const body = JSON.stringify({ _type: 'testimonial', _id: 't1' });
+  const response = await request(a.app)
+    .post('/api/hooks/sanity')
+    .set('Content-Type', 'application/json')
+    .set(SIGNATURE_HEADER_NAME, await encodeSignatureHeader(body, a.clock.now.getTime(), SECRET))
+    .send(body);
+  expect(response.status).toBe(202);
+  expect(response.body).toEqual({ received: true, rebuild: 'started' });
+
+  await vi.waitFor(() => expect(lines(markerB)).toEqual(['rebuilt']), { timeout: 10_000 });
+  await vi.waitFor(() => expect(lines(markerA)).toEqual(['rebuilt']), { timeout: 10_000 });
+});
