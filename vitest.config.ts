@@ -31,6 +31,8 @@ export default defineConfig({
           setupFiles: ['tests/support/vitest-setup.ts'],
         },
       },
+      // Two server processes behind HAProxy on one PostgreSQL and one S3 server (issue 14).
+      { extends: true, test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], testTimeout: 60_000 } },
     ],
   },
 });
