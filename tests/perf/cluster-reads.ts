@@ -5,49 +5,19 @@
 // process. Then the long tail (every request a new filter mix) through each, in alternating slices.
 //
 //   npm run bench -- cluster-reads [--rows=20000] [--connections=50] [--seconds=10]
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createMemoryStorage } from '../../commerce-api/src/storage/index.ts';
 import { importLowdb } from '../../commerce-api/src/storage/postgres/import-lowdb.ts';
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
-import { shapeOf } from '../../commerce-api/src/seed/seed-postgres.ts';
-import { buildBreeds, buildCatalogue, buildUser, createRng } from '../support/factories.ts';
 import { startPostgres } from '../support/postgres-server.ts';
+import { benchCatalogue, numberArg, root, startProcess, tailPath } from './lib/bench-setup.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const ROWS = arg('rows', 20_000);
-const CONNECTIONS = arg('connections', 50);
-const SECONDS = arg('seconds', 10);
-
-let counter = 0;
-/** the same long-tail generator as stores-api.ts and pg-anchor.mjs */
-function tailPath(): string {
-  const i = ++counter;
-  const lo = (i * 37) % 3000;
-  const hi = lo + 500 + ((i * 53) % 2500);
-  const gender = i % 3 ? (i % 2 ? 'Male' : 'Female') : '';
-  return `/api/puppies?minPrice=${lo}&maxPrice=${hi}${i % 4 ? '' : `&breed=${1 + (i % 58)}`}${gender ? `&gender=${gender}` : ''}&status=available&limit=24&offset=${24 * (i % 7)}`;
-}
-
-function start(label: string, command: string, args: string[], env: Record<string, string>, ready?: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    if (!ready) return resolve(child);
-    let said = '';
-    const listen = (chunk: Buffer) => {
-      said += chunk.toString();
-      if (ready.test(said)) resolve(child);
-    };
-    child.stdout!.on('data', listen);
-    child.stderr!.on('data', listen);
-    child.once('exit', (code) => reject(new Error(`${label} exited with ${code}: ${said.slice(-2000)}`)));
-  });
-}
+const ROWS = numberArg('rows', 20_000);
+const CONNECTIONS = numberArg('connections', 50);
+const SECONDS = numberArg('seconds', 10);
 
 async function load(port: number, seconds: number) {
   const r = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: seconds, requests: [{ setupRequest: (req) => ({ ...req, path: tailPath() }) }] });
@@ -68,25 +38,20 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   try {
     const now = new Date();
-    const memory = createMemoryStorage();
-    await memory.write((db) => {
-      const breedIds = buildBreeds().map((breed) => db.breeds.insert(breed).id);
-      const sellerIds = Array.from({ length: 50 }, (_, i) => db.users.insert(buildUser({ username: `kennel${i}`, accountType: 'seller' }, now)).id);
-      for (const puppy of buildCatalogue(ROWS, createRng(42), { breedIds, sellerIds, now, featured: 0 })) db.puppies.insert(puppy);
-    });
+    const shape = await benchCatalogue(ROWS, 0, now);
     pg.psql('CREATE DATABASE product');
     const pool = createPool({ connectionString: pg.url('product'), max: 2 });
-    await importLowdb(pool, shapeOf(memory), now);
+    await importLowdb(pool, shape, now);
     await pool.query('VACUUM ANALYZE');
     await pool.end();
 
     const env = { NODE_ENV: 'development', SEED_DEMO_DATA: 'false', HOST: '127.0.0.1', DATABASE_URL: pg.url('product'), SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789', TRUST_PROXY: 'loopback' };
     const server = path.join(root, 'commerce-api/src/server.ts');
     const ports = { a: 4401, b: 4402, both: 4403, one: 4404 };
-    children.push(await start('process a', process.execPath, [server], { ...env, PORT: String(ports.a), DATA_DIR: path.join(work, 'a') }, /is running at/));
-    children.push(await start('process b', process.execPath, [server], { ...env, PORT: String(ports.b), DATA_DIR: path.join(work, 'b') }, /is running at/));
+    children.push(await startProcess('process a', process.execPath, [server], { ...env, PORT: String(ports.a), DATA_DIR: path.join(work, 'a') }, /is running at/));
+    children.push(await startProcess('process b', process.execPath, [server], { ...env, PORT: String(ports.b), DATA_DIR: path.join(work, 'b') }, /is running at/));
     const haproxy = (bind: number, a: number, b: number) =>
-      start('haproxy', 'haproxy', ['-db', '-f', path.join(root, 'deploy/haproxy.cfg')], { PN_BIND: `127.0.0.1:${bind}`, PN_A: `127.0.0.1:${a}`, PN_B: `127.0.0.1:${b}` });
+      startProcess('haproxy', 'haproxy', ['-db', '-f', path.join(root, 'deploy/haproxy.cfg')], { PN_BIND: `127.0.0.1:${bind}`, PN_A: `127.0.0.1:${a}`, PN_B: `127.0.0.1:${b}` });
     children.push(await haproxy(ports.both, ports.a, ports.b), await haproxy(ports.one, ports.a, ports.a));
     await Promise.all([untilServing(ports.both), untilServing(ports.one)]);
     // the health checks need a moment to put every entry in rotation: wait for four good answers in a row

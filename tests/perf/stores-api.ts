@@ -11,51 +11,22 @@
 // Runs take turns in short slices, so a busy moment on a shared machine falls on all alike.
 //
 //   npm run bench -- stores-api [--rows=100000] [--connections=50] [--seconds=10]
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
 import { importLowdb } from '../../commerce-api/src/storage/postgres/import-lowdb.ts';
-import { createMemoryStorage } from '../../commerce-api/src/storage/index.ts';
-import { shapeOf } from '../../commerce-api/src/seed/seed-postgres.ts';
-import { buildBreeds, buildCatalogue, buildUser, createRng, FACTORY_PASSWORD } from '../support/factories.ts';
+import { FACTORY_PASSWORD } from '../support/factories.ts';
 import { startPostgres } from '../support/postgres-server.ts';
+import { benchCatalogue, numberArg, root, startProcess, tailPath } from './lib/bench-setup.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ANCHOR = path.resolve(root, '../shared/bench/pg-anchor.mjs');
-const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const ROWS = arg('rows', 100_000);
-const CONNECTIONS = arg('connections', 50);
-const SECONDS = arg('seconds', 10);
+const ROWS = numberArg('rows', 100_000);
+const CONNECTIONS = numberArg('connections', 50);
+const SECONDS = numberArg('seconds', 10);
 const BUYERS = 50;
-
-/** the anchor's long-tail generator (pg-anchor.mjs `tail`), so both sides answer the same paths */
-let tailCounter = 0;
-function tailPath(): string {
-  const i = ++tailCounter;
-  const lo = (i * 37) % 3000;
-  const hi = lo + 500 + ((i * 53) % 2500);
-  const breed = 1 + (i % 58);
-  const gender = i % 3 ? (i % 2 ? 'Male' : 'Female') : '';
-  return `/api/puppies?minPrice=${lo}&maxPrice=${hi}${i % 4 ? '' : `&breed=${breed}`}${gender ? `&gender=${gender}` : ''}&status=available&limit=24&offset=${24 * (i % 7)}`;
-}
-
-function start(label: string, command: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let said = '';
-    const listen = (chunk: Buffer) => {
-      said += chunk.toString();
-      if (ready.test(said)) resolve(child);
-    };
-    child.stdout!.on('data', listen);
-    child.stderr!.on('data', listen);
-    child.once('exit', (code) => reject(new Error(`${label} exited with ${code}: ${said.slice(-2000)}`)));
-  });
-}
 
 interface Run {
   rps: number;
@@ -92,14 +63,7 @@ async function main(): Promise<void> {
   try {
     // one catalogue for all three
     const now = new Date();
-    const memory = createMemoryStorage();
-    await memory.write((db) => {
-      const breedIds = buildBreeds().map((breed) => db.breeds.insert(breed).id);
-      const sellerIds = Array.from({ length: 50 }, (_, i) => db.users.insert(buildUser({ username: `kennel${i}`, accountType: 'seller' }, now)).id);
-      for (let i = 0; i < BUYERS; i++) db.users.insert(buildUser({ username: `family${i}` }, now));
-      for (const puppy of buildCatalogue(ROWS, createRng(42), { breedIds, sellerIds, now, featured: 0 })) db.puppies.insert(puppy);
-    });
-    const shape = shapeOf(memory);
+    const shape = await benchCatalogue(ROWS, BUYERS, now);
     const lowdbDir = path.join(work, 'lowdb');
     mkdirSync(lowdbDir);
     writeFileSync(path.join(lowdbDir, 'db.json'), JSON.stringify(shape));
@@ -111,16 +75,16 @@ async function main(): Promise<void> {
     await pool.end();
     console.log(`stores API: ${ROWS} listings, ${CONNECTIONS} connections, ${SECONDS} s per store and kind (loopback, Node ${process.version})`);
 
-    const anchorLoad = await start('anchor load', process.execPath, [ANCHOR, 'load', pg.url('anchor'), path.join(lowdbDir, 'db.json')], {}, /anchor: loaded/);
+    const anchorLoad = await startProcess('anchor load', process.execPath, [ANCHOR, 'load', pg.url('anchor'), path.join(lowdbDir, 'db.json')], {}, /anchor: loaded/);
     await new Promise((resolve) => anchorLoad.once('exit', resolve));
     const common = { NODE_ENV: 'development', SEED_DEMO_DATA: 'false', HOST: '127.0.0.1', LOGIN_FAILURES_PER_CLIENT: '1000', SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789' };
     const ports = { lowdb: 4391, postgres: 4392, anchor: 4393 };
     const server = path.join(root, 'commerce-api/src/server.ts');
-    children.push(await start('lowdb product', process.execPath, [server], { ...common, PORT: String(ports.lowdb), DATA_DIR: lowdbDir }, /is running at/));
+    children.push(await startProcess('lowdb product', process.execPath, [server], { ...common, PORT: String(ports.lowdb), DATA_DIR: lowdbDir }, /is running at/));
     children.push(
-      await start('postgres product', process.execPath, [server], { ...common, PORT: String(ports.postgres), DATA_DIR: path.join(work, 'pg-data'), DATABASE_URL: pg.url('product') }, /is running at/),
+      await startProcess('postgres product', process.execPath, [server], { ...common, PORT: String(ports.postgres), DATA_DIR: path.join(work, 'pg-data'), DATABASE_URL: pg.url('product') }, /is running at/),
     );
-    children.push(await start('anchor', process.execPath, [ANCHOR, 'serve', pg.url('anchor'), String(ports.anchor)], {}, /anchor: serving/));
+    children.push(await startProcess('anchor', process.execPath, [ANCHOR, 'serve', pg.url('anchor'), String(ports.anchor)], {}, /anchor: serving/));
 
     const cookies = {
       lowdb: await Promise.all(Array.from({ length: BUYERS }, (_, i) => login(ports.lowdb, `family${i}`))),

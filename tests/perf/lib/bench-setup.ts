@@ -1,0 +1,54 @@
+// What the HTTP benchmarks share (stores-api.ts, cluster-reads.ts): one generated catalogue, the long-tail
+// request generator of ../shared/bench/pg-anchor.mjs, and starting a server process. In lib/ because
+// tests/perf/run.ts runs every .ts file directly under tests/perf.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DbShape } from '../../../commerce-api/src/domain/model.ts';
+import { shapeOf } from '../../../commerce-api/src/seed/seed-postgres.ts';
+import { createMemoryStorage } from '../../../commerce-api/src/storage/index.ts';
+import { buildBreeds, buildCatalogue, buildUser, createRng } from '../../support/factories.ts';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** `--name=value` from the command line, or the fallback */
+export const numberArg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+
+/** 58 breeds, 50 sellers (kennel0…), `buyers` buyers (family0…) and `rows` listings, as a lowdb shape */
+export async function benchCatalogue(rows: number, buyers: number, now: Date): Promise<DbShape> {
+  const memory = createMemoryStorage();
+  await memory.write((db) => {
+    const breedIds = buildBreeds().map((breed) => db.breeds.insert(breed).id);
+    const sellerIds = Array.from({ length: 50 }, (_, i) => db.users.insert(buildUser({ username: `kennel${i}`, accountType: 'seller' }, now)).id);
+    for (let i = 0; i < buyers; i++) db.users.insert(buildUser({ username: `family${i}` }, now));
+    for (const puppy of buildCatalogue(rows, createRng(42), { breedIds, sellerIds, now, featured: 0 })) db.puppies.insert(puppy);
+  });
+  return shapeOf(memory);
+}
+
+let tailCounter = 0;
+/** the anchor's long-tail generator (pg-anchor.mjs `tail`), so every bench answers the same paths */
+export function tailPath(): string {
+  const i = ++tailCounter;
+  const lo = (i * 37) % 3000;
+  const hi = lo + 500 + ((i * 53) % 2500);
+  const breed = 1 + (i % 58);
+  const gender = i % 3 ? (i % 2 ? 'Male' : 'Female') : '';
+  return `/api/puppies?minPrice=${lo}&maxPrice=${hi}${i % 4 ? '' : `&breed=${breed}`}${gender ? `&gender=${gender}` : ''}&status=available&limit=24&offset=${24 * (i % 7)}`;
+}
+
+/** starts a process in the project root; resolves once its output matches `ready` (at once without) */
+export function startProcess(label: string, command: string, args: string[], env: Record<string, string>, ready?: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (!ready) return resolve(child);
+    let said = '';
+    const listen = (chunk: Buffer) => {
+      said += chunk.toString();
+      if (ready.test(said)) resolve(child);
+    };
+    child.stdout!.on('data', listen);
+    child.stderr!.on('data', listen);
+    child.once('exit', (code) => reject(new Error(`${label} exited with ${code}: ${said.slice(-2000)}`)));
+  });
+}
