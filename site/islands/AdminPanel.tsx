@@ -13,6 +13,7 @@ import { ModerationQueue } from '../react/admin/ModerationQueue.tsx';
 import { ApiError, getJson, postJson } from '../lib/api-client.ts';
 import { SWR_OPTIONS } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
+import './AdminPanel.css';
 
 const MODE_KEY = '/api/admin/payment-mode';
 const REFRESH_MS = 5000;

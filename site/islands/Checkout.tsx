@@ -17,6 +17,9 @@ import { checkPayment, newVisitId, usePaymentKey } from '../lib/payments.ts';
 import { useApi } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
 import PaymentForm, { type CardDriver } from './PaymentForm.tsx';
+import '../react/payment/PaymentPage.css';
+import '../react/payment/price-lines.css';
+import '../react/payment/card-form.css';
 
 const REDIRECT_MS = 2000;
 

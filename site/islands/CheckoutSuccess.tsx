@@ -16,6 +16,9 @@ import { ApiError, getJson } from '../lib/api-client.ts';
 import { formatCents } from '../lib/format.ts';
 import { checkPayment } from '../lib/payments.ts';
 import { toast, toastAcrossNavigation } from '../lib/toast.ts';
+import '../react/payment/PaymentPage.css';
+import '../react/payment/price-lines.css';
+import './CheckoutSuccess.css';
 
 const REDIRECT_MS = 2000;
 /** how often a payment still being captured is checked again */

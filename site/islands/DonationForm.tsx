@@ -11,6 +11,7 @@ import { checkPayment, newVisitId } from '../lib/payments.ts';
 import { typedBeforeHydration, type TypedValue } from '../lib/forms.ts';
 import { toast } from '../lib/toast.ts';
 import PaymentForm, { type CardDriver } from './PaymentForm.tsx';
+import './DonationForm.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FIELDS_ID = 'donation-fields';

@@ -13,6 +13,9 @@ import { formatCents } from '../lib/format.ts';
 import { checkPayment, newVisitId, usePaymentKey } from '../lib/payments.ts';
 import { toast } from '../lib/toast.ts';
 import PaymentForm, { type CardDriver } from './PaymentForm.tsx';
+import '../react/payment/PaymentPage.css';
+import '../react/payment/price-lines.css';
+import '../react/payment/card-form.css';
 
 const ALREADY_PAID_REDIRECT_MS = 1500;
 const SUCCESS_REDIRECT_MS = 2000;

@@ -11,6 +11,8 @@ import { formatOrderDate, OrderStatus } from '../react/orders/OrderStatus.tsx';
 import { formatCents } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
 import '../styles/empty-state.css';
+import '../react/payment/price-lines.css';
+import './MyOrders.css';
 
 export default function MyOrders() {
   return <ProtectedRoute>{() => <Orders />}</ProtectedRoute>;

@@ -37,6 +37,7 @@ import type { CardDriver } from '../lib/payment/card-driver.ts';
 import { LocalCardFields } from '../react/payment/LocalCardFields.tsx';
 import { usePaymentKey } from '../lib/payments.ts';
 import { toast } from '../lib/toast.ts';
+import '../react/payment/card-form.css';
 
 export type { Billing, CardDriver, ConfirmResult, PaymentMethodResult } from '../lib/payment/card-driver.ts';
 

@@ -9,6 +9,7 @@ import { ApiError, getJson, postJson } from '../../lib/api-client.ts';
 import { formatCents } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { formatOrderDate, OrderStatus } from '../orders/OrderStatus.tsx';
+import './OrderLookup.css';
 
 const CANCELABLE: ReadonlyArray<OrderView['status']> = ['pending', 'paid', 'handed_over'];
 

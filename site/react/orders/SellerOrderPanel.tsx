@@ -6,6 +6,7 @@ import type { OrderChangeResponse, OrderView } from '#contracts/orders.ts';
 import { ApiError, postJson } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { formatOrderDate, OrderStatus } from './OrderStatus.tsx';
+import './SellerOrderPanel.css';
 
 interface Props {
   order: OrderView;

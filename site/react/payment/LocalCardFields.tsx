@@ -7,6 +7,8 @@ import type { LocalIntentView, LocalPaymentMethodView } from '#contracts/payment
 import { ApiError, postJson } from '../../lib/api-client.ts';
 import { formatCents } from '../../lib/format.ts';
 import type { Billing, CardDriver, ConfirmResult, PaymentMethodResult } from '../../lib/payment/card-driver.ts';
+import './card-form.css';
+import './LocalCardFields.css';
 
 interface Props {
   driverRef: MutableRefObject<CardDriver | null>;

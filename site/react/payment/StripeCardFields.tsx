@@ -7,6 +7,8 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe, StripeError } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { CARD_ELEMENT_NOT_FOUND, type CardDriver, type ConfirmResult } from '../../lib/payment/card-driver.ts';
+import './card-form.css';
+import './StripeCardFields.css';
 
 interface Props {
   publicKey: string;

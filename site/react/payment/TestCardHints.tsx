@@ -1,5 +1,6 @@
 // The test-card hints the payment pages show outside live mode (docs/product.md §2 Checkout, Listing payment).
 import { TEST_CARD_HINTS } from '#contracts/payments.ts';
+import './TestCardHints.css';
 
 export function TestCardHints() {
   return (
