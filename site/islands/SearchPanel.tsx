@@ -3,10 +3,12 @@
 // Started link to /sellers). Keyboard: the tabs follow the ARIA tabs pattern (arrows, Home, End).
 // Find My Puppy is a real GET form to /puppies (the server turns `price` into minPrice/maxPrice), so it
 // works before and without this script; its selects are uncontrolled, so a choice made before
-// hydration stays, and the submit reads what the fields hold.
+// hydration stays, and the submit reads what the fields hold. The breeds are the product's list
+// (#contracts/breeds.ts), so they are in the pre-rendered HTML too; a breed is sent by name, which
+// /puppies and the API take as well as an id (decision 0098).
 import { useState, type FormEvent } from 'react';
-import { PRICE_BANDS, REGIONS, type BreedView } from '#contracts/puppies.ts';
-import { useApi } from '../lib/swr.ts';
+import { BREED_NAMES } from '#contracts/breeds.ts';
+import { PRICE_BANDS, REGIONS } from '#contracts/puppies.ts';
 import { Tabs } from '../react/Tabs.tsx';
 import './SearchPanel.css';
 
@@ -41,7 +43,6 @@ export function searchUrl(choice: { breed: string; price: string; location: stri
 
 export default function SearchPanel({ heading, findPuppyText, becomeSellerText }: Props) {
   const [tab, setTab] = useState<Tab>('find');
-  const { data: breeds, error: breedsError, isLoading } = useApi<BreedView[]>('/api/breeds');
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,15 +63,14 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
         <form className="search-find" onSubmit={onSearch} action="/puppies" method="get" aria-label="Find My Puppy">
           <label>
             Breed
-            <select name="breed" defaultValue="" aria-busy={isLoading || undefined}>
+            <select name="breed" defaultValue="">
               <option value="">Any breed</option>
-              {breeds?.map((breed) => (
-                <option key={breed.id} value={String(breed.id)}>
-                  {breed.name}
+              {BREED_NAMES.map((breed) => (
+                <option key={breed} value={breed}>
+                  {breed}
                 </option>
               ))}
             </select>
-            {breedsError && <small>Breeds could not be loaded; you can still search by price and location.</small>}
           </label>
           <label>
             Price range

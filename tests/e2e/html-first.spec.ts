@@ -34,18 +34,22 @@ test.describe('with JavaScript turned off', () => {
     await expect(page.locator('article.puppy-card')).toHaveCount(Math.min(expected.length, 24));
   });
 
-  test('Find My Puppy sends the price band and location, and the list shows their puppies', async ({ page }) => {
-    const expected = await expectedPuppies(page, { minPrice: '1000', maxPrice: '2000', location: 'west' });
+  test('Find My Puppy sends the breed, price band and location, and the list shows their puppies', async ({ page }) => {
+    const expected = await expectedPuppies(page, { breed: 'Labrador Retriever', minPrice: '1000', maxPrice: '2000', location: 'northeast' });
+    expect(expected.length).toBeGreaterThan(0);
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Find My Puppy' });
+    await form.getByLabel('Breed').selectOption({ label: 'Labrador Retriever' });
     await form.getByLabel('Price range').selectOption({ label: '$1,000 – $2,000' });
-    await form.getByLabel('Location').selectOption({ label: 'West' });
+    await form.getByLabel('Location').selectOption({ label: 'Northeast' });
     await form.getByRole('button', { name: 'Search Puppies' }).click();
-    await expect(page).toHaveURL(/\/puppies\?location=west&minPrice=1000&maxPrice=2000$/);
+    await expect(page).toHaveURL(/\/puppies\?breed=Labrador\+Retriever&location=northeast&minPrice=1000&maxPrice=2000$/);
     await expect(page.getByRole('heading', { name: countHeading(expected.length) })).toBeVisible();
+    await expect(page.getByLabel('Breed', { exact: true })).toHaveValue(String(expected[0]?.breed?.id ?? ''));
     await expect(page.getByLabel('Min price ($)')).toHaveValue('1000');
     await expect(page.getByLabel('Max price ($)')).toHaveValue('2000');
-    await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Location: west');
+    await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Location: northeast');
+    for (const line of await page.locator('.puppy-card-breed').allTextContents()) expect(line).toMatch(/^Labrador Retriever · /);
   });
 
   test('the filter sidebar is a form: a filtered list, and a Details link that opens the puppy', async ({ page }) => {
@@ -75,15 +79,17 @@ test('Find My Puppy keeps a choice made before its script arrived', async ({ pag
   const release = await holdIslandScripts(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const form = page.getByRole('form', { name: 'Find My Puppy' });
+  await form.getByLabel('Breed').selectOption({ label: 'Golden Retriever' });
   await form.getByLabel('Price range').selectOption({ label: '$2,000 – $3,000' });
   await form.getByLabel('Location').selectOption({ label: 'Southeast' });
   await expect(page.locator('astro-island[ssr]').first()).toBeAttached();
   release();
   await waitForIslands(page);
+  await expect(form.getByLabel('Breed')).toHaveValue('Golden Retriever');
   await expect(form.getByLabel('Price range')).toHaveValue('2000-3000');
   await expect(form.getByLabel('Location')).toHaveValue('southeast');
   await form.getByRole('button', { name: 'Search Puppies' }).click();
-  await expect(page).toHaveURL(/\/puppies\?minPrice=2000&maxPrice=3000&location=southeast$/);
+  await expect(page).toHaveURL(/\/puppies\?breed=Golden\+Retriever&minPrice=2000&maxPrice=3000&location=southeast$/);
 });
 
 test('the filter sidebar keeps what was typed before its script arrived, and applies it', async ({ page }) => {

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { LoginSchema, RegisterFormSchema } from '#contracts/auth.ts';
+import { BREED_NAMES } from '#contracts/breeds.ts';
 import { ContactSchema } from '#contracts/contacts.ts';
 import { dollarsToCents, formatCents, formatLongDate, formatPrice, isWholeCents } from '#contracts/money.ts';
 import { DonationIntentSchema } from '#contracts/payments.ts';
@@ -88,5 +89,11 @@ describe('money', () => {
 
   it('knows whole cents from fractions of a cent', () => {
     expect([24.99, 0.07, 10, 24.999, 0.001].map(isWholeCents)).toEqual([true, true, true, false, false]);
+  });
+});
+
+describe('breeds', () => {
+  it('are listed A to Z, each once, as the selects show them', () => {
+    expect([...BREED_NAMES]).toEqual([...new Set(BREED_NAMES)].sort());
   });
 });

@@ -5,13 +5,15 @@ import type { Breed, Category } from '../domain/model.ts';
 import type { CoatPattern, EarStyle } from './puppy-art.ts';
 // Colour choices of docs/product.md §3 live with the puppy contract (the post/edit forms use them).
 import { COAT_COLORS, type CoatColor } from '#contracts/puppies.ts';
+import type { BreedName } from '#contracts/breeds.ts';
 
 export { COAT_COLORS, type CoatColor };
 
 type BreedSize = Breed['size'];
 
 export interface BreedSeed {
-  name: string;
+  /** one of the product's BREED_NAMES; every name there has a row here (tests/unit/seed/breeds.test.ts) */
+  name: BreedName;
   size: BreedSize;
   categories: Category[];
   /** temperament and coat words a family searches for */
@@ -28,7 +30,7 @@ export interface BreedSeed {
 }
 
 type Row = [
-  name: string, size: BreedSize, categories: Category[], traits: string[],
+  name: BreedName, size: BreedSize, categories: Category[], traits: string[],
   adultWeight: readonly [number, number], price: readonly [number, number],
   colors: CoatColor[], ear: EarStyle, pattern: CoatPattern, popularity: 1 | 2 | 3,
 ];

@@ -8,6 +8,7 @@ import type { Puppy } from '../../../commerce-api/src/domain/model.ts';
 import { REGIONS } from '../../../commerce-api/src/domain/regions.ts';
 import { addDemoListings, DEMO_BUYER, DEMO_SELLER, seedDatabase, type SeedSummary } from '../../../commerce-api/src/seed/seed.ts';
 import { createMemoryStorage, type Storage } from '../../../commerce-api/src/storage/index.ts';
+import { BREED_NAMES } from '#contracts/breeds.ts';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
 const ADMIN = { username: 'Chief', password: 'chief-password-1' };
@@ -37,8 +38,10 @@ describe('seedDatabase with demo data', () => {
     expect(first.users).toBe(storage.db.users.count());
   });
 
-  it('creates at least 40 breeds with categories and temperament', () => {
+  it('creates every breed of the product list once, with categories and temperament', () => {
     const breeds = storage.db.breeds.all();
+    // the pre-rendered Find My Puppy offers BREED_NAMES: the store must hold exactly those
+    expect(breeds.map((breed) => breed.name).sort()).toEqual([...BREED_NAMES].sort());
     expect(breeds.length).toBeGreaterThanOrEqual(40);
     expect(breeds.every((breed) => breed.categories.length > 0 && breed.temperament.length > 0)).toBe(true);
   });
