@@ -11,6 +11,7 @@ import { checkPayment, newVisitId } from '../lib/payments.ts';
 import { typedBeforeHydration, type TypedValue } from '../lib/forms.ts';
 import { toast } from '../lib/toast.ts';
 import PaymentForm, { type CardDriver } from './PaymentForm.tsx';
+import { Field } from '../react/Field.tsx';
 import './DonationForm.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -93,58 +94,58 @@ export default function DonationForm() {
     <PaymentForm label="Donation" submitLabel={`Donate ${dollars(amount)}`} onSubmit={donate} resetKey={resetKey} systemErrorHref="/" systemErrorLinkText="Back to Home">
       <div className="donation-fields" id={FIELDS_ID}>
         <div className="grid">
-          <label htmlFor={`${id}-name`}>
-            Your name
-            <input id={`${id}-name`} name="donorName" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required aria-required="true" />
-          </label>
-          <label htmlFor={`${id}-email`}>
-            Email
-            <input id={`${id}-email`} name="donorEmail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required aria-required="true" />
-          </label>
+          <Field label="Your name" id={`${id}-name`} noMessage>
+            {(control) => <input {...control} name="donorName" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required aria-required="true" />}
+          </Field>
+          <Field label="Email" id={`${id}-email`} noMessage>
+            {(control) => <input {...control} name="donorEmail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required aria-required="true" />}
+          </Field>
         </div>
-        <fieldset className="donation-amounts">
-          <legend>Donation amount</legend>
-          <div className="amount-presets">
-            {DONATION_PRESETS.map((value) => (
-              <label key={value} className={preset === value && custom === '' ? 'selected' : ''}>
-                <input
-                  type="radio"
-                  name="preset"
-                  value={value}
-                  checked={preset === value && custom === ''}
-                  onChange={() => {
-                    setPreset(value);
-                    setCustom('');
-                  }}
-                />
-                ${value}
-              </label>
-            ))}
-          </div>
-          <label htmlFor={`${id}-custom`}>
-            Custom amount ($)
-            <input
-              id={`${id}-custom`}
-              name="customAmount"
-              type="number"
-              inputMode="decimal"
-              min={MIN_DONATION}
-              max={MAX_DONATION}
-              step="0.01"
-              placeholder="Other amount"
-              value={custom}
-              onChange={(e) => setCustom(e.target.value)}
-            />
-          </label>
-        </fieldset>
-        <label htmlFor={`${id}-message`}>
-          Message (optional)
-          <textarea id={`${id}-message`} name="message" rows={3} maxLength={1000} value={message} onChange={(e) => setMessage(e.target.value)} />
-        </label>
-        <label htmlFor={`${id}-anonymous`}>
-          <input id={`${id}-anonymous`} type="checkbox" role="switch" name="isAnonymous" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} />
-          Make my donation anonymous
-        </label>
+        <Field kind="group" label="Donation amount" className="donation-amounts" noMessage>
+          {() => (
+            <>
+              <div className="amount-presets">
+                {DONATION_PRESETS.map((value) => (
+                  <label key={value} className={preset === value && custom === '' ? 'selected' : ''}>
+                    <input
+                      type="radio"
+                      name="preset"
+                      value={value}
+                      checked={preset === value && custom === ''}
+                      onChange={() => {
+                        setPreset(value);
+                        setCustom('');
+                      }}
+                    />
+                    ${value}
+                  </label>
+                ))}
+              </div>
+              <Field label="Custom amount ($)" id={`${id}-custom`} noMessage>
+                {(control) => (
+                  <input
+                    {...control}
+                    name="customAmount"
+                    type="number"
+                    inputMode="decimal"
+                    min={MIN_DONATION}
+                    max={MAX_DONATION}
+                    step="0.01"
+                    placeholder="Other amount"
+                    value={custom}
+                    onChange={(e) => setCustom(e.target.value)}
+                  />
+                )}
+              </Field>
+            </>
+          )}
+        </Field>
+        <Field label="Message (optional)" id={`${id}-message`} noMessage>
+          {(control) => <textarea {...control} name="message" rows={3} maxLength={1000} value={message} onChange={(e) => setMessage(e.target.value)} />}
+        </Field>
+        <Field kind="check" label="Make my donation anonymous" id={`${id}-anonymous`} noMessage>
+          {(control) => <input {...control} type="checkbox" role="switch" name="isAnonymous" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} />}
+        </Field>
       </div>
     </PaymentForm>
   );

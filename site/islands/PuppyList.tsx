@@ -14,6 +14,7 @@ import { setJsonLd } from '../lib/head-tags.ts';
 import { puppyItemList } from '../lib/structured-data.ts';
 import { PuppyCard, PuppyListItem, SkeletonCard } from '../react/PuppyCard.tsx';
 import { apiPath, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, searchResultsLine, totalText, type Filters, type ViewMode } from '../lib/puppy-filters.ts';
+import { Field } from '../react/Field.tsx';
 import { Tabs } from '../react/Tabs.tsx';
 import './PuppyList.css';
 import '../styles/empty-state.css';
@@ -176,15 +177,16 @@ export default function PuppyList({ initial }: Props) {
             <ActiveChips filters={filters} onChange={change} />
           </div>
           <div className="results-tools">
-            <div className="sort-select">
-              <label htmlFor="puppy-sort">Sort by</label>
-              <select id="puppy-sort" name="sort" form={FILTER_FORM_ID} value={filters.sort} onChange={(event) => change({ sort: event.target.value as Filters['sort'] }, 'choice')}>
-                <option value="newest">Newest</option>
-                <option value="price-asc">Price: low to high</option>
-                <option value="price-desc">Price: high to low</option>
-                <option value="age-asc">Youngest first</option>
-              </select>
-            </div>
+            <Field label="Sort by" id="puppy-sort" className="sort-select" noMessage>
+              {(control) => (
+                <select {...control} name="sort" form={FILTER_FORM_ID} value={filters.sort} onChange={(event) => change({ sort: event.target.value as Filters['sort'] }, 'choice')}>
+                  <option value="newest">Newest</option>
+                  <option value="price-asc">Price: low to high</option>
+                  <option value="price-desc">Price: high to low</option>
+                  <option value="age-asc">Youngest first</option>
+                </select>
+              )}
+            </Field>
             <ViewTabs view={view} onChange={(next) => change({ view: next }, 'choice')} />
           </div>
         </div>

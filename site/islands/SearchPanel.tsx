@@ -9,6 +9,7 @@
 import { useState, type FormEvent } from 'react';
 import { BREED_NAMES } from '#contracts/breeds.ts';
 import { PRICE_BANDS, REGIONS } from '#contracts/puppies.ts';
+import { Field } from '../react/Field.tsx';
 import { Tabs } from '../react/Tabs.tsx';
 import './SearchPanel.css';
 
@@ -61,39 +62,42 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
       <div role="tabpanel" id="search-panel-find" aria-labelledby="search-tab-find" hidden={tab !== 'find'}>
         <p className="search-panel-text">{findPuppyText}</p>
         <form className="search-find" onSubmit={onSearch} action="/puppies" method="get" aria-label="Find My Puppy">
-          <label>
-            Breed
-            <select name="breed" defaultValue="">
-              <option value="">Any breed</option>
-              {BREED_NAMES.map((breed) => (
-                <option key={breed} value={breed}>
-                  {breed}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Price range
-            <select name="price" defaultValue="">
-              <option value="">Any price</option>
-              {PRICE_BANDS.map((band) => (
-                <option key={band.value} value={band.value}>
-                  {band.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Location
-            <select name="location" defaultValue="">
-              <option value="">Anywhere</option>
-              {LOCATIONS.map((location) => (
-                <option key={location.value} value={location.value}>
-                  {location.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field label="Breed" noMessage>
+            {(control) => (
+              <select {...control} name="breed" defaultValue="">
+                <option value="">Any breed</option>
+                {BREED_NAMES.map((breed) => (
+                  <option key={breed} value={breed}>
+                    {breed}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Price range" noMessage>
+            {(control) => (
+              <select {...control} name="price" defaultValue="">
+                <option value="">Any price</option>
+                {PRICE_BANDS.map((band) => (
+                  <option key={band.value} value={band.value}>
+                    {band.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Location" noMessage>
+            {(control) => (
+              <select {...control} name="location" defaultValue="">
+                <option value="">Anywhere</option>
+                {LOCATIONS.map((location) => (
+                  <option key={location.value} value={location.value}>
+                    {location.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <button type="submit">Search Puppies</button>
         </form>
       </div>
@@ -102,26 +106,21 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
         <p className="search-panel-text">{becomeSellerText}</p>
         {/* docs/product.md §2: this form submits nothing; Get Started leads to the full application on /sellers. */}
         <form className="search-seller" onSubmit={(event) => event.preventDefault()} aria-label="Become a Seller">
-          <label className="span-2">
-            Business name
-            <input name="businessName" autoComplete="organization" />
-          </label>
-          <label>
-            First name
-            <input name="firstName" autoComplete="given-name" />
-          </label>
-          <label>
-            Last name
-            <input name="lastName" autoComplete="family-name" />
-          </label>
-          <label>
-            Email
-            <input name="email" type="email" autoComplete="email" />
-          </label>
-          <label>
-            Phone
-            <input name="phone" type="tel" autoComplete="tel" />
-          </label>
+          <Field label="Business name" className="span-2" noMessage>
+            {(control) => <input {...control} name="businessName" autoComplete="organization" />}
+          </Field>
+          <Field label="First name" noMessage>
+            {(control) => <input {...control} name="firstName" autoComplete="given-name" />}
+          </Field>
+          <Field label="Last name" noMessage>
+            {(control) => <input {...control} name="lastName" autoComplete="family-name" />}
+          </Field>
+          <Field label="Email" noMessage>
+            {(control) => <input {...control} name="email" type="email" autoComplete="email" />}
+          </Field>
+          <Field label="Phone" noMessage>
+            {(control) => <input {...control} name="phone" type="tel" autoComplete="tel" />}
+          </Field>
           <p className="span-2 search-seller-actions">
             <a href="/sellers" className="btn">
               Get Started

@@ -36,6 +36,11 @@ interface FieldProps {
   className?: string | undefined;
   /** the message is announced as it appears (role="alert"), for one that follows an action, not typing */
   alert?: boolean;
+  /**
+   * A form that answers only with a toast (docs/product.md: the inquiry, the donation, the card fields,
+   * Find My Puppy, the filters) never shows a message under a field, so it keeps no empty line for one.
+   */
+  noMessage?: boolean;
   children: (control: ControlProps) => ReactNode;
 }
 
@@ -47,19 +52,19 @@ function FieldMessage({ id, message, alert }: { id: string; message: string | un
   );
 }
 
-export function Field({ label, id, hint, error, kind = 'text', className, alert = false, children }: FieldProps) {
+export function Field({ label, id, hint, error, kind = 'text', className, alert = false, noMessage = false, children }: FieldProps) {
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = `${controlId}-hint`;
   const messageId = `${controlId}-error`;
-  const describedBy = [hint ? hintId : '', error ? messageId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint ? hintId : '', error && !noMessage ? messageId : ''].filter(Boolean).join(' ') || undefined;
   const control: ControlProps = { id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
   const hintLine = hint ? (
     <small id={hintId} className="field-hint">
       {hint}
     </small>
   ) : null;
-  const message = <FieldMessage id={messageId} message={error} alert={alert} />;
+  const message = noMessage ? null : <FieldMessage id={messageId} message={error} alert={alert} />;
 
   if (kind === 'group') {
     return (

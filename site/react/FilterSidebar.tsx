@@ -6,6 +6,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { GENDERS, type BreedView } from '#contracts/puppies.ts';
 import { formatPrice } from '../lib/format.ts';
+import { Field } from './Field.tsx';
 import { clampMax, clampMin, filtersFromSearch, parsePrice, PRICE_MAX, PRICE_MIN, PRICE_STEP, type Filters, type ViewMode } from '../lib/puppy-filters.ts';
 
 export const FILTER_FORM_ID = 'puppy-filter-form';
@@ -87,28 +88,33 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
         commitMax();
       }}
     >
-      <label>
-        Search
-        <input
-          type="search"
-          name="search"
-          placeholder="Name, breed, gender or location"
-          value={filters.search}
-          maxLength={200}
-          onChange={(event) => onChange({ search: event.target.value }, 'typing')}
-        />
-      </label>
+      <Field label="Search" id={`${id}-search`} noMessage>
+        {(control) => (
+          <input
+            {...control}
+            type="search"
+            name="search"
+            placeholder="Name, breed, gender or location"
+            value={filters.search}
+            maxLength={200}
+            onChange={(event) => onChange({ search: event.target.value }, 'typing')}
+          />
+        )}
+      </Field>
 
-      <label htmlFor={`${id}-breed`}>Breed</label>
-      <select id={`${id}-breed`} name="breed" value={breedValue} onChange={(event) => onChange({ breed: event.target.value }, 'choice')}>
-        <option value="">All breeds</option>
-        {breeds?.map((breed) => (
-          <option key={breed.id} value={breed.id}>
-            {breed.name}
-          </option>
-        ))}
-        {filters.breed && !breedValue && <option value={filters.breed}>{filters.breed}</option>}
-      </select>
+      <Field label="Breed" id={`${id}-breed`} noMessage>
+        {(control) => (
+          <select {...control} name="breed" value={breedValue} onChange={(event) => onChange({ breed: event.target.value }, 'choice')}>
+            <option value="">All breeds</option>
+            {breeds?.map((breed) => (
+              <option key={breed.id} value={breed.id}>
+                {breed.name}
+              </option>
+            ))}
+            {filters.breed && !breedValue && <option value={filters.breed}>{filters.breed}</option>}
+          </select>
+        )}
+      </Field>
 
       <fieldset className="price-range">
         <legend>Price range</legend>
@@ -116,36 +122,40 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
           {formatPrice(filters.minPrice)} – {maxLabel}
         </p>
         <div className="price-inputs">
-          <label>
-            Min price ($)
-            <input
-              type="number"
-              inputMode="numeric"
-              name="minPrice"
-              min={PRICE_MIN}
-              max={PRICE_MAX}
-              step={PRICE_STEP}
-              value={minDraft}
-              onChange={(event) => setMinDraft(event.target.value)}
-              onBlur={commitMin}
-              onKeyDown={onEnter(commitMin)}
-            />
-          </label>
-          <label>
-            Max price ($)
-            <input
-              type="number"
-              inputMode="numeric"
-              name="maxPrice"
-              min={PRICE_MIN}
-              max={PRICE_MAX}
-              step={PRICE_STEP}
-              value={maxDraft}
-              onChange={(event) => setMaxDraft(event.target.value)}
-              onBlur={commitMax}
-              onKeyDown={onEnter(commitMax)}
-            />
-          </label>
+          <Field label="Min price ($)" id={`${id}-min`} noMessage>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                name="minPrice"
+                min={PRICE_MIN}
+                max={PRICE_MAX}
+                step={PRICE_STEP}
+                value={minDraft}
+                onChange={(event) => setMinDraft(event.target.value)}
+                onBlur={commitMin}
+                onKeyDown={onEnter(commitMin)}
+              />
+            )}
+          </Field>
+          <Field label="Max price ($)" id={`${id}-max`} noMessage>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                name="maxPrice"
+                min={PRICE_MIN}
+                max={PRICE_MAX}
+                step={PRICE_STEP}
+                value={maxDraft}
+                onChange={(event) => setMaxDraft(event.target.value)}
+                onBlur={commitMax}
+                onKeyDown={onEnter(commitMax)}
+              />
+            )}
+          </Field>
         </div>
         <label className="range-label">
           <span className="visually-hidden">Minimum price</span>
@@ -173,26 +183,29 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
         </label>
       </fieldset>
 
-      <fieldset>
-        <legend>Gender</legend>
-        {(['', ...GENDERS] as const).map((gender) => (
-          <label key={gender || 'all'}>
-            <input type="radio" name="gender" value={gender} checked={filters.gender === gender} onChange={() => onChange({ gender }, 'choice')} />
-            {gender || 'All'}
-          </label>
-        ))}
-      </fieldset>
+      <Field kind="group" label="Gender" noMessage>
+        {() =>
+          (['', ...GENDERS] as const).map((gender) => (
+            <label key={gender || 'all'}>
+              <input type="radio" name="gender" value={gender} checked={filters.gender === gender} onChange={() => onChange({ gender }, 'choice')} />
+              {gender || 'All'}
+            </label>
+          ))
+        }
+      </Field>
 
-      <label>
-        <input
-          type="checkbox"
-          name="status"
-          value="available"
-          checked={filters.status === 'available'}
-          onChange={(event) => onChange({ status: event.target.checked ? 'available' : '' }, 'choice')}
-        />
-        Available Only
-      </label>
+      <Field kind="check" label="Available Only" id={`${id}-available`} noMessage>
+        {(control) => (
+          <input
+            {...control}
+            type="checkbox"
+            name="status"
+            value="available"
+            checked={filters.status === 'available'}
+            onChange={(event) => onChange({ status: event.target.checked ? 'available' : '' }, 'choice')}
+          />
+        )}
+      </Field>
       {/* The page reads the first "status": "available" when the box is ticked, otherwise this one. */}
       <input type="hidden" name="status" value={filters.status && filters.status !== 'available' ? filters.status : 'all'} />
       {/* Filters that arrive by link (home page cards and search) are kept by a submit. */}

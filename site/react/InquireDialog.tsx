@@ -6,6 +6,7 @@ import type { UserView } from '#contracts/auth.ts';
 import type { PuppyView } from '#contracts/puppies.ts';
 import { ApiError, postJson } from '../lib/api-client.ts';
 import { toast } from '../lib/toast.ts';
+import { Field } from './Field.tsx';
 import '../styles/form-actions.css';
 
 export interface InquireDialogHandle {
@@ -69,22 +70,18 @@ export const InquireDialog = forwardRef<InquireDialogHandle, Props>(function Inq
           </button>
         </header>
         <form method="post" onSubmit={submit} noValidate aria-labelledby="inquire-title">
-          <label>
-            Your name
-            <input name="name" autoComplete="name" value={fields.name} onChange={set('name')} maxLength={100} />
-          </label>
-          <label>
-            Email
-            <input name="email" type="email" autoComplete="email" value={fields.email} onChange={set('email')} maxLength={254} />
-          </label>
-          <label>
-            Phone
-            <input name="phone" type="tel" autoComplete="tel" value={fields.phone} onChange={set('phone')} maxLength={40} />
-          </label>
-          <label>
-            Message
-            <textarea name="message" rows={4} value={fields.message} onChange={set('message')} maxLength={5000} />
-          </label>
+          <Field label="Your name" noMessage>
+            {(control) => <input {...control} name="name" autoComplete="name" value={fields.name} onChange={set('name')} maxLength={100} />}
+          </Field>
+          <Field label="Email" noMessage>
+            {(control) => <input {...control} name="email" type="email" autoComplete="email" value={fields.email} onChange={set('email')} maxLength={254} />}
+          </Field>
+          <Field label="Phone" noMessage>
+            {(control) => <input {...control} name="phone" type="tel" autoComplete="tel" value={fields.phone} onChange={set('phone')} maxLength={40} />}
+          </Field>
+          <Field label="Message" noMessage>
+            {(control) => <textarea {...control} name="message" rows={4} value={fields.message} onChange={set('message')} maxLength={5000} />}
+          </Field>
           <p className="hint">Breeders typically reply within 24 hours.</p>
           <footer className="form-actions">
             <button type="submit" aria-busy={sending} disabled={sending}>

@@ -334,11 +334,9 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
         {currentVideo && (
           <CurrentVideo url={currentVideo} deleted={deleteVideo} onDelete={() => setDeleteVideo(true)} onUndo={() => setDeleteVideo(false)} disabled={busy} />
         )}
-        <label>
-          {currentVideo ? 'Replace with a video file' : 'Upload a video'}
-          <input ref={videoInput} type="file" accept={VIDEO_ACCEPT} onChange={onVideoFile} disabled={busy} aria-describedby={`${id}-video-hint${videoFileError ? ` ${id}-videoFile-error` : ''}`} />
-        </label>
-        {videoFileError && <small className="field-error" id={`${id}-videoFile-error`}>{videoFileError}</small>}
+        <Field id={`${id}-videoFile`} label={currentVideo ? 'Replace with a video file' : 'Upload a video'} error={videoFileError ?? undefined}>
+          {(control) => <input ref={videoInput} type="file" accept={VIDEO_ACCEPT} onChange={onVideoFile} disabled={busy} {...control} aria-describedby={[control['aria-describedby'], `${id}-video-hint`].filter(Boolean).join(' ')} />}
+        </Field>
         {videoFile && (
           <p className="hint">
             {videoFile.name} will upload when you save.{' '}

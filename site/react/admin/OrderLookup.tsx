@@ -2,19 +2,19 @@
 // reference is checked with the same schema the API uses; the server does the refund through the
 // payment provider, puts the puppy back on sale and mails buyer and seller. A refund the provider
 // refuses leaves the order as it was, and its message is shown here.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { OrderReferenceSchema, type OrderChangeResponse, type OrderView } from '#contracts/orders.ts';
 import { ApiError, getJson, postJson } from '../../lib/api-client.ts';
 import { formatCents } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
+import { Field } from '../Field.tsx';
 import { formatOrderDate, OrderStatus } from '../orders/OrderStatus.tsx';
 import './OrderLookup.css';
 
 const CANCELABLE: ReadonlyArray<OrderView['status']> = ['pending', 'paid', 'handed_over'];
 
 export function OrderLookup() {
-  const inputId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const [order, setOrder] = useState<OrderView | null>(null);
   const [busy, setBusy] = useState<'find' | 'cancel' | null>(null);
@@ -56,19 +56,13 @@ export function OrderLookup() {
     <section className="admin-card order-lookup" aria-labelledby="order-lookup-title">
       <h2 id="order-lookup-title">Find an Order</h2>
       <form onSubmit={find} noValidate aria-label="Find an order">
-        <label htmlFor={inputId}>
-          Order reference
-          <input id={inputId} name="reference" placeholder="PN-20260601-1A2B3C4D" autoComplete="off" aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${inputId}-problem` : undefined} />
-        </label>
+        <Field label="Order reference" error={problem ?? undefined} alert>
+          {(control) => <input {...control} name="reference" placeholder="PN-20260601-1A2B3C4D" autoComplete="off" />}
+        </Field>
         <button type="submit" disabled={busy !== null} aria-busy={busy === 'find'}>
           Find order
         </button>
       </form>
-      {problem && (
-        <p id={`${inputId}-problem`} role="alert">
-          {problem}
-        </p>
-      )}
       {order && (
         <div aria-live="polite">
           <dl>

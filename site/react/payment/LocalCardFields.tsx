@@ -7,6 +7,7 @@ import type { LocalIntentView, LocalPaymentMethodView } from '#contracts/payment
 import { ApiError, postJson } from '../../lib/api-client.ts';
 import { formatCents } from '../../lib/format.ts';
 import type { Billing, CardDriver, ConfirmResult, PaymentMethodResult } from '../../lib/payment/card-driver.ts';
+import { Field } from '../Field.tsx';
 import './card-form.css';
 import './LocalCardFields.css';
 
@@ -126,33 +127,31 @@ export function LocalCardFields({ driverRef, disabled = false }: Props) {
 
   return (
     <div className="local-card">
-      <label htmlFor={`${id}-number`}>
-        Card number
-        <input
-          id={`${id}-number`}
-          name="cardnumber"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={number}
-          disabled={disabled}
-          onChange={(e) => setNumber(formatNumber(e.target.value))}
-          required
-        />
-      </label>
+      <Field label="Card number" id={`${id}-number`} noMessage>
+        {(control) => (
+          <input
+            {...control}
+            name="cardnumber"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            value={number}
+            disabled={disabled}
+            onChange={(e) => setNumber(formatNumber(e.target.value))}
+            required
+          />
+        )}
+      </Field>
       <div className="local-card-row">
-        <label htmlFor={`${id}-exp`}>
-          Expiration date (MM / YY)
-          <input id={`${id}-exp`} name="exp-date" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={expiry} disabled={disabled} onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))} required />
-        </label>
-        <label htmlFor={`${id}-cvc`}>
-          CVC
-          <input id={`${id}-cvc`} name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="CVC" maxLength={4} value={cvc} disabled={disabled} onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))} required />
-        </label>
-        <label htmlFor={`${id}-zip`}>
-          ZIP
-          <input id={`${id}-zip`} name="postal" inputMode="numeric" autoComplete="postal-code" placeholder="12345" maxLength={10} value={zip} disabled={disabled} onChange={(e) => setZip(e.target.value.replace(/[^\d-]/g, ''))} required />
-        </label>
+        <Field label="Expiration date (MM / YY)" id={`${id}-exp`} noMessage>
+          {(control) => <input {...control} name="exp-date" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={expiry} disabled={disabled} onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))} required />}
+        </Field>
+        <Field label="CVC" id={`${id}-cvc`} noMessage>
+          {(control) => <input {...control} name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="CVC" maxLength={4} value={cvc} disabled={disabled} onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))} required />}
+        </Field>
+        <Field label="ZIP" id={`${id}-zip`} noMessage>
+          {(control) => <input {...control} name="postal" inputMode="numeric" autoComplete="postal-code" placeholder="12345" maxLength={10} value={zip} disabled={disabled} onChange={(e) => setZip(e.target.value.replace(/[^\d-]/g, ''))} required />}
+        </Field>
       </div>
 
       <dialog ref={dialog} className="auth-challenge" aria-labelledby={`${id}-challenge`} onCancel={(e) => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { SendCodeResponse, VerificationMethod } from '#contracts/sellers.ts';
 import { ApiError, postJson } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
+import { Field } from '../Field.tsx';
 
 interface Props {
   method: VerificationMethod;
@@ -107,24 +108,26 @@ export function VerificationBox({ method, onMethodChange, smsAvailable, target, 
             {busy === 'send' ? 'Sending code…' : sentTo ? 'Resend Code' : 'Send Verification Code'}
           </button>
           <div className="verification-code">
-            <label>
-              Verification code
-              <input
-                name="verificationCode"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                pattern="[0-9]*"
-                value={code}
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') {
-                    event.preventDefault();
-                    void verify();
-                  }
-                }}
-              />
-            </label>
+            <Field label="Verification code" noMessage>
+              {(control) => (
+                <input
+                  {...control}
+                  name="verificationCode"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  pattern="[0-9]*"
+                  value={code}
+                  onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') {
+                      event.preventDefault();
+                      void verify();
+                    }
+                  }}
+                />
+              )}
+            </Field>
             <button type="button" onClick={verify} disabled={busy !== null} aria-busy={busy === 'verify'}>
               {busy === 'verify' ? 'Verifying…' : 'Verify Code'}
             </button>
