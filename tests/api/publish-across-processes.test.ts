@@ -8,13 +8,13 @@ import request from 'supertest';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createApp } from '../../commerce-api/src/app.ts';
 import { loadConfig } from '../../commerce-api/src/config.ts';
+import { createAnnouncements } from '../../commerce-api/src/storage/postgres/announcements.ts';
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
-import type { AsyncStorage } from '../../commerce-api/src/storage/repositories.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 const SECRET = 'a-webhook-secret-for-tests';
-const others: AsyncStorage[] = [];
+const others: Array<{ close(): Promise<void> }> = [];
 const dirs: string[] = [];
 afterEach(async () => {
   await Promise.all(others.splice(0).map((store) => store.close()));
@@ -47,4 +47,35 @@ it('a publish received by one process rebuilds the site of every process once', 
 
   await vi.waitFor(() => expect(lines(markerB)).toEqual(['rebuilt']), { timeout: 10_000 });
   await vi.waitFor(() => expect(lines(markerA)).toEqual(['rebuilt']), { timeout: 10_000 });
+});
+
+it('a process whose listening connection is cut listens again, catches up once, and hears what comes next', async () => {
+  const { databaseUrl } = await createTestApp();
+  const poolA = createPool({ connectionString: databaseUrl!, max: 2 });
+  const poolB = createPool({ connectionString: databaseUrl!, max: 2 });
+  const a = createAnnouncements(poolA, () => {});
+  const logged: string[] = [];
+  const b = createAnnouncements(poolB, (line) => logged.push(line), { retryMs: 20 });
+  // the announcements first, then their pools
+  others.push({
+    async close() {
+      await Promise.all([a.close(), b.close()]);
+      await Promise.all([poolA.end(), poolB.end()]);
+    },
+  });
+  const heard: string[] = [];
+  await b.listen('publish', () => heard.push('publish'));
+
+  await a.announce('publish');
+  await vi.waitFor(() => expect(heard).toEqual(['publish']));
+
+  // what a PostgreSQL restart or a dropped proxy connection does to the listening connection
+  const cut = await poolA.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN puppynest_announcements'`);
+  expect(cut.rowCount).toBe(1);
+  // B listens again and runs its handler once, for a publish it may have missed meanwhile
+  await vi.waitFor(() => expect(heard).toEqual(['publish', 'publish']), { timeout: 5_000 });
+  expect(logged.some((line) => line.includes('listening again'))).toBe(true);
+
+  await a.announce('publish');
+  await vi.waitFor(() => expect(heard).toEqual(['publish', 'publish', 'publish']));
 });
