@@ -2,6 +2,7 @@
 // client: directive, so it ships no JavaScript).
 import { PortableText, type PortableTextComponents } from '@portabletext/react';
 import type { RichTextBlock } from '../lib/content/index.ts';
+import './RichText.css';
 
 const components: PortableTextComponents = {
   marks: {
