@@ -130,10 +130,20 @@ export default function PuppyList({ initial }: Props) {
 
   // What a visitor typed or chose in the server's form before this script woke up is kept and applied.
   // A layout effect: it reads the fields before any re-render could write the state's values into them.
+  // Otherwise, if the address moved on before then (Back or Forward to an entry of this page, which
+  // the browser does without loading it again), the list shows what the address says now.
   useLayoutEffect(() => {
     const typed = filtersInForm(document.getElementById(FILTER_FORM_ID), initial.filters.view);
-    if (typed) change(typed, 'choice');
-    // once, on hydration: later changes go through `change` as they happen
+    if (typed) {
+      change(typed, 'choice');
+      return;
+    }
+    const fromUrl = filtersFromSearch(window.location.search);
+    if (filtersToSearch(fromUrl) !== filtersToSearch(initial.filters)) {
+      setFilters(fromUrl);
+      setApplied(fromUrl);
+    }
+    // once, on hydration: later changes go through `change` as they happen, and Back through popstate
   }, []);
 
   const loadMore = async () => {
@@ -216,12 +226,14 @@ export default function PuppyList({ initial }: Props) {
             </div>
           ) : (
             <>
+              {/* Only the first photo is fetched early and at high priority: on a phone it is the card in
+                  view (the largest paint), and a second such photo would share its bandwidth. */}
               <div className={view === 'grid' ? 'card-grid' : 'list-stack'}>
                 {results.items.map((puppy, index) =>
                   view === 'grid' ? (
-                    <PuppyCard key={puppy.id} puppy={puppy} favorited={favorites.ids.has(puppy.id)} onToggleFavorite={favorites.toggle} eager={index < 2} />
+                    <PuppyCard key={puppy.id} puppy={puppy} favorited={favorites.ids.has(puppy.id)} onToggleFavorite={favorites.toggle} eager={index === 0} />
                   ) : (
-                    <PuppyListItem key={puppy.id} puppy={puppy} favorited={favorites.ids.has(puppy.id)} onToggleFavorite={favorites.toggle} eager={index < 1} />
+                    <PuppyListItem key={puppy.id} puppy={puppy} favorited={favorites.ids.has(puppy.id)} onToggleFavorite={favorites.toggle} eager={index === 0} />
                   ),
                 )}
               </div>

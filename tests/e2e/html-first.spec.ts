@@ -3,7 +3,7 @@
 // held back, what they choose before the islands wake up is still there after.
 import { expect, test, type Page, waitForIslands } from '../support/test.ts';
 import { expectAccessible } from '../support/e2e.ts';
-import { holdIslandScripts } from '../support/hydration.ts';
+import { expectHydrated, expectNotHydrated, holdIslandScripts } from '../support/hydration.ts';
 
 interface ApiPuppy {
   id: number;
@@ -90,6 +90,25 @@ test('Find My Puppy keeps a choice made before its script arrived', async ({ pag
   await expect(form.getByLabel('Location')).toHaveValue('southeast');
   await form.getByRole('button', { name: 'Search Puppies' }).click();
   await expect(page).toHaveURL(/\/puppies\?breed=Golden\+Retriever&minPrice=2000&maxPrice=3000&location=southeast$/);
+});
+
+test('Back before the list script arrives shows the list the address names once it wakes', async ({ page }) => {
+  const expected = await expectedPuppies(page, {});
+  await page.goto('/puppies');
+  const sidebar = page.getByRole('form', { name: 'Filter puppies' });
+  await sidebar.getByRole('radio', { name: 'Female', exact: true }).check();
+  await expect(page).toHaveURL(/gender=Female/);
+
+  // reloaded on a slow phone; Back returns to an entry of this page, which the browser shows without loading it
+  const release = await holdIslandScripts(page);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page).not.toHaveURL(/gender=/);
+  await expectNotHydrated(page, sidebar);
+  release();
+  await expectHydrated(page, sidebar);
+  await expect(sidebar.getByRole('radio', { name: 'All', exact: true })).toBeChecked();
+  await expect(page.getByRole('heading', { name: countHeading(expected.length) })).toBeVisible();
 });
 
 test('the filter sidebar keeps what was typed before its script arrived, and applies it', async ({ page }) => {
