@@ -1,0 +1,132 @@
+// The catalogue: breeds (kept a minute per process), puppies and their uploads.
+// Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
+import { sql } from 'kysely';
+import type { Repositories } from '../../repositories.ts';
+import { searchPublic } from '../catalogue.ts';
+import type { Db } from '../schema.ts';
+import { atomically, changesSomething, LIVE, type Kept } from './shared.ts';
+
+/**
+ * How long a process keeps the breed list. Breeds come from the seed (no screen edits them) and every
+ * catalogue answer names them: one query less per request. A breed the seed adds on another process
+ * shows here within this time.
+ */
+const BREEDS_KEPT_MS = 60_000;
+
+async function usedBytes(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('uploads').select((eb) => eb.fn.coalesce(eb.fn.sum<string>('bytes'), sql<string>`0`).as('n')).where('userId', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'breeds' | 'puppies' | 'uploads'> {
+  return {
+    breeds: {
+      list: async () => {
+        if (kept.breeds && kept.breeds.until > Date.now()) return kept.breeds.rows;
+        const rows = await db.selectFrom('breeds').selectAll().orderBy('id').execute();
+        kept.breeds = { rows, until: Date.now() + BREEDS_KEPT_MS };
+        return rows;
+      },
+      insert: async (row) => {
+        delete kept.breeds;
+        return db.insertInto('breeds').values(row).returningAll().executeTakeFirstOrThrow();
+      },
+    },
+    puppies: {
+      get: (id) => db.selectFrom('puppies').selectAll().where('id', '=', id).executeTakeFirst(),
+      insert: (row) => db.insertInto('puppies').values(row).returningAll().executeTakeFirstOrThrow(),
+      update: (id, patch) =>
+        changesSomething(patch)
+          ? db.updateTable('puppies').set(patch).where('id', '=', id).returningAll().executeTakeFirst()
+          : db.selectFrom('puppies').selectAll().where('id', '=', id).executeTakeFirst(),
+      remove: async (id) => (await db.deleteFrom('puppies').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n,
+      lock: (id) => db.selectFrom('puppies').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
+      reserve: (id, now) =>
+        db
+          .updateTable('puppies')
+          .set({ status: 'reserved', updatedAt: now.toISOString() })
+          .where('id', '=', id)
+          .where('status', '=', 'available')
+          .where('expiresAt', '>', now.toISOString())
+          .where('hiddenAt', 'is', null) // issue 15: a hidden listing is not for sale
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('orders').select('orders.id').whereRef('orders.puppyId', '=', 'puppies.id').where('orders.status', 'in', LIVE))),
+          )
+          .returningAll()
+          .executeTakeFirst(),
+      activateWithinLimit: (id, sellerId, limit, expiresAt, now) =>
+        atomically(db, async (trx) => {
+          // the seller's row is the lock that serialises their activations across processes
+          if (!(await trx.selectFrom('users').select('id').where('id', '=', sellerId).forUpdate().executeTakeFirst())) return undefined;
+          if (limit !== null) {
+            const live = await trx
+              .selectFrom('puppies')
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .where('userId', '=', sellerId)
+              .where('id', '<>', id)
+              .where('expiresAt', '>', now.toISOString())
+              .executeTakeFirstOrThrow();
+            if (Number(live.n) >= limit) return undefined;
+          }
+          return trx
+            .updateTable('puppies')
+            .set({ expiresAt, updatedAt: now.toISOString() })
+            .where('id', '=', id)
+            .where('userId', '=', sellerId)
+            .returningAll()
+            .executeTakeFirst();
+        }),
+      searchPublic: (query, now) => searchPublic(db, query, now),
+      listBySeller: (userId) => db.selectFrom('puppies').selectAll().where('userId', '=', userId).orderBy('id', 'desc').execute(),
+      listPublicStamps: (now) =>
+        db
+          .selectFrom('puppies')
+          .select(['id', 'updatedAt'])
+          .where('expiresAt', '>', now.toISOString())
+          .where('hiddenAt', 'is', null)
+          .orderBy('id', 'desc')
+          .execute(),
+      mediaInUse: async (urls, exceptId) => {
+        const used = new Set<string>();
+        if (urls.length === 0) return used;
+        const list = [...urls];
+        const rows = await db
+          .selectFrom('puppies')
+          .select(['imageUrl', 'imageUrls', 'videoUrl'])
+          .where('id', '<>', exceptId)
+          .where(sql<boolean>`(image_url = ANY(${list}::text[]) OR image_urls && ${list}::text[] OR video_url = ANY(${list}::text[]))`)
+          .execute();
+        const wanted = new Set(list);
+        for (const row of rows) for (const url of [row.imageUrl, ...row.imageUrls, ...(row.videoUrl ? [row.videoUrl] : [])]) if (wanted.has(url)) used.add(url);
+        return used;
+      },
+    },
+    uploads: {
+      usedBytes: (userId) => usedBytes(db, userId),
+      listByUser: (userId) => db.selectFrom('uploads').selectAll().where('userId', '=', userId).orderBy('id').execute(),
+      record: (row, quotaBytes) =>
+        atomically(db, async (trx) => {
+          // the user's row serialises their uploads across processes while the quota is checked
+          await trx.selectFrom('users').select('id').where('id', '=', row.userId).forUpdate().executeTakeFirst();
+          if ((await usedBytes(trx, row.userId)) + row.bytes > quotaBytes) return undefined;
+          return trx.insertInto('uploads').values(row).returningAll().executeTakeFirstOrThrow();
+        }),
+      forgetUnused: (cutoff) =>
+        db
+          .deleteFrom('uploads')
+          .where('createdAt', '<=', cutoff.toISOString())
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('puppies')
+                  .select('puppies.id')
+                  .where(sql<boolean>`puppies.image_url = uploads.url OR uploads.url = ANY(puppies.image_urls) OR puppies.video_url = uploads.url`),
+              ),
+            ),
+          )
+          .returningAll()
+          .execute()
+          .then((rows) => rows.sort((x, y) => x.id - y.id)),
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// What the PostgreSQL repositories share (decision 0076): the live order states, the unique-violation
+// test, the no-op patch check, running in the caller's transaction, and what a store keeps between calls.
+import type { Transaction } from 'kysely';
+import type { Breed, OrderStatus } from '../../../domain/model.ts';
+import type { Database, Db } from '../schema.ts';
+
+export const LIVE: readonly OrderStatus[] = ['pending', 'paid', 'handed_over'];
+
+/** a unique constraint refused the write */
+export function uniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string };
+  return e?.code === '23505' && e.constraint === constraint;
+}
+
+/** whether a patch changes anything: keys set to undefined are left as they were (as on lowdb) */
+export function changesSomething(patch: object): boolean {
+  return Object.values(patch).some((value) => value !== undefined);
+}
+
+/** runs fn in the caller's transaction, or in a new one when the caller has none */
+export function atomically<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db as Transaction<Database>) : db.transaction().execute(fn);
+}
+
+/** what one store (one pool) keeps between calls */
+export interface Kept {
+  breeds?: { rows: Breed[]; until: number };
+}

@@ -1,0 +1,21 @@
+// Contact messages and the site settings (the payment mode).
+// Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
+import type { Repositories } from '../../repositories.ts';
+import type { Db } from '../schema.ts';
+import { changesSomething } from './shared.ts';
+
+export function siteRepositories(db: Db): Pick<Repositories, 'contacts' | 'settings'> {
+  return {
+    contacts: {
+      get: (id) => db.selectFrom('contactMessages').selectAll().where('id', '=', id).executeTakeFirst(),
+      insert: (row) => db.insertInto('contactMessages').values(row).returningAll().executeTakeFirstOrThrow(),
+    },
+    settings: {
+      get: () => db.selectFrom('settings').select('paymentMode').executeTakeFirstOrThrow(),
+      set: (patch) =>
+        changesSomething(patch)
+          ? db.updateTable('settings').set(patch).returning('paymentMode').executeTakeFirstOrThrow()
+          : db.selectFrom('settings').select('paymentMode').executeTakeFirstOrThrow(),
+    },
+  };
+}
