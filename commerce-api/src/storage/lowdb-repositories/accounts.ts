@@ -1,0 +1,145 @@
+// Accounts and what hangs off them: sessions, verification codes, seller applications, favourites.
+// Part of the lowdb repositories (../lowdb-repositories.ts composes them; decision 0076).
+import { UsernameTakenError, type Repositories } from '../repositories.ts';
+import type { LowdbContext } from './context.ts';
+
+export function accountRepositories({ db, mutate, inserted, replaced, removed }: LowdbContext): Pick<Repositories, 'users' | 'sessions' | 'verificationCodes' | 'sellerApplications' | 'favorites'> {
+  return {
+    users: {
+      get: async (id) => db.users.get(id),
+      findByUsername: async (username) => {
+        const key = username.toLowerCase();
+        return db.users.find((u) => u.usernameKey === key);
+      },
+      create: (row) =>
+        mutate((c, _s, undo) => {
+          const usernameKey = row.username.toLowerCase();
+          if (c.users.find((u) => u.usernameKey === usernameKey)) throw new UsernameTakenError(row.username);
+          const user = c.users.insert({ ...row, usernameKey });
+          undo(inserted('users', user.id));
+          return user;
+        }),
+      update: (id, patch) =>
+        mutate((c, _s, undo) => {
+          const old = c.users.get(id);
+          if (!old) return undefined;
+          undo(replaced('users', old));
+          return c.users.update(id, patch);
+        }),
+      lock: async (id) => db.users.get(id),
+    },
+    sessions: {
+      get: async (id) => db.sessions.get(id),
+      create: (row) =>
+        mutate((c, _s, undo) => {
+          const session = c.sessions.insert(row);
+          undo(inserted('sessions', session.id));
+          return session;
+        }),
+      extend: (id, expiresAt) =>
+        mutate((c, _s, undo) => {
+          const old = c.sessions.get(id);
+          if (!old) return undefined;
+          undo(replaced('sessions', old));
+          return c.sessions.update(id, { expiresAt });
+        }),
+      revoke: (id, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.sessions.get(id);
+          if (!old || old.revokedAt !== null) return old;
+          undo(replaced('sessions', old));
+          return c.sessions.update(id, { revokedAt: now.toISOString() });
+        }),
+    },
+    verificationCodes: {
+      get: async (id) => db.verificationCodes.get(id),
+      issue: (row, sentSince) =>
+        mutate((c, _s, undo) => {
+          const since = sentSince.getTime();
+          const recent = c.verificationCodes.find(
+            (v) =>
+              v.channel === row.channel &&
+              v.target === row.target &&
+              Date.parse(v.sentAt) > since &&
+              (v.owner === row.owner || (row.client !== undefined && v.client === row.client)),
+          );
+          if (recent) return undefined;
+          for (const old of c.verificationCodes.filter((v) => v.owner === row.owner && v.channel === row.channel && v.target === row.target && v.verifiedAt === null)) {
+            undo(removed('verificationCodes', old));
+            c.verificationCodes.remove(old.id);
+          }
+          const code = c.verificationCodes.insert(row);
+          undo(inserted('verificationCodes', code.id));
+          return code;
+        }),
+      findPending: async (owner, channel, target) =>
+        db.verificationCodes.filter((v) => v.owner === owner && v.channel === channel && v.target === target && v.verifiedAt === null).at(-1),
+      countAttempt: (id, maxAttempts, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.verificationCodes.get(id);
+          if (!old || old.verifiedAt !== null || old.attempts >= maxAttempts || Date.parse(old.expiresAt) <= now.getTime()) return undefined;
+          undo(replaced('verificationCodes', old));
+          return c.verificationCodes.update(id, { attempts: old.attempts + 1 });
+        }),
+      listVerified: async (owners, verifiedSince) =>
+        db.verificationCodes.filter((v) => v.verifiedAt !== null && owners.includes(v.owner) && Date.parse(v.verifiedAt) > verifiedSince.getTime()),
+      markVerified: (id, now) =>
+        mutate((c, _s, undo) => {
+          const old = c.verificationCodes.get(id);
+          if (!old || old.verifiedAt !== null) return undefined;
+          undo(replaced('verificationCodes', old));
+          return c.verificationCodes.update(id, { verifiedAt: now.toISOString() });
+        }),
+      remove: (id) =>
+        mutate((c, _s, undo) => {
+          const old = c.verificationCodes.get(id);
+          if (!old) return false;
+          undo(removed('verificationCodes', old));
+          return c.verificationCodes.remove(id);
+        }),
+      removeSentBefore: (sentBefore) =>
+        mutate((c, _s, undo) => {
+          const before = sentBefore.getTime();
+          const old = c.verificationCodes.filter((v) => Date.parse(v.sentAt) < before);
+          for (const row of old) {
+            undo(removed('verificationCodes', row));
+            c.verificationCodes.remove(row.id);
+          }
+          return old.length;
+        }),
+    },
+    sellerApplications: {
+      findByUser: async (userId) => db.sellerApplications.find((a) => a.userId === userId),
+      upsert: (row) =>
+        mutate((c, _s, undo) => {
+          const old = c.sellerApplications.find((a) => a.userId === row.userId);
+          if (!old) {
+            const application = c.sellerApplications.insert(row);
+            undo(inserted('sellerApplications', application.id));
+            return application;
+          }
+          undo(replaced('sellerApplications', old));
+          return c.sellerApplications.update(old.id, row)!;
+        }),
+    },
+    favorites: {
+      add: (userId, puppyId, now) =>
+        mutate((c, _s, undo) => {
+          const existing = c.favorites.find((f) => f.userId === userId && f.puppyId === puppyId);
+          if (existing) return existing;
+          if (!c.puppies.get(puppyId)) return undefined;
+          const favorite = c.favorites.insert({ userId, puppyId, createdAt: now.toISOString() });
+          undo(inserted('favorites', favorite.id));
+          return favorite;
+        }),
+      remove: (userId, puppyId) =>
+        mutate((c, _s, undo) => {
+          const old = c.favorites.find((f) => f.userId === userId && f.puppyId === puppyId);
+          if (!old) return false;
+          undo(removed('favorites', old));
+          return c.favorites.remove(old.id);
+        }),
+      listByUser: async (userId) => db.favorites.filter((f) => f.userId === userId),
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// The catalogue over memory (lowdb): one pass over every listing, then a sort of the matches.
+import type { Collections } from '../storage.ts';
+import { GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../catalogue-search.ts';
+import { CATALOGUE_TOTAL_CAP, type CatalogueQuery, type CataloguePage } from '../repositories.ts';
+import type { Breed, Puppy } from '../../domain/model.ts';
+
+const breedText = (b: Breed | undefined) => (b ? [b.name, b.size, ...b.temperament].join(' ').toLowerCase() : '');
+const puppyText = (p: Puppy) => [p.name, p.location, p.region ?? '', ...p.colors].join(' ').toLowerCase();
+
+// issue 13 (listings): the pass below runs over every listing, so per row it must be cheap. Dates
+// written by this code are canonical ISO strings, which compare as strings in time order (Date.parse
+// costs about half a microsecond a row); a listing's words are joined once per stored row (rows are
+// replaced on update, so a changed listing gets a fresh entry).
+function isCanonicalIso(value: string): boolean {
+  return value.length === 24 && value.charCodeAt(10) === 84 /* T */ && value.charCodeAt(23) === 90 /* Z */;
+}
+const puppyWords = new WeakMap<Puppy, string>();
+function wordsOf(p: Puppy): string {
+  let text = puppyWords.get(p);
+  if (text === undefined) {
+    text = puppyText(p);
+    puppyWords.set(p, text);
+  }
+  return text;
+}
+
+/** the catalogue over memory: one pass, then a sort of the matches (what puppy-catalogue.ts does) */
+export function searchPublic(db: Collections, query: CatalogueQuery, now: Date): CataloguePage {
+  const nowMs = now.getTime();
+  const nowIso = now.toISOString();
+  const breedWords = new Map<number, string>();
+  const breedIds = query.breedIds ? new Set(query.breedIds) : undefined;
+  const tokens = searchTokens(query.search);
+  const location = query.location?.toLowerCase();
+  const region = location && REGION_NAMES.has(location) ? location : undefined;
+  const matches: Puppy[] = [];
+  const all = db.puppies.all();
+  for (let i = all.length - 1; i >= 0; i--) {
+    const p = all[i]!;
+    const expiresAt = p.expiresAt;
+    if (expiresAt === null || (isCanonicalIso(expiresAt) ? expiresAt <= nowIso : Date.parse(expiresAt) <= nowMs)) continue;
+    if (p.hiddenAt) continue; // issue 15: a listing a moderator hid is not public
+    if (breedIds && !breedIds.has(p.breedId)) continue;
+    if (query.minPrice !== undefined && p.price < query.minPrice) continue;
+    if (query.maxPrice !== undefined && p.price > query.maxPrice) continue;
+    if (query.gender && p.gender !== query.gender) continue;
+    if (query.status && p.status !== query.status) continue;
+    if (query.featured && !p.featured) continue;
+    if (region ? p.region !== region : location && !p.location.toLowerCase().includes(location)) continue;
+    if (tokens.length) {
+      let breed = breedWords.get(p.breedId);
+      if (breed === undefined) breedWords.set(p.breedId, (breed = breedText(db.breeds.get(p.breedId))));
+      // a word has no space, so it is in the listing's words or in its breed's (no joined string)
+      const own = wordsOf(p);
+      if (!tokens.every((t) => (GENDER_WORDS[t] ? GENDER_WORDS[t] === p.gender : own.includes(t) || breed.includes(t)))) continue;
+    }
+    matches.push(p);
+  }
+  // ties keep the newest first: the pass above went newest first and sort is stable
+  if (query.sort === 'price-asc') matches.sort((a, b) => a.price - b.price);
+  else if (query.sort === 'price-desc') matches.sort((a, b) => b.price - a.price);
+  else if (query.sort === 'age-asc') matches.sort((a, b) => a.age - b.age);
+  const offset = query.offset ?? 0;
+  return {
+    items: matches.slice(offset, offset + pageSize(query.limit)),
+    total: Math.min(matches.length, CATALOGUE_TOTAL_CAP),
+    totalCapped: matches.length > CATALOGUE_TOTAL_CAP,
+  };
+}
