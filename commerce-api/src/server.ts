@@ -97,12 +97,16 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
     (stopping ??= (async () => {
       // Stop accepting, let requests in flight finish (/readyz says 503 meanwhile), and after
       // SHUTDOWN_TIMEOUT_MS cut whatever is left so a stop never hangs past the orchestrator's bound.
+      // A kept-alive connection whose last request ends during the drain is closed at once, not after
+      // the keep-alive timeout: the sweep runs until the server has closed.
       draining = true;
+      const sweep = setInterval(() => server.closeIdleConnections(), 100).unref();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs).unref();
       });
+      clearInterval(sweep);
       await jobs.stop();
       await opened.store.close();
     })());
