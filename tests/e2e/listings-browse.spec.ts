@@ -262,7 +262,7 @@ test('a failed inquiry says so; a reserved puppy cannot be contacted; unknown id
   await loginViaApi(page, DEMO.buyer);
   await page.goto(`/puppies/${available.id}`);
   await page.route('**/api/contacts', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }));
-  await page.getByRole('button', { name: 'Contact Seller' }).click();
+  await page.getByRole('button', { name: 'Contact Seller', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Your name')).toHaveValue(DEMO.buyer.username);
   await dialog.getByLabel('Phone').fill('555-010-2000');

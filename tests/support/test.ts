@@ -13,6 +13,9 @@ export type { Locator, Page, Route } from '@playwright/test';
 /** waits until the page's load and idle islands have hydrated (see above) */
 export async function waitForIslands(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
+  // The islands learn who is logged in from one shared request (/api/me): until it answers, a logged-in
+  // visitor's page still offers "Login to Contact Seller". The header's corner is busy until then.
+  await expect(page.locator('.header-auth[aria-busy="true"]')).toHaveCount(0);
 }
 
 /** makes `page.goto` wait for the islands too; a page a test opens itself (browser.newContext) goes through here */
