@@ -52,16 +52,18 @@ export default function PuppyList({ initial }: Props) {
   // The server's page needs no fetch; every later query does.
   const rendered = useRef<string | null>(apiPath(initial.filters, 0));
 
+  // The list the address names, after Back or Forward (only setters and refs: the same on every render).
+  const showAddress = () => {
+    clearTimeout(debounce.current);
+    lastKind.current = null;
+    const fromUrl = filtersFromSearch(window.location.search);
+    setFilters(fromUrl);
+    setApplied(fromUrl);
+  };
+
   useEffect(() => {
-    const read = () => {
-      const fromUrl = filtersFromSearch(window.location.search);
-      clearTimeout(debounce.current);
-      lastKind.current = null;
-      setFilters(fromUrl);
-      setApplied(fromUrl);
-    };
-    window.addEventListener('popstate', read);
-    return () => window.removeEventListener('popstate', read);
+    window.addEventListener('popstate', showAddress);
+    return () => window.removeEventListener('popstate', showAddress);
   }, []);
 
   const fetchPage = useCallback(async (query: Filters, offset: number): Promise<PuppyPage | null> => {
@@ -138,11 +140,7 @@ export default function PuppyList({ initial }: Props) {
       change(typed, 'choice');
       return;
     }
-    const fromUrl = filtersFromSearch(window.location.search);
-    if (filtersToSearch(fromUrl) !== filtersToSearch(initial.filters)) {
-      setFilters(fromUrl);
-      setApplied(fromUrl);
-    }
+    if (filtersToSearch(filtersFromSearch(window.location.search)) !== filtersToSearch(initial.filters)) showAddress();
     // once, on hydration: later changes go through `change` as they happen, and Back through popstate
   }, []);
 

@@ -64,12 +64,6 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
     setMaxDraft(String(next));
     if (next !== filters.maxPrice) onChange({ maxPrice: next }, 'choice');
   };
-  const onEnter = (commit: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      commit();
-    }
-  };
 
   // A breed linked by name ("?breed=Beagle") shows as that breed in the select.
   const breedValue = /^\d+$/.test(filters.breed) ? filters.breed : String(breeds?.find((b) => b.name.toLowerCase() === filters.breed.toLowerCase())?.id ?? '');
@@ -122,40 +116,8 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
           {formatPrice(filters.minPrice)} – {maxLabel}
         </p>
         <div className="price-inputs">
-          <Field label="Min price ($)" id={`${id}-min`} noMessage>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                name="minPrice"
-                min={PRICE_MIN}
-                max={PRICE_MAX}
-                step={PRICE_STEP}
-                value={minDraft}
-                onChange={(event) => setMinDraft(event.target.value)}
-                onBlur={commitMin}
-                onKeyDown={onEnter(commitMin)}
-              />
-            )}
-          </Field>
-          <Field label="Max price ($)" id={`${id}-max`} noMessage>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                name="maxPrice"
-                min={PRICE_MIN}
-                max={PRICE_MAX}
-                step={PRICE_STEP}
-                value={maxDraft}
-                onChange={(event) => setMaxDraft(event.target.value)}
-                onBlur={commitMax}
-                onKeyDown={onEnter(commitMax)}
-              />
-            )}
-          </Field>
+          <PriceField label="Min price ($)" id={`${id}-min`} name="minPrice" draft={minDraft} onDraft={setMinDraft} onCommit={commitMin} />
+          <PriceField label="Max price ($)" id={`${id}-max`} name="maxPrice" draft={maxDraft} onDraft={setMaxDraft} onCommit={commitMax} />
         </div>
         <label className="range-label">
           <span className="visually-hidden">Minimum price</span>
@@ -219,5 +181,34 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
         Reset filters
       </button>
     </form>
+  );
+}
+
+/** a price typed in whole dollars: kept as typed until it is committed (on leaving the field or Enter) */
+function PriceField({ label, id, name, draft, onDraft, onCommit }: { label: string; id: string; name: 'minPrice' | 'maxPrice'; draft: string; onDraft: (value: string) => void; onCommit: () => void }) {
+  const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onCommit();
+    }
+  };
+  return (
+    <Field label={label} id={id} noMessage>
+      {(control) => (
+        <input
+          {...control}
+          type="number"
+          inputMode="numeric"
+          name={name}
+          min={PRICE_MIN}
+          max={PRICE_MAX}
+          step={PRICE_STEP}
+          value={draft}
+          onChange={(event) => onDraft(event.target.value)}
+          onBlur={onCommit}
+          onKeyDown={onEnter}
+        />
+      )}
+    </Field>
   );
 }

@@ -289,13 +289,14 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
             <figcaption>Main photo</figcaption>
           </figure>
         )}
-        <Field id={fieldId('imageUrl')} label={imageUrl ? 'Replace the main photo' : 'Primary image'} error={errors.imageUrl?.message}>
-          {(control) => <input type="file" accept={IMAGE_ACCEPT} onChange={onMainImage} disabled={busy} {...control} aria-describedby={[control['aria-describedby'], `${id}-image-hint`].filter(Boolean).join(' ')} />}
+        <Field
+          id={fieldId('imageUrl')}
+          label={imageUrl ? 'Replace the main photo' : 'Primary image'}
+          hint={`JPEG, PNG, WebP or AVIF, up to 10MB each. Up to ${MAX_ADDITIONAL_IMAGES} additional images (${imageUrls.length} of ${MAX_ADDITIONAL_IMAGES} used).`}
+          error={errors.imageUrl?.message}
+        >
+          {(control) => <input type="file" accept={IMAGE_ACCEPT} onChange={onMainImage} disabled={busy} {...control} />}
         </Field>
-
-        <p className="hint" id={`${id}-image-hint`}>
-          JPEG, PNG, WebP or AVIF, up to 10MB each. Up to {MAX_ADDITIONAL_IMAGES} additional images ({imageUrls.length} of {MAX_ADDITIONAL_IMAGES} used).
-        </p>
         {imageUrls.length > 0 && (
           <ul className="thumb-row photo-frame" aria-label="Additional images">
             {imageUrls.map((url, index) => (
@@ -334,8 +335,8 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
         {currentVideo && (
           <CurrentVideo url={currentVideo} deleted={deleteVideo} onDelete={() => setDeleteVideo(true)} onUndo={() => setDeleteVideo(false)} disabled={busy} />
         )}
-        <Field id={`${id}-videoFile`} label={currentVideo ? 'Replace with a video file' : 'Upload a video'} error={videoFileError ?? undefined}>
-          {(control) => <input ref={videoInput} type="file" accept={VIDEO_ACCEPT} onChange={onVideoFile} disabled={busy} {...control} aria-describedby={[control['aria-describedby'], `${id}-video-hint`].filter(Boolean).join(' ')} />}
+        <Field id={fieldId('videoFile')} label={currentVideo ? 'Replace with a video file' : 'Upload a video'} hint="Videos under 50MB. Formats: MP4, MOV, WEBM." error={videoFileError ?? undefined}>
+          {(control) => <input ref={videoInput} type="file" accept={VIDEO_ACCEPT} onChange={onVideoFile} disabled={busy} {...control} />}
         </Field>
         {videoFile && (
           <p className="hint">
@@ -348,9 +349,6 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
             </button>
           </p>
         )}
-        <p className="hint" id={`${id}-video-hint`}>
-          Videos under 50MB. Formats: MP4, MOV, WEBM.
-        </p>
         <Field id={fieldId('videoUrl')} label={currentVideo ? 'Or a new video URL' : 'Or a video URL'} error={errors.videoUrl?.message}>
           {(control) => <input type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=…" {...register('videoUrl')} {...control} />}
         </Field>
