@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MESSAGE_MAX, SCAM_ADVICE, type ConversationView, type SentMessageResponse } from '#contracts/conversations.ts';
 import { ApiError, postJson } from '../lib/api-client.ts';
+import { typedBeforeHydration } from '../lib/forms.ts';
 import { formatMessageTime } from '../lib/message-time.ts';
 import useSWR from 'swr';
 import { getJson } from '../lib/api-client.ts';
@@ -111,8 +112,11 @@ function Thread({ initial, refusal, reported }: { initial?: ConversationView; re
   );
 }
 
+const REPLY_FORM_ID = 'reply-form';
+
 function ReplyForm({ conversationId, refusal, onSent }: { conversationId: number; refusal: string | undefined; onSent: (sent: SentMessageResponse) => void }) {
-  const [body, setBody] = useState('');
+  // a reply typed into the server's form before this script woke up is kept
+  const [body, setBody] = useState(() => String(typedBeforeHydration(REPLY_FORM_ID)?.['body'] ?? ''));
   // a reply refused before the island woke up comes back with the message in the address
   const [error, setError] = useState<string | undefined>(refusal);
   const [sending, setSending] = useState(false);
@@ -146,7 +150,7 @@ function ReplyForm({ conversationId, refusal, onSent }: { conversationId: number
   };
 
   return (
-    <form ref={form} className="reply-form" method="post" action={`/api/conversations/${conversationId}/messages`} onSubmit={submit} noValidate>
+    <form ref={form} id={REPLY_FORM_ID} className="reply-form" method="post" action={`/api/conversations/${conversationId}/messages`} onSubmit={submit} noValidate>
       <Field label="Your reply" id="reply-body" hint="Plain text. Ctrl+Enter (⌘+Enter on a Mac) sends it." error={error} alert>
         {(control) => (
           <textarea

@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { REPORT_REASON_LABELS, REPORT_REASONS } from '#contracts/conversations.ts';
 import { ApiError, postJson } from '../lib/api-client.ts';
+import { typedBeforeHydration } from '../lib/forms.ts';
 import { toast } from '../lib/toast.ts';
 import { Field } from './Field.tsx';
 import './ReportForm.css';
@@ -19,12 +20,15 @@ interface Props {
 }
 
 export function ReportForm({ target, summary, returnTo }: Props) {
-  const [reason, setReason] = useState('');
-  const [comment, setComment] = useState('');
+  const key = 'puppyId' in target ? `listing-${target.puppyId}` : `message-${target.messageId}`;
+  const formId = `report-${key}`;
+  // what was chosen and typed in the server's form before this script woke up is kept
+  const [typed] = useState(() => typedBeforeHydration(formId));
+  const [reason, setReason] = useState(String(typed?.['reason'] ?? ''));
+  const [comment, setComment] = useState(String(typed?.['comment'] ?? ''));
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const key = 'puppyId' in target ? `listing-${target.puppyId}` : `message-${target.messageId}`;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -49,7 +53,7 @@ export function ReportForm({ target, summary, returnTo }: Props) {
   return (
     <details className="report-form">
       <summary>{summary}</summary>
-      <form method="post" action="/api/reports" onSubmit={submit} noValidate>
+      <form id={formId} method="post" action="/api/reports" onSubmit={submit} noValidate>
         <input type="hidden" name="returnTo" value={returnTo} />
         {'puppyId' in target ? <input type="hidden" name="puppyId" value={target.puppyId} /> : <input type="hidden" name="messageId" value={target.messageId} />}
         <Field label="Reason" id={`report-reason-${key}`} error={error} alert>
