@@ -19,6 +19,7 @@ import { createPool } from '../../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../../commerce-api/src/storage/postgres/repositories.ts';
 import type { AsyncStorage } from '../../../commerce-api/src/storage/repositories.ts';
 import { buildPuppy, buildUser } from '../../support/factories.ts';
+import { emptyingSql } from '../../support/postgres-emptying.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres-server.ts';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
@@ -241,15 +242,14 @@ describe('on PostgreSQL', () => {
   let server: TestPostgres;
   let pool: pg.Pool;
   let pgStore: AsyncStorage;
-  let tables = '';
+  let emptying = '';
   beforeAll(async () => {
     server = startPostgres();
     server.psql('CREATE DATABASE plans');
     pool = createPool({ connectionString: server.url('plans') });
     await migrate(pool, NOW);
     pgStore = createPostgresRepositories(pool);
-    const rows = await pool.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'settings')`);
-    tables = rows.rows.map((r) => `"${r.tablename}"`).join(', ');
+    emptying = await emptyingSql(pool);
   });
   afterAll(async () => {
     await pgStore?.close();
@@ -257,7 +257,7 @@ describe('on PostgreSQL', () => {
   });
 
   describePlanRules('PostgreSQL', async () => {
-    await pool.query(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`);
+    await pool.query(emptying);
     return pgStore;
   });
 });

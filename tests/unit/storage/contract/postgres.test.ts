@@ -17,13 +17,14 @@ import { CATALOGUE_TOTAL_CAP, UsernameTakenError, type AsyncStorage } from '../.
 import { deleteListing } from '../../../../commerce-api/src/domain/listings.ts';
 import { ConflictError } from '../../../../commerce-api/src/errors.ts';
 import { buildOrder, buildPuppy, buildUser } from '../../../support/factories.ts';
+import { emptyingSql } from '../../../support/postgres-emptying.ts';
 import { startPostgres, type TestPostgres } from '../../../support/postgres-server.ts';
 import { describeStorageContract, NOW } from './storage-contract.ts';
 
 let server: TestPostgres;
 let pool: pg.Pool;
 let storage: AsyncStorage;
-let tables: string;
+let emptying: string;
 
 beforeAll(async () => {
   server = startPostgres();
@@ -31,8 +32,7 @@ beforeAll(async () => {
   pool = createPool({ connectionString: server.url('contract') });
   await migrate(pool, NOW);
   storage = createPostgresRepositories(pool);
-  const rows = await pool.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'settings')`);
-  tables = rows.rows.map((r) => `"${r.tablename}"`).join(', ');
+  emptying = await emptyingSql(pool);
 });
 
 afterAll(async () => {
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 /** a store with no rows: every table emptied, ids from 1, settings back to their defaults */
 async function emptied(): Promise<AsyncStorage> {
-  await pool.query(`TRUNCATE ${tables} RESTART IDENTITY CASCADE; UPDATE settings SET payment_mode = DEFAULT`);
+  await pool.query(emptying);
   return storage;
 }
 
