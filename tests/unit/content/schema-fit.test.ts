@@ -1,6 +1,7 @@
 // Every document in content/ fits the Studio schema, and the checker that says so can fail.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { groupProblems, validateSchema } from '@sanity/schema/_internal';
 import { describe, expect, it } from 'vitest';
 import { readRawDocuments, type SanityDocument } from '#content/dataset.ts';
 import { documentTypes, schemaTypes, SINGLETON_TYPES } from '../../../studio/schemaTypes/index.ts';
@@ -111,5 +112,22 @@ describe('the schema checker rejects', () => {
   it.each(cases)('%s', async (_name, make, expected) => {
     const problems = await checker.check(make());
     expect(problems.join('\n')).toContain(expected);
+  });
+});
+
+// The rules `sanity schema validate` (npm run studio:validate) applies, called in-process: the CLI spends
+// about 15 s booting the Studio to reach this same function, on the types sanity.config.ts registers.
+describe("Sanity's schema validation", () => {
+  const errors = (types: unknown[]) =>
+    groupProblems(validateSchema(types as Parameters<typeof validateSchema>[0]).getTypes()).flatMap((group) =>
+      group.problems.filter((problem) => problem.severity === 'error').map((problem) => problem.message),
+    );
+
+  it('finds no error in the Studio schema', () => {
+    expect(errors(schemaTypes)).toEqual([]);
+  });
+
+  it('finds one in a field without a type', () => {
+    expect(errors([...schemaTypes, { name: 'broken', type: 'document', fields: [{ name: 'title' }] }])).toEqual(['Type is missing a type.']);
   });
 });
