@@ -61,11 +61,6 @@ export default function PuppyList({ initial }: Props) {
     setApplied(fromUrl);
   };
 
-  useEffect(() => {
-    window.addEventListener('popstate', showAddress);
-    return () => window.removeEventListener('popstate', showAddress);
-  }, []);
-
   const fetchPage = useCallback(async (query: Filters, offset: number): Promise<PuppyPage | null> => {
     request.current?.abort();
     const controller = new AbortController();
@@ -134,14 +129,15 @@ export default function PuppyList({ initial }: Props) {
   // A layout effect: it reads the fields before any re-render could write the state's values into them.
   // Otherwise, if the address moved on before then (Back or Forward to an entry of this page, which
   // the browser does without loading it again), the list shows what the address says now.
+  // Back and Forward are heard from this same moment: a listener added in a later (passive) effect
+  // missed a Back that landed in between, and the list kept the filters of the entry it left.
   useLayoutEffect(() => {
+    window.addEventListener('popstate', showAddress);
     const typed = filtersInForm(document.getElementById(FILTER_FORM_ID), initial.filters.view);
-    if (typed) {
-      change(typed, 'choice');
-      return;
-    }
-    if (filtersToSearch(filtersFromSearch(window.location.search)) !== filtersToSearch(initial.filters)) showAddress();
-    // once, on hydration: later changes go through `change` as they happen, and Back through popstate
+    if (typed) change(typed, 'choice');
+    else if (filtersToSearch(filtersFromSearch(window.location.search)) !== filtersToSearch(initial.filters)) showAddress();
+    return () => window.removeEventListener('popstate', showAddress);
+    // once, on hydration: later changes go through `change` as they happen
   }, []);
 
   const loadMore = async () => {
