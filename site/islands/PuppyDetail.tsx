@@ -34,9 +34,13 @@ export default function PuppyDetail({ puppy, ownerView = false }: Props) {
 }
 
 function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolean }) {
-  const { user } = useCurrentUser();
+  const { user, isLoading: userLoading } = useCurrentUser();
   const favorites = useFavorites();
   const inquire = useRef<InquireDialogHandle>(null);
+  // A click on Contact Seller before the page knows who is here waits for the answer: a logged-in
+  // visitor whose /api/user is still in flight sees "Login to Contact Seller" and must not be sent to
+  // /auth (which sends a logged-in visitor home) for it.
+  const [contactWaiting, setContactWaiting] = useState(false);
   const available = puppy.status === 'available';
   const isOwner = ownerView || user?.id === puppy.userId;
   const breed = puppy.breed?.name ?? 'Mixed breed';
@@ -47,6 +51,14 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
     const next = encodeURIComponent(window.location.pathname);
     setTimeout(() => window.location.assign(`/auth?next=${next}`), LOGIN_REDIRECT_MS);
   };
+
+  useEffect(() => {
+    if (!contactWaiting || userLoading) return;
+    setContactWaiting(false);
+    if (user) inquire.current?.open();
+    else loginToContact();
+    // loginToContact reads nothing that changes
+  }, [contactWaiting, userLoading, user]);
 
   const share = async () => {
     const url = absoluteUrl(`/puppies/${puppy.id}`);
@@ -124,7 +136,7 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
                 Contact Seller
               </button>
             ) : (
-              <button type="button" onClick={loginToContact}>
+              <button type="button" aria-busy={contactWaiting || undefined} onClick={() => (userLoading ? setContactWaiting(true) : loginToContact())}>
                 Login to Contact Seller
               </button>
             )}

@@ -246,6 +246,30 @@ test('the detail page: gallery, tabs, inquiry to the seller, and the login rule 
   await expect(page).toHaveURL(/\/auth\?next=/);
 });
 
+test('a logged-in visitor who clicks Contact Seller before the page knows them gets the inquiry, not the login page', async ({ browser, baseURL }) => {
+  // a page of its own, without the goto fixture: that waits for /api/user, which this test holds back
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const puppy = (await publicPuppies(page, '?status=available'))[0]!;
+  await loginViaApi(page, DEMO.buyer);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/user', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/puppies/${puppy.id}`);
+  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
+  const contact = page.getByRole('button', { name: 'Login to Contact Seller' });
+  await contact.click();
+  await expect(contact).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page.getByRole('dialog', { name: `Inquire about ${puppy.name}` })).toBeVisible();
+  await expect(page.getByText('Authentication Required')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/puppies/${puppy.id}$`));
+  await context.close();
+});
+
 test('a failed inquiry says so; a reserved puppy cannot be contacted; unknown ids are "Puppy Not Found"', async ({ page }) => {
   const reserved = (await publicPuppies(page, '?status=reserved'))[0]!;
   await page.goto(`/puppies/${reserved.id}`);
