@@ -47,8 +47,8 @@ export function createSessionLayer({ config, store, now }: AppDeps): SessionLaye
     if (!token) return next();
     const at = now();
     const claims = await tokens.verify(token, at);
-    const [user, session] = claims ? await Promise.all([store.users.get(claims.userId), store.sessions.get(claims.sessionId)]) : [];
-    if (!claims || !user || !session || !isSessionValid(session, user, at) || user.sessionVersion !== claims.sessionVersion) {
+    const { user, session } = (claims && (await store.sessions.getWithUser(claims.sessionId))) || {};
+    if (!claims || !user || !session || user.id !== claims.userId || !isSessionValid(session, user, at) || user.sessionVersion !== claims.sessionVersion) {
       clearCookie(res);
       return next();
     }

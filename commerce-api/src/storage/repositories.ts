@@ -75,6 +75,8 @@ export interface UsersRepository {
 
 export interface SessionsRepository {
   get(id: number): Promise<Session | undefined>;
+  /** the session and the account it belongs to, in one read (every signed-in request asks for both) */
+  getWithUser(id: number): Promise<{ session: Session; user: User } | undefined>;
   create(row: New<Session>): Promise<Session>;
   extend(id: number, expiresAt: string): Promise<Session | undefined>;
   /** revokes once: the first revocation time stays */

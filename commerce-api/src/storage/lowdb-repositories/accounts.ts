@@ -30,6 +30,11 @@ export function accountRepositories({ db, mutate, inserted, replaced, removed }:
     },
     sessions: {
       get: async (id) => db.sessions.get(id),
+      getWithUser: async (id) => {
+        const session = db.sessions.get(id);
+        const user = session && db.users.get(session.userId);
+        return session && user ? { session, user } : undefined;
+      },
       create: (row) =>
         mutate((c, _s, undo) => {
           const session = c.sessions.insert(row);

@@ -76,6 +76,8 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         const user = await newUser();
         const session = await s.sessions.create({ userId: user.id, createdAt: NOW.toISOString(), expiresAt: LATER.toISOString(), revokedAt: null });
         expect(await s.sessions.get(session.id)).toEqual(session);
+        expect(await s.sessions.getWithUser(session.id)).toEqual({ session, user: await s.users.get(user.id) });
+        expect(await s.sessions.getWithUser(session.id + 1000)).toBeUndefined();
         const later = new Date(LATER.getTime() + MINUTE).toISOString();
         expect(await s.sessions.extend(session.id, later)).toEqual({ ...session, expiresAt: later });
         const revoked = await s.sessions.revoke(session.id, NOW);

@@ -40,6 +40,20 @@ export function accountRepositories(db: Db): Pick<Repositories, 'users' | 'sessi
     },
     sessions: {
       get: (id) => db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst(),
+      getWithUser: async (id) => {
+        // one round trip instead of two on every signed-in request; the session's few columns renamed
+        // beside the user's
+        const row = await db
+          .selectFrom('sessions')
+          .innerJoin('users', 'users.id', 'sessions.userId')
+          .selectAll('users')
+          .select(['sessions.id as sessionId', 'sessions.createdAt as sessionCreatedAt', 'sessions.expiresAt as sessionExpiresAt', 'sessions.revokedAt as sessionRevokedAt'])
+          .where('sessions.id', '=', id)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const { sessionId, sessionCreatedAt, sessionExpiresAt, sessionRevokedAt, ...user } = row;
+        return { session: { id: sessionId, userId: user.id, createdAt: sessionCreatedAt, expiresAt: sessionExpiresAt, revokedAt: sessionRevokedAt }, user };
+      },
       create: (row) => db.insertInto('sessions').values(row).returningAll().executeTakeFirstOrThrow(),
       extend: (id, expiresAt) => db.updateTable('sessions').set({ expiresAt }).where('id', '=', id).returningAll().executeTakeFirst(),
       revoke: (id, now) =>
