@@ -135,8 +135,16 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
               <button type="button" onClick={() => inquire.current?.open()}>
                 Contact Seller
               </button>
+            ) : userLoading ? (
+              // Who is here is not known yet (the server renders this page for nobody): the label follows
+              // the session hint the head script read before the first paint, so a logged-in visitor
+              // never sees "Login to Contact Seller". A click waits for the answer.
+              <button type="button" aria-busy={contactWaiting || undefined} onClick={() => setContactWaiting(true)}>
+                <span className="unless-session">Login to Contact Seller</span>
+                <span className="if-session">Contact Seller</span>
+              </button>
             ) : (
-              <button type="button" aria-busy={contactWaiting || undefined} onClick={() => (userLoading ? setContactWaiting(true) : loginToContact())}>
+              <button type="button" onClick={loginToContact}>
                 Login to Contact Seller
               </button>
             )}

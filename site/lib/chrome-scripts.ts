@@ -3,8 +3,13 @@
 // pages alike (BaseLayout adds them with Astro.csp; no build step rewrites an on-demand page).
 import { createHash } from 'node:crypto';
 
-/** before the first paint: a dismissed seller banner stays hidden (no layout shift); .js shows script-only controls */
+/**
+ * before the first paint: a dismissed seller banner stays hidden (no layout shift); .js shows script-only
+ * controls; .has-session marks a visitor who holds the session hint cookie (http/session.ts), so a page
+ * rendered for nobody can already word itself for a logged-in visitor (PuppyDetail's Contact Seller)
+ */
 export const HEAD_SCRIPT = `document.documentElement.classList.add('js');
+if (/(?:^|;\\s*)pn_hint=1/.test(document.cookie)) document.documentElement.classList.add('has-session');
 try {
   if (localStorage.getItem('pn:seller-banner-dismissed')) document.documentElement.classList.add('banner-dismissed');
 } catch {

@@ -2,7 +2,7 @@
 // off a visitor searches, uses Find My Puppy and the filter sidebar and opens a puppy; with the scripts
 // held back, what they choose before the islands wake up is still there after.
 import { expect, test, type Page, waitForIslands } from '../support/test.ts';
-import { expectAccessible } from '../support/e2e.ts';
+import { DEMO, expectAccessible, loginViaApi } from '../support/e2e.ts';
 import { expectHydrated, expectNotHydrated, holdIslandScripts } from '../support/hydration.ts';
 
 interface ApiPuppy {
@@ -153,4 +153,23 @@ test('a photo that failed before the page\'s script arrived still turns into "Im
   await page.route('**/uploads/**', (route) => route.abort());
   await page.goto(`/puppies/${items[0]!.id}`);
   await expect(page.locator('.gallery-main').getByRole('img', { name: /Image Not Available$/ })).toBeVisible();
+});
+
+test("a logged-in visitor's puppy page says Contact Seller from its first paint; a visitor's asks for a login", async ({ page }) => {
+  const puppy = (await expectedPuppies(page, {}))[0]!;
+  const release = await holdIslandScripts(page);
+  await page.goto(`/puppies/${puppy.id}`);
+  await expect(page.getByRole('button', { name: 'Login to Contact Seller' })).toBeVisible();
+
+  await loginViaApi(page, DEMO.buyer);
+  await page.goto(`/puppies/${puppy.id}`);
+  const contact = page.getByRole('button', { name: 'Contact Seller', exact: true });
+  await expect(contact).toBeVisible();
+  await expectNotHydrated(page, contact);
+  await expect(page.getByRole('button', { name: 'Login to Contact Seller' })).toHaveCount(0);
+  release();
+  await expectHydrated(page, contact);
+  await expect(page.locator('.header-auth[aria-busy="true"]')).toHaveCount(0);
+  await expect(contact).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Login to Contact Seller' })).toHaveCount(0);
 });

@@ -13,8 +13,8 @@ export type { Locator, Page, Route } from '@playwright/test';
 /** waits until the page's load and idle islands have hydrated (see above) */
 export async function waitForIslands(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
-  // The islands learn who is logged in from one shared request (/api/me): until it answers, a logged-in
-  // visitor's page still offers "Login to Contact Seller". The header's corner is busy until then.
+  // The islands learn who is logged in from one shared request (/api/user): until it answers, they do not
+  // know a logged-in visitor (a click on Contact Seller waits). The header's corner is busy until then.
   await expect(page.locator('.header-auth[aria-busy="true"]')).toHaveCount(0);
 }
 
