@@ -81,7 +81,7 @@ test('a logged-in visitor who opens /auth is sent home', async ({ page }) => {
   // navigation to start only, then for the redirect.
   await page.goto('/auth', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/$/);
-  await expectAccessible(page, 'home logged in');
+  await expectAccessible(page, 'home logged in', '.site-header');
 });
 
 test('/admin shows Access Denied to a normal user and the admin page to the admin', async ({ page }) => {
@@ -116,7 +116,7 @@ test('a long name ends in an ellipsis in the "Hi, name" pill, and the account me
     await greeting.click();
     await expect(page.getByText(`Signed in as ${username}`)).toBeVisible();
     await expect(page.getByRole('list').filter({ hasText: 'Signed in as' }).getByRole('link', { name: 'My Listings' })).toBeVisible();
-    await expectAccessible(page, `account menu open at ${width} px`);
+    await expectAccessible(page, `account menu open at ${width} px`, '.site-header');
     await page.keyboard.press('Escape');
     await expect(page.getByText(`Signed in as ${username}`)).toBeHidden();
   }
