@@ -1,5 +1,5 @@
 // The public catalogue in SQL: filters, keyword search, sort, a capped page and a capped total
-// (repositories.ts CatalogueQuery; indexes in migrations/0001-initial.sql; decision 0076).
+// (repositories.ts CatalogueQuery; indexes in migrations/0001-initial.sql and 0006; decisions 0076, 0100).
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Puppy } from '../../domain/model.ts';
 import { GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../catalogue-search.ts';
@@ -72,8 +72,7 @@ export async function searchPublic(db: Db, query: CatalogueQuery, now: Date): Pr
   // A page that is not full is the end of the matches: the total follows without a count (the long
   // tail's narrow filters mostly end here). Only a full page, or an empty one past the start, counts.
   const offset = query.offset ?? 0;
-  const ended = process.env['PN_EXPERIMENT'] === 'nocount' || (items.length < pageSize(query.limit) && (items.length > 0 || offset === 0));
+  const ended = items.length < pageSize(query.limit) && (items.length > 0 || offset === 0);
   const total = ended ? offset + items.length : Number((await count.executeTakeFirstOrThrow()).n);
   return { items, total: Math.min(total, CATALOGUE_TOTAL_CAP), totalCapped: total > CATALOGUE_TOTAL_CAP };
 }
-
