@@ -28,12 +28,7 @@ export default function Checkout() {
 
   return (
     <PaymentPageGate description="Please log in to buy a puppy.">
-      {(user) => (
-        <article className="payment-page">
-          <h1>Checkout</h1>
-          {puppyId ? <CheckoutFor puppyId={puppyId} user={user} /> : puppyId === null ? <LeaveForPuppies /> : <p aria-busy="true">Loading…</p>}
-        </article>
-      )}
+      {(user) => (puppyId ? <CheckoutFor puppyId={puppyId} user={user} /> : puppyId === null ? <LeaveForPuppies /> : <p aria-busy="true">Loading…</p>)}
     </PaymentPageGate>
   );
 }

@@ -27,12 +27,7 @@ export default function ListingPayment() {
 
   return (
     <PaymentPageGate description={AUTH_MESSAGE}>
-      {() => (
-        <article className="payment-page">
-          <h1>Listing Payment</h1>
-          {puppyId ? <ListingFee puppyId={Number(puppyId)} /> : puppyId === null ? <LeaveForPuppies /> : <p aria-busy="true">Loading…</p>}
-        </article>
-      )}
+      {() => (puppyId ? <ListingFee puppyId={Number(puppyId)} /> : puppyId === null ? <LeaveForPuppies /> : <p aria-busy="true">Loading…</p>)}
     </PaymentPageGate>
   );
 }

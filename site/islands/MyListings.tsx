@@ -105,13 +105,7 @@ function Listings({ user }: { user: UserView }) {
   };
 
   return (
-    <div className="my-listings">
-      <div className="listings-head">
-        <h1>My Listings</h1>
-        <a href="/post-puppy" className="btn">
-          Post a Puppy
-        </a>
-      </div>
+    <>
       {alert && (
         <p className="alert-success" role="status">
           {alert}
@@ -166,7 +160,7 @@ function Listings({ user }: { user: UserView }) {
         setToDelete(null);
         void remove(puppy);
       }} />
-    </div>
+    </>
   );
 }
 

@@ -23,6 +23,18 @@ const countHeading = (count: number) => `${count} ${count === 1 ? 'puppy' : 'pup
 test.describe('with JavaScript turned off', () => {
   test.use({ javaScriptEnabled: false });
 
+  test('the pages behind a login carry their heading in their HTML', async ({ page }) => {
+    for (const [path, heading] of [
+      ['/checkout/12', 'Checkout'],
+      ['/listing-payment/12', 'Listing Payment'],
+      ['/my-listings', 'My Listings'],
+      ['/my-orders', 'My Orders'],
+    ]) {
+      await page.goto(path!);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading!);
+    }
+  });
+
   test('the hero search box finds puppies', async ({ page }) => {
     const expected = await expectedPuppies(page, { search: 'retriever' });
     expect(expected.length).toBeGreaterThan(0);
