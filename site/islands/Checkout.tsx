@@ -3,6 +3,7 @@
 // test-card hints. After the card is accepted the server is asked to re-check the payment (it records
 // the order and reserves the puppy, also when the provider's webhook is late), then the success page
 // opens after 2 s. A puppy someone else bought first is never charged, and the buyer is told.
+// The page's frame and h1 are in its HTML (pages/checkout/[puppyId].astro); this island fills them.
 import { useEffect, useRef, useState } from 'react';
 import type { UserView } from '#contracts/auth.ts';
 import type { CheckoutIntentResponse, PaymentStatusResponse } from '#contracts/payments.ts';

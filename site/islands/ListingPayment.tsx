@@ -3,6 +3,7 @@
 // to My Listings; otherwise the 'Your Purchase' summary, what the fee includes, the platform notice and
 // the card form once the client secret exists. After the card is accepted the server re-checks the
 // payment (it activates the listing for 30 days) and the page goes to My Listings after 2 s.
+// The page's frame and h1 are in its HTML (pages/listing-payment/[puppyId].astro); this island fills them.
 import { useEffect, useRef, useState } from 'react';
 import type { ListingFeeIntentResponse, PaymentStatusResponse } from '#contracts/payments.ts';
 import { LISTING_FEE_CENTS } from '#contracts/plans.ts';

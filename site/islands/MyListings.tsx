@@ -1,6 +1,7 @@
 // /my-listings (docs/product.md §2 "My listings", §4 "Listing"; docs/decisions/0022, 0023): tabs All, Available,
 // Reserved, Adopted with counts and a Favorites tab; each listing's visibility (draft / active until /
 // expired) with the action it needs; view, edit and delete with a confirmation; the payment=success alert.
+// The h1 and Post a Puppy are in the page's HTML (pages/my-listings.astro); this island renders below them.
 import { useEffect, useRef, useState } from 'react';
 import { SellerPlanSummary } from '../react/sellers/SellerPlanSummary.tsx';
 import type { UserView } from '#contracts/auth.ts';

@@ -322,6 +322,11 @@ export function isUnreadFor(c: Conversation, userId: number): boolean {
   return readAt === null || Date.parse(readAt) < Date.parse(c.lastMessageAt);
 }
 
+/** a conversation's first row, on both stores: its first message moves it, and nobody has read or been mailed yet */
+export function firstConversationRow(row: Pick<Conversation, 'puppyId' | 'buyerId' | 'sellerId'>, senderId: number, at: string): New<Conversation> {
+  return { ...row, createdAt: at, lastMessageAt: at, lastSenderId: senderId, buyerReadAt: null, sellerReadAt: null, buyerMailedAt: null, sellerMailedAt: null };
+}
+
 export interface ConversationsRepository {
   get(id: number): Promise<Conversation | undefined>;
   findByPuppyAndBuyer(puppyId: number, buyerId: number): Promise<Conversation | undefined>;

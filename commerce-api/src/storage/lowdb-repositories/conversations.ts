@@ -1,7 +1,7 @@
 // Issue 15: conversations and their messages, reports, and what moderation hides or suspends.
 // Part of the lowdb repositories (../lowdb-repositories.ts composes them; decision 0076).
 import type { Collections } from '../storage.ts';
-import { isUnreadFor, type Repositories } from '../repositories.ts';
+import { firstConversationRow, isUnreadFor, type Repositories } from '../repositories.ts';
 import type { Conversation, Message } from '../../domain/model.ts';
 import type { LowdbContext, Undo } from './context.ts';
 
@@ -32,16 +32,7 @@ export function conversationRepositories({ db, mutate, inserted, replaced }: Low
           const at = now.toISOString();
           let conversation = c.conversations.find((x) => x.puppyId === row.puppyId && x.buyerId === row.buyerId);
           if (!conversation) {
-            conversation = c.conversations.insert({
-              ...row,
-              createdAt: at,
-              lastMessageAt: at,
-              lastSenderId: message.senderId,
-              buyerReadAt: null,
-              sellerReadAt: null,
-              buyerMailedAt: null,
-              sellerMailedAt: null,
-            });
+            conversation = c.conversations.insert(firstConversationRow(row, message.senderId, at));
             undo(inserted('conversations', conversation.id));
           }
           return addMessage(c, undo, conversation, message, at);

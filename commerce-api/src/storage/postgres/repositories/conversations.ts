@@ -2,7 +2,7 @@
 // Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
 import { sql, type Transaction } from 'kysely';
 import type { Message } from '../../../domain/model.ts';
-import type { Repositories } from '../../repositories.ts';
+import { firstConversationRow, type Repositories } from '../../repositories.ts';
 import type { Database, Db } from '../schema.ts';
 import { atomically } from './shared.ts';
 
@@ -40,16 +40,7 @@ export function conversationRepositories(db: Db): Pick<Repositories, 'conversati
           // one per puppy and buyer: the unique index decides between two first inquiries at once
           await trx
             .insertInto('conversations')
-            .values({
-              ...row,
-              createdAt: at,
-              lastMessageAt: at,
-              lastSenderId: message.senderId,
-              buyerReadAt: null,
-              sellerReadAt: null,
-              buyerMailedAt: null,
-              sellerMailedAt: null,
-            })
+            .values(firstConversationRow(row, message.senderId, at))
             .onConflict((oc) => oc.columns(['puppyId', 'buyerId']).doNothing())
             .execute();
           const conversation = await trx
