@@ -21,6 +21,7 @@ try {
       admin: config.admin,
       demo: config.seedDemoData,
       demoPasswords: config.randomDemoPasswords ? 'random' : 'published',
+      connectedSellers: config.paymentProvider === 'local',
     });
     if (summary.seeded) {
       console.log(`Seeded ${config.dataDir}: ${summary.breeds} breeds, ${summary.users} users, ${summary.puppies} puppies, ${summary.images.written} pictures rendered (${summary.images.skipped} already there) in ${summary.ms} ms.`);

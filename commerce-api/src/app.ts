@@ -24,6 +24,7 @@ import { uploadsRoutes } from './http/routes/uploads.routes.ts';
 import { sellersRoutes } from './http/routes/sellers.routes.ts';
 import { paymentsRoutes } from './http/routes/payments.routes.ts';
 import { ordersRoutes } from './http/routes/orders.routes.ts';
+import { payoutsRoutes } from './http/routes/payouts.routes.ts';
 import { webhooksRoutes } from './http/routes/webhooks.routes.ts';
 import { hooksRoutes } from './http/routes/hooks.routes.ts';
 import { contentRoutes } from './http/routes/content.routes.ts';
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(sellersRoutes(deps));
   api.use(paymentsRoutes(deps));
   api.use(ordersRoutes(deps));
+  api.use(payoutsRoutes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

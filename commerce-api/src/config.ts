@@ -91,6 +91,16 @@ const EnvSchema = v.object({
   NEW_ACCOUNT_MESSAGES: count(10),
   NEW_ACCOUNT_HOURS: count(24),
   REPORTS_PER_ACCOUNT: count(10),
+  // issue 18: seller payouts
+  PLATFORM_FEE_PERCENT: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage from 0 to 50, like 0, 5 or 7.5'), v.transform(Number), v.maxValue(50, 'must be at most 50')),
+    '0',
+  ),
+  PAYOUT_HOLD_DAYS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'must be a whole number of days from 0 to 30'), v.transform(Number), v.maxValue(30, 'must be at most 30')),
+    '3',
+  ),
+  STRIPE_CONNECT_WEBHOOK_SECRET: text(),
 });
 
 /**
@@ -164,7 +174,11 @@ export interface Config {
     readonly test: { readonly secretKey: string; readonly publishableKey: string };
     readonly live: { readonly secretKey: string; readonly publishableKey: string };
     readonly webhookSecret: string;
+    /** the Connect endpoint's own signing secret (account.updated of connected accounts, issue 18) */
+    readonly connectWebhookSecret: string;
   };
+  /** issue 18: what the platform keeps of a puppy's price, and the buyer's window after handover */
+  readonly payouts: { readonly feePercent: number; readonly holdDays: number };
   /** 'local' when no Stripe test keys are set: the embedded test-mode provider */
   readonly paymentProvider: 'local' | 'stripe';
   readonly mail: { readonly smtpUrl: string; readonly from: string };
@@ -250,7 +264,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       test: { secretKey: e.STRIPE_TEST_SECRET_KEY, publishableKey: e.STRIPE_TEST_PUBLISHABLE_KEY },
       live: { secretKey: e.STRIPE_LIVE_SECRET_KEY, publishableKey: e.STRIPE_LIVE_PUBLISHABLE_KEY },
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
     },
+    payouts: { feePercent: e.PLATFORM_FEE_PERCENT, holdDays: e.PAYOUT_HOLD_DAYS },
     paymentProvider: stripeTestKeys ? 'stripe' : 'local',
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     smsEnabled: e.SMS_ENABLED,

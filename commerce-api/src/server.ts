@@ -18,6 +18,7 @@ import { createS3MediaStore } from './media/s3-media-store.ts';
 import { createLocalScheduler } from './jobs/scheduler.ts';
 import { sweepUnusedUploadsJob } from './jobs/sweep-unused-uploads.ts';
 import { sweepRateLimitsJob } from './jobs/sweep-rate-limits.ts';
+import { releasePayoutsJob } from './jobs/release-payouts.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -42,6 +43,7 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
     admin: config.admin,
     demo: config.seedDemoData,
     demoPasswords: config.randomDemoPasswords ? 'random' : 'published',
+    connectedSellers: config.paymentProvider === 'local',
   };
   const seeded = opened.kind === 'lowdb' ? await seedDatabase(opened.lowdb, seedOptions) : await seedPostgres(opened.pool, opened.store, seedOptions);
   const outbox = createFileOutbox(path.join(config.dataDir, 'outbox'), { smsAvailable: config.smsEnabled, now });
@@ -74,7 +76,11 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
   };
   const app = createApp(deps);
   const jobs = createLocalScheduler(
-    [sweepUnusedUploadsJob({ store: deps.store, media, log }), ...(store.rateLimits ? [sweepRateLimitsJob(store.rateLimits)] : [])],
+    [
+      sweepUnusedUploadsJob({ store: deps.store, media, log }),
+      releasePayoutsJob(deps.payments.payouts),
+      ...(store.rateLimits ? [sweepRateLimitsJob(store.rateLimits)] : []),
+    ],
     { now, log, leases: store.jobLeases },
   );
   const server = await new Promise<import('node:http').Server>((resolve, reject) => {

@@ -1,9 +1,13 @@
 // The Stripe implementation with the real `stripe` SDK and a capturing HTTP client (no network): the
 // requests it sends for each flow (amount in cents, currency, capture method, idempotency key, metadata,
 // trial days, price id, pinned API version, mode's key) and how Stripe's answers and errors come back.
+// Issue 18: the Connect calls (Express accounts, onboarding links, transfers and their reversals) and the
+// Connect webhook events, the same way.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { STRIPE_API_VERSION } from '../../commerce-api/src/payments/stripe-provider.ts';
+import { InsufficientBalanceError, PaymentObjectMissingError, PaymentProviderError } from '../../commerce-api/src/payments/provider.ts';
+import { createStripeProvider, STRIPE_API_VERSION } from '../../commerce-api/src/payments/stripe-provider.ts';
+import { verifyStripeConnectEvent, verifyStripeEvent, WebhookSignatureError } from '../../commerce-api/src/payments/webhook-events.ts';
 import { signedInAgent } from '../support/api-login.ts';
 import { allOrders, marketplace, NOW } from '../support/payments.ts';
 
@@ -92,7 +96,7 @@ async function withStripe(reply: (request: Captured) => Reply, env: Record<strin
 }
 
 describe('the Stripe provider (real SDK, captured requests)', () => {
-  it('checkout: a manual-capture PaymentIntent for price + care package in USD cents, with an idempotency key and metadata', async () => {
+  it('checkout: a manual-capture PaymentIntent for price + care package in USD cents, with an idempotency key, metadata and the order reference as transfer group', async () => {
     const { t, puppy, seller, client } = await withStripe(stripeLike(), {}, 1500);
     const buyer = await signedInAgent(t);
     const response = await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, amount: 5, visitId: 'visit-stripe-1' });
@@ -112,7 +116,10 @@ describe('the Stripe provider (real SDK, captured requests)', () => {
     expect(sent!.form.get('metadata[buyerId]')).toBe(String(buyer.user.id));
     expect(sent!.form.get('metadata[sellerId]')).toBe(String(seller.user.id));
     expect(sent!.form.get('receipt_email')).toBe(`${buyer.user.username}@example.com`);
-    expect(sent!.headers['idempotency-key']).toBe(`checkout:${buyer.user.id}:${puppy.id}:visit-stripe-1:154999`);
+    // the day the order reference is dated by is part of the key; the reference is the transfer group (issue 18)
+    expect(sent!.headers['idempotency-key']).toBe(`checkout:${buyer.user.id}:${puppy.id}:visit-stripe-1:154999:20260601`);
+    expect(sent!.form.get('transfer_group')).toMatch(/^PN-20260601-[0-9A-F]{8}$/);
+    expect(sent!.form.get('metadata[orderReference]')).toBe(sent!.form.get('transfer_group'));
     expect(sent!.headers['stripe-version']).toBe(STRIPE_API_VERSION);
     expect(sent!.headers['authorization']).toBe('Bearer sk_test_puppynest');
   });
@@ -238,5 +245,302 @@ describe('an admin cancels a Stripe order', () => {
     expect(response.body.error.message).toMatch(/Charge ch_3Paid has been charged back; cannot issue a refund\..*The order has not been changed\./);
     expect((await t.store.orders.get(order.id))).toEqual(order);
     expect((await t.store.puppies.get(puppy.id))!.status).toBe('reserved');
+  });
+});
+
+// ---- issue 18: Stripe Connect, separate charges and transfers ----
+
+const missing = (path: string): Reply => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such path ${path}` } } });
+const insufficient = (message: string): Reply => ({ status: 400, body: { error: { type: 'invalid_request_error', code: 'balance_insufficient', message } } });
+
+/** an Express account as Stripe answers it, before or after onboarding */
+function stripeAccount(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'acct_1Seller',
+    object: 'account',
+    type: 'express',
+    country: 'US',
+    email: 'kennel@example.com',
+    charges_enabled: false,
+    payouts_enabled: false,
+    details_submitted: false,
+    capabilities: { transfers: 'inactive' },
+    controller: { type: 'application', is_controller: true, requirement_collection: 'stripe', fees: { payer: 'application' }, losses: { payments: 'application' }, stripe_dashboard: { type: 'express' } },
+    metadata: { userId: '7' },
+    requirements: {
+      alternatives: [],
+      current_deadline: null,
+      currently_due: ['external_account', 'individual.ssn_last_4', 'tos_acceptance.date'],
+      past_due: ['external_account', 'business_profile.url'],
+      eventually_due: ['external_account', 'individual.ssn_last_4', 'tos_acceptance.date', 'business_profile.url'],
+      pending_verification: [],
+      disabled_reason: 'requirements.past_due',
+      errors: [],
+    },
+    ...overrides,
+  };
+}
+
+/** a Transfer as Stripe answers it */
+function stripeTransfer(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'tr_1Payout',
+    object: 'transfer',
+    amount: 135_000,
+    amount_reversed: 0,
+    reversed: false,
+    currency: 'usd',
+    destination: 'acct_1Seller',
+    transfer_group: 'PN-20260601-5791A0B2',
+    metadata: { orderReference: 'PN-20260601-5791A0B2' },
+    livemode: false,
+    created: epoch(0),
+    balance_transaction: 'txn_1',
+    description: null,
+    reversals: { object: 'list', data: [], has_more: false, url: '/v1/transfers/tr_1Payout/reversals' },
+    source_transaction: null,
+    ...overrides,
+  };
+}
+
+const reversedTransfer = () =>
+  stripeTransfer({ amount_reversed: 135_000, reversed: true, reversals: { object: 'list', data: [{ id: 'trr_1', object: 'transfer_reversal', amount: 135_000, transfer: 'tr_1Payout' }], has_more: false, url: '/v1/transfers/tr_1Payout/reversals' } });
+
+function connectProvider(reply: (request: Captured) => Reply) {
+  const client = new CapturingClient(reply);
+  return { client, provider: createStripeProvider({ secretKey: 'sk_test_puppynest', httpClient: client }) };
+}
+
+describe('the Stripe provider: Connect (issue 18)', () => {
+  it('createPaymentIntent passes the order reference as transfer_group when given, and no transfer_group otherwise', async () => {
+    const { client, provider } = connectProvider(stripeLike());
+    const intent = await provider.createPaymentIntent({ amountCents: 154_999, captureMethod: 'manual', metadata: { purpose: 'puppy_purchase' }, description: 'Daisy', idempotencyKey: 'checkout:1', transferGroup: 'PN-20260601-5791A0B2' });
+    expect(intent).toMatchObject({ object: 'payment_intent', id: 'pi_3Test', amountCents: 154_999, captureMethod: 'manual' });
+    await provider.createPaymentIntent({ amountCents: 1999, captureMethod: 'automatic', metadata: { purpose: 'listing_fee' }, description: 'Listing fee', idempotencyKey: 'listing-fee:1' });
+    const [withGroup, withoutGroup] = client.requests;
+    expect(withGroup!.path).toBe('/v1/payment_intents');
+    expect(withGroup!.form.get('transfer_group')).toBe('PN-20260601-5791A0B2');
+    expect(withGroup!.headers['idempotency-key']).toBe('checkout:1');
+    expect(withoutGroup!.form.has('transfer_group')).toBe(false);
+  });
+
+  it('createConnectedAccount: an Express account in the US (controller properties) asking for transfers, with email, metadata and the idempotency key', async () => {
+    const { client, provider } = connectProvider((request) => (request.method === 'POST' && request.path === '/v1/accounts' ? { status: 200, body: stripeAccount() } : missing(request.path)));
+    const account = await provider.createConnectedAccount({ email: 'kennel@example.com', metadata: { userId: '7' }, idempotencyKey: 'connect-account:7' });
+
+    expect(client.requests).toHaveLength(1);
+    const [sent] = client.requests;
+    expect(`${sent!.method} ${sent!.path}`).toBe('POST /v1/accounts');
+    expect(Object.fromEntries(sent!.form.entries())).toEqual({
+      'controller[stripe_dashboard][type]': 'express',
+      'controller[fees][payer]': 'application',
+      'controller[losses][payments]': 'application',
+      'controller[requirement_collection]': 'stripe',
+      country: 'US',
+      email: 'kennel@example.com',
+      'capabilities[transfers][requested]': 'true',
+      'metadata[userId]': '7',
+    });
+    expect(sent!.headers['idempotency-key']).toBe('connect-account:7');
+    expect(sent!.headers['stripe-version']).toBe(STRIPE_API_VERSION);
+
+    // requirementsDue is currently_due ∪ past_due, each field once
+    expect(account).toEqual({
+      object: 'account',
+      id: 'acct_1Seller',
+      detailsSubmitted: false,
+      payoutsEnabled: false,
+      requirementsDue: ['external_account', 'individual.ssn_last_4', 'tos_acceptance.date', 'business_profile.url'],
+      pendingVerification: [],
+      metadata: { userId: '7' },
+      livemode: false,
+    });
+  });
+
+  it('retrieveConnectedAccount maps an onboarded account (pending verification too); a missing one is PaymentObjectMissingError', async () => {
+    const onboarded = stripeAccount({
+      details_submitted: true,
+      payouts_enabled: true,
+      requirements: { alternatives: [], current_deadline: null, currently_due: [], past_due: null, eventually_due: [], pending_verification: ['individual.verification.document'], disabled_reason: null, errors: [] },
+    });
+    const { client, provider } = connectProvider((request) => (request.method === 'GET' && request.path === '/v1/accounts/acct_1Seller' ? { status: 200, body: onboarded } : missing(request.path)));
+    expect(await provider.retrieveConnectedAccount('acct_1Seller')).toEqual({
+      object: 'account',
+      id: 'acct_1Seller',
+      detailsSubmitted: true,
+      payoutsEnabled: true,
+      requirementsDue: [],
+      pendingVerification: ['individual.verification.document'],
+      metadata: { userId: '7' },
+      livemode: false,
+    });
+    expect(client.requests[0]).toMatchObject({ method: 'GET', path: '/v1/accounts/acct_1Seller' });
+
+    const error = await provider.retrieveConnectedAccount('acct_1Gone').catch((e: unknown) => e);
+    expect(client.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/accounts/acct_1Gone' });
+    expect(error).toBeInstanceOf(PaymentObjectMissingError);
+    expect(error).toMatchObject({ status: 404, code: 'payment_not_found' });
+  });
+
+  it('createAccountLink: an account_onboarding link with the refresh and return URLs; answers the url and expiresAt as ISO', async () => {
+    const expiresAt = epoch(0) + 300;
+    const { client, provider } = connectProvider((request) =>
+      request.method === 'POST' && request.path === '/v1/account_links'
+        ? { status: 200, body: { object: 'account_link', created: epoch(0), expires_at: expiresAt, url: 'https://connect.stripe.com/setup/e/acct_1Seller/abc123' } }
+        : missing(request.path),
+    );
+    const link = await provider.createAccountLink({ accountId: 'acct_1Seller', refreshUrl: 'https://puppynest.test/seller/payouts/refresh', returnUrl: 'https://puppynest.test/seller/payouts?onboarded=1' });
+    expect(link).toEqual({ url: 'https://connect.stripe.com/setup/e/acct_1Seller/abc123', expiresAt: new Date(expiresAt * 1000).toISOString() });
+    const [sent] = client.requests;
+    expect(`${sent!.method} ${sent!.path}`).toBe('POST /v1/account_links');
+    expect(Object.fromEntries(sent!.form.entries())).toEqual({
+      account: 'acct_1Seller',
+      type: 'account_onboarding',
+      refresh_url: 'https://puppynest.test/seller/payouts/refresh',
+      return_url: 'https://puppynest.test/seller/payouts?onboarded=1',
+    });
+  });
+
+  it('createTransfer: the seller\'s share in USD cents to the account, in the order\'s transfer group, keyed by the order reference', async () => {
+    const { client, provider } = connectProvider((request) => (request.method === 'POST' && request.path === '/v1/transfers' ? { status: 200, body: stripeTransfer() } : missing(request.path)));
+    const transfer = await provider.createTransfer({ amountCents: 135_000, destination: 'acct_1Seller', transferGroup: 'PN-20260601-5791A0B2', metadata: { orderReference: 'PN-20260601-5791A0B2' }, idempotencyKey: 'PN-20260601-5791A0B2' });
+    const [sent] = client.requests;
+    expect(`${sent!.method} ${sent!.path}`).toBe('POST /v1/transfers');
+    expect(Object.fromEntries(sent!.form.entries())).toEqual({
+      amount: '135000',
+      currency: 'usd',
+      destination: 'acct_1Seller',
+      transfer_group: 'PN-20260601-5791A0B2',
+      'metadata[orderReference]': 'PN-20260601-5791A0B2',
+    });
+    expect(sent!.headers['idempotency-key']).toBe('PN-20260601-5791A0B2');
+    expect(transfer).toEqual({
+      object: 'transfer',
+      id: 'tr_1Payout',
+      amountCents: 135_000,
+      amountReversedCents: 0,
+      reversed: false,
+      destination: 'acct_1Seller',
+      transferGroup: 'PN-20260601-5791A0B2',
+      metadata: { orderReference: 'PN-20260601-5791A0B2' },
+      livemode: false,
+    });
+  });
+
+  it('retrieveTransfer maps the transfer, an expanded destination too; a missing one is PaymentObjectMissingError', async () => {
+    const { client, provider } = connectProvider((request) =>
+      request.method === 'GET' && request.path === '/v1/transfers/tr_1Payout' ? { status: 200, body: stripeTransfer({ destination: stripeAccount(), amount_reversed: 5000 }) } : missing(request.path),
+    );
+    expect(await provider.retrieveTransfer('tr_1Payout')).toMatchObject({ id: 'tr_1Payout', destination: 'acct_1Seller', amountCents: 135_000, amountReversedCents: 5000, reversed: false });
+    expect(client.requests[0]).toMatchObject({ method: 'GET', path: '/v1/transfers/tr_1Payout' });
+    await expect(provider.retrieveTransfer('tr_1Gone')).rejects.toBeInstanceOf(PaymentObjectMissingError);
+  });
+
+  it('reverseTransfer: a full reversal with the idempotency key, answered with the transfer as it is after the reversal', async () => {
+    const { client, provider } = connectProvider((request) => {
+      if (request.method === 'POST' && request.path === '/v1/transfers/tr_1Payout/reversals') {
+        const expanded = request.form.getAll('expand[]').concat(request.form.getAll('expand[0]')).includes('transfer');
+        return { status: 200, body: { id: 'trr_1', object: 'transfer_reversal', amount: 135_000, currency: 'usd', metadata: {}, transfer: expanded ? reversedTransfer() : 'tr_1Payout' } };
+      }
+      return missing(request.path);
+    });
+    const transfer = await provider.reverseTransfer('tr_1Payout', 'reverse:PN-20260601-5791A0B2');
+    expect(client.requests).toHaveLength(1);
+    const [sent] = client.requests;
+    expect(`${sent!.method} ${sent!.path}`).toBe('POST /v1/transfers/tr_1Payout/reversals');
+    // no amount: Stripe reverses all of it
+    expect(sent!.form.has('amount')).toBe(false);
+    expect(sent!.headers['idempotency-key']).toBe('reverse:PN-20260601-5791A0B2');
+    expect(transfer).toEqual({
+      object: 'transfer',
+      id: 'tr_1Payout',
+      amountCents: 135_000,
+      amountReversedCents: 135_000,
+      reversed: true,
+      destination: 'acct_1Seller',
+      transferGroup: 'PN-20260601-5791A0B2',
+      metadata: { orderReference: 'PN-20260601-5791A0B2' },
+      livemode: false,
+    });
+  });
+
+  it('reverseTransfer retrieves the transfer when the reversal names it only by id', async () => {
+    const { client, provider } = connectProvider((request) => {
+      if (request.method === 'POST' && request.path === '/v1/transfers/tr_1Payout/reversals') return { status: 200, body: { id: 'trr_1', object: 'transfer_reversal', amount: 135_000, currency: 'usd', metadata: {}, transfer: 'tr_1Payout' } };
+      if (request.method === 'GET' && request.path === '/v1/transfers/tr_1Payout') return { status: 200, body: reversedTransfer() };
+      return missing(request.path);
+    });
+    expect(await provider.reverseTransfer('tr_1Payout', 'reverse:PN-1')).toMatchObject({ id: 'tr_1Payout', reversed: true, amountReversedCents: 135_000 });
+    expect(client.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/transfers/tr_1Payout/reversals', 'GET /v1/transfers/tr_1Payout']);
+  });
+
+  it('balance_insufficient (a transfer the platform, or a reversal the account, cannot cover) is InsufficientBalanceError with Stripe\'s message; other refusals stay as they were', async () => {
+    const platformShort = 'You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.';
+    const accountShort = 'Insufficient funds in the connected account to reverse this transfer.';
+    const { provider } = connectProvider((request) => {
+      if (request.path === '/v1/transfers' && request.form.get('amount') === '135000') return insufficient(platformShort);
+      if (request.path === '/v1/transfers') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'transfers_not_allowed', message: 'Transfers are not allowed to this account.' } } };
+      if (request.path === '/v1/transfers/tr_1Payout/reversals') return insufficient(accountShort);
+      return missing(request.path);
+    });
+    const input = { amountCents: 135_000, destination: 'acct_1Seller', transferGroup: 'PN-1', metadata: {}, idempotencyKey: 'PN-1' };
+
+    const transferError = await provider.createTransfer(input).catch((e: unknown) => e);
+    expect(transferError).toBeInstanceOf(InsufficientBalanceError);
+    expect(transferError).toMatchObject({ status: 409, code: 'balance_insufficient', message: platformShort });
+
+    const reversalError = await provider.reverseTransfer('tr_1Payout', 'reverse:PN-1').catch((e: unknown) => e);
+    expect(reversalError).toBeInstanceOf(InsufficientBalanceError);
+    expect(reversalError).toMatchObject({ status: 409, code: 'balance_insufficient', message: accountShort });
+
+    const otherError = await provider.createTransfer({ ...input, amountCents: 100 }).catch((e: unknown) => e);
+    expect(otherError).toBeInstanceOf(PaymentProviderError);
+    expect(otherError).toMatchObject({ status: 502, message: 'The payment could not be processed: Transfers are not allowed to this account.' });
+  });
+});
+
+describe('Connect webhook events (issue 18)', () => {
+  const CONNECT_SECRET = 'whsec_connect_0123456789abcdef';
+  const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+  const signed = (event: object, secret = CONNECT_SECRET) => {
+    const payload = JSON.stringify(event);
+    return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: seconds(NOW) }) };
+  };
+  const event = (id: string, type: string, object: object, extra: Record<string, unknown> = {}) => ({ id, object: 'event', type, api_version: STRIPE_API_VERSION, created: seconds(NOW), livemode: false, data: { object }, ...extra });
+
+  it('turns a signed account.updated into an event carrying the mapped account', () => {
+    const updated = event('evt_1Account', 'account.updated', stripeAccount({ details_submitted: true, requirements: { currently_due: [], past_due: [], pending_verification: ['individual.id_number'] } }), { account: 'acct_1Seller' });
+    const { payload, header } = signed(updated);
+    expect(verifyStripeConnectEvent(payload, header, CONNECT_SECRET, NOW.getTime())).toEqual({
+      id: 'evt_1Account',
+      type: 'account.updated',
+      object: { object: 'account', id: 'acct_1Seller', detailsSubmitted: true, payoutsEnabled: false, requirementsDue: [], pendingVerification: ['individual.id_number'], metadata: { userId: '7' }, livemode: false },
+    });
+    // the same check through verifyStripeEvent with the Connect secret
+    expect(verifyStripeEvent(Buffer.from(payload), header, CONNECT_SECRET, NOW.getTime()).object).toMatchObject({ object: 'account', id: 'acct_1Seller' });
+  });
+
+  it('turns a signed transfer.reversed (and transfer.created) into an event carrying the mapped transfer', () => {
+    const reversed = event('evt_2Reversed', 'transfer.reversed', reversedTransfer());
+    const { payload, header } = signed(reversed);
+    expect(verifyStripeConnectEvent(payload, header, CONNECT_SECRET, NOW.getTime())).toEqual({
+      id: 'evt_2Reversed',
+      type: 'transfer.reversed',
+      object: { object: 'transfer', id: 'tr_1Payout', amountCents: 135_000, amountReversedCents: 135_000, reversed: true, destination: 'acct_1Seller', transferGroup: 'PN-20260601-5791A0B2', metadata: { orderReference: 'PN-20260601-5791A0B2' }, livemode: false },
+    });
+    const created = signed(event('evt_3Created', 'transfer.created', stripeTransfer()));
+    expect(verifyStripeEvent(created.payload, created.header, CONNECT_SECRET, NOW.getTime()).object).toMatchObject({ object: 'transfer', id: 'tr_1Payout', reversed: false, amountReversedCents: 0 });
+  });
+
+  it('refuses a delivery signed with another secret, and names the right variable when its secret is not configured', () => {
+    const updated = event('evt_4Account', 'account.updated', stripeAccount());
+    const platformSigned = signed(updated, 'whsec_platform_endpoint');
+    expect(() => verifyStripeConnectEvent(platformSigned.payload, platformSigned.header, CONNECT_SECRET, NOW.getTime())).toThrow(WebhookSignatureError);
+    expect(() => verifyStripeConnectEvent(platformSigned.payload, platformSigned.header, CONNECT_SECRET, NOW.getTime())).toThrow(/signature verification failed/);
+
+    const { payload, header } = signed(updated);
+    expect(() => verifyStripeConnectEvent(payload, header, '', NOW.getTime())).toThrow('Stripe webhooks are not configured on this server (STRIPE_CONNECT_WEBHOOK_SECRET).');
+    expect(() => verifyStripeEvent(payload, header, '', NOW.getTime())).toThrow('Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET).');
+    expect(() => verifyStripeEvent(payload, header, '', NOW.getTime(), 'STRIPE_CONNECT_WEBHOOK_SECRET')).toThrow(/\(STRIPE_CONNECT_WEBHOOK_SECRET\)/);
   });
 });

@@ -1,4 +1,6 @@
 // The factories of the seed, for tests: one source of realistic records (README "Layout").
+import type { NewRow } from '../../commerce-api/src/storage/index.ts';
+
 export {
   buildBreed,
   buildBreeds,
@@ -18,3 +20,47 @@ export { buildCatalogue, type CatalogueOptions } from '../../commerce-api/src/se
 export { BREEDS, COAT_COLORS, findBreedSeed, type BreedSeed } from '../../commerce-api/src/seed/breeds.ts';
 export { createRng, type Rng } from '../../commerce-api/src/seed/rng.ts';
 export { DEMO_BUYER, DEMO_SELLER } from '../../commerce-api/src/seed/demo-accounts.ts';
+
+// issue 18: payouts are made by the domain, not the seed, so their builders live here
+
+const PAYOUT_HOLD_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** a scheduled payout of a $1,500 puppy (10% fee), releasing a week after `now` */
+export function buildPayout(overrides: Partial<NewRow<'payouts'>> = {}, now: Date = new Date()): NewRow<'payouts'> {
+  return {
+    orderId: 1,
+    sellerId: 2,
+    amountCents: 135_000,
+    feeCents: 15_000,
+    status: 'scheduled',
+    releaseAt: new Date(now.getTime() + PAYOUT_HOLD_MS).toISOString(),
+    createdAt: now.toISOString(),
+    confirmedAt: null,
+    heldAt: null,
+    problem: null,
+    releasedAt: null,
+    transferId: null,
+    paidAt: null,
+    reversedAt: null,
+    canceledAt: null,
+    lastError: null,
+    ...overrides,
+  };
+}
+
+let payoutAccountSequence = 0;
+
+/** a connected account that still needs the seller's details */
+export function buildPayoutAccount(overrides: Partial<NewRow<'payoutAccounts'>> = {}, now: Date = new Date()): NewRow<'payoutAccounts'> {
+  payoutAccountSequence++;
+  return {
+    userId: 2,
+    accountId: `acct_test_${payoutAccountSequence}`,
+    status: 'details_needed',
+    requirements: ['external_account', 'individual.ssn_last_4'],
+    livemode: false,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    ...overrides,
+  };
+}

@@ -2,6 +2,7 @@
 // may see it, the buyer's paged list, and the order reference the server makes once
 // (PN-YYYYMMDD-XXXXXXXX), which the success page, both orders pages, the mails and /admin all show.
 import * as v from 'valibot';
+import type { OrderPayoutView } from './payouts.ts';
 import type { Gender, PuppyStatus } from './puppies.ts';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'handed_over', 'canceled', 'refunded'] as const;
@@ -71,6 +72,8 @@ export interface OrderView {
   seller: OrderParty | null;
   /** shown to the seller and the admin: the buyer's name and email, nothing more */
   buyer: OrderParty | null;
+  /** issue 18: the seller's payout, once the puppy is handed over (null before, and for older orders) */
+  payout: OrderPayoutView | null;
 }
 
 /** GET /api/my-orders */
@@ -81,7 +84,7 @@ export interface MyOrdersResponse {
   total: number;
 }
 
-/** POST /api/admin/orders/:reference/cancel and POST /api/orders/:reference/handed-over */
+/** POST /api/admin/orders/:reference/cancel, POST /api/orders/:reference/handed-over, confirm-receipt, report-problem, POST /api/admin/payouts/:reference/release */
 export interface OrderChangeResponse {
   order: OrderView;
   /** false when the order already was in that state (a second cancel changes nothing) */

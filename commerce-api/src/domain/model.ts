@@ -5,10 +5,11 @@
 // The enums are the contracts' constants (one list each, shared by forms, routes and records).
 import type { AccountType } from '#contracts/auth.ts';
 import type { OrderStatus } from '#contracts/orders.ts';
+import type { PayoutAccountStatus, PayoutStatus } from '#contracts/payouts.ts';
 import type { PlanId } from '#contracts/plans.ts';
 import type { Category, Gender, PuppyStatus, Region } from '#contracts/puppies.ts';
 
-export type { AccountType, Category, Gender, OrderStatus, PlanId, PuppyStatus, Region };
+export type { AccountType, Category, Gender, OrderStatus, PayoutAccountStatus, PayoutStatus, PlanId, PuppyStatus, Region };
 export type Role = 'user' | 'admin';
 
 export interface User {
@@ -205,12 +206,20 @@ export interface SellerApplication {
   createdAt: string;
 }
 
+/**
+ * What the local provider keeps. Issue 18 adds Connect: 'account' (a connected account: status is its
+ * payout state, amountCents what it has paid out to its bank), 'account_link' (providerId is the link's
+ * token, metadata its account, URLs and expiry; status created → used) and 'transfer' (status created →
+ * reversed, refundedCents what was reversed, metadata.destination the account).
+ */
+export type LocalPaymentKind = 'payment_intent' | 'setup_intent' | 'subscription' | 'payment_method' | 'account' | 'account_link' | 'transfer';
+
 /** a payment object of the local test-mode provider, shaped like Stripe's */
 export interface LocalPaymentObject {
   id: number;
   /** pi_…, seti_…, sub_…, pm_… */
   providerId: string;
-  kind: 'payment_intent' | 'setup_intent' | 'subscription' | 'payment_method';
+  kind: LocalPaymentKind;
   status: string;
   amountCents: number;
   currency: 'usd';
@@ -229,6 +238,51 @@ export interface LocalPaymentObject {
   trialEnd?: string | null;
   /** refunded so far (payment intents) */
   refundedCents?: number;
+}
+
+/**
+ * issue 18: the seller's share of one order, made when the seller marks the puppy handed over (one per
+ * order). Its life is PayoutStatus (contracts/payouts.ts).
+ */
+export interface Payout {
+  id: number;
+  orderId: number;
+  sellerId: number;
+  /** the seller's share: the puppy's price less feeCents */
+  amountCents: number;
+  feeCents: number;
+  status: PayoutStatus;
+  /** when the buyer's window ends: the release job releases a scheduled payout from then on */
+  releaseAt: string;
+  createdAt: string;
+  /** the buyer confirmed receipt (releases at once) */
+  confirmedAt: string | null;
+  /** the buyer reported a problem: held for an admin */
+  heldAt: string | null;
+  problem: string | null;
+  /** released (by the buyer's confirmation, the end of the window or an admin) */
+  releasedAt: string | null;
+  /** the provider's transfer (tr_…), once made */
+  transferId: string | null;
+  paidAt: string | null;
+  reversedAt: string | null;
+  canceledAt: string | null;
+  /** the last refusal: a transfer the platform balance could not cover, a reversal the seller's could not */
+  lastError: string | null;
+}
+
+/** issue 18: a seller's connected payout account (Stripe Connect Express, or the local double's) */
+export interface PayoutAccount {
+  id: number;
+  userId: number;
+  /** acct_… */
+  accountId: string;
+  status: PayoutAccountStatus;
+  /** what the provider still needs (Stripe's requirement names) */
+  requirements: string[];
+  livemode: boolean;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** a file (an image with its renditions, or a video) someone uploaded: for the quota and the sweep */
@@ -329,6 +383,8 @@ export interface DbShape {
   messages: Message[];
   reports: Report[];
   moderationActions: ModerationAction[];
+  payouts: Payout[];
+  payoutAccounts: PayoutAccount[];
   settings: Settings;
 }
 

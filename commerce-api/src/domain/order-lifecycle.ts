@@ -6,21 +6,18 @@
 // under way is claimed in the payment-event table, so two clicks (in any process) never refund twice.
 import type { OrderChangeResponse } from '#contracts/orders.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
-import type { MailMessage, Mailer } from '../mail/messages.ts';
+import type { MailMessage } from '../mail/messages.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
-import type { AsyncStorage } from '../storage/repositories.ts';
 import type { Order, Puppy, User } from './model.ts';
+import { sendPaymentMails } from './fulfilment/payment-mail.ts';
 import { orderView, visibleOrder } from './order-views.ts';
 import { orderLines } from './orders.ts';
+import type { PayoutContext } from './payouts/context.ts';
+import { cancelPayout, takeBackPayout } from './payouts/refund.ts';
+import { mailStep, newPayout } from './payouts/release.ts';
 
-export interface OrderCancelContext {
-  store: AsyncStorage;
-  provider: PaymentProvider;
-  mailer: Mailer;
-  now: () => Date;
-  log: (line: string) => void;
-  siteUrl: string;
-}
+/** what a cancel needs: the payout terms are not among it */
+export type OrderCancelContext = Omit<PayoutContext, 'feePercent' | 'holdDays'>;
 
 /** the provider would not give the money back: nothing here changed */
 export class RefundRefusedError extends AppError {
@@ -31,16 +28,22 @@ export class RefundRefusedError extends AppError {
 
 const isFinal = (order: Order) => order.status === 'canceled' || order.status === 'refunded';
 
-/** POST /api/orders/:reference/handed-over: the seller says the puppy went home */
-export async function markHandedOver(store: AsyncStorage, user: User, reference: string, now: Date): Promise<OrderChangeResponse> {
+/**
+ * POST /api/orders/:reference/handed-over: the seller says the puppy went home. The seller's payout is
+ * scheduled for the end of the buyer's window (issue 18), and the buyer is asked to confirm or report.
+ */
+export async function markHandedOver(ctx: PayoutContext, user: User, reference: string): Promise<OrderChangeResponse> {
+  const { store } = ctx;
+  const now = ctx.now();
   const { order, viewer } = await visibleOrder(store, user, reference);
   if (viewer !== 'seller') throw new ForbiddenError('Only the seller of this puppy can mark it as handed over.');
   const at = now.toISOString();
-  // paid → handed over once; the puppy is adopted in the same transaction
+  // paid → handed over once; the puppy is adopted and the payout scheduled in the same transaction
   const updated = await store.transaction(async (tx) => {
     const moved = await tx.orders.transition(order.id, ['paid'], { status: 'handed_over', handedOverAt: at });
-    if (moved && (await tx.puppies.lock(order.puppyId))) await tx.puppies.update(order.puppyId, { status: 'adopted', updatedAt: at });
-    return moved;
+    if (!moved) return undefined;
+    if (await tx.puppies.lock(order.puppyId)) await tx.puppies.update(order.puppyId, { status: 'adopted', updatedAt: at });
+    return { order: moved, payout: await tx.payouts.createForOrder(newPayout(moved, now, ctx)) };
   });
   if (!updated) {
     const current = (await store.orders.get(order.id)) ?? order;
@@ -50,8 +53,9 @@ export async function markHandedOver(store: AsyncStorage, user: User, reference:
     if (current.status === 'pending') throw new ConflictError('The payment for this order is still being confirmed. Try again in a moment.', 'order_pending');
     throw new ConflictError(`Order ${current.reference} was cancelled, so its puppy cannot be handed over.`, 'order_canceled');
   }
+  await mailStep(ctx, 'handed_over', updated.payout, updated.order);
   const name = (await store.puppies.get(order.puppyId))?.name ?? 'The puppy';
-  return { order: await orderView(store, updated, 'seller'), changed: true, message: `${name} is marked as handed over to the new family.` };
+  return { order: await orderView(store, updated.order, 'seller'), changed: true, message: `${name} is marked as handed over to the new family.` };
 }
 
 /**
@@ -75,6 +79,8 @@ export async function cancelOrder(ctx: OrderCancelContext, reference: string): P
     throw new ConflictError(`Order ${reference} is being cancelled right now.`, 'order_cancel_in_progress');
   }
   try {
+    // issue 18: the seller's payout is stopped, or taken back, before the buyer's money goes back
+    await takeBackPayout(ctx, found);
     const outcome = await giveMoneyBack(ctx.provider, found);
     // The provider's own event for this release or refund may have been applied already (it can mark
     // the order canceled first): the order ends in the state that says where the money is.
@@ -88,8 +94,10 @@ export async function cancelOrder(ctx: OrderCancelContext, reference: string): P
       if (puppy && puppy.status !== 'available' && !(await tx.orders.findLive(puppy.id))) await tx.puppies.update(puppy.id, { status: 'available', updatedAt: at });
       return updated;
     });
+    await cancelPayout(ctx, order);
     const [puppy, buyer, seller] = await Promise.all([store.puppies.get(order.puppyId), store.users.get(order.buyerId), store.users.get(order.sellerId)]);
-    await sendAll(ctx, cancellationMails(order, puppy, buyer, seller, outcome, ctx.siteUrl));
+    // The refund is done and recorded; a mail outage must not undo it (failures are logged).
+    await sendPaymentMails(ctx, cancellationMails(order, puppy, buyer, seller, outcome, ctx.siteUrl));
     const how = outcome === 'released' ? "the hold on the buyer's card was released" : 'the buyer was refunded in full';
     return { order: await orderView(store, order, 'admin'), changed: true, message: `Order ${reference} is cancelled: ${how}, and the puppy is available again.` };
   } finally {
@@ -122,17 +130,6 @@ async function giveMoneyBack(provider: PaymentProvider, order: Order): Promise<'
     return 'refunded';
   } catch (error) {
     throw new RefundRefusedError(order.reference, error instanceof Error ? error.message : 'no reason was given.');
-  }
-}
-
-async function sendAll(ctx: OrderCancelContext, mails: MailMessage[]): Promise<void> {
-  for (const mail of mails) {
-    try {
-      await ctx.mailer.send(mail);
-    } catch (error) {
-      // The refund is done and recorded; a mail outage must not undo it.
-      ctx.log(`order mail "${mail.subject}" to ${mail.to} failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
   }
 }
 

@@ -4,9 +4,10 @@
 // not 403), so references cannot be probed.
 import { centsToDollars } from '#contracts/money.ts';
 import { MY_ORDERS_PAGE_SIZE, type MyOrdersResponse, type OrderParty, type OrderView } from '#contracts/orders.ts';
+import type { OrderPayoutView } from '#contracts/payouts.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Repositories } from '../storage/repositories.ts';
-import type { Order, User } from './model.ts';
+import type { Order, Payout, User } from './model.ts';
 
 export type OrderViewer = 'buyer' | 'seller' | 'admin';
 
@@ -21,6 +22,7 @@ export async function orderView(store: Repositories, order: Order, viewer: Order
   const breed = puppy ? (await store.breeds.list()).find((b) => b.id === puppy.breedId) : undefined;
   const seller = viewer === 'seller' ? undefined : await store.users.get(order.sellerId);
   const buyer = viewer === 'buyer' ? undefined : await store.users.get(order.buyerId);
+  const payout = order.status === 'paid' || order.status === 'pending' ? undefined : await store.payouts.findByOrder(order.id);
   return {
     reference: order.reference,
     status: order.status,
@@ -47,6 +49,21 @@ export async function orderView(store: Repositories, order: Order, viewer: Order
       : null,
     seller: viewer === 'seller' ? null : party(seller),
     buyer: viewer === 'buyer' ? null : party(buyer),
+    payout: payoutView(payout, viewer),
+  };
+}
+
+/** issue 18: the buyer sees when the payout releases and their own report, not the seller's share */
+function payoutView(payout: Payout | undefined, viewer: OrderViewer): OrderPayoutView | null {
+  if (!payout) return null;
+  const seesMoney = viewer !== 'buyer';
+  return {
+    status: payout.status,
+    releaseAt: payout.releaseAt,
+    problem: payout.problem,
+    amountCents: seesMoney ? payout.amountCents : null,
+    feeCents: seesMoney ? payout.feeCents : null,
+    lastError: seesMoney ? payout.lastError : null,
   };
 }
 

@@ -4,8 +4,9 @@
 // reserves the puppy in one transaction: a puppy is sold once (`puppies.reserve` plus one live order per
 // puppy, which hold across processes), an intent has one order, and a payment for a puppy that is no
 // longer available is released (never captured) or, if it was taken, refunded.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { dollarsToCents, formatCents } from '#contracts/money.ts';
+import { ORDER_REFERENCE_PATTERN } from '#contracts/orders.ts';
 import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
 import type { CheckoutIntentInput, CheckoutIntentResponse } from '#contracts/payments.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
@@ -19,6 +20,8 @@ export interface CheckoutContext {
   store: AsyncStorage;
   provider: PaymentProvider;
   now: Date;
+  /** keys the order reference made at checkout (the session secret): nobody can aim at another's reference */
+  referenceSecret: string;
 }
 
 export async function startCheckout(ctx: CheckoutContext, buyer: User, input: CheckoutIntentInput): Promise<CheckoutIntentResponse> {
@@ -31,6 +34,13 @@ export async function startCheckout(ctx: CheckoutContext, buyer: User, input: Ch
   const puppyPriceCents = dollarsToCents(puppy.price);
   const amountCents = puppyPriceCents + CARE_PACKAGE_CENTS;
   const visit = input.visitId ?? randomUUID();
+  // The amount is part of the key: a price changed during the visit makes a new intent, not an error.
+  // So is the day the reference is dated by: a visit retried after midnight makes a new intent too.
+  const day = referenceDay(ctx.now);
+  const idempotencyKey = `checkout:${buyer.id}:${puppy.id}:${visit}:${amountCents}:${day}`;
+  // issue 18: the order's reference is known from here on, so the payment carries it as its
+  // transfer_group and the seller's transfer can be traced to it. Same key, same reference.
+  const reference = `PN-${day}-${createHmac('sha256', ctx.referenceSecret).update(idempotencyKey).digest('hex').slice(0, 8).toUpperCase()}`;
   const intent = await ctx.provider.createPaymentIntent({
     amountCents,
     captureMethod: 'manual',
@@ -42,10 +52,11 @@ export async function startCheckout(ctx: CheckoutContext, buyer: User, input: Ch
       sellerId: String(puppy.userId),
       puppyPriceCents: String(puppyPriceCents),
       carePackageCents: String(CARE_PACKAGE_CENTS),
+      orderReference: reference,
     },
-    // The amount is part of the key: a price changed during the visit makes a new intent, not an error.
-    idempotencyKey: `checkout:${buyer.id}:${puppy.id}:${visit}:${amountCents}`,
+    idempotencyKey,
     receiptEmail: buyer.email,
+    transferGroup: reference,
   });
   return { clientSecret: intent.clientSecret, intentId: intent.id, amountCents, puppyPriceCents, carePackageCents: CARE_PACKAGE_CENTS };
 }
@@ -72,9 +83,12 @@ function termsOf(intent: PaymentIntentSnapshot): PurchaseTerms | undefined {
   return Object.values(terms).every((n) => Number.isSafeInteger(n) && n >= 0) ? terms : undefined;
 }
 
-function newReference(now: Date): string {
-  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
-  return `PN-${day}-${randomBytes(4).toString('hex').toUpperCase()}`;
+const referenceDay = (now: Date) => now.toISOString().slice(0, 10).replaceAll('-', '');
+
+/** the reference checkout gave the payment (issue 18), or, for a payment made before it did, a new one */
+function referenceOf(intent: PaymentIntentSnapshot, now: Date): string {
+  const given = intent.metadata['orderReference'];
+  return given && ORDER_REFERENCE_PATTERN.test(given) ? given : `PN-${referenceDay(now)}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
 /**
@@ -91,7 +105,7 @@ async function claimPuppy(store: AsyncStorage, intent: PaymentIntentSnapshot, no
   return store.transaction(async (tx) => {
     const sellable = agreed && (await tx.puppies.reserve(terms.puppyId, now)) !== undefined;
     return tx.orders.create({
-      reference: newReference(now),
+      reference: referenceOf(intent, now),
       puppyId: terms.puppyId,
       buyerId: terms.buyerId,
       sellerId: terms.sellerId,

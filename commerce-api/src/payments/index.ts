@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/messages.ts';
 import type { AsyncStorage } from '../storage/repositories.ts';
 import { publicKeyFor } from '../domain/payment-mode.ts';
 import { createFulfilment, type Fulfilment } from '../domain/fulfilment/index.ts';
+import type { PayoutContext } from '../domain/payouts/context.ts';
 import { createLocalProvider, type LocalProvider } from './local-provider.ts';
 import { PaymentObjectMissingError, PaymentProviderError, type PaymentProvider, type ProviderEvent } from './provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
@@ -19,9 +20,13 @@ export interface Payments {
   /** the local test-mode provider while it takes the current mode's payments, else null */
   local(): Promise<LocalProvider | null>;
   readonly fulfilment: Fulfilment;
+  /** what the payout use cases work with (issue 18): the routed provider and the payout terms */
+  readonly payouts: PayoutContext;
   /** what GET /api/stripe-public-key answers */
   publicKey(): Promise<PublicKeyResponse>;
   readonly webhookSecret: string;
+  /** the Connect endpoint's own signing secret (issue 18) */
+  readonly connectWebhookSecret: string;
 }
 
 export interface PaymentsOptions {
@@ -37,7 +42,7 @@ export interface PaymentsOptions {
   localEvents?: 'deliver' | 'drop';
 }
 
-const isLocalId = (id: string) => /^(pi|seti|sub|pm)_local_/.test(id);
+const isLocalId = (id: string) => /^(pi|seti|sub|pm|acct|tr)_local_/.test(id);
 
 export function createPayments(options: PaymentsOptions): Payments {
   const { config, store } = options;
@@ -47,7 +52,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     await fulfilment.handleEvent(event);
   };
 
-  const local = config.paymentProvider === 'local' ? createLocalProvider(store, { now: options.now, emit: deliver, log: options.log }) : null;
+  const local = config.paymentProvider === 'local' ? createLocalProvider(store, { now: options.now, emit: deliver, log: options.log, siteUrl: config.publicSiteUrl }) : null;
   const stripeTest = config.paymentProvider === 'stripe'
     ? createStripeProvider({ secretKey: config.stripe.test.secretKey, httpClient: options.stripeHttpClient })
     : null;
@@ -98,15 +103,25 @@ export function createPayments(options: PaymentsOptions): Payments {
     cancelPaymentIntent: (id, key) => onStripe(id, (p) => p.cancelPaymentIntent(id, key)),
     refundPaymentIntent: (id, key) => onStripe(id, (p) => p.refundPaymentIntent(id, key)),
     retrieveSetupIntent: (id) => onStripe(id, (p) => p.retrieveSetupIntent(id)),
+    // issue 18: a seller's account, and the transfers to it, are made in the current mode
+    createConnectedAccount: async (input) => (await current()).createConnectedAccount(input),
+    createAccountLink: async (input) => onStripe(input.accountId, (p) => p.createAccountLink(input)),
+    createTransfer: async (input) => onStripe(input.destination, (p) => p.createTransfer(input)),
+    retrieveConnectedAccount: (id) => onStripe(id, (p) => p.retrieveConnectedAccount(id)),
+    retrieveTransfer: (id) => onStripe(id, (p) => p.retrieveTransfer(id)),
+    reverseTransfer: (id, key) => onStripe(id, (p) => p.reverseTransfer(id, key)),
   };
 
-  const fulfilment: Fulfilment = createFulfilment({ store, provider, mailer: options.mailer, now: options.now, log: options.log, siteUrl: config.publicSiteUrl });
+  const context = { store, provider, mailer: options.mailer, now: options.now, log: options.log, siteUrl: config.publicSiteUrl, ...config.payouts };
+  const fulfilment: Fulfilment = createFulfilment(context);
 
   return {
     provider,
     local: async () => ((await mode()) === 'test' ? local : null),
     fulfilment,
+    payouts: context,
     publicKey: async () => publicKeyFor(config, await mode()),
     webhookSecret: config.stripe.webhookSecret,
+    connectWebhookSecret: config.stripe.connectWebhookSecret,
   };
 }

@@ -24,9 +24,10 @@ import {
   type SetupIntentSnapshot,
   type SubscriptionSnapshot,
 } from './provider.ts';
+import { createLocalConnect, type LocalConnect } from './local-connect.ts';
 import { AUTHENTICATION_FAILED, chargeDisputed, checkCard, SETUP_AUTHENTICATION_FAILED, TEST_PAYMENT_METHODS, testCard, type CardOutcome, type TestCard } from './test-cards.ts';
 
-export interface LocalProvider extends PaymentProvider {
+export interface LocalProvider extends PaymentProvider, LocalConnect {
   readonly name: 'local';
   /** the card form's createPaymentMethod: checks the fields, refuses non-test cards */
   createPaymentMethod(input: LocalCardInput): Promise<LocalPaymentMethodView>;
@@ -41,6 +42,8 @@ export interface LocalProviderOptions {
   /** where events go: fulfilment (or nowhere, to play a lost webhook in tests) */
   emit: (event: ProviderEvent) => Promise<unknown>;
   log: (line: string) => void;
+  /** where account links point (the local onboarding page, issue 18) */
+  siteUrl: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -151,9 +154,12 @@ export function createLocalProvider(store: AsyncStorage, options: LocalProviderO
   const notCancelable = (row: Row) =>
     new AppError(400, 'payment_intent_unexpected_state', `You cannot cancel this PaymentIntent because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action.`);
 
+  const connect = createLocalConnect(store, { now, siteUrl: options.siteUrl, emit, randomId, fields });
+
   const provider: LocalProvider = {
     name: 'local',
     livemode: false,
+    ...connect,
 
     async createPaymentIntent(input: CreatePaymentIntentInput) {
       const id = `pi_local_${randomId()}`;
@@ -165,7 +171,8 @@ export function createLocalProvider(store: AsyncStorage, options: LocalProviderO
           amountCents: input.amountCents,
           captureMethod: input.captureMethod,
           clientSecret: `${id}_secret_${randomId()}`,
-          metadata: { ...input.metadata },
+          // Stripe's transfer_group is a field of its own; the double keeps it with the metadata.
+          metadata: { ...input.metadata, ...(input.transferGroup ? { transferGroup: input.transferGroup } : {}) },
           idempotencyKey: input.idempotencyKey,
         }),
       );
@@ -174,7 +181,7 @@ export function createLocalProvider(store: AsyncStorage, options: LocalProviderO
           row.kind === 'payment_intent' &&
           row.amountCents === input.amountCents &&
           row.captureMethod === input.captureMethod &&
-          sameMetadata(row.metadata, input.metadata);
+          sameMetadata(row.metadata, { ...input.metadata, ...(input.transferGroup ? { transferGroup: input.transferGroup } : {}) });
         if (!same) {
           throw new AppError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
         }

@@ -60,7 +60,35 @@ export interface SubscriptionSnapshot {
   livemode: boolean;
 }
 
-export type ProviderObject = PaymentIntentSnapshot | SetupIntentSnapshot | SubscriptionSnapshot;
+/** issue 18: a connected account (Stripe Connect Express) that receives sellers' payouts */
+export interface ConnectedAccountSnapshot {
+  object: 'account';
+  id: string;
+  detailsSubmitted: boolean;
+  payoutsEnabled: boolean;
+  /** Stripe's requirements.currently_due plus past_due (individual.ssn_last_4, external_account, …) */
+  requirementsDue: string[];
+  /** Stripe's requirements.pending_verification: submitted, being checked */
+  pendingVerification: string[];
+  metadata: Readonly<Record<string, string>>;
+  livemode: boolean;
+}
+
+/** issue 18: money moved from the platform's balance to a connected account */
+export interface TransferSnapshot {
+  object: 'transfer';
+  id: string;
+  amountCents: number;
+  /** how much of it was reversed (taken back from the account) */
+  amountReversedCents: number;
+  reversed: boolean;
+  destination: string;
+  transferGroup: string | null;
+  metadata: Readonly<Record<string, string>>;
+  livemode: boolean;
+}
+
+export type ProviderObject = PaymentIntentSnapshot | SetupIntentSnapshot | SubscriptionSnapshot | ConnectedAccountSnapshot | TransferSnapshot;
 
 /** a provider event (a verified Stripe webhook, or what the local provider emits) */
 export interface ProviderEvent {
@@ -79,6 +107,31 @@ export interface CreatePaymentIntentInput {
   /** every create call carries one: a retried request never makes a second intent */
   idempotencyKey: string;
   receiptEmail?: string;
+  /** issue 18: the order reference, so the seller's transfer can be traced to this payment */
+  transferGroup?: string;
+}
+
+export interface CreateConnectedAccountInput {
+  email: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface CreateAccountLinkInput {
+  accountId: string;
+  /** where the seller returns after onboarding */
+  returnUrl: string;
+  /** where an expired or used link sends the seller (to make a new one) */
+  refreshUrl: string;
+}
+
+export interface CreateTransferInput {
+  amountCents: number;
+  destination: string;
+  transferGroup: string;
+  metadata: Record<string, string>;
+  /** one transfer per key, ever (the order reference) */
+  idempotencyKey: string;
 }
 
 export interface CreateSubscriptionInput {
@@ -109,6 +162,17 @@ export interface PaymentProvider {
   retrieveSetupIntent(id: string): Promise<SetupIntentSnapshot>;
   /** customer + card check (SetupIntent) + subscription with a trial */
   createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription>;
+  // ---- issue 18: Connect (separate charges and transfers) ----
+  /** an Express account for a seller, able to receive transfers */
+  createConnectedAccount(input: CreateConnectedAccountInput): Promise<ConnectedAccountSnapshot>;
+  retrieveConnectedAccount(id: string): Promise<ConnectedAccountSnapshot>;
+  /** a single-use onboarding link: the URL to send the seller to */
+  createAccountLink(input: CreateAccountLinkInput): Promise<{ url: string; expiresAt: string }>;
+  /** refused with InsufficientBalanceError when the platform's available balance is short */
+  createTransfer(input: CreateTransferInput): Promise<TransferSnapshot>;
+  retrieveTransfer(id: string): Promise<TransferSnapshot>;
+  /** reverses the whole transfer; InsufficientBalanceError when the account's balance is short */
+  reverseTransfer(id: string, idempotencyKey: string): Promise<TransferSnapshot>;
 }
 
 /** a card the provider refused: 402 with Stripe's code and message, which the pages show */
@@ -124,6 +188,13 @@ export class CardDeclinedError extends AppError {
 export class PaymentProviderError extends AppError {
   constructor(message = 'The payment service is not available right now. Please try again in a moment.') {
     super(502, 'payment_provider_unavailable', message);
+  }
+}
+
+/** issue 18: Stripe's balance_insufficient: a transfer the platform, or a reversal the account, cannot cover */
+export class InsufficientBalanceError extends AppError {
+  constructor(message: string) {
+    super(409, 'balance_insufficient', message);
   }
 }
 

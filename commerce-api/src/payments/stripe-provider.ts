@@ -2,19 +2,29 @@
 // written against, whatever the account's default version). Every create call carries an idempotency
 // key; puppy purchases use manual capture, so a payment for a puppy sold meanwhile is released, never
 // taken. Webhooks are verified in webhooks.ts with the same SDK.
+// Issue 18 (seller payouts) uses Connect's "separate charges and transfers": the buyer's payment is
+// captured on the platform with transfer_group = the order reference, then a Transfer of the seller's
+// share goes to the seller's Express account (idempotency key: the order reference); a refund after
+// the transfer reverses the transfer first.
 import Stripe from 'stripe';
 import {
   CardDeclinedError,
+  InsufficientBalanceError,
   PaymentObjectMissingError,
   PaymentProviderError,
+  type ConnectedAccountSnapshot,
+  type CreateAccountLinkInput,
+  type CreateConnectedAccountInput,
   type CreatedSubscription,
   type CreatePaymentIntentInput,
   type CreateSubscriptionInput,
+  type CreateTransferInput,
   type PaymentIntentSnapshot,
   type PaymentProvider,
   type ProviderError,
   type SetupIntentSnapshot,
   type SubscriptionSnapshot,
+  type TransferSnapshot,
 } from './provider.ts';
 
 /** The API version this code speaks. Moving it is a code change, checked against Stripe's changelog. */
@@ -60,6 +70,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
               description: input.description,
               metadata: input.metadata,
               ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
+              // The seller's transfer later carries the same group: Stripe ties the two together.
+              ...(input.transferGroup ? { transfer_group: input.transferGroup } : {}),
             },
             { idempotencyKey: input.idempotencyKey },
           ),
@@ -128,6 +140,81 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         }
       });
     },
+
+    // ---- issue 18: Connect ----
+
+    async createConnectedAccount(input: CreateConnectedAccountInput) {
+      return call(async () =>
+        accountSnapshot(
+          await stripe.accounts.create(
+            {
+              // An Express account, said with controller properties: in the pinned version's types
+              // (AccountCreateParams) `type` is deprecated ("Use controller instead"). These four are
+              // what Stripe documents as the equivalent of type=express: the Express Dashboard, the
+              // platform pays Stripe's fees and is liable for negative balances, Stripe collects the
+              // requirements (its hosted onboarding, through Account Links).
+              controller: {
+                stripe_dashboard: { type: 'express' },
+                fees: { payer: 'application' },
+                losses: { payments: 'application' },
+                requirement_collection: 'stripe',
+              },
+              country: 'US',
+              email: input.email,
+              // Separate charges and transfers need only transfers (the charge is the platform's).
+              capabilities: { transfers: { requested: true } },
+              metadata: input.metadata,
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+          livemode,
+        ),
+      );
+    },
+
+    async retrieveConnectedAccount(id) {
+      return call(async () => accountSnapshot(await stripe.accounts.retrieve(id), livemode), id);
+    },
+
+    async createAccountLink(input: CreateAccountLinkInput) {
+      // Account Links are single-use and short-lived: a new one per visit, so no idempotency key.
+      const link = await call(
+        () => stripe.accountLinks.create({ account: input.accountId, type: 'account_onboarding', refresh_url: input.refreshUrl, return_url: input.returnUrl }),
+        input.accountId,
+      );
+      return { url: link.url, expiresAt: new Date(link.expires_at * 1000).toISOString() };
+    },
+
+    async createTransfer(input: CreateTransferInput) {
+      return call(async () =>
+        transferSnapshot(
+          await stripe.transfers.create(
+            {
+              amount: input.amountCents,
+              currency: 'usd',
+              destination: input.destination,
+              transfer_group: input.transferGroup,
+              metadata: input.metadata,
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        ),
+      );
+    },
+
+    async retrieveTransfer(id) {
+      return call(async () => transferSnapshot(await stripe.transfers.retrieve(id)), id);
+    },
+
+    async reverseTransfer(id, idempotencyKey) {
+      return call(async () => {
+        // No amount: Stripe reverses what is left of the transfer. The reversal is answered with its
+        // transfer expanded, as it is after the reversal (amount_reversed, reversed).
+        const reversal = await stripe.transfers.createReversal(id, { expand: ['transfer'] }, { idempotencyKey });
+        const transfer = typeof reversal.transfer === 'string' ? await stripe.transfers.retrieve(reversal.transfer) : reversal.transfer;
+        return transferSnapshot(transfer);
+      }, id);
+    },
   };
 }
 
@@ -145,6 +232,9 @@ export function translateStripeError(error: unknown, id?: string): unknown {
   if (error instanceof Stripe.errors.StripeCardError) {
     return new CardDeclinedError({ code: error.code ?? 'card_declined', declineCode: error.decline_code ?? null, message: error.message });
   }
+  // issue 18: the platform's balance is short for a transfer, or the account's for a reversal
+  // (Stripe answers 400, an invalid_request_error with this code).
+  if (error.code === 'balance_insufficient') return new InsufficientBalanceError(error.message);
   if (error.code === 'resource_missing' && id) return new PaymentObjectMissingError(id);
   if (error instanceof Stripe.errors.StripeInvalidRequestError) {
     return new PaymentProviderError(`The payment could not be processed: ${error.message}`);
@@ -200,5 +290,41 @@ export function subscriptionSnapshot(sub: Stripe.Subscription): SubscriptionSnap
     currentPeriodEnd: iso(item?.current_period_end) ?? iso(sub.trial_end),
     metadata: { ...(sub.metadata ?? {}) },
     livemode: sub.livemode,
+  };
+}
+
+const fieldsOf = (...lists: Array<string[] | null | undefined>) => [...new Set(lists.flatMap((list) => list ?? []))];
+
+/**
+ * issue 18: what the payouts need of a connected account: can it be paid out, and what is still missing.
+ * Stripe's Account object has no `livemode` field, so the caller says which mode it came from (the
+ * key's mode, or the webhook event's livemode).
+ */
+export function accountSnapshot(account: Stripe.Account, livemode = false): ConnectedAccountSnapshot {
+  const requirements = account.requirements;
+  return {
+    object: 'account',
+    id: account.id,
+    detailsSubmitted: account.details_submitted ?? false,
+    payoutsEnabled: account.payouts_enabled ?? false,
+    requirementsDue: fieldsOf(requirements?.currently_due, requirements?.past_due),
+    pendingVerification: fieldsOf(requirements?.pending_verification),
+    metadata: { ...(account.metadata ?? {}) },
+    livemode,
+  };
+}
+
+export function transferSnapshot(transfer: Stripe.Transfer): TransferSnapshot {
+  const destination = transfer.destination;
+  return {
+    object: 'transfer',
+    id: transfer.id,
+    amountCents: transfer.amount,
+    amountReversedCents: transfer.amount_reversed ?? 0,
+    reversed: transfer.reversed ?? false,
+    destination: typeof destination === 'string' ? destination : (destination?.id ?? ''),
+    transferGroup: transfer.transfer_group ?? null,
+    metadata: { ...(transfer.metadata ?? {}) },
+    livemode: transfer.livemode,
   };
 }

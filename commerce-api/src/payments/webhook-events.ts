@@ -1,9 +1,11 @@
 // A Stripe webhook delivery → a ProviderEvent, after the signature check (the raw body, the
 // Stripe-Signature header, the endpoint's secret and a 5-minute tolerance against replays).
+// Issue 18: Connect events (account.updated, …) come to their own endpoint, /api/webhooks/stripe-connect,
+// signed with that endpoint's own secret; the same check applies, against that secret.
 import Stripe from 'stripe';
 import { AppError } from '../errors.ts';
 import type { ProviderEvent, ProviderObject } from './provider.ts';
-import { intentSnapshot, setupSnapshot, subscriptionSnapshot } from './stripe-provider.ts';
+import { accountSnapshot, intentSnapshot, setupSnapshot, subscriptionSnapshot, transferSnapshot } from './stripe-provider.ts';
 
 export class WebhookSignatureError extends AppError {
   constructor(message: string) {
@@ -14,8 +16,22 @@ export class WebhookSignatureError extends AppError {
 /** Stripe's default: a signed delivery older than this is refused */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export function verifyStripeEvent(rawBody: Buffer | string, signature: string | string[] | undefined, secret: string, receivedAtMs: number): ProviderEvent {
-  if (!secret) throw new WebhookSignatureError('Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET).');
+/** the variables that hold each endpoint's signing secret (named when one is missing) */
+export const WEBHOOK_SECRET_VARIABLE = 'STRIPE_WEBHOOK_SECRET';
+export const CONNECT_WEBHOOK_SECRET_VARIABLE = 'STRIPE_CONNECT_WEBHOOK_SECRET';
+
+/**
+ * `secretVariable` names where the secret comes from, for the "not configured" answer: the platform
+ * endpoint's by default; verifyStripeConnectEvent passes the Connect endpoint's.
+ */
+export function verifyStripeEvent(
+  rawBody: Buffer | string,
+  signature: string | string[] | undefined,
+  secret: string,
+  receivedAtMs: number,
+  secretVariable: string = WEBHOOK_SECRET_VARIABLE,
+): ProviderEvent {
+  if (!secret) throw new WebhookSignatureError(`Stripe webhooks are not configured on this server (${secretVariable}).`);
   if (!signature || Array.isArray(signature)) throw new WebhookSignatureError('Missing Stripe-Signature header.');
   let event: Stripe.Event;
   try {
@@ -23,10 +39,15 @@ export function verifyStripeEvent(rawBody: Buffer | string, signature: string | 
   } catch (error) {
     throw new WebhookSignatureError(`Webhook signature verification failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { id: event.id, type: event.type, object: objectOf(event.data?.object) };
+  return { id: event.id, type: event.type, object: objectOf(event.data?.object, event.livemode ?? false) };
 }
 
-function objectOf(raw: unknown): ProviderObject | null {
+/** issue 18: a delivery to the Connect endpoint, checked against STRIPE_CONNECT_WEBHOOK_SECRET's value */
+export function verifyStripeConnectEvent(rawBody: Buffer | string, signature: string | string[] | undefined, secret: string, receivedAtMs: number): ProviderEvent {
+  return verifyStripeEvent(rawBody, signature, secret, receivedAtMs, CONNECT_WEBHOOK_SECRET_VARIABLE);
+}
+
+function objectOf(raw: unknown, livemode: boolean): ProviderObject | null {
   const object = raw as { object?: string } | null | undefined;
   switch (object?.object) {
     case 'payment_intent':
@@ -35,6 +56,11 @@ function objectOf(raw: unknown): ProviderObject | null {
       return setupSnapshot(object as Stripe.SetupIntent);
     case 'subscription':
       return subscriptionSnapshot(object as Stripe.Subscription);
+    case 'account':
+      // Stripe's Account object has no livemode of its own: the event's says which mode it is.
+      return accountSnapshot(object as Stripe.Account, livemode);
+    case 'transfer':
+      return transferSnapshot(object as Stripe.Transfer);
     default:
       return null;
   }

@@ -30,6 +30,11 @@ export interface SeedOptions {
   seed?: number;
   /** public listings in the demo catalogue (default 68; the demo seller adds 2 drafts and 1 expired) */
   puppies?: number;
+  /**
+   * issue 18: the demo sellers get payout accounts with payouts enabled at the local provider. Only
+   * while it takes the payments: with Stripe keys, a seller connects through Stripe's onboarding.
+   */
+  connectedSellers?: boolean;
 }
 
 export interface SeedSummary {
@@ -142,6 +147,7 @@ function insertDemo(
     ).id,
   );
   const [, sellerId, ...kennelIds] = ids as [number, number, ...number[]];
+  if (options.connectedSellers) [sellerId, ...kennelIds].forEach((id, i) => connectSeller(db, id, people[i + 1]!, now));
 
   const rng = createRng(options.seed ?? DEFAULT_SEED);
   const breedIds = BREEDS.map((breed) => db.breeds.find((row) => row.name === breed.name)!.id);
@@ -152,6 +158,31 @@ function insertDemo(
   listings.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   for (const puppy of listings) db.puppies.insert(puppy);
   return { users: ids.length, puppies: listings.length };
+}
+
+/** a payout account with payouts enabled at the local provider, as its onboarding with the test values leaves it */
+function connectSeller(db: Collections, userId: number, person: { username: string; email: string }, now: Date): void {
+  const at = now.toISOString();
+  const accountId = `acct_local_demo_${userId}`;
+  db.localPayments.insert({
+    providerId: accountId,
+    kind: 'account',
+    status: 'payouts_enabled',
+    amountCents: 0,
+    currency: 'usd',
+    captureMethod: 'automatic',
+    clientSecret: '',
+    metadata: { userId: String(userId), email: person.email, legalName: person.username, bank: '110000000/6789', ssnLast4: '0000', requirements: '' },
+    lastError: null,
+    lastErrorCode: null,
+    idempotencyKey: `connect:${userId}`,
+    paymentMethodId: null,
+    trialEnd: null,
+    refundedCents: 0,
+    createdAt: at,
+    updatedAt: at,
+  });
+  db.payoutAccounts.insert({ userId, accountId, status: 'payouts_enabled', requirements: [], livemode: false, createdAt: at, updatedAt: at });
 }
 
 /** The demo seller's My Listings shows every tab filled: available, reserved and adopted. */

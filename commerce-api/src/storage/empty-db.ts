@@ -23,6 +23,8 @@ const collectionFlags = {
   messages: true,
   reports: true,
   moderationActions: true,
+  payouts: true,
+  payoutAccounts: true,
 } satisfies Record<CollectionName, true>;
 
 export const COLLECTION_NAMES = Object.keys(collectionFlags) as readonly CollectionName[];

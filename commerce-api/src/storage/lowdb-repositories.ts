@@ -14,6 +14,7 @@ import { lowdbContext, type Mutate, type Undo } from './lowdb-repositories/conte
 import { conversationRepositories } from './lowdb-repositories/conversations.ts';
 import { listingRepositories } from './lowdb-repositories/listings.ts';
 import { paymentRepositories } from './lowdb-repositories/payments.ts';
+import { payoutRepositories } from './lowdb-repositories/payouts.ts';
 import { siteRepositories } from './lowdb-repositories/site.ts';
 
 /** every repository over one way of writing (direct, or inside a transaction), one file per area */
@@ -23,6 +24,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
     ...accountRepositories(context),
     ...listingRepositories(context),
     ...paymentRepositories(context),
+    ...payoutRepositories(context),
     ...conversationRepositories(context),
     ...siteRepositories(context),
   };

@@ -22,6 +22,9 @@ import type {
   Order,
   OrderStatus,
   PaymentEvent,
+  Payout,
+  PayoutAccount,
+  PayoutStatus,
   Puppy,
   PuppyStatus,
   Gender,
@@ -287,6 +290,42 @@ export interface LocalPaymentsRepository {
   transition(id: number, from: readonly string[], patch: Patch<LocalPaymentObject>): Promise<LocalPaymentObject | undefined>;
   /** refunded once: a succeeded intent not yet refunded in full gets refundedCents = its amount */
   refund(id: number, now: Date): Promise<LocalPaymentObject | undefined>;
+  /**
+   * issue 18. Without `accountId`: the platform's balance, what succeeded payment intents took less
+   * their refunds, less the transfers made (and not reversed). With it: the connected account's
+   * balance, the transfers to it (metadata.destination) not reversed, less what it paid out to its
+   * bank (its 'account' row's amountCents).
+   */
+  balanceCents(accountId?: string): Promise<number>;
+}
+
+// ---- issue 18: seller payouts (docs/decisions/0101) ----
+
+export interface PayoutsRepository {
+  get(id: number): Promise<Payout | undefined>;
+  findByOrder(orderId: number): Promise<Payout | undefined>;
+  /** one payout per order: when the order has one, it is returned unchanged */
+  createForOrder(row: New<Payout>): Promise<Payout>;
+  /** changes the row only while its status is one of `from`: undefined when it was not (or is unknown) */
+  transition(id: number, from: readonly PayoutStatus[], patch: Patch<Payout>): Promise<Payout | undefined>;
+  /** the seller's payouts, newest first */
+  listBySeller(sellerId: number): Promise<Payout[]>;
+  /**
+   * What the release job works on, oldest first, at most `limit`: scheduled payouts whose window ended
+   * at `now`, and releasing ones (a transfer still to make or to confirm).
+   */
+  listDue(now: Date, limit: number): Promise<Payout[]>;
+  /** what an admin must look at, oldest first: held payouts, and paid ones whose reversal failed (lastError set) */
+  listForAdmin(): Promise<Payout[]>;
+}
+
+export interface PayoutAccountsRepository {
+  findByUser(userId: number): Promise<PayoutAccount | undefined>;
+  findByAccountId(accountId: string): Promise<PayoutAccount | undefined>;
+  /** one account per seller: when the seller has one, it is returned unchanged */
+  createForUser(row: New<PayoutAccount>): Promise<PayoutAccount>;
+  /** undefined when the account is unknown */
+  update(accountId: string, patch: Patch<Omit<PayoutAccount, 'userId' | 'accountId'>>): Promise<PayoutAccount | undefined>;
 }
 
 export interface ContactsRepository {
@@ -420,6 +459,9 @@ export interface Repositories {
   readonly messages: MessagesRepository;
   readonly reports: ReportsRepository;
   readonly moderation: ModerationRepository;
+  // issue 18
+  readonly payouts: PayoutsRepository;
+  readonly payoutAccounts: PayoutAccountsRepository;
 }
 
 export interface AsyncStorage extends Repositories {

@@ -3,24 +3,27 @@
 // events arrive in any order.
 import type { ProviderEvent } from '../../payments/provider.ts';
 import { PaymentObjectMissingError } from '../../payments/provider.ts';
+import { applyAccountEvent, applyTransferEvent } from '../payouts/events.ts';
 import { recordSubscription } from '../subscriptions.ts';
 import type { Fulfilment, FulfilmentDeps } from './types.ts';
 
 const PAYMENT_INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.amount_capturable_updated', 'payment_intent.canceled']);
 const SETUP_INTENT_EVENTS = new Set(['setup_intent.succeeded']);
 const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
+// issue 18: Connect (the account arrives at the Connect endpoint, transfers at the platform's)
+const CONNECT_EVENTS = new Set(['account.updated', 'transfer.created', 'transfer.reversed']);
 
 export function createEventHandler(deps: FulfilmentDeps, sync: Pick<Fulfilment, 'syncPaymentIntent' | 'syncSetupIntent'>): Fulfilment['handleEvent'] {
   const { store, provider, now, log } = deps;
 
   return async function handleEvent(event) {
-    const wanted = PAYMENT_INTENT_EVENTS.has(event.type) || SETUP_INTENT_EVENTS.has(event.type) || SUBSCRIPTION_EVENTS.has(event.type);
+    const wanted = PAYMENT_INTENT_EVENTS.has(event.type) || SETUP_INTENT_EVENTS.has(event.type) || SUBSCRIPTION_EVENTS.has(event.type) || CONNECT_EVENTS.has(event.type);
     if (!wanted || !event.object) return 'ignored';
     // each event once, across processes: the first claim of its id wins
     const claim = await store.paymentEvents.claim(event.id, event.type, now());
     if (!claim) return 'duplicate';
     try {
-      await apply(event.object);
+      await apply(event.type, event.object);
       return 'applied';
     } catch (error) {
       if (error instanceof PaymentObjectMissingError) {
@@ -33,13 +36,18 @@ export function createEventHandler(deps: FulfilmentDeps, sync: Pick<Fulfilment, 
     }
   };
 
-  async function apply(object: NonNullable<ProviderEvent['object']>): Promise<void> {
-    if (object.object === 'payment_intent') {
-      await sync.syncPaymentIntent(await provider.retrievePaymentIntent(object.id));
-    } else if (object.object === 'setup_intent') {
-      await sync.syncSetupIntent(await provider.retrieveSetupIntent(object.id));
-    } else {
-      await recordSubscription(deps.store, object, now());
+  async function apply(type: string, object: NonNullable<ProviderEvent['object']>): Promise<void> {
+    switch (object.object) {
+      case 'payment_intent':
+        return sync.syncPaymentIntent(await provider.retrievePaymentIntent(object.id));
+      case 'setup_intent':
+        return sync.syncSetupIntent(await provider.retrieveSetupIntent(object.id));
+      case 'subscription':
+        return void (await recordSubscription(deps.store, object, now()));
+      case 'account':
+        return applyAccountEvent(deps, object);
+      case 'transfer':
+        return applyTransferEvent(deps, type, object);
     }
   }
 }

@@ -1,12 +1,14 @@
 // Orders after checkout (docs/product.md §10; docs/decisions/0056): the buyer's paged list, the seller's orders on
-// their own listings, one order by its reference (404 for anyone who may not see it), and the seller's
-// "handed over". The admin's cancel lives with the other admin calls (admin.routes.ts).
+// their own listings, one order by its reference (404 for anyone who may not see it), the seller's
+// "handed over", and the buyer's confirmation of receipt or report of a problem (issue 18). The admin's cancel lives with the other admin calls (admin.routes.ts).
 import express from 'express';
 import * as v from 'valibot';
 import { MyOrdersQuerySchema, OrderReferenceSchema } from '#contracts/orders.ts';
+import { ReportProblemSchema } from '#contracts/payouts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { markHandedOver } from '../../domain/order-lifecycle.ts';
 import { buyerOrders, orderView, sellerOrders, visibleOrder } from '../../domain/order-views.ts';
+import { confirmReceipt, reportProblem } from '../../domain/payouts/release.ts';
 import { NotFoundError } from '../../errors.ts';
 import { requireUser } from '../session.ts';
 import { parseInput } from '../validate.ts';
@@ -18,7 +20,7 @@ export function referenceParam(raw: unknown): string {
   return parsed.output;
 }
 
-export function ordersRoutes({ store, now }: AppDeps): express.Router {
+export function ordersRoutes({ store, payments }: AppDeps): express.Router {
   const router = express.Router();
 
   router.get('/my-orders', async (req, res) => {
@@ -40,7 +42,20 @@ export function ordersRoutes({ store, now }: AppDeps): express.Router {
 
   router.post('/orders/:reference/handed-over', async (req, res) => {
     const user = requireUser(res);
-    res.json(await markHandedOver(store, user, referenceParam(req.params.reference), now()));
+    res.json(await markHandedOver(payments.payouts, user, referenceParam(req.params.reference)));
+  });
+
+  // issue 18: the buyer confirms receipt (the seller is paid now) or reports a problem (the payout is held)
+  router.post('/orders/:reference/confirm-receipt', async (req, res) => {
+    const user = requireUser(res);
+    res.json(await confirmReceipt(payments.payouts, user, referenceParam(req.params.reference)));
+  });
+
+  router.post('/orders/:reference/report-problem', async (req, res) => {
+    const user = requireUser(res);
+    const reference = referenceParam(req.params.reference);
+    const { problem } = parseInput(ReportProblemSchema, req.body);
+    res.json(await reportProblem(payments.payouts, user, reference, problem));
   });
 
   return router;

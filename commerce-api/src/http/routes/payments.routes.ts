@@ -26,7 +26,7 @@ import { parseInput } from '../validate.ts';
 
 const intentIdParam = v.pipe(v.string(), v.regex(/^(pi|seti)_[A-Za-z0-9_]{1,200}$/));
 
-export function paymentsRoutes({ store, payments, now, log }: AppDeps): express.Router {
+export function paymentsRoutes({ config, store, payments, now, log }: AppDeps): express.Router {
   const router = express.Router();
   const { provider, fulfilment } = payments;
   const limits = paymentLimiters(store.rateLimits);
@@ -39,7 +39,7 @@ export function paymentsRoutes({ store, payments, now, log }: AppDeps): express.
   router.post('/create-payment-intent', async (req, res) => {
     const buyer = requireUser(res);
     const input = parseInput(CheckoutIntentSchema, req.body);
-    res.json(await startCheckout({ store, provider, now: now() }, buyer, input));
+    res.json(await startCheckout({ store, provider, now: now(), referenceSecret: config.sessionSecret }, buyer, input));
   });
 
   router.post('/create-listing-fee-intent', async (req, res) => {

@@ -162,6 +162,19 @@ export function paymentRepositories({ db, mutate, liveOrderOf, inserted, replace
           undo(replaced('localPayments', old));
           return c.localPayments.update(id, { refundedCents: old.amountCents, updatedAt: now.toISOString() });
         }),
+      // issue 18: a transfer's refundedCents is what was reversed of it
+      balanceCents: async (accountId) => {
+        let cents = 0;
+        for (const r of db.localPayments.all()) {
+          const net = r.amountCents - (r.refundedCents ?? 0);
+          if (accountId === undefined) {
+            if (r.kind === 'payment_intent' && r.status === 'succeeded') cents += net;
+            else if (r.kind === 'transfer') cents -= net;
+          } else if (r.kind === 'transfer' && r.metadata['destination'] === accountId) cents += net;
+          else if (r.kind === 'account' && r.providerId === accountId) cents -= r.amountCents;
+        }
+        return cents;
+      },
     },
   };
 }

@@ -28,6 +28,9 @@ const TABLES: ReadonlyArray<readonly [CollectionName, string]> = [
   ['messages', 'messages'],
   ['reports', 'reports'],
   ['moderationActions', 'moderation_actions'],
+  // issue 18 (after orders and users, which they point at)
+  ['payouts', 'payouts'],
+  ['payoutAccounts', 'payout_accounts'],
 ];
 
 export interface ImportedCollection {

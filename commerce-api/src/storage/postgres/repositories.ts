@@ -12,6 +12,7 @@ import { accountRepositories } from './repositories/accounts.ts';
 import { conversationRepositories } from './repositories/conversations.ts';
 import { listingRepositories } from './repositories/listings.ts';
 import { paymentRepositories } from './repositories/payments.ts';
+import { payoutRepositories } from './repositories/payouts.ts';
 import type { Kept } from './repositories/shared.ts';
 import { siteRepositories } from './repositories/site.ts';
 import type { Database, Db } from './schema.ts';
@@ -22,6 +23,7 @@ function repositories(db: Db, kept: Kept): Repositories {
     ...accountRepositories(db),
     ...listingRepositories(db, kept),
     ...paymentRepositories(db),
+    ...payoutRepositories(db),
     ...conversationRepositories(db),
     ...siteRepositories(db),
   };

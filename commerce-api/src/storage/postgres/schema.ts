@@ -15,6 +15,8 @@ import type {
   LocalPaymentObject,
   Order,
   PaymentEvent,
+  Payout,
+  PayoutAccount,
   Puppy,
   SellerApplication,
   SellerSubscription,
@@ -47,6 +49,9 @@ export interface Database {
   messages: Table<Message>;
   reports: Table<Report>;
   moderationActions: Table<ModerationAction>;
+  // issue 18
+  payouts: Table<Payout>;
+  payoutAccounts: Table<PayoutAccount>;
   // issue 14
   rateLimitHits: { key: string; windowEndsAt: string; hits: number };
   jobLeases: { name: string; startedAt: string };

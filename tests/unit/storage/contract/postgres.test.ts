@@ -16,7 +16,7 @@ import { createPostgresRepositories } from '../../../../commerce-api/src/storage
 import { CATALOGUE_TOTAL_CAP, UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
 import { deleteListing } from '../../../../commerce-api/src/domain/listings.ts';
 import { ConflictError } from '../../../../commerce-api/src/errors.ts';
-import { buildOrder, buildPuppy, buildUser } from '../../../support/factories.ts';
+import { buildOrder, buildPayout, buildPayoutAccount, buildPuppy, buildUser } from '../../../support/factories.ts';
 import { emptyingSql } from '../../../support/postgres-emptying.ts';
 import { startPostgres, type TestPostgres } from '../../../support/postgres-server.ts';
 import { describeStorageContract, NOW } from './storage-contract.ts';
@@ -116,6 +116,9 @@ describe('db:import (a lowdb database copied into PostgreSQL)', () => {
     const { client: _c, ...codeRow } = { channel: 'email' as const, target: 'b@example.com', codeHash: 'h', owner: 'user:2', client: 'x', sentAt: NOW.toISOString(), expiresAt: NOW.toISOString(), attempts: 2, verifiedAt: null };
     const code = (await low.verificationCodes.issue(codeRow, new Date(NOW.getTime() - 60_000)))!;
     await low.settings.set({ paymentMode: 'live' });
+    // issue 18
+    const payout = await low.payouts.createForOrder(buildPayout({ orderId: order.id, sellerId: seller.id, status: 'held', heldAt: NOW.toISOString(), problem: 'Not as described.' }, NOW));
+    const account = await low.payoutAccounts.createForUser(buildPayoutAccount({ userId: seller.id, accountId: 'acct_imported' }, NOW));
     await memory.write((db) =>
       db.localPayments.insert({
         providerId: 'pi_local_1', kind: 'payment_intent', status: 'requires_capture', amountCents: 150_000, currency: 'usd', captureMethod: 'manual',
@@ -133,7 +136,7 @@ describe('db:import (a lowdb database copied into PostgreSQL)', () => {
     try {
       const first = await importLowdb(target, data as unknown as DbShape, NOW);
       const copied = Object.fromEntries(first.filter((r) => r.copied).map((r) => [r.collection, r.copied]));
-      expect(copied).toEqual({ users: 2, breeds: 1, puppies: 1, orders: 1, favorites: 1, paymentEvents: 1, verificationCodes: 1, localPayments: 1 });
+      expect(copied).toEqual({ users: 2, breeds: 1, puppies: 1, orders: 1, favorites: 1, paymentEvents: 1, verificationCodes: 1, localPayments: 1, payouts: 1, payoutAccounts: 1 });
       // issue 15's moderation marks are optional in lowdb rows and null in the tables
       expect(await imported.users.get(seller.id)).toEqual({ ...seller, suspendedAt: null });
       expect(await imported.users.findByUsername('buyer')).toEqual({ ...buyer, suspendedAt: null });
@@ -144,6 +147,8 @@ describe('db:import (a lowdb database copied into PostgreSQL)', () => {
       expect(await imported.verificationCodes.get(code.id)).toEqual(code);
       expect(await imported.paymentEvents.claim('evt_imported', 'x', NOW)).toBeUndefined();
       expect(await imported.settings.get()).toEqual({ paymentMode: 'live' });
+      expect(await imported.payouts.findByOrder(order.id)).toEqual(payout);
+      expect(await imported.payoutAccounts.findByAccountId('acct_imported')).toEqual(account);
       const local = await target.query('SELECT metadata FROM local_payments');
       expect(local.rows).toEqual([{ metadata: { kind: 'purchase', puppyId: String(puppy.id) } }]);
 
@@ -271,6 +276,28 @@ describe('rules across processes (two pools racing)', () => {
       const results = await Promise.allSettled([a.sellerSubscriptions.markCardVerified(id, NOW), b.sellerSubscriptions.markCardVerified(id, NOW)]);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       expect(wins(results)).toBe(1);
+    }
+  });
+
+  // issue 18: the buyer's confirmation and the release job (or two job runs) releasing one payout at once
+  it('a payout is made once per order and released once, and a seller gets one payout account', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const puppy = await listing(true);
+      const buyer = await seller();
+      const order = await storage.orders.create(
+        buildOrder({ puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId, status: 'handed_over', paidAt: NOW.toISOString(), handedOverAt: NOW.toISOString(), canceledAt: null }, NOW),
+      );
+      const row = buildPayout({ orderId: order.id, sellerId: puppy.userId }, NOW);
+      const created = await Promise.all([a.payouts.createForOrder(row), b.payouts.createForOrder(row)]);
+      expect(created[0]).toEqual(created[1]);
+      const release = (s: AsyncStorage) => s.payouts.transition(created[0].id, ['scheduled'], { status: 'releasing', releasedAt: NOW.toISOString() });
+      const results = await Promise.allSettled([release(a), release(b)]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(results)).toBe(1);
+      const account = (accountId: string) => buildPayoutAccount({ userId: puppy.userId, accountId }, NOW);
+      const accounts = await Promise.all([a.payoutAccounts.createForUser(account(`acct_race_a_${round}`)), b.payoutAccounts.createForUser(account(`acct_race_b_${round}`))]);
+      expect(accounts[0]).toEqual(accounts[1]);
     }
   });
 

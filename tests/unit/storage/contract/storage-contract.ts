@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { NewRow } from '../../../../commerce-api/src/storage/index.ts';
 import { CATALOGUE_MAX_PAGE, OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
-import { buildOrder, buildPuppy, buildUser } from '../../../support/factories.ts';
+import { buildOrder, buildPayout, buildPayoutAccount, buildPuppy, buildUser } from '../../../support/factories.ts';
 
 export const NOW = new Date('2026-06-01T12:00:00.000Z');
 const LATER = new Date('2026-08-01T12:00:00.000Z');
@@ -749,6 +749,158 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
       });
     });
     // ---- end issue 15 ----
+
+    // ---- issue 18 ----
+    describe('payouts and payout accounts', () => {
+      const at = (minutes: number) => new Date(NOW.getTime() + minutes * MINUTE);
+      /** a handed-over order of the seller (a new one when not given) and its payout */
+      async function newPayout(overrides: Partial<NewRow<'payouts'>> = {}, sellerId?: number) {
+        const puppy = await newPuppy(sellerId === undefined ? {} : { userId: sellerId });
+        const order = await newOrder({ puppyId: puppy.id, status: 'handed_over', paidAt: NOW.toISOString(), handedOverAt: NOW.toISOString() });
+        return s.payouts.createForOrder(buildPayout({ orderId: order.id, sellerId: order.sellerId, ...overrides }, NOW));
+      }
+
+      it('makes one payout per order: a second one answers the first, unchanged', async () => {
+        const order = await newOrder({ status: 'handed_over', paidAt: NOW.toISOString(), handedOverAt: NOW.toISOString() });
+        const row = buildPayout({ orderId: order.id, sellerId: order.sellerId, releaseAt: at(7 * 24 * 60).toISOString() }, NOW);
+        const first = await s.payouts.createForOrder(row);
+        expect(first).toEqual({ id: first.id, ...row });
+        const again = await s.payouts.createForOrder({ ...row, amountCents: 1, status: 'held', createdAt: LATER.toISOString() });
+        expect(again).toEqual(first);
+        expect(await s.payouts.get(first.id)).toEqual(first);
+        expect(await s.payouts.findByOrder(order.id)).toEqual(first);
+        expect(await s.payouts.get(first.id + 1000)).toBeUndefined();
+        expect(await s.payouts.findByOrder(order.id + 1000)).toBeUndefined();
+      });
+
+      it('changes a payout only from the states named', async () => {
+        const payout = await newPayout();
+        expect(await s.payouts.transition(payout.id, ['held'], { status: 'releasing' })).toBeUndefined();
+        const held = await s.payouts.transition(payout.id, ['scheduled'], { status: 'held', heldAt: NOW.toISOString(), problem: 'The puppy arrived ill.' });
+        expect(held).toEqual({ ...payout, status: 'held', heldAt: NOW.toISOString(), problem: 'The puppy arrived ill.' });
+        expect(await s.payouts.transition(payout.id, ['scheduled'], { status: 'releasing' })).toBeUndefined();
+        const releasing = await s.payouts.transition(payout.id, ['scheduled', 'held'], { status: 'releasing', releasedAt: LATER.toISOString() });
+        expect(releasing).toEqual({ ...held, status: 'releasing', releasedAt: LATER.toISOString() });
+        const paid = await s.payouts.transition(payout.id, ['releasing'], { status: 'paid', transferId: 'tr_contract_1', paidAt: LATER.toISOString(), lastError: undefined });
+        expect(paid).toEqual({ ...releasing, status: 'paid', transferId: 'tr_contract_1', paidAt: LATER.toISOString() });
+        // no state named, or an unknown payout: nothing changes
+        expect(await s.payouts.transition(payout.id, [], { status: 'reversed' })).toBeUndefined();
+        expect(await s.payouts.transition(payout.id + 1000, ['paid'], { status: 'reversed' })).toBeUndefined();
+        // an empty patch answers the row while it is in one of the states
+        expect(await s.payouts.transition(payout.id, ['paid'], {})).toEqual(paid);
+        expect(await s.payouts.get(payout.id)).toEqual(paid);
+      });
+
+      it('lists what the release job works on: due scheduled payouts and releasing ones, oldest first, limited', async () => {
+        const seller = (await newUser({ accountType: 'seller' })).id;
+        const due = await newPayout({ releaseAt: at(-60).toISOString() }, seller);
+        const notYet = await newPayout({ releaseAt: at(60).toISOString() }, seller);
+        const releasing = await newPayout({ status: 'releasing', releaseAt: at(60).toISOString(), releasedAt: NOW.toISOString() }, seller);
+        const endsNow = await newPayout({ releaseAt: NOW.toISOString() }, seller);
+        await newPayout({ status: 'held', releaseAt: at(-60).toISOString(), heldAt: NOW.toISOString(), problem: 'Not as described.' }, seller);
+        await newPayout({ status: 'paid', releaseAt: at(-60).toISOString(), paidAt: NOW.toISOString(), transferId: 'tr_paid' }, seller);
+        await newPayout({ status: 'canceled', releaseAt: at(-60).toISOString(), canceledAt: NOW.toISOString() }, seller);
+        expect(await s.payouts.listDue(NOW, 10)).toEqual([due, releasing, endsNow]);
+        expect((await s.payouts.listDue(NOW, 2)).map((p) => p.id)).toEqual([due.id, releasing.id]);
+        expect((await s.payouts.listDue(at(60), 10)).map((p) => p.id)).toEqual([due.id, notYet.id, releasing.id, endsNow.id]);
+        expect((await s.payouts.listDue(at(-61), 10)).map((p) => p.id)).toEqual([releasing.id]);
+      });
+
+      it('lists what an admin must look at: held payouts and paid ones whose reversal failed, oldest first', async () => {
+        const failed = await newPayout({ status: 'paid', paidAt: NOW.toISOString(), transferId: 'tr_failed', lastError: 'The seller’s balance could not cover the reversal.' });
+        await newPayout({ status: 'paid', paidAt: NOW.toISOString(), transferId: 'tr_fine' });
+        const held = await newPayout({ status: 'held', heldAt: NOW.toISOString(), problem: 'The puppy never arrived.' });
+        await newPayout({ status: 'releasing', releasedAt: NOW.toISOString(), lastError: 'The platform balance could not cover the transfer.' });
+        await newPayout();
+        expect(await s.payouts.listForAdmin()).toEqual([failed, held]);
+      });
+
+      it('lists a seller’s payouts newest first, and nobody else’s', async () => {
+        const seller = (await newUser({ accountType: 'seller' })).id;
+        const first = await newPayout({}, seller);
+        const other = await newPayout();
+        const second = await newPayout({ status: 'paid', paidAt: NOW.toISOString() }, seller);
+        expect(await s.payouts.listBySeller(seller)).toEqual([second, first]);
+        expect(await s.payouts.listBySeller(other.sellerId)).toEqual([other]);
+        expect(await s.payouts.listBySeller(seller + 1000)).toEqual([]);
+      });
+
+      it('makes one payout account per seller and finds it by seller and by account id', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const row = buildPayoutAccount({ userId: seller.id, accountId: 'acct_contract_1' }, NOW);
+        const account = await s.payoutAccounts.createForUser(row);
+        expect(account).toEqual({ id: account.id, ...row });
+        expect(await s.payoutAccounts.createForUser({ ...row, accountId: 'acct_contract_2', status: 'payouts_enabled' })).toEqual(account);
+        expect(await s.payoutAccounts.findByAccountId('acct_contract_2')).toBeUndefined();
+        expect(await s.payoutAccounts.findByUser(seller.id)).toEqual(account);
+        expect(await s.payoutAccounts.findByAccountId('acct_contract_1')).toEqual(account);
+        expect(await s.payoutAccounts.findByUser(seller.id + 1000)).toBeUndefined();
+        const other = await newUser({ accountType: 'seller' });
+        const second = await s.payoutAccounts.createForUser(buildPayoutAccount({ userId: other.id, accountId: 'acct_contract_3', requirements: [] }, NOW));
+        expect(second).toMatchObject({ userId: other.id, accountId: 'acct_contract_3', requirements: [] });
+        expect(second.id).not.toBe(account.id);
+      });
+
+      it('updates an account by its id, and answers undefined for an unknown one', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const account = await s.payoutAccounts.createForUser(buildPayoutAccount({ userId: seller.id, accountId: 'acct_contract_u' }, NOW));
+        const pending = await s.payoutAccounts.update('acct_contract_u', { status: 'pending_verification', requirements: ['individual.verification.document'], updatedAt: LATER.toISOString() });
+        expect(pending).toEqual({ ...account, status: 'pending_verification', requirements: ['individual.verification.document'], updatedAt: LATER.toISOString() });
+        const enabled = await s.payoutAccounts.update('acct_contract_u', { status: 'payouts_enabled', requirements: [], livemode: undefined });
+        expect(enabled).toEqual({ ...pending, status: 'payouts_enabled', requirements: [] });
+        expect(await s.payoutAccounts.update('acct_contract_u', {})).toEqual(enabled);
+        expect(await s.payoutAccounts.findByUser(seller.id)).toEqual(enabled);
+        expect(await s.payoutAccounts.update('acct_unknown', { status: 'payouts_enabled' })).toBeUndefined();
+      });
+
+      it('takes back a payout and an account change made in a transaction that fails', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const account = await s.payoutAccounts.createForUser(buildPayoutAccount({ userId: seller.id, accountId: 'acct_contract_tx' }, NOW));
+        const kept = await newPayout({}, seller.id);
+        const order = await newOrder({ puppyId: (await newPuppy({ userId: seller.id })).id, status: 'handed_over', handedOverAt: NOW.toISOString() });
+        const failure = new Error('transfer refused');
+        await expect(
+          s.transaction(async (tx) => {
+            await tx.payouts.createForOrder(buildPayout({ orderId: order.id, sellerId: seller.id }, NOW));
+            await tx.payouts.transition(kept.id, ['scheduled'], { status: 'releasing', releasedAt: NOW.toISOString() });
+            await tx.payoutAccounts.update('acct_contract_tx', { status: 'payouts_enabled', requirements: [] });
+            throw failure;
+          }),
+        ).rejects.toBe(failure);
+        expect(await s.payouts.findByOrder(order.id)).toBeUndefined();
+        expect(await s.payouts.get(kept.id)).toEqual(kept);
+        expect(await s.payoutAccounts.findByUser(seller.id)).toEqual(account);
+      });
+
+      it('sums the platform’s balance and a connected account’s from the local provider’s objects', async () => {
+        const add = (providerId: string, kind: 'payment_intent' | 'account' | 'account_link' | 'transfer', status: string, amountCents: number, more: { refundedCents?: number; metadata?: Record<string, string> } = {}) =>
+          s.localPayments.createOnce({
+            providerId, kind, status, amountCents, currency: 'usd', captureMethod: 'automatic', clientSecret: '', metadata: more.metadata ?? {},
+            lastError: null, idempotencyKey: null, refundedCents: more.refundedCents ?? 0, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString(),
+          });
+        expect(await s.localPayments.balanceCents()).toBe(0);
+        expect(await s.localPayments.balanceCents('acct_a')).toBe(0);
+        await add('pi_paid', 'payment_intent', 'succeeded', 154_999);
+        await add('pi_refunded', 'payment_intent', 'succeeded', 100_000, { refundedCents: 100_000 });
+        await add('pi_part', 'payment_intent', 'succeeded', 50_000, { refundedCents: 20_000 });
+        await add('pi_authorised', 'payment_intent', 'requires_capture', 70_000);
+        await add('pi_canceled', 'payment_intent', 'canceled', 90_000);
+        // acct_a paid 30,000 out to its bank
+        await add('acct_a', 'account', 'payouts_enabled', 30_000);
+        await add('acct_b', 'account', 'payouts_enabled', 0);
+        await add('link_a', 'account_link', 'created', 0, { metadata: { account: 'acct_a' } });
+        await add('tr_a', 'transfer', 'created', 100_000, { metadata: { destination: 'acct_a' } });
+        await add('tr_b_reversed', 'transfer', 'reversed', 40_000, { refundedCents: 40_000, metadata: { destination: 'acct_b' } });
+        await add('tr_b_part', 'transfer', 'created', 10_000, { refundedCents: 2_500, metadata: { destination: 'acct_b' } });
+        // taken 154,999 + 30,000; transferred 100,000 + 7,500
+        expect(await s.localPayments.balanceCents()).toBe(77_499);
+        expect(await s.localPayments.balanceCents('acct_a')).toBe(70_000);
+        expect(await s.localPayments.balanceCents('acct_b')).toBe(7_500);
+        expect(await s.localPayments.balanceCents('acct_unknown')).toBe(0);
+        expect(await s.localPayments.count('transfer')).toBe(3);
+      });
+    });
+    // ---- end issue 18 ----
 
     describe('uploads', () => {
       it('records uploads within the quota, and sums them per user', async () => {

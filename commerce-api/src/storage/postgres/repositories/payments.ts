@@ -197,6 +197,26 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
           .where(sql<boolean>`coalesce(refunded_cents, 0) < amount_cents`)
           .returningAll()
           .executeTakeFirst(),
+      // issue 18: one sum (a transfer's refunded_cents is what was reversed of it)
+      balanceCents: async (accountId) => {
+        const net = sql<number>`amount_cents - coalesce(refunded_cents, 0)`;
+        const query =
+          accountId === undefined
+            ? db
+                .selectFrom('localPayments')
+                .select(sql<number>`coalesce(sum(CASE WHEN kind = 'transfer' THEN -(${net}) ELSE ${net} END), 0)`.as('cents'))
+                .where((eb) => eb.or([eb.and([eb('kind', '=', 'payment_intent'), eb('status', '=', 'succeeded')]), eb('kind', '=', 'transfer')]))
+            : db
+                .selectFrom('localPayments')
+                .select(sql<number>`coalesce(sum(CASE WHEN kind = 'transfer' THEN ${net} ELSE -amount_cents END), 0)`.as('cents'))
+                .where((eb) =>
+                  eb.or([
+                    eb.and([eb('kind', '=', 'transfer'), eb(sql<string>`metadata->>'destination'`, '=', accountId)]),
+                    eb.and([eb('kind', '=', 'account'), eb('providerId', '=', accountId)]),
+                  ]),
+                );
+        return Number((await query.executeTakeFirstOrThrow()).cents);
+      },
     },
   };
 }

@@ -1,0 +1,161 @@
+// Seller payouts (issue 18, docs/decisions/0101): the buyer's payment is captured on the platform; once the
+// puppy is handed over, the seller's share (the puppy's price less PLATFORM_FEE_PERCENT) is transferred
+// to the seller's connected payout account when the buyer confirms receipt, or when the buyer's window
+// (PAYOUT_HOLD_DAYS) ends without a reported problem. A reported problem holds the payout for an admin.
+// These are the shapes /earnings, My Orders, /admin and the local onboarding page share with the API.
+import * as v from 'valibot';
+import type { OrderParty } from './orders.ts';
+
+/**
+ * A payout's stored life: scheduled (handed over, the buyer's window runs) → releasing (released: the
+ * transfer is being made, or waits for the seller's account) → paid (transferred); scheduled → held
+ * (the buyer reported a problem) → releasing (an admin released it) or canceled (an admin refunded the
+ * buyer before any transfer); paid → reversed (refunded after the transfer, which was reversed first).
+ */
+export const PAYOUT_STATUSES = ['scheduled', 'held', 'releasing', 'paid', 'reversed', 'canceled'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** what a seller reads on /earnings for each order (issue 18 point 5) */
+export const EARNING_STATUSES = ['awaiting_handover', 'held', 'on_its_way', 'paid', 'reversed', 'refunded'] as const;
+export type EarningStatus = (typeof EARNING_STATUSES)[number];
+export const EARNING_STATUS_LABELS: Readonly<Record<EarningStatus, string>> = {
+  awaiting_handover: 'Awaiting handover',
+  held: 'Held',
+  on_its_way: 'On its way',
+  paid: 'Paid',
+  reversed: 'Reversed',
+  refunded: 'Refunded to the buyer',
+};
+
+/** a connected payout account's state, as Stripe's dashboard words it */
+export const PAYOUT_ACCOUNT_STATUSES = ['details_needed', 'pending_verification', 'payouts_enabled'] as const;
+export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
+export const PAYOUT_ACCOUNT_LABELS: Readonly<Record<PayoutAccountStatus | 'not_connected', string>> = {
+  not_connected: 'Not connected',
+  details_needed: 'Details needed',
+  pending_verification: 'Pending verification',
+  payouts_enabled: 'Payouts enabled',
+};
+
+export interface PayoutAccountView {
+  status: PayoutAccountStatus | 'not_connected';
+  /** what the seller should know or do, in a sentence */
+  explanation: string;
+}
+
+/** one order of the seller, as /earnings and its CSV show it */
+export interface EarningRow {
+  reference: string;
+  puppyName: string;
+  /** when the order was paid */
+  orderedAt: string;
+  puppyPriceCents: number;
+  feeCents: number;
+  /** the seller's share: the puppy's price less the fee */
+  amountCents: number;
+  status: EarningStatus;
+  /** when the row reached its status (paid, reversed, …), or for "on its way" when it releases */
+  statusAt: string | null;
+  /** why it waits, or what happens next; null when there is nothing to say */
+  note: string | null;
+}
+
+export interface EarningsTotals {
+  paidCents: number;
+  onItsWayCents: number;
+  heldCents: number;
+}
+
+/** GET /api/earnings */
+export interface EarningsResponse {
+  account: PayoutAccountView;
+  feePercent: number;
+  holdDays: number;
+  totals: EarningsTotals;
+  /** newest order first */
+  rows: EarningRow[];
+}
+
+/** POST /api/earnings/connect: where to send the seller to onboard (Stripe's hosted page, or the local one) */
+export interface ConnectResponse {
+  url: string;
+}
+
+/** the payout of an order as the order's parties see it (OrderView.payout); amounts are null for the buyer */
+export interface OrderPayoutView {
+  status: PayoutStatus;
+  /** when the buyer's window ends and the payout releases by itself */
+  releaseAt: string;
+  /** the buyer's reported problem, while held or after */
+  problem: string | null;
+  amountCents: number | null;
+  feeCents: number | null;
+  /** the last refusal: a transfer the platform's balance could not cover, a reversal the seller's could not */
+  lastError: string | null;
+}
+
+export const PROBLEM_MIN = 10;
+export const PROBLEM_MAX = 2000;
+
+/** POST /api/orders/:reference/report-problem: the buyer says what went wrong */
+export const ReportProblemSchema = v.object({
+  problem: v.pipe(
+    v.string('Tell us what went wrong.'),
+    v.trim(),
+    v.nonEmpty('Tell us what went wrong.'),
+    v.minLength(PROBLEM_MIN, `Tell us what went wrong in at least ${PROBLEM_MIN} characters.`),
+    v.maxLength(PROBLEM_MAX, `Please keep it under ${PROBLEM_MAX} characters.`),
+  ),
+});
+export type ReportProblemInput = v.InferOutput<typeof ReportProblemSchema>;
+
+/** GET /api/admin/payouts: the payouts an admin must decide (held), and refunds waiting on a reversal */
+export interface AdminPayoutView {
+  reference: string;
+  puppyName: string;
+  status: PayoutStatus;
+  amountCents: number;
+  totalCents: number;
+  problem: string | null;
+  heldAt: string | null;
+  lastError: string | null;
+  buyer: OrderParty | null;
+  seller: OrderParty | null;
+}
+
+export interface AdminPayoutsResponse {
+  payouts: AdminPayoutView[];
+}
+
+// ---- the local provider's test-mode onboarding page (/earnings/onboarding) ----
+
+/** Stripe's test bank account: the only one test mode accepts */
+export const TEST_ROUTING_NUMBER = '110000000';
+export const TEST_ACCOUNT_NUMBER = '000123456789';
+/** Stripe's test identity number: verifies at once; any other last four stays pending verification */
+export const TEST_SSN_LAST4_VERIFIED = '0000';
+
+/** GET /api/local-connect/:link */
+export interface LocalOnboardingView {
+  email: string;
+  status: PayoutAccountStatus;
+  /** the requirements still due (Stripe's names) */
+  requirements: string[];
+}
+
+/** POST /api/local-connect/:link: the onboarding form, or "finish later" with what was typed */
+export const LocalOnboardingSchema = v.object({
+  legalName: v.pipe(v.string('Enter your legal name.'), v.trim(), v.maxLength(100, 'Please keep the name under 100 characters.')),
+  routingNumber: v.pipe(v.string('Enter the routing number.'), v.trim(), v.regex(/^(\d{9})?$/, 'A routing number has 9 digits.')),
+  accountNumber: v.pipe(v.string('Enter the account number.'), v.trim(), v.regex(/^(\d{4,17})?$/, 'An account number has 4 to 17 digits.')),
+  ssnLast4: v.pipe(v.string('Enter the last 4 digits of your SSN.'), v.trim(), v.regex(/^(\d{4})?$/, 'Enter the last 4 digits of your SSN.')),
+  /** "Save and finish later": keep what is there, leave the account needing details */
+  finishLater: v.optional(v.boolean(), false),
+});
+export type LocalOnboardingInput = v.InferOutput<typeof LocalOnboardingSchema>;
+
+/** POST /api/local-connect/:link answers where Stripe would send the seller back */
+export interface LocalOnboardingResponse {
+  returnUrl: string;
+  status: PayoutAccountStatus;
+}

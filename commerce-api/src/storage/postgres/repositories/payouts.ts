@@ -1,0 +1,73 @@
+// Issue 18: seller payouts and the sellers' payout accounts (docs/decisions/0101).
+// Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
+import { sql } from 'kysely';
+import type { Repositories } from '../../repositories.ts';
+import type { Db } from '../schema.ts';
+import { changesSomething } from './shared.ts';
+
+export function payoutRepositories(db: Db): Pick<Repositories, 'payouts' | 'payoutAccounts'> {
+  return {
+    payouts: {
+      get: (id) => db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst(),
+      findByOrder: (orderId) => db.selectFrom('payouts').selectAll().where('orderId', '=', orderId).executeTakeFirst(),
+      // one per order: the unique order_id decides between two hand-overs at once
+      createForOrder: async (row) => {
+        const created = await db
+          .insertInto('payouts')
+          .values(row)
+          .onConflict((oc) => oc.column('orderId').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        return created ?? db.selectFrom('payouts').selectAll().where('orderId', '=', row.orderId).executeTakeFirstOrThrow();
+      },
+      transition: (id, from, patch) =>
+        from.length === 0
+          ? Promise.resolve(undefined)
+          : db
+              .updateTable('payouts')
+              // an empty patch still answers the row when it is in one of `from`
+              .set(changesSomething(patch) ? patch : { status: sql`status` })
+              .where('id', '=', id)
+              .where('status', 'in', from)
+              .returningAll()
+              .executeTakeFirst(),
+      listBySeller: (sellerId) => db.selectFrom('payouts').selectAll().where('sellerId', '=', sellerId).orderBy('id', 'desc').execute(),
+      // each branch matches one partial index (migration 0007)
+      listDue: (now, limit) =>
+        db
+          .selectFrom('payouts')
+          .selectAll()
+          .where((eb) => eb.or([eb.and([eb('status', '=', 'scheduled'), eb('releaseAt', '<=', now.toISOString())]), eb('status', '=', 'releasing')]))
+          .orderBy('id')
+          .limit(limit)
+          .execute(),
+      listForAdmin: () =>
+        db
+          .selectFrom('payouts')
+          .selectAll()
+          .where((eb) => eb.or([eb('status', '=', 'held'), eb.and([eb('status', '=', 'paid'), eb('lastError', 'is not', null)])]))
+          .orderBy('id')
+          .execute(),
+    },
+    payoutAccounts: {
+      findByUser: (userId) => db.selectFrom('payoutAccounts').selectAll().where('userId', '=', userId).executeTakeFirst(),
+      findByAccountId: (accountId) => db.selectFrom('payoutAccounts').selectAll().where('accountId', '=', accountId).executeTakeFirst(),
+      createForUser: async (row) => {
+        const created = await db
+          .insertInto('payoutAccounts')
+          .values({ ...row, requirements: [...row.requirements] })
+          .onConflict((oc) => oc.column('userId').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        return created ?? db.selectFrom('payoutAccounts').selectAll().where('userId', '=', row.userId).executeTakeFirstOrThrow();
+      },
+      update: (accountId, patch) =>
+        db
+          .updateTable('payoutAccounts')
+          .set(changesSomething(patch) ? patch : { status: sql`status` })
+          .where('accountId', '=', accountId)
+          .returningAll()
+          .executeTakeFirst(),
+    },
+  };
+}
