@@ -336,6 +336,27 @@ describe('one transfer per order, also when two processes release at the same mo
   });
 });
 
+describe("a transfer whose sender stopped before recording it", () => {
+  it('is found by its transfer group and recorded, never made twice (also after the idempotency key expired)', async () => {
+    const { t, seller, puppy } = await marketplace();
+    await connect(seller.agent);
+    const { buyer, order } = await buy(t, puppy.id);
+    await handOver(seller.agent, order.reference);
+    // released, then a process made the transfer (with a key long expired) and died before writing it;
+    // its transfer.created event was lost too
+    await t.store.payouts.transition((await payoutOf(t, order.reference)).id, ['scheduled'], { status: 'releasing', releasedAt: NOW.toISOString() });
+    const silent = createPayments({ config: t.deps.config, store: t.store, mailer: t.deps.mailer, now: t.deps.now, log: () => {}, localEvents: 'drop' });
+    const account = (await t.store.payoutAccounts.findByUser(seller.user.id))!;
+    const made = await silent.provider.createTransfer({ amountCents: 150_000, destination: account.accountId, transferGroup: order.reference, metadata: {}, idempotencyKey: 'an-expired-key' });
+    expect((await payoutOf(t, order.reference)).status).toBe('releasing');
+
+    expect(await releaseDuePayouts(t.deps.payments.payouts, t.deps.now())).toEqual({ released: 0, sent: 1 });
+    expect(await payoutOf(t, order.reference)).toMatchObject({ status: 'paid', transferId: made.id });
+    expect(await localPaymentCount(t, 'transfer')).toBe(1);
+    expect((await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`)).body.changed).toBe(false);
+  });
+});
+
 describe('the Connect webhook endpoint', () => {
   it('refuses a delivery when its own secret is not configured, naming the variable', async () => {
     const { t } = await marketplace();

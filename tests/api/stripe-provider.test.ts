@@ -436,6 +436,18 @@ describe('the Stripe provider: Connect (issue 18)', () => {
     await expect(provider.retrieveTransfer('tr_1Gone')).rejects.toBeInstanceOf(PaymentObjectMissingError);
   });
 
+  it("findTransfer asks for the group's transfers, one at most; none is undefined", async () => {
+    const { client, provider } = connectProvider((request) =>
+      request.method === 'GET' && request.path.startsWith('/v1/transfers?')
+        ? { status: 200, body: { object: 'list', url: '/v1/transfers', has_more: false, data: request.path.includes('PN-20260601-5791A0B2') ? [stripeTransfer()] : [] } }
+        : missing(request.path),
+    );
+    expect(await provider.findTransfer('PN-20260601-5791A0B2')).toMatchObject({ id: 'tr_1Payout', transferGroup: 'PN-20260601-5791A0B2' });
+    const query = new URLSearchParams(client.requests[0]!.path.split('?')[1]);
+    expect(Object.fromEntries(query)).toEqual({ transfer_group: 'PN-20260601-5791A0B2', limit: '1' });
+    expect(await provider.findTransfer('PN-20260601-00000000')).toBeUndefined();
+  });
+
   it('reverseTransfer: a full reversal with the idempotency key, answered with the transfer as it is after the reversal', async () => {
     const { client, provider } = connectProvider((request) => {
       if (request.method === 'POST' && request.path === '/v1/transfers/tr_1Payout/reversals') {

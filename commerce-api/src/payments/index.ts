@@ -109,6 +109,8 @@ export function createPayments(options: PaymentsOptions): Payments {
     createTransfer: async (input) => onStripe(input.destination, (p) => p.createTransfer(input)),
     retrieveConnectedAccount: (id) => onStripe(id, (p) => p.retrieveConnectedAccount(id)),
     retrieveTransfer: (id) => onStripe(id, (p) => p.retrieveTransfer(id)),
+    // a group is not an id: asked of the current mode's provider, as the transfer was made there
+    findTransfer: async (group) => (await current()).findTransfer(group),
     reverseTransfer: (id, key) => onStripe(id, (p) => p.reverseTransfer(id, key)),
   };
 

@@ -50,7 +50,7 @@ const REQUIREMENTS = {
 
 export type LocalConnect = Pick<
   PaymentProvider,
-  'createConnectedAccount' | 'retrieveConnectedAccount' | 'createAccountLink' | 'createTransfer' | 'retrieveTransfer' | 'reverseTransfer'
+  'createConnectedAccount' | 'retrieveConnectedAccount' | 'createAccountLink' | 'createTransfer' | 'findTransfer' | 'retrieveTransfer' | 'reverseTransfer'
 > & {
   /** the onboarding page's view of a link: 404 once it is used, expired or unknown */
   onboardingView(link: string): Promise<LocalOnboardingView>;
@@ -144,6 +144,11 @@ export function createLocalConnect(store: AsyncStorage, options: LocalConnectOpt
       if (!created) return sameTransfer(row, input);
       await emit('transfer.created', transferSnapshot(row));
       return transferSnapshot(row);
+    },
+
+    async findTransfer(transferGroup) {
+      const row = await objects.findTransferInGroup(transferGroup);
+      return row ? transferSnapshot(row) : undefined;
     },
 
     async retrieveTransfer(id) {

@@ -171,6 +171,8 @@ export interface PaymentProvider {
   /** refused with InsufficientBalanceError when the platform's available balance is short */
   createTransfer(input: CreateTransferInput): Promise<TransferSnapshot>;
   retrieveTransfer(id: string): Promise<TransferSnapshot>;
+  /** the transfer already made in a transfer group (an order reference), if any: idempotency keys expire, this does not */
+  findTransfer(transferGroup: string): Promise<TransferSnapshot | undefined>;
   /** reverses the whole transfer; InsufficientBalanceError when the account's balance is short */
   reverseTransfer(id: string, idempotencyKey: string): Promise<TransferSnapshot>;
 }

@@ -202,6 +202,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       );
     },
 
+    async findTransfer(transferGroup) {
+      return call(async () => {
+        const page = await stripe.transfers.list({ transfer_group: transferGroup, limit: 1 });
+        return page.data[0] ? transferSnapshot(page.data[0]) : undefined;
+      });
+    },
+
     async retrieveTransfer(id) {
       return call(async () => transferSnapshot(await stripe.transfers.retrieve(id)), id);
     },

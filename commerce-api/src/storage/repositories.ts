@@ -284,6 +284,8 @@ export interface LocalPaymentsRepository {
   findByIdempotencyKey(idempotencyKey: string): Promise<LocalPaymentObject | undefined>;
   /** the setup intent made with a subscription (metadata.subscription) */
   findSetupOf(subscriptionId: string): Promise<LocalPaymentObject | undefined>;
+  /** issue 18: the first transfer made in a transfer group (metadata.transferGroup: an order reference) */
+  findTransferInGroup(transferGroup: string): Promise<LocalPaymentObject | undefined>;
   /** one object per idempotency key: when the key is taken, the existing row and created: false */
   createOnce(row: New<LocalPaymentObject>): Promise<{ row: LocalPaymentObject; created: boolean }>;
   /** changes the row only while its status is one of `from`: undefined when it was not */

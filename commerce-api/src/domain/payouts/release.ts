@@ -65,7 +65,9 @@ export async function sendPayout(ctx: PayoutContext, payout: Payout): Promise<Pa
   if (!order || !account || account.status !== 'payouts_enabled') return payout;
   let transfer: TransferSnapshot;
   try {
-    transfer = await ctx.provider.createTransfer({
+    // A transfer made for this order before (its sender stopped before recording it, perhaps more than
+    // a day ago, when Stripe's idempotency key no longer holds) is the one: never a second.
+    transfer = (await ctx.provider.findTransfer(order.reference)) ?? await ctx.provider.createTransfer({
       amountCents: payout.amountCents,
       destination: account.accountId,
       transferGroup: order.reference,

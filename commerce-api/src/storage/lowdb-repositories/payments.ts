@@ -140,6 +140,7 @@ export function paymentRepositories({ db, mutate, liveOrderOf, inserted, replace
         secret ? db.localPayments.find((r) => r.clientSecret === secret && (r.kind === 'payment_intent' || r.kind === 'setup_intent')) : undefined,
       findByIdempotencyKey: async (key) => db.localPayments.find((r) => r.idempotencyKey === key),
       findSetupOf: async (subscriptionId) => db.localPayments.find((r) => r.kind === 'setup_intent' && r.metadata['subscription'] === subscriptionId),
+      findTransferInGroup: async (group) => db.localPayments.find((r) => r.kind === 'transfer' && r.metadata['transferGroup'] === group),
       createOnce: (row) =>
         mutate((c, _s, undo) => {
           const existing = row.idempotencyKey === null ? undefined : c.localPayments.find((r) => r.idempotencyKey === row.idempotencyKey);

@@ -623,6 +623,16 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(await s.localPayments.findSetupOf('sub_local_2')).toBeUndefined();
       });
 
+      it("finds a transfer group's first transfer (issue 18)", async () => {
+        const transfer = (group: string, providerId: string) =>
+          intent({ providerId, kind: 'transfer', status: 'created', idempotencyKey: null, clientSecret: '', metadata: { transferGroup: group, destination: 'acct_local_1' } });
+        const first = await s.localPayments.createOnce(transfer('PN-20260601-00000001', 'tr_local_1'));
+        await s.localPayments.createOnce(transfer('PN-20260601-00000001', 'tr_local_2'));
+        await s.localPayments.createOnce(intent({ providerId: 'pi_local_grouped', idempotencyKey: null, clientSecret: 'grouped', metadata: { transferGroup: 'PN-20260601-00000002' } }));
+        expect(await s.localPayments.findTransferInGroup('PN-20260601-00000001')).toEqual(first.row);
+        expect(await s.localPayments.findTransferInGroup('PN-20260601-00000002')).toBeUndefined();
+      });
+
       it('changes status only from the states named, and refunds once', async () => {
         const { row } = await s.localPayments.createOnce(intent({ status: 'requires_capture' }));
         expect(await s.localPayments.refund(row.id, NOW)).toBeUndefined();

@@ -173,6 +173,8 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
       findByIdempotencyKey: (key) => db.selectFrom('localPayments').selectAll().where('idempotencyKey', '=', key).executeTakeFirst(),
       findSetupOf: (subscriptionId) =>
         db.selectFrom('localPayments').selectAll().where('kind', '=', 'setup_intent').where(sql<string>`metadata->>'subscription'`, '=', subscriptionId).executeTakeFirst(),
+      findTransferInGroup: (group) =>
+        db.selectFrom('localPayments').selectAll().where('kind', '=', 'transfer').where(sql<string>`metadata->>'transferGroup'`, '=', group).orderBy('id').limit(1).executeTakeFirst(),
       createOnce: async (row) => {
         const created = await db
           .insertInto('localPayments')
