@@ -10,7 +10,7 @@ import { chromium, defineConfig, devices } from '@playwright/test';
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 4399);
 const SERVERS = [
   { name: 'commerce', port: FIRST_PORT, files: ['payments', 'orders', 'sellers', 'conversations', 'photos', 'form-messages', 'forms-before-hydration'] },
-  { name: 'browsing', port: FIRST_PORT - 1, files: ['content-pages', 'auth', 'listings-browse', 'html-first', 'listings-manage', 'skeleton'] },
+  { name: 'browsing', port: FIRST_PORT - 1, files: ['content-pages', 'auth', 'listings-browse', 'html-first', 'listings-manage', 'skeleton', 'payouts'] },
 ] as const;
 // A spec file in neither list would never run: refuse to start instead.
 const unassigned = readdirSync('tests/e2e')

@@ -2,7 +2,8 @@
 // shows the public key's prefix and a LIVE PAYMENTS / TEST MODE badge refreshed every 5 s; the enable
 // and disable buttons are disabled in the matching mode; live mode carries a warning; the system status
 // card is static text. The server refuses live mode without live keys and says why ('Error' toast).
-// Orders are found by reference and cancelled with a refund in OrderLookup (docs/decisions/0056).
+// Orders are found by reference and cancelled with a refund in OrderLookup (docs/decisions/0056); payouts a
+// buyer's problem holds are released or refunded in HeldPayouts (issue 18).
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { UserView } from '#contracts/auth.ts';
@@ -10,6 +11,7 @@ import type { MessageResponse, PaymentModeResponse } from '#contracts/payments.t
 import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
 import { OrderLookup } from '../react/admin/OrderLookup.tsx';
 import { ModerationQueue } from '../react/admin/ModerationQueue.tsx';
+import { HeldPayouts } from '../react/admin/HeldPayouts.tsx';
 import { ApiError, getJson, postJson } from '../lib/api-client.ts';
 import { SWR_OPTIONS } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
@@ -93,6 +95,7 @@ function AdminHome({ user }: { user: UserView }) {
           )}
         </section>
         <ModerationQueue />
+        <HeldPayouts />
         <OrderLookup />
         <section className="admin-card" aria-labelledby="system-status-title">
           <h2 id="system-status-title">System Status</h2>

@@ -1,5 +1,6 @@
 // The header's account corner (docs/product.md §2 "Header"): Login / Register when logged out; Post a Puppy and
-// the "Hi, {name}" menu with My Listings, My Orders (docs/decisions/0056) and Logout when logged in.
+// the "Hi, {name}" menu with My Listings, My Orders (docs/decisions/0056), Earnings for a seller (issue 18)
+// and Logout when logged in.
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { logOut, useCurrentUser } from '../lib/auth.ts';
@@ -83,6 +84,11 @@ export default function HeaderAuth() {
           <li>
             <a href="/my-orders">My Orders</a>
           </li>
+          {user.accountType === 'seller' && (
+            <li>
+              <a href="/earnings">Earnings</a>
+            </li>
+          )}
           {user.role === 'admin' && (
             <li>
               <a href="/admin">Admin</a>

@@ -113,6 +113,11 @@ function Listings({ user }: { user: UserView }) {
         </p>
       )}
       {user.accountType === 'seller' && <SellerPlanSummary />}
+      {user.accountType === 'seller' && (
+        <p>
+          What you earn from each sale, and your payout account: <a href="/earnings">Earnings</a>
+        </p>
+      )}
       {user.accountType === 'buyer' && user.role !== 'admin' && (
         <p className="hint">
           Your account is a buyer account. To list puppies, <a href="/sellers">become a seller</a>.

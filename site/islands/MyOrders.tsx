@@ -2,12 +2,14 @@
 // and date, the puppy (photo, name, link), price, care package and total, its status, the seller's name
 // and email, and what happens next. Logged out → /auth, then back (ProtectedRoute). The page number is
 // in the address (?page=2), so paging links are plain links that work before the island wakes up. The
-// page's h1 is in its HTML (my-orders.astro), there before any script runs.
+// page's h1 is in its HTML (my-orders.astro), there before any script runs. Once the puppy is handed over
+// (issue 18), the buyer confirms receipt or reports a problem here, and reads where the seller's payout is.
 import { useEffect, useState } from 'react';
 import type { MyOrdersResponse, OrderView } from '#contracts/orders.ts';
 import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
 import { PuppyImage } from '../react/PuppyImage.tsx';
 import { formatOrderDate, OrderStatus } from '../react/orders/OrderStatus.tsx';
+import { ReceiptActions } from '../react/orders/ReceiptActions.tsx';
 import { formatCents } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
 import '../styles/empty-state.css';
@@ -26,7 +28,8 @@ function pageFromAddress(): number {
 function Orders() {
   const [page, setPage] = useState<number | null>(null);
   useEffect(() => setPage(pageFromAddress()), []);
-  const { data, error } = useApi<MyOrdersResponse>(page ? `/api/my-orders?page=${page}` : null);
+  const { data, error, mutate } = useApi<MyOrdersResponse>(page ? `/api/my-orders?page=${page}` : null);
+  const reload = () => void mutate();
 
   return (
     <div className="my-orders">
@@ -51,7 +54,7 @@ function Orders() {
           </p>
           <ul className="order-list">
             {data.orders.map((order, index) => (
-              <OrderCard key={order.reference} order={order} eager={index === 0} />
+              <OrderCard key={order.reference} order={order} eager={index === 0} onChanged={reload} />
             ))}
           </ul>
           {data.pageCount > 1 && (
@@ -85,7 +88,7 @@ function nextSteps(order: OrderView): string {
     case 'paid':
       return `Our team will contact you within 24 hours to arrange pickup or delivery of ${name}. You can also write to the seller.`;
     case 'handed_over':
-      return `${name} is home with you. The puppy care guide helps with the first weeks.`;
+      return handedOverSteps(order, name);
     case 'canceled':
       return 'This order was cancelled before your card was charged. There is nothing more to do.';
     case 'refunded':
@@ -93,7 +96,27 @@ function nextSteps(order: OrderView): string {
   }
 }
 
-function OrderCard({ order, eager }: { order: OrderView; eager: boolean }) {
+/** what the buyer typed, ended with a full stop unless it has its own */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** issue 18: after the handover the seller's payout waits for the buyer's word, or for the window to end */
+function handedOverSteps(order: OrderView, name: string): string {
+  const guide = 'The puppy care guide helps with the first weeks.';
+  switch (order.payout?.status) {
+    case 'scheduled':
+      return `${name} is home with you. If all is well, confirm receipt: the seller is paid when you confirm, or on ${formatOrderDate(order.payout.releaseAt)} if you report no problem before then. ${guide}`;
+    case 'held':
+      return `You reported a problem: ${sentence(order.payout.problem ?? 'no details given')} Our team will contact you and decide within 2 business days. The seller is not paid until then.`;
+    case 'releasing':
+      return `${name} is home with you, and the seller's payment is on its way. ${guide}`;
+    case 'paid':
+      return `${name} is home with you, and the seller has been paid. ${guide}`;
+    default:
+      return `${name} is home with you. ${guide}`;
+  }
+}
+
+function OrderCard({ order, eager, onChanged }: { order: OrderView; eager: boolean; onChanged: () => void }) {
   const puppy = order.puppy;
   const name = puppy?.name ?? 'A puppy no longer listed';
   return (
@@ -124,6 +147,7 @@ function OrderCard({ order, eager }: { order: OrderView; eager: boolean }) {
         <p className="order-next">
           <strong>Next steps:</strong> {nextSteps(order)}
         </p>
+        {order.status === 'handed_over' && order.payout?.status === 'scheduled' && <ReceiptActions order={order} onChanged={onChanged} />}
       </div>
     </li>
   );

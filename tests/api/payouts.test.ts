@@ -169,7 +169,7 @@ describe('a reported problem holds the payout for an admin', () => {
     expect((await payoutOf(t, order.reference)).status).toBe('held');
     const earnings = (await seller.agent.get('/api/earnings')).body as EarningsResponse;
     expect(earnings.totals.heldCents).toBe(150_000);
-    expect(earnings.rows[0]!.note).toBe('The buyer reported a problem: "The puppy has a cough the seller did not mention.". PuppyNest decides within 2 business days.');
+    expect(earnings.rows[0]!.note).toBe('The buyer reported a problem; PuppyNest decides within 2 business days: "The puppy has a cough the seller did not mention."');
 
     const admin = await adminAgent(t);
     const queue = await admin.get('/api/admin/payouts');

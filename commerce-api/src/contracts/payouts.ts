@@ -149,7 +149,7 @@ export const LocalOnboardingSchema = v.object({
   routingNumber: v.pipe(v.string('Enter the routing number.'), v.trim(), v.regex(/^(\d{9})?$/, 'A routing number has 9 digits.')),
   accountNumber: v.pipe(v.string('Enter the account number.'), v.trim(), v.regex(/^(\d{4,17})?$/, 'An account number has 4 to 17 digits.')),
   ssnLast4: v.pipe(v.string('Enter the last 4 digits of your SSN.'), v.trim(), v.regex(/^(\d{4})?$/, 'Enter the last 4 digits of your SSN.')),
-  /** "Save and finish later": keep what is there, leave the account needing details */
+  /** "Save and finish later": keep what was typed, and leave; only what is still missing stays needed */
   finishLater: v.optional(v.boolean(), false),
 });
 export type LocalOnboardingInput = v.InferOutput<typeof LocalOnboardingSchema>;

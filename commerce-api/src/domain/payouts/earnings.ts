@@ -29,7 +29,7 @@ function rowOf(order: Order, puppyName: string, payout: Payout | undefined, acco
     case 'releasing':
       return { ...base, ...money, statusAt: payout.releasedAt, note: waitingReason(account) ?? (payout.lastError ? 'Released; the transfer is retried shortly.' : 'Released: being sent to your payout account.') };
     case 'held':
-      return { ...base, ...money, statusAt: payout.heldAt, note: payout.problem ? `The buyer reported a problem: "${payout.problem}". PuppyNest decides within 2 business days.` : 'On hold while PuppyNest looks into this order.' };
+      return { ...base, ...money, statusAt: payout.heldAt, note: payout.problem ? `The buyer reported a problem; PuppyNest decides within 2 business days: "${payout.problem}"` : 'On hold while PuppyNest looks into this order.' };
     case 'paid':
       return { ...base, ...money, statusAt: payout.paidAt, note: payout.lastError ? 'PuppyNest must take this payout back for a refund, but your balance is short. Please contact us.' : null };
     case 'reversed':

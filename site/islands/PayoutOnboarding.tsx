@@ -1,0 +1,136 @@
+// /earnings/onboarding?link=… (issue 18): the local test-mode provider's stand-in for Stripe's hosted
+// onboarding. It reads the single-use link from the address, shows whose account it sets up and Stripe's
+// test values, and posts the bank account and the SSN's last four. "Save and finish later" keeps what was
+// typed and leaves the account needing details, as leaving Stripe's page half way does. Either way the
+// API answers where Stripe would send the seller back (/earnings?onboarding=done), and the browser goes
+// there. An unknown, used or expired link says so and points back to /earnings, which makes a new one.
+import { useEffect, useState, type BaseSyntheticEvent } from 'react';
+import {
+  LocalOnboardingSchema,
+  PAYOUT_ACCOUNT_LABELS,
+  TEST_ACCOUNT_NUMBER,
+  TEST_ROUTING_NUMBER,
+  TEST_SSN_LAST4_VERIFIED,
+  type LocalOnboardingInput,
+  type LocalOnboardingResponse,
+  type LocalOnboardingView,
+} from '#contracts/payouts.ts';
+import { ApiError, postJson } from '../lib/api-client.ts';
+import { useSchemaForm } from '../lib/forms.ts';
+import { useHydrated } from '../lib/hydrated.ts';
+import { useApi } from '../lib/swr.ts';
+import { toast } from '../lib/toast.ts';
+import { Field } from '../react/Field.tsx';
+import '../styles/empty-state.css';
+import '../styles/form-actions.css';
+import './PayoutOnboarding.css';
+
+const FORM_ID = 'payout-onboarding-form';
+const EMPTY = { legalName: '', routingNumber: '', accountNumber: '', ssnLast4: '' };
+type FieldName = keyof typeof EMPTY;
+
+export default function PayoutOnboarding() {
+  // undefined until the address is read (after hydration: the page is the same HTML for every link)
+  const [link, setLink] = useState<string | null | undefined>(undefined);
+  useEffect(() => setLink(new URLSearchParams(window.location.search).get('link')), []);
+  const { data, error } = useApi<LocalOnboardingView>(link ? `/api/local-connect/${encodeURIComponent(link)}` : null);
+
+  if (link === null) return <LinkProblem message="This page needs the setup link PuppyNest made for you." />;
+  if (error) return <LinkProblem message={error instanceof ApiError ? error.message : 'The setup link could not be checked. Please try again.'} />;
+  if (!data || !link) {
+    return (
+      <div className="page-spinner" aria-busy="true" role="status">
+        <span className="visually-hidden">Checking your setup link…</span>
+      </div>
+    );
+  }
+  return <OnboardingForm link={link} view={data} />;
+}
+
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <div className="empty-state">
+      <h2>This Setup Link Cannot Be Used</h2>
+      <p>{message}</p>
+      <p>A setup link works once and for a short while. Earnings makes a new one.</p>
+      <a href="/earnings" className="btn">
+        Back to Earnings
+      </a>
+    </div>
+  );
+}
+
+function TestModeNotice() {
+  return (
+    <aside className="test-mode-notice" aria-labelledby="test-mode-title">
+      <h2 id="test-mode-title">Test mode</h2>
+      <p>No real bank account is connected and no money moves. Use Stripe&apos;s test bank account:</p>
+      <ul>
+        <li>
+          Routing number <code>{TEST_ROUTING_NUMBER}</code>
+        </li>
+        <li>
+          Account number <code>{TEST_ACCOUNT_NUMBER}</code>
+        </li>
+        <li>
+          Last 4 digits of SSN: <code>{TEST_SSN_LAST4_VERIFIED}</code> verifies at once; any other last four leaves the account pending verification.
+        </li>
+      </ul>
+    </aside>
+  );
+}
+
+function OnboardingForm({ link, view }: { link: string; view: LocalOnboardingView }) {
+  const { register, handleSubmit, setError, formState } = useSchemaForm(LocalOnboardingSchema, EMPTY, FORM_ID);
+  const { errors, isSubmitting } = formState;
+  const hydrated = useHydrated();
+  const [leaving, setLeaving] = useState(false);
+
+  const send = async (values: LocalOnboardingInput, event?: BaseSyntheticEvent) => {
+    // which of the two submit buttons was pressed
+    const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
+    const finishLater = submitter?.getAttribute('value') === 'later';
+    try {
+      const answer = await postJson<LocalOnboardingResponse>(`/api/local-connect/${encodeURIComponent(link)}`, { ...values, finishLater });
+      setLeaving(true);
+      window.location.assign(answer.returnUrl);
+    } catch (error) {
+      // the fields at fault say so under each; anything else (an expired link) in a toast
+      const fields = error instanceof ApiError ? Object.entries(error.fields).filter(([name]) => name in EMPTY) : [];
+      for (const [name, message] of fields) setError(name as FieldName, { message });
+      if (fields.length === 0) {
+        toast({ title: 'Not Saved', description: error instanceof ApiError ? error.message : 'Your details could not be saved. Please try again.', variant: 'destructive' });
+      }
+    }
+  };
+
+  const busy = isSubmitting || leaving;
+  return (
+    <>
+      <p>
+        Setting up payouts for <strong>{view.email}</strong>. Account status: <strong>{PAYOUT_ACCOUNT_LABELS[view.status]}</strong>.
+      </p>
+      <TestModeNotice />
+      <form method="post" id={FORM_ID} className="payout-onboarding-form" onSubmit={handleSubmit(send)} noValidate aria-label="Payout account details">
+        <Field label="Legal name" error={errors.legalName?.message}>{(control) => <input autoComplete="name" {...control} {...register('legalName')} />}</Field>
+        <Field label="Routing number" error={errors.routingNumber?.message}>
+          {(control) => <input inputMode="numeric" autoComplete="off" maxLength={9} {...control} {...register('routingNumber')} />}
+        </Field>
+        <Field label="Account number" error={errors.accountNumber?.message}>
+          {(control) => <input inputMode="numeric" autoComplete="off" maxLength={17} {...control} {...register('accountNumber')} />}
+        </Field>
+        <Field label="Last 4 digits of SSN" error={errors.ssnLast4?.message}>
+          {(control) => <input inputMode="numeric" autoComplete="off" maxLength={4} className="ssn-input" {...control} {...register('ssnLast4')} />}
+        </Field>
+        <div className="form-actions">
+          <button type="submit" name="intent" value="submit" disabled={!hydrated || busy} aria-busy={busy || undefined}>
+            Submit
+          </button>
+          <button type="submit" name="intent" value="later" className="secondary outline" disabled={!hydrated || busy}>
+            Save and finish later
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,191 @@
+// Seller payouts end to end (issue 18, docs/decisions/0101), on the local test-mode provider: a new seller
+// connects a payout account through the test-mode onboarding page (first leaving it half done), sells a
+// puppy, hands it over, and is paid once the buyer confirms receipt; a buyer's reported problem holds the
+// payout until an admin releases it. axe on /earnings, the onboarding page, My Orders and /admin's
+// held payouts.
+import type { APIRequest, APIRequestContext } from '@playwright/test';
+import { expect, test, withIslandGoto, type Page } from '../support/test.ts';
+import { DEMO, expectAccessible, loginViaApi, uniqueName } from '../support/e2e.ts';
+import { CARDS, draftListing, fillCard, money, newBuyer, publicListing, sellerApi, type Listing } from '../support/e2e-payments.ts';
+
+// Each test walks a whole flow across two or three accounts.
+test.describe.configure({ timeout: 150_000 });
+
+const PASSWORD = 'a-good-long-password';
+
+async function expectAccessibleAtBothWidths(page: Page, label: string) {
+  await expectAccessible(page, `${label} at 1280 px`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, `${label} at 390 px`);
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/** a seller registered through the API (no payout account yet) with one public listing, its fee paid with a test card */
+async function newSellerWithListing(requests: APIRequest, baseURL: string, price: number): Promise<{ account: { username: string; password: string }; puppy: Listing }> {
+  const username = uniqueName('seller');
+  const api: APIRequestContext = await requests.newContext({ baseURL });
+  const registered = await api.post('/api/register', { data: { username, email: `${username}@example.com`, password: PASSWORD, accountType: 'seller', confirmAdult: true } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const puppy = await draftListing(api, price);
+  const intent = (await (await api.post('/api/create-listing-fee-intent', { data: { puppyId: puppy.id } })).json()) as { clientSecret: string };
+  const method = (await (await api.post('/api/local-payments/payment-methods', { data: { number: CARDS.visa, exp: '12/34', cvc: '123', zip: '97201' } })).json()) as { id: string };
+  expect((await api.post('/api/local-payments/confirm', { data: { clientSecret: intent.clientSecret, paymentMethodId: method.id } })).ok()).toBe(true);
+  await api.dispose();
+  return { account: { username, password: PASSWORD }, puppy };
+}
+
+test('a new seller connects a payout account, sells a puppy, and is paid once the buyer confirms receipt', async ({ page, browser, playwright, baseURL }) => {
+  const { account, puppy } = await newSellerWithListing(playwright.request, baseURL!, 1100);
+  const sellerContext = await browser.newContext();
+  const sellerPage = withIslandGoto(await sellerContext.newPage());
+  await loginViaApi(sellerPage, account, '/earnings');
+
+  // Not connected yet, and nothing sold.
+  await expect(sellerPage.getByRole('heading', { name: 'Earnings', level: 1 })).toBeVisible();
+  const payoutAccount = sellerPage.getByRole('region', { name: 'Payout Account' });
+  await expect(payoutAccount.getByText('Not connected', { exact: true })).toBeVisible();
+  await expect(sellerPage.getByRole('heading', { name: 'No Earnings Yet' })).toBeVisible();
+  await expect(sellerPage.getByText('PuppyNest takes no commission', { exact: false })).toBeVisible();
+  await expect(sellerPage.getByRole('link', { name: 'Download CSV' })).toHaveCount(0);
+  await expectAccessible(sellerPage, '/earnings, not connected');
+
+  // The account menu leads here.
+  await sellerPage.getByText(`Hi, ${account.username}`).click();
+  await expect(sellerPage.getByRole('banner').getByRole('link', { name: 'Earnings', exact: true })).toHaveAttribute('href', '/earnings');
+  await sellerPage.keyboard.press('Escape');
+
+  // First visit to the onboarding page: only the name, then "Save and finish later": details are still needed.
+  await payoutAccount.getByRole('button', { name: 'Connect payout account' }).click();
+  await expect(sellerPage).toHaveURL(/\/earnings\/onboarding\?link=/);
+  await expect(sellerPage.getByRole('heading', { name: 'Set Up Payouts (Test Mode)', level: 1 })).toBeVisible();
+  const form = sellerPage.getByRole('form', { name: 'Payout account details' });
+  await expect(sellerPage.getByText(`Setting up payouts for ${account.username}@example.com`)).toBeVisible();
+  await expect(sellerPage.getByText('0000', { exact: true })).toBeVisible();
+  await form.getByLabel('Legal name').fill('Dana Seller');
+  await expectAccessible(sellerPage, '/earnings/onboarding');
+  const firstLink = sellerPage.url();
+  await form.getByRole('button', { name: 'Save and finish later' }).click();
+  await expect(sellerPage).toHaveURL(/\/earnings\?onboarding=done$/);
+  await expect(payoutAccount.getByText('Details needed', { exact: true })).toBeVisible();
+
+  // A used link is refused, and points back to Earnings.
+  await sellerPage.goto(firstLink);
+  await expect(sellerPage.getByRole('heading', { name: 'This Setup Link Cannot Be Used' })).toBeVisible();
+  await expect(sellerPage.getByRole('link', { name: 'Back to Earnings' })).toHaveAttribute('href', '/earnings');
+  await sellerPage.goto('/earnings');
+
+  // Second visit: a wrong bank account is refused under its field; Stripe's test account and 0000 verify at once.
+  await payoutAccount.getByRole('button', { name: 'Continue setup' }).click();
+  await expect(sellerPage).toHaveURL(/\/earnings\/onboarding\?link=/);
+  await form.getByLabel('Legal name').fill('Dana Seller');
+  await form.getByLabel('Routing number').fill('123456789');
+  await form.getByLabel('Account number').fill('000123456789');
+  await form.getByLabel('Last 4 digits of SSN').fill('0000');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByLabel('Routing number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText(/Test mode accepts only Stripe's test bank account/)).toBeVisible();
+  await form.getByLabel('Routing number').fill('110000000');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(sellerPage).toHaveURL(/\/earnings\?onboarding=done$/);
+  await expect(payoutAccount.getByText('Payouts enabled', { exact: true })).toBeVisible();
+  await expect(payoutAccount.getByRole('button')).toHaveCount(0);
+
+  // A buyer pays for the seller's puppy.
+  await newBuyer(page);
+  await page.goto(`/checkout/${puppy.id}`);
+  await fillCard(page, CARDS.visa);
+  await page.getByRole('button', { name: `Pay ${money(1149.99)}` }).click();
+  await expect(page).toHaveURL(/\/checkout-success\?puppyId=\d+&payment_intent=pi_/, { timeout: 10_000 });
+  const reference = (await page.getByRole('region', { name: 'Order Details' }).getByText(/^PN-\d{8}-[0-9A-F]{8}$/).textContent())!;
+
+  // The seller sees the sale waiting for the handover, and marks the puppy handed over on My Listings.
+  await sellerPage.goto('/earnings');
+  const row = sellerPage.getByRole('row').filter({ hasText: reference });
+  await expect(row.getByText('Awaiting handover', { exact: true })).toBeVisible();
+  await sellerPage.goto('/my-listings');
+  await expect(sellerPage.getByRole('link', { name: 'Earnings', exact: true }).last()).toHaveAttribute('href', '/earnings');
+  const panel = sellerPage.getByRole('region', { name: `Order for ${puppy.name}` });
+  await panel.getByRole('button', { name: 'Mark handed over' }).click();
+  await expect(panel.getByText('Handed over', { exact: true })).toBeVisible();
+
+  // The buyer reads when the seller is paid, and confirms receipt.
+  await page.goto('/my-orders');
+  const card = page.getByRole('listitem').filter({ hasText: reference });
+  await expect(card.getByText('the seller is paid when you confirm', { exact: false })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Report a problem' })).toBeVisible();
+  await expectAccessible(page, 'my orders, handed over');
+  await card.getByRole('button', { name: 'Confirm receipt' }).click();
+  await expect(page.getByText('Receipt Confirmed', { exact: true })).toBeVisible();
+  await expect(card.getByText('the seller has been paid', { exact: false })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Confirm receipt' })).toHaveCount(0);
+
+  // The seller's Earnings: the order paid, with the seller's share (no commission: the whole price).
+  await sellerPage.goto('/earnings');
+  await expect(row.getByRole('rowheader')).toHaveText(reference);
+  await expect(row.getByRole('cell')).toHaveText([puppy.name, /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/, money(1100), '$0.00', money(1100), /^Paid/]);
+  const totals = sellerPage.getByRole('region', { name: 'Totals' });
+  await expect(totals.getByRole('definition')).toHaveText([money(1100), '$0.00', '$0.00']);
+  await expect(sellerPage.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/earnings.csv');
+  const csv = await (await sellerPage.request.get('/api/earnings.csv')).text();
+  expect(csv).toContain(`"${reference}","${puppy.name}"`);
+  expect(csv).toContain('"1100.00","0.00","1100.00","Paid"');
+  await expectAccessibleAtBothWidths(sellerPage, '/earnings with a paid order');
+  await sellerContext.close();
+});
+
+test('a buyer who reports a problem holds the payout until an admin releases it to the seller', async ({ page, browser, playwright, baseURL }) => {
+  // The demo seller's payout account is connected (the seed): the order is bought and handed over through the API.
+  const puppy = await publicListing(playwright.request, baseURL!, 800);
+  await newBuyer(page);
+  const intent = (await (await page.request.post('/api/create-payment-intent', { data: { puppyId: puppy.id } })).json()) as { clientSecret: string };
+  const method = (await (await page.request.post('/api/local-payments/payment-methods', { data: { number: CARDS.visa, exp: '12/34', cvc: '123', zip: '97201' } })).json()) as { id: string };
+  expect((await page.request.post('/api/local-payments/confirm', { data: { clientSecret: intent.clientSecret, paymentMethodId: method.id } })).ok()).toBe(true);
+  let reference = '';
+  await expect(async () => {
+    const orders = (await (await page.request.get(`/api/my-orders?puppyId=${puppy.id}`)).json()) as { orders: { reference: string; status: string }[] };
+    expect(orders.orders[0]?.status).toBe('paid');
+    reference = orders.orders[0]!.reference;
+  }).toPass({ timeout: 5000 });
+  const seller = await sellerApi(playwright.request, baseURL!);
+  expect((await seller.post(`/api/orders/${reference}/handed-over`)).ok()).toBe(true);
+
+  // The buyer reports a problem: the form checks it first, then the payout is held.
+  await page.goto('/my-orders');
+  const card = page.getByRole('listitem').filter({ hasText: reference });
+  await card.getByRole('button', { name: 'Report a problem' }).click();
+  const report = card.getByRole('form', { name: `Report a problem with order ${reference}` });
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(report.getByText('Tell us what went wrong.')).toBeVisible();
+  await expect(report.getByLabel('What went wrong?')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page, 'my orders, reporting a problem', '.order-list');
+  await report.getByLabel('What went wrong?').fill('The puppy has a cough and the vet papers were missing.');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Problem Reported', { exact: true })).toBeVisible();
+  await expect(card.getByText('You reported a problem: The puppy has a cough and the vet papers were missing.', { exact: false })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Confirm receipt' })).toHaveCount(0);
+
+  // The seller's share is held.
+  const held = (await (await seller.get('/api/earnings')).json()) as { rows: { reference: string; status: string }[] };
+  expect(held.rows.find((row) => row.reference === reference)?.status).toBe('held');
+
+  // An admin reads the problem and releases the payout to the seller.
+  const adminContext = await browser.newContext();
+  const adminPage = withIslandGoto(await adminContext.newPage());
+  await loginViaApi(adminPage, DEMO.admin, '/admin');
+  const section = adminPage.getByRole('region', { name: 'Held Payouts' });
+  const item = section.getByRole('listitem').filter({ hasText: reference });
+  await expect(item.getByText('The puppy has a cough and the vet papers were missing.')).toBeVisible();
+  await expect(item.getByText(money(800), { exact: false })).toBeVisible();
+  await expect(item.getByRole('link', { name: 'demo-seller@puppynest.example' })).toBeVisible();
+  await expectAccessible(adminPage, '/admin held payouts', '.held-payouts');
+  await item.getByRole('button', { name: 'Release to seller' }).click();
+  await expect(adminPage.getByText('Payout Released', { exact: true })).toBeVisible();
+  await expect(item).toHaveCount(0);
+  await adminContext.close();
+
+  const paid = (await (await seller.get('/api/earnings')).json()) as { rows: { reference: string; status: string; amountCents: number }[] };
+  expect(paid.rows.find((row) => row.reference === reference)).toMatchObject({ status: 'paid', amountCents: 80_000 });
+  await seller.dispose();
+  await page.reload();
+  await expect(card.getByText('the seller has been paid', { exact: false })).toBeVisible();
+});
