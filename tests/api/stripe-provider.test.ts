@@ -4,6 +4,7 @@
 // Issue 18: the Connect calls (Express accounts, onboarding links, transfers and their reversals) and the
 // Connect webhook events, the same way.
 import Stripe from 'stripe';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { InsufficientBalanceError, PaymentObjectMissingError, PaymentProviderError } from '../../commerce-api/src/payments/provider.ts';
 import { createStripeProvider, STRIPE_API_VERSION } from '../../commerce-api/src/payments/stripe-provider.ts';
@@ -554,5 +555,62 @@ describe('Connect webhook events (issue 18)', () => {
     expect(() => verifyStripeConnectEvent(payload, header, '', NOW.getTime())).toThrow('Stripe webhooks are not configured on this server (STRIPE_CONNECT_WEBHOOK_SECRET).');
     expect(() => verifyStripeEvent(payload, header, '', NOW.getTime())).toThrow('Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET).');
     expect(() => verifyStripeEvent(payload, header, '', NOW.getTime(), 'STRIPE_CONNECT_WEBHOOK_SECRET')).toThrow(/\(STRIPE_CONNECT_WEBHOOK_SECRET\)/);
+  });
+});
+
+describe('payout accounts on Stripe, through the API (issue 18)', () => {
+  const CONNECT_SECRET = 'whsec_connect_0123456789abcdef';
+  const PLATFORM_SECRET = 'whsec_platform_0123456789abcdef';
+
+  it("a seller connects: one Express account, Stripe's hosted link; account.updated at the Connect endpoint enables payouts", async () => {
+    let onboarded = false;
+    const { t, seller, client } = await withStripe(
+      (request) => {
+        if (request.method === 'POST' && request.path === '/v1/accounts') return { status: 200, body: stripeAccount() };
+        if (request.method === 'POST' && request.path === '/v1/account_links') {
+          return { status: 200, body: { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_1Seller/abc', created: epoch(0), expires_at: epoch(0) + 300 } };
+        }
+        if (request.method === 'GET' && request.path === '/v1/accounts/acct_1Seller') {
+          return { status: 200, body: onboarded ? stripeAccount({ details_submitted: true, payouts_enabled: true, requirements: { ...stripeAccount().requirements, currently_due: [], past_due: [], disabled_reason: null } }) : stripeAccount() };
+        }
+        return missing(request.path);
+      },
+      { STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET, STRIPE_WEBHOOK_SECRET: PLATFORM_SECRET },
+    );
+    const started = await seller.agent.post('/api/earnings/connect');
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body).toEqual({ url: 'https://connect.stripe.com/setup/e/acct_1Seller/abc' });
+    const [create, link] = client.requests;
+    expect(create!.headers['idempotency-key']).toBe(`connect:${seller.user.id}`);
+    expect(create!.form.get('email')).toBe(`${seller.user.username}@example.com`);
+    expect(Object.fromEntries(link!.form)).toEqual({
+      account: 'acct_1Seller',
+      type: 'account_onboarding',
+      return_url: 'http://localhost:4321/earnings?onboarding=done',
+      refresh_url: 'http://localhost:4321/earnings?onboarding=refresh',
+    });
+    // a second click makes a new link for the same account
+    await seller.agent.post('/api/earnings/connect');
+    expect(client.requests.filter((r) => r.path === '/v1/accounts')).toHaveLength(1);
+    expect((await t.store.payoutAccounts.findByUser(seller.user.id))!.status).toBe('details_needed');
+
+    onboarded = true;
+    const event = { id: 'evt_1Connect', object: 'event', type: 'account.updated', api_version: STRIPE_API_VERSION, created: epoch(0), livemode: false, account: 'acct_1Seller', data: { object: stripeAccount({ payouts_enabled: true }) } };
+    const payload = JSON.stringify(event);
+    const post = (secret: string) =>
+      request(t.app)
+        .post('/api/webhooks/stripe-connect')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(NOW.getTime() / 1000) }))
+        .send(payload);
+    // signed with the platform endpoint's secret: refused, nothing changes
+    expect((await post(PLATFORM_SECRET)).status).toBe(400);
+    expect((await t.store.payoutAccounts.findByUser(seller.user.id))!.status).toBe('details_needed');
+    const applied = await post(CONNECT_SECRET);
+    expect(applied.body).toEqual({ received: true, result: 'applied' });
+    // the account as Stripe has it now, not the event's copy
+    expect(client.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/accounts/acct_1Seller' });
+    expect(await t.store.payoutAccounts.findByUser(seller.user.id)).toMatchObject({ status: 'payouts_enabled', requirements: [] });
+    expect((await post(CONNECT_SECRET)).body).toEqual({ received: true, result: 'duplicate' });
   });
 });
