@@ -9,6 +9,7 @@ import useSWR from 'swr';
 import type { UserView } from '#contracts/auth.ts';
 import type { MessageResponse, PaymentModeResponse } from '#contracts/payments.ts';
 import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
+import { PageSpinner } from '../react/PageSpinner.tsx';
 import { OrderLookup } from '../react/admin/OrderLookup.tsx';
 import { ModerationQueue } from '../react/admin/ModerationQueue.tsx';
 import { HeldPayouts } from '../react/admin/HeldPayouts.tsx';
@@ -20,8 +21,16 @@ import './AdminPanel.css';
 const MODE_KEY = '/api/admin/payment-mode';
 const REFRESH_MS = 5000;
 
+// the page's frame and h1 while the login is checked, and in its HTML (ProtectedRoute)
+const CHECKING = (
+  <article className="admin-page">
+    <h1>Admin</h1>
+    <PageSpinner />
+  </article>
+);
+
 export default function AdminPanel() {
-  return <ProtectedRoute>{(user) => (user.role === 'admin' ? <AdminHome user={user} /> : <AccessDenied />)}</ProtectedRoute>;
+  return <ProtectedRoute pending={CHECKING}>{(user) => (user.role === 'admin' ? <AdminHome user={user} /> : <AccessDenied />)}</ProtectedRoute>;
 }
 
 function AccessDenied() {

@@ -36,6 +36,14 @@ const SHOWN: ReadonlyArray<OrderView['status']> = ['paid', 'handed_over', 'pendi
 /** a payment that was tried and did not end in an order: the buyer is told what happened */
 const NOT_PAID: ReadonlyArray<PaymentOutcome> = ['sold_out', 'failed', 'canceled', 'requires_action'];
 
+/** until the server says what the payment came to: also the page's HTML and h1 before any script (ProtectedRoute) */
+const CONFIRMING = (
+  <article className="payment-page">
+    <h1>Confirming your order…</h1>
+    <p aria-busy="true">Checking your payment…</p>
+  </article>
+);
+
 export default function CheckoutSuccess() {
   const [params, setParams] = useState<{ puppyId: string; intentId: string | null } | null>(null);
   useEffect(() => {
@@ -50,9 +58,7 @@ export default function CheckoutSuccess() {
   }, []);
 
   return (
-    <ProtectedRoute>
-      {(user) => (params ? <Success puppyId={params.puppyId} intentId={params.intentId} user={user} /> : <p aria-busy="true">Loading…</p>)}
-    </ProtectedRoute>
+    <ProtectedRoute pending={CONFIRMING}>{(user) => (params ? <Success puppyId={params.puppyId} intentId={params.intentId} user={user} /> : CONFIRMING)}</ProtectedRoute>
   );
 }
 
@@ -116,12 +122,7 @@ function Success({ puppyId, intentId, user }: { puppyId: string; intentId: strin
 
   switch (state.kind) {
     case 'loading':
-      return (
-        <article className="payment-page">
-          <h1>Confirming your order…</h1>
-          <p aria-busy="true">Checking your payment…</p>
-        </article>
-      );
+      return CONFIRMING;
     case 'not-found':
       return (
         <article className="payment-page">

@@ -17,6 +17,7 @@ import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
 import { PuppyImage } from '../react/PuppyImage.tsx';
 import { ReportForm } from '../react/ReportForm.tsx';
 import './Messages.css';
+import { PageSpinner } from '../react/PageSpinner.tsx';
 
 interface Props {
   /** the thread the server rendered for its party; null: not found; undefined: load it here (astro dev) */
@@ -66,9 +67,7 @@ function Thread({ initial, refusal, reported }: { initial?: ConversationView; re
   if (error) return <p role="alert">This conversation could not be loaded. Please reload the page.</p>;
   if (!data)
     return (
-      <div className="page-spinner" aria-busy="true" role="status">
-        <span className="visually-hidden">Loading the conversation…</span>
-      </div>
+      <PageSpinner label="Loading the conversation…" />
     );
 
   const name = data.puppy?.name ?? 'A puppy no longer listed';

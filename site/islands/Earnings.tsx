@@ -13,6 +13,7 @@ import { toast } from '../lib/toast.ts';
 import '../styles/card.css';
 import '../styles/empty-state.css';
 import './Earnings.css';
+import { PageSpinner } from '../react/PageSpinner.tsx';
 
 export default function Earnings() {
   return <ProtectedRoute>{(user) => (user.accountType === 'seller' ? <SellerEarnings /> : <NotASeller />)}</ProtectedRoute>;
@@ -37,9 +38,7 @@ function SellerEarnings() {
   }
   if (!data) {
     return (
-      <div className="page-spinner" aria-busy="true" role="status">
-        <span className="visually-hidden">Loading your earnings…</span>
-      </div>
+      <PageSpinner label="Loading your earnings…" />
     );
   }
   return (

@@ -8,9 +8,18 @@ import { PuppyForm } from '../react/PuppyForm.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { useApi } from '../lib/swr.ts';
 import '../styles/empty-state.css';
+import { PageSpinner } from '../react/PageSpinner.tsx';
+
+// the page's frame and h1 until the listing is known, and in its HTML (ProtectedRoute)
+const LOADING = (
+  <article className="form-page">
+    <h1>Edit Puppy</h1>
+    <PageSpinner />
+  </article>
+);
 
 export default function EditPuppy() {
-  return <ProtectedRoute>{(user) => <EditScreen user={user} />}</ProtectedRoute>;
+  return <ProtectedRoute pending={LOADING}>{(user) => <EditScreen user={user} />}</ProtectedRoute>;
 }
 
 function EditScreen({ user }: { user: UserView }) {
@@ -22,12 +31,7 @@ function EditScreen({ user }: { user: UserView }) {
   const { data: puppy, error } = useApi<PuppyDetailView>(validId ? `/api/puppies/${id}` : null);
   const { data: breeds, error: breedsError } = useApi<BreedView[]>('/api/breeds');
 
-  const spinner = (
-    <div className="page-spinner" aria-busy="true" role="status">
-      <span className="visually-hidden">Loading…</span>
-    </div>
-  );
-  if (id === null) return spinner;
+  if (id === null) return LOADING;
   if (!validId || (error instanceof ApiError && error.status === 404)) {
     return (
       <article className="empty-state">
@@ -47,7 +51,7 @@ function EditScreen({ user }: { user: UserView }) {
       </article>
     );
   }
-  if (!puppy || !breeds) return spinner;
+  if (!puppy || !breeds) return LOADING;
   if (puppy.userId !== user.id) {
     return (
       <article className="empty-state">

@@ -8,6 +8,7 @@ import { useApi } from '../lib/swr.ts';
 import { formatMessageTime } from '../lib/message-time.ts';
 import './Messages.css';
 import '../styles/empty-state.css';
+import { PageSpinner } from '../react/PageSpinner.tsx';
 
 /** `initial`: the list the server rendered into the page (it checked the login); without it, the island loads it */
 export default function Messages({ initial }: { initial?: ConversationsResponse | undefined }) {
@@ -20,9 +21,7 @@ function ConversationList({ initial }: { initial?: ConversationsResponse }) {
   if (error) return <p role="alert">Your messages could not be loaded. Please reload the page.</p>;
   if (!data)
     return (
-      <div className="page-spinner" aria-busy="true" role="status">
-        <span className="visually-hidden">Loading your messages…</span>
-      </div>
+      <PageSpinner label="Loading your messages…" />
     );
   if (data.conversations.length === 0)
     return (

@@ -22,6 +22,7 @@ import './MyListings.css';
 import '../styles/empty-state.css';
 import '../styles/tab-list.css';
 import '../styles/form-actions.css';
+import { PageSpinner } from '../react/PageSpinner.tsx';
 
 const ALERT_MS = 10_000;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -142,9 +143,7 @@ function Listings({ user }: { user: UserView }) {
         ) : error ? (
           <p role="alert">Your listings could not be loaded. Please reload the page.</p>
         ) : isLoading ? (
-          <div className="page-spinner" aria-busy="true" role="status">
-            <span className="visually-hidden">Loading your listings…</span>
-          </div>
+          <PageSpinner label="Loading your listings…" />
         ) : shown.length === 0 ? (
           <div className="empty-state">
             <h2>{EMPTY[tab].title}</h2>
@@ -253,9 +252,7 @@ function ListingRow({ puppy, eager, onDelete, order, onOrderChanged }: { puppy: 
 function FavoritesPanel({ favorites }: { favorites: ReturnType<typeof useFavorites> }) {
   if (favorites.isLoading) {
     return (
-      <div className="page-spinner" aria-busy="true" role="status">
-        <span className="visually-hidden">Loading your favorites…</span>
-      </div>
+      <PageSpinner label="Loading your favorites…" />
     );
   }
   if (favorites.puppies.length === 0) {

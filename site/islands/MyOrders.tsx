@@ -15,6 +15,7 @@ import { useApi } from '../lib/swr.ts';
 import '../styles/empty-state.css';
 import '../react/payment/price-lines.css';
 import './MyOrders.css';
+import { PageSpinner } from '../react/PageSpinner.tsx';
 
 export default function MyOrders() {
   return <ProtectedRoute>{() => <Orders />}</ProtectedRoute>;
@@ -36,9 +37,7 @@ function Orders() {
       {error ? (
         <p role="alert">Your orders could not be loaded. Please reload the page.</p>
       ) : !data ? (
-        <div className="page-spinner" aria-busy="true" role="status">
-          <span className="visually-hidden">Loading your orders…</span>
-        </div>
+        <PageSpinner label="Loading your orders…" />
       ) : data.total === 0 ? (
         <div className="empty-state">
           <h2>No Orders Yet</h2>

@@ -24,6 +24,7 @@ import { Field } from '../react/Field.tsx';
 import '../styles/empty-state.css';
 import '../styles/form-actions.css';
 import './PayoutOnboarding.css';
+import { PageSpinner } from '../react/PageSpinner.tsx';
 
 const FORM_ID = 'payout-onboarding-form';
 const EMPTY = { legalName: '', routingNumber: '', accountNumber: '', ssnLast4: '' };
@@ -39,9 +40,7 @@ export default function PayoutOnboarding() {
   if (error) return <LinkProblem message={error instanceof ApiError ? error.message : 'The setup link could not be checked. Please try again.'} />;
   if (!data || !link) {
     return (
-      <div className="page-spinner" aria-busy="true" role="status">
-        <span className="visually-hidden">Checking your setup link…</span>
-      </div>
+      <PageSpinner label="Checking your setup link…" />
     );
   }
   return <OnboardingForm link={link} view={data} />;

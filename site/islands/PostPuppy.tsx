@@ -5,9 +5,20 @@ import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
 import { PuppyForm } from '../react/PuppyForm.tsx';
 import { useApi } from '../lib/swr.ts';
 import '../styles/empty-state.css';
+import { PageSpinner } from '../react/PageSpinner.tsx';
+
+// the page's frame and h1 while the login is checked, and in its HTML (ProtectedRoute)
+const CHECKING = (
+  <article className="form-page">
+    <h1>Post a Puppy</h1>
+    <PageSpinner />
+  </article>
+);
 
 export default function PostPuppy() {
-  return <ProtectedRoute>{(user) => (user.accountType === 'seller' || user.role === 'admin' ? <PostForm /> : <SellersOnly />)}</ProtectedRoute>;
+  return (
+    <ProtectedRoute pending={CHECKING}>{(user) => (user.accountType === 'seller' || user.role === 'admin' ? <PostForm /> : <SellersOnly />)}</ProtectedRoute>
+  );
 }
 
 function PostForm() {
@@ -21,9 +32,7 @@ function PostForm() {
       ) : breeds ? (
         <PuppyForm mode="create" breeds={breeds} />
       ) : (
-        <div className="page-spinner" aria-busy="true" role="status">
-          <span className="visually-hidden">Loading…</span>
-        </div>
+        <PageSpinner />
       )}
     </article>
   );

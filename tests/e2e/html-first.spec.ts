@@ -29,6 +29,13 @@ test.describe('with JavaScript turned off', () => {
       ['/listing-payment/12', 'Listing Payment'],
       ['/my-listings', 'My Listings'],
       ['/my-orders', 'My Orders'],
+      // a heading that depends on who is looking starts as the island's first state (ProtectedRoute's pending)
+      ['/post-puppy', 'Post a Puppy'],
+      ['/edit-puppy/12', 'Edit Puppy'],
+      ['/admin', 'Admin'],
+      ['/checkout-success?puppyId=12', 'Confirming your order…'],
+      ['/earnings', 'Earnings'],
+      ['/earnings/onboarding?link=acctlink_local_x', 'Set Up Payouts (Test Mode)'],
     ]) {
       await page.goto(path!);
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading!);

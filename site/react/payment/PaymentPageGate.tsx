@@ -8,6 +8,7 @@ import type { UserView } from '#contracts/auth.ts';
 import { ProtectedRoute } from '../ProtectedRoute.tsx';
 import { useCurrentUser } from '../../lib/auth.ts';
 import { toast } from '../../lib/toast.ts';
+import { PageSpinner } from '../PageSpinner.tsx';
 
 export const AUTH_REDIRECT_MS = 1500;
 
@@ -27,9 +28,7 @@ export function PaymentPageGate({ description, children }: { description: string
 
   if (loggedOut) {
     return (
-      <div className="page-spinner" aria-busy="true" role="status">
-        <span>Taking you to the login page…</span>
-      </div>
+      <PageSpinner label="Taking you to the login page…" visible />
     );
   }
   return <ProtectedRoute>{children}</ProtectedRoute>;
