@@ -27,24 +27,30 @@ export default function HeaderAuth() {
     };
   }, []);
 
-  // A plain span may not carry aria-label (axe: aria-prohibited-attr), so the words are hidden text.
+  const loginLinks = (
+    <>
+      <a href="/auth">Login</a>
+      <a href="/auth?tab=register" className="btn outline">
+        Register
+      </a>
+    </>
+  );
+
+  // Until /api/user answers (and in the page's HTML, before any script): the head script's .has-session
+  // (the session hint cookie) tells a likely login from a visitor, so a visitor sees Login / Register at
+  // once and a logged-in visitor a busy corner, never the other's links. A plain span may not carry
+  // aria-label (axe: aria-prohibited-attr), so the busy corner's words are hidden text.
   if (isLoading)
     return (
-      <span className="header-auth" aria-busy="true">
-        <span className="visually-hidden">Loading your account</span>
+      <span className="header-auth">
+        <span className="unless-session header-auth-links">{loginLinks}</span>
+        <span className="if-session" aria-busy="true">
+          <span className="visually-hidden">Loading your account</span>
+        </span>
       </span>
     );
 
-  if (!user) {
-    return (
-      <span className="header-auth">
-        <a href="/auth">Login</a>
-        <a href="/auth?tab=register" className="btn outline">
-          Register
-        </a>
-      </span>
-    );
-  }
+  if (!user) return <span className="header-auth">{loginLinks}</span>;
 
   const unread = user.unreadConversations ?? 0;
   const onLogout = async () => {

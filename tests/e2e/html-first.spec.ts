@@ -174,11 +174,15 @@ test('a photo that failed before the page\'s script arrived still turns into "Im
   await expect(page.locator('.gallery-main').getByRole('img', { name: /Image Not Available$/ })).toBeVisible();
 });
 
-test("a logged-in visitor's puppy page says Contact Seller from its first paint; a visitor's asks for a login", async ({ page }) => {
+test("a logged-in visitor's puppy page says Contact Seller from its first paint, and the header never offers a login; a visitor's asks for one", async ({ page }) => {
   const puppy = (await expectedPuppies(page, {}))[0]!;
   const release = await holdIslandScripts(page);
+  const corner = page.locator('.header-auth');
   await page.goto(`/puppies/${puppy.id}`);
   await expect(page.getByRole('button', { name: 'Login to Contact Seller' })).toBeVisible();
+  // the header's Login / Register are there before the header's script
+  await expect(corner.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  await expect(corner.getByRole('link', { name: 'Register', exact: true })).toBeVisible();
 
   await loginViaApi(page, DEMO.buyer);
   await page.goto(`/puppies/${puppy.id}`);
@@ -186,9 +190,11 @@ test("a logged-in visitor's puppy page says Contact Seller from its first paint;
   await expect(contact).toBeVisible();
   await expectNotHydrated(page, contact);
   await expect(page.getByRole('button', { name: 'Login to Contact Seller' })).toHaveCount(0);
+  await expect(corner.getByRole('link', { name: 'Login', exact: true })).toBeHidden();
   release();
   await expectHydrated(page, contact);
-  await expect(page.locator('.header-auth[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('.header-auth [aria-busy="true"]')).toHaveCount(0);
+  await expect(corner.getByText(`Hi, ${DEMO.buyer.username}`)).toBeVisible();
   await expect(contact).toBeVisible();
   await expect(page.getByRole('button', { name: 'Login to Contact Seller' })).toHaveCount(0);
 });

@@ -15,7 +15,7 @@ export async function waitForIslands(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
   // The islands learn who is logged in from one shared request (/api/user): until it answers, they do not
   // know a logged-in visitor (a click on Contact Seller waits). The header's corner is busy until then.
-  await expect(page.locator('.header-auth[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('.header-auth [aria-busy="true"]')).toHaveCount(0);
 }
 
 /** makes `page.goto` wait for the islands too; a page a test opens itself (browser.newContext) goes through here */
