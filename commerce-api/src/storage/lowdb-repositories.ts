@@ -10,7 +10,7 @@
 import type { Storage } from './storage.ts';
 import type { AsyncStorage, Repositories } from './repositories.ts';
 import { accountRepositories } from './lowdb-repositories/accounts.ts';
-import { lowdbContext, type Mutate, type Undo } from './lowdb-repositories/context.ts';
+import { lowdbContext, recordingCollections, recordingSettings, type Mutate, type Undo } from './lowdb-repositories/context.ts';
 import { conversationRepositories } from './lowdb-repositories/conversations.ts';
 import { listingRepositories } from './lowdb-repositories/listings.ts';
 import { paymentRepositories } from './lowdb-repositories/payments.ts';
@@ -32,7 +32,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
 
 export function createLowdbRepositories(storage: Storage): AsyncStorage {
   // Outside a transaction a change is final at once: nothing to undo.
-  const direct: Mutate = (fn) => storage.write((db, settings) => fn(db, settings, () => {}));
+  const direct: Mutate = (fn) => storage.write(fn);
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
 
@@ -41,7 +41,7 @@ export function createLowdbRepositories(storage: Storage): AsyncStorage {
     transaction<T>(fn: (tx: Repositories) => Promise<T>): Promise<T> {
       const run = async (): Promise<T> => {
         const undos: Undo[] = [];
-        const inTx: Mutate = (body) => storage.write((db, settings) => body(db, settings, (u) => undos.push(u)));
+        const inTx: Mutate = (body) => storage.write((db, settings) => body(recordingCollections(db, undos), recordingSettings(settings, undos)));
         try {
           return await fn(repositories(storage, inTx));
         } catch (error) {

@@ -3,7 +3,7 @@
 import { UsernameTakenError, type Repositories } from '../repositories.ts';
 import type { LowdbContext } from './context.ts';
 
-export function accountRepositories({ db, mutate, inserted, replaced, removed }: LowdbContext): Pick<Repositories, 'users' | 'sessions' | 'verificationCodes' | 'sellerApplications' | 'favorites'> {
+export function accountRepositories({ db, mutate }: LowdbContext): Pick<Repositories, 'users' | 'sessions' | 'verificationCodes' | 'sellerApplications' | 'favorites'> {
   return {
     users: {
       get: async (id) => db.users.get(id),
@@ -12,18 +12,16 @@ export function accountRepositories({ db, mutate, inserted, replaced, removed }:
         return db.users.find((u) => u.usernameKey === key);
       },
       create: (row) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const usernameKey = row.username.toLowerCase();
           if (c.users.find((u) => u.usernameKey === usernameKey)) throw new UsernameTakenError(row.username);
           const user = c.users.insert({ ...row, usernameKey });
-          undo(inserted('users', user.id));
           return user;
         }),
       update: (id, patch) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.users.get(id);
           if (!old) return undefined;
-          undo(replaced('users', old));
           return c.users.update(id, patch);
         }),
       lock: async (id) => db.users.get(id),
@@ -36,30 +34,27 @@ export function accountRepositories({ db, mutate, inserted, replaced, removed }:
         return session && user ? { session, user } : undefined;
       },
       create: (row) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const session = c.sessions.insert(row);
-          undo(inserted('sessions', session.id));
           return session;
         }),
       extend: (id, expiresAt) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.sessions.get(id);
           if (!old) return undefined;
-          undo(replaced('sessions', old));
           return c.sessions.update(id, { expiresAt });
         }),
       revoke: (id, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.sessions.get(id);
           if (!old || old.revokedAt !== null) return old;
-          undo(replaced('sessions', old));
           return c.sessions.update(id, { revokedAt: now.toISOString() });
         }),
     },
     verificationCodes: {
       get: async (id) => db.verificationCodes.get(id),
       issue: (row, sentSince) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const since = sentSince.getTime();
           const recent = c.verificationCodes.find(
             (v) =>
@@ -70,44 +65,38 @@ export function accountRepositories({ db, mutate, inserted, replaced, removed }:
           );
           if (recent) return undefined;
           for (const old of c.verificationCodes.filter((v) => v.owner === row.owner && v.channel === row.channel && v.target === row.target && v.verifiedAt === null)) {
-            undo(removed('verificationCodes', old));
             c.verificationCodes.remove(old.id);
           }
           const code = c.verificationCodes.insert(row);
-          undo(inserted('verificationCodes', code.id));
           return code;
         }),
       findPending: async (owner, channel, target) =>
         db.verificationCodes.filter((v) => v.owner === owner && v.channel === channel && v.target === target && v.verifiedAt === null).at(-1),
       countAttempt: (id, maxAttempts, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.verificationCodes.get(id);
           if (!old || old.verifiedAt !== null || old.attempts >= maxAttempts || Date.parse(old.expiresAt) <= now.getTime()) return undefined;
-          undo(replaced('verificationCodes', old));
           return c.verificationCodes.update(id, { attempts: old.attempts + 1 });
         }),
       listVerified: async (owners, verifiedSince) =>
         db.verificationCodes.filter((v) => v.verifiedAt !== null && owners.includes(v.owner) && Date.parse(v.verifiedAt) > verifiedSince.getTime()),
       markVerified: (id, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.verificationCodes.get(id);
           if (!old || old.verifiedAt !== null) return undefined;
-          undo(replaced('verificationCodes', old));
           return c.verificationCodes.update(id, { verifiedAt: now.toISOString() });
         }),
       remove: (id) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.verificationCodes.get(id);
           if (!old) return false;
-          undo(removed('verificationCodes', old));
           return c.verificationCodes.remove(id);
         }),
       removeSentBefore: (sentBefore) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const before = sentBefore.getTime();
           const old = c.verificationCodes.filter((v) => Date.parse(v.sentAt) < before);
           for (const row of old) {
-            undo(removed('verificationCodes', row));
             c.verificationCodes.remove(row.id);
           }
           return old.length;
@@ -116,32 +105,28 @@ export function accountRepositories({ db, mutate, inserted, replaced, removed }:
     sellerApplications: {
       findByUser: async (userId) => db.sellerApplications.find((a) => a.userId === userId),
       upsert: (row) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.sellerApplications.find((a) => a.userId === row.userId);
           if (!old) {
             const application = c.sellerApplications.insert(row);
-            undo(inserted('sellerApplications', application.id));
             return application;
           }
-          undo(replaced('sellerApplications', old));
           return c.sellerApplications.update(old.id, row)!;
         }),
     },
     favorites: {
       add: (userId, puppyId, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const existing = c.favorites.find((f) => f.userId === userId && f.puppyId === puppyId);
           if (existing) return existing;
           if (!c.puppies.get(puppyId)) return undefined;
           const favorite = c.favorites.insert({ userId, puppyId, createdAt: now.toISOString() });
-          undo(inserted('favorites', favorite.id));
           return favorite;
         }),
       remove: (userId, puppyId) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.favorites.find((f) => f.userId === userId && f.puppyId === puppyId);
           if (!old) return false;
-          undo(removed('favorites', old));
           return c.favorites.remove(old.id);
         }),
       listByUser: async (userId) => db.favorites.filter((f) => f.userId === userId),

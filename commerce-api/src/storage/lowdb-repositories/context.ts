@@ -1,13 +1,14 @@
 // What the lowdb repositories share (../lowdb-repositories.ts composes them; decision 0076): each
-// changing method is one storage.write() through `mutate`, and records how to take its change back
-// (inserted, replaced, removed) for a transaction that fails.
-import type { Collections, SettingsStore, Storage } from '../storage.ts';
-import type { Order, OrderStatus, Puppy, SellerSubscription } from '../../domain/model.ts';
+// changing method is one storage.write() through `mutate`. Inside a transaction, `mutate` hands the
+// method collections that record how to take each change back (recordingCollections below), so a
+// repository method never keeps its own undo bookkeeping.
+import type { Collection, Collections, SettingsStore, Storage } from '../storage.ts';
+import type { CollectionName, Order, OrderStatus, Puppy, SellerSubscription } from '../../domain/model.ts';
 
 export const LIVE: readonly OrderStatus[] = ['pending', 'paid', 'handed_over'];
 
 export type Undo = (db: Collections, settings: SettingsStore) => void;
-export type Mutate = <T>(fn: (db: Collections, settings: SettingsStore, undo: (u: Undo) => void) => T) => Promise<T>;
+export type Mutate = <T>(fn: (db: Collections, settings: SettingsStore) => T) => Promise<T>;
 
 export function isLiveAt(puppy: Puppy, now: Date): boolean {
   return puppy.expiresAt !== null && Date.parse(puppy.expiresAt) > now.getTime();
@@ -27,25 +28,71 @@ export interface LowdbContext {
   mutate: Mutate;
   /** the puppy's pending, paid or handed-over order */
   liveOrderOf(c: Collections, puppyId: number): Order | undefined;
-  inserted(name: keyof Collections, id: number): Undo;
-  replaced<T extends { id: number }>(name: keyof Collections, old: T): Undo;
-  removed<T extends { id: number }>(name: keyof Collections, old: T): Undo;
 }
 
 export function lowdbContext(storage: Storage, mutate: Mutate): LowdbContext {
-  const db = storage.db;
   const liveOrderOf = (c: Collections, puppyId: number) => c.orders.find((o) => o.puppyId === puppyId && LIVE.includes(o.status));
+  return { storage, db: storage.db, mutate, liveOrderOf };
+}
 
-  // helpers that record how to take a change back
-  const inserted = (name: keyof Collections, id: number) => (c: Collections) => void c[name].remove(id);
-  const replaced = <T extends { id: number }>(name: keyof Collections, old: T) => (c: Collections) => {
-    // the whole old row as the patch (a key the old row lacked keeps its new value: optional fields only)
-    (c[name] as unknown as { update(id: number, patch: object): unknown }).update(old.id, old);
+/** one collection as a transaction's methods see it: reads as they are, each change recorded in `undos` */
+function recordingCollection<T extends { id: number }>(collection: Collection<T>, undos: Undo[], back: (db: Collections) => Collection<T>): Collection<T> {
+  return {
+    get version() {
+      return collection.version;
+    },
+    get: (id) => collection.get(id),
+    all: () => collection.all(),
+    find: (predicate) => collection.find(predicate),
+    filter: (predicate) => collection.filter(predicate),
+    count: (predicate) => collection.count(predicate),
+    insert(row) {
+      const made = collection.insert(row);
+      undos.push((db) => void back(db).remove(made.id));
+      return made;
+    },
+    update(id, patch) {
+      const old = collection.get(id);
+      const updated = collection.update(id, patch);
+      if (old && updated) undos.push((db) => void back(db).update(old.id, old));
+      return updated;
+    },
+    remove(id) {
+      const old = collection.get(id);
+      const removed = collection.remove(id);
+      if (old && removed) {
+        const { id: _id, ...rest } = old;
+        undos.push((db) => void back(db).insert(rest));
+      }
+      return removed;
+    },
   };
-  const removed = <T extends { id: number }>(name: keyof Collections, old: T) => (c: Collections) => {
-    const { id: _id, ...rest } = old;
-    (c[name] as unknown as { insert(row: object): unknown }).insert(rest);
-  };
+}
 
-  return { storage, db, mutate, liveOrderOf, inserted, replaced, removed };
+/**
+ * The collections as a transaction's methods see them: every insert, update and remove pushes onto
+ * `undos` how to take it back (run newest first when the transaction fails). An update's undo writes the
+ * whole old row back (a key the old row lacked keeps its new value: optional fields only); a removed
+ * row comes back with a new id.
+ */
+export function recordingCollections(db: Collections, undos: Undo[]): Collections {
+  const view = {} as Record<CollectionName, Collection<{ id: number }>>;
+  for (const name of Object.keys(db) as CollectionName[]) {
+    const back = (other: Collections) => other[name] as unknown as Collection<{ id: number }>;
+    view[name] = recordingCollection(back(db), undos, back);
+  }
+  return view as unknown as Collections;
+}
+
+/** the settings as a transaction's methods see them: a change records the settings it replaced */
+export function recordingSettings(settings: SettingsStore, undos: Undo[]): SettingsStore {
+  return {
+    get: () => settings.get(),
+    set(patch) {
+      const old = { ...settings.get() };
+      const changed = settings.set(patch);
+      undos.push((_db, s) => void s.set(old));
+      return changed;
+    },
+  };
 }

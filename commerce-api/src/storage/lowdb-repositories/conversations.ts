@@ -3,44 +3,40 @@
 import type { Collections } from '../storage.ts';
 import { firstConversationRow, isUnreadFor, type Repositories } from '../repositories.ts';
 import type { Conversation, Message } from '../../domain/model.ts';
-import type { LowdbContext, Undo } from './context.ts';
+import type { LowdbContext } from './context.ts';
 
 /** issue 15: a message into a conversation, which moves its last message (inside one write) */
 function addMessage(
   c: Collections,
-  undo: (u: Undo) => void,
   conversation: Conversation,
   message: Pick<Message, 'senderId' | 'body' | 'flags'>,
   at: string,
 ): { conversation: Conversation; message: Message } {
   const saved = c.messages.insert({ conversationId: conversation.id, senderId: message.senderId, body: message.body, flags: [...message.flags], createdAt: at });
-  undo((db) => void db.messages.remove(saved.id));
   const old = c.conversations.get(conversation.id)!;
-  undo((db) => void db.conversations.update(old.id, old));
   const readBySender = old.buyerId === message.senderId ? { buyerReadAt: at } : { sellerReadAt: at };
   const updated = c.conversations.update(old.id, { lastMessageAt: at, lastSenderId: message.senderId, ...readBySender })!;
   return { conversation: updated, message: saved };
 }
 
-export function conversationRepositories({ db, mutate, inserted, replaced }: LowdbContext): Pick<Repositories, 'conversations' | 'messages' | 'reports' | 'moderation'> {
+export function conversationRepositories({ db, mutate }: LowdbContext): Pick<Repositories, 'conversations' | 'messages' | 'reports' | 'moderation'> {
   return {
     conversations: {
       get: async (id) => db.conversations.get(id),
       findByPuppyAndBuyer: async (puppyId, buyerId) => db.conversations.find((c) => c.puppyId === puppyId && c.buyerId === buyerId),
       startOrContinue: (row, message, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const at = now.toISOString();
           let conversation = c.conversations.find((x) => x.puppyId === row.puppyId && x.buyerId === row.buyerId);
           if (!conversation) {
             conversation = c.conversations.insert(firstConversationRow(row, message.senderId, at));
-            undo(inserted('conversations', conversation.id));
           }
-          return addMessage(c, undo, conversation, message, at);
+          return addMessage(c, conversation, message, at);
         }),
       addMessage: (conversationId, message, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const conversation = c.conversations.get(conversationId);
-          return conversation ? addMessage(c, undo, conversation, message, now.toISOString()) : undefined;
+          return conversation ? addMessage(c, conversation, message, now.toISOString()) : undefined;
         }),
       listByUser: async (userId) =>
         db.conversations
@@ -54,14 +50,13 @@ export function conversationRepositories({ db, mutate, inserted, replaced }: Low
         return counts;
       },
       markRead: (id, userId, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.conversations.get(id);
           if (!old || (old.buyerId !== userId && old.sellerId !== userId)) return undefined;
-          undo(replaced('conversations', old));
           return c.conversations.update(id, old.buyerId === userId ? { buyerReadAt: now.toISOString() } : { sellerReadAt: now.toISOString() });
         }),
       claimMail: (id, recipientId, now, mailedBefore) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.conversations.get(id);
           if (!old || (old.buyerId !== recipientId && old.sellerId !== recipientId)) return false;
           const asBuyer = old.buyerId === recipientId;
@@ -70,7 +65,6 @@ export function conversationRepositories({ db, mutate, inserted, replaced }: Low
           const may =
             mailedAt === null || Date.parse(mailedAt) <= mailedBefore.getTime() || (readAt !== null && Date.parse(readAt) >= Date.parse(mailedAt));
           if (!may) return false;
-          undo(replaced('conversations', old));
           c.conversations.update(id, asBuyer ? { buyerMailedAt: now.toISOString() } : { sellerMailedAt: now.toISOString() });
           return true;
         }),
@@ -88,62 +82,53 @@ export function conversationRepositories({ db, mutate, inserted, replaced }: Low
     reports: {
       get: async (id) => db.reports.get(id),
       create: (row) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const report = c.reports.insert({ ...row, status: 'open', resolvedAt: null, resolvedBy: null });
-          undo(inserted('reports', report.id));
           return report;
         }),
       listOpen: async () => db.reports.filter((r) => r.status === 'open'),
       resolve: (id, adminId, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.reports.get(id);
           if (!old || old.status !== 'open') return undefined;
-          undo(replaced('reports', old));
           return c.reports.update(id, { status: 'resolved', resolvedAt: now.toISOString(), resolvedBy: adminId });
         }),
     },
     moderation: {
       record: (row) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const action = c.moderationActions.insert(row);
-          undo(inserted('moderationActions', action.id));
           return action;
         }),
       listActions: async (limit) => db.moderationActions.all().slice(-limit).reverse(),
       hideListing: (puppyId, reason, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.puppies.get(puppyId);
           if (!old) return undefined;
-          undo(replaced('puppies', old));
           return c.puppies.update(puppyId, { hiddenAt: now.toISOString(), hiddenReason: reason });
         }),
       unhideListing: (puppyId) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.puppies.get(puppyId);
           if (!old) return undefined;
-          undo(replaced('puppies', old));
           return c.puppies.update(puppyId, { hiddenAt: null, hiddenReason: null });
         }),
       suspendUser: (userId, reason, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.users.get(userId);
           if (!old) return undefined;
           for (const p of c.puppies.filter((x) => x.userId === userId && !x.hiddenAt)) {
-            undo(replaced('puppies', p));
             c.puppies.update(p.id, { hiddenAt: now.toISOString(), hiddenReason: reason });
           }
-          undo(replaced('users', old));
           return c.users.update(userId, { suspendedAt: old.suspendedAt ?? now.toISOString() });
         }),
       unsuspendUser: (userId, reason) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.users.get(userId);
           if (!old) return undefined;
           for (const p of c.puppies.filter((x) => x.userId === userId && !!x.hiddenAt && x.hiddenReason === reason)) {
-            undo(replaced('puppies', p));
             c.puppies.update(p.id, { hiddenAt: null, hiddenReason: null });
           }
-          undo(replaced('users', old));
           return c.users.update(userId, { suspendedAt: null });
         }),
       listHidden: async () => db.puppies.filter((p) => !!p.hiddenAt),

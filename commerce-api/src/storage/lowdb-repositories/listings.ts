@@ -11,59 +11,52 @@ function usedBytes(db: Collections, userId: number): number {
   return used;
 }
 
-export function listingRepositories({ db, mutate, liveOrderOf, inserted, replaced, removed }: LowdbContext): Pick<Repositories, 'breeds' | 'puppies' | 'uploads'> {
+export function listingRepositories({ db, mutate, liveOrderOf }: LowdbContext): Pick<Repositories, 'breeds' | 'puppies' | 'uploads'> {
   return {
     breeds: {
       list: async () => [...db.breeds.all()].sort((a, b) => a.id - b.id),
       insert: (row) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const breed = c.breeds.insert(row);
-          undo(inserted('breeds', breed.id));
           return breed;
         }),
     },
     puppies: {
       get: async (id) => db.puppies.get(id),
       insert: (row) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const puppy = c.puppies.insert(row);
-          undo(inserted('puppies', puppy.id));
           return puppy;
         }),
       update: (id, patch) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.puppies.get(id);
           if (!old) return undefined;
-          undo(replaced('puppies', old));
           return c.puppies.update(id, patch);
         }),
       remove: (id) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.puppies.get(id);
           if (!old) return false;
           // issue 13 (listings): its favourites go with it (PostgreSQL: ON DELETE CASCADE)
           for (const favorite of c.favorites.filter((f) => f.puppyId === id)) {
-            undo(removed('favorites', favorite));
             c.favorites.remove(favorite.id);
           }
-          undo(removed('puppies', old));
           return c.puppies.remove(id);
         }),
       lock: async (id) => db.puppies.get(id),
       reserve: (id, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.puppies.get(id);
           if (!old || old.status !== 'available' || !isLiveAt(old, now) || old.hiddenAt || liveOrderOf(c, id)) return undefined; // hiddenAt: issue 15
-          undo(replaced('puppies', old));
           return c.puppies.update(id, { status: 'reserved', updatedAt: now.toISOString() });
         }),
       activateWithinLimit: (id, sellerId, limit, expiresAt, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.puppies.get(id);
           if (!old || old.userId !== sellerId) return undefined;
           const live = c.puppies.count((p) => p.userId === sellerId && p.id !== id && isLiveAt(p, now));
           if (limit !== null && live >= limit) return undefined;
-          undo(replaced('puppies', old));
           return c.puppies.update(id, { expiresAt, updatedAt: now.toISOString() });
         }),
       searchPublic: async (query, now) => searchPublic(db, query, now),
@@ -92,21 +85,19 @@ export function listingRepositories({ db, mutate, liveOrderOf, inserted, replace
       usedBytes: async (userId) => usedBytes(db, userId),
       listByUser: async (userId) => db.uploads.filter((u) => u.userId === userId),
       record: (row, quotaBytes) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           if (usedBytes(c, row.userId) + row.bytes > quotaBytes) return undefined;
           const upload = c.uploads.insert(row);
-          undo(inserted('uploads', upload.id));
           return upload;
         }),
       forgetUnused: (cutoff) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const stale = c.uploads.filter((u) => Date.parse(u.createdAt) <= cutoff.getTime());
           if (stale.length === 0) return [];
           const used = new Set<string>();
           for (const p of c.puppies.all()) for (const url of [p.imageUrl, ...p.imageUrls, ...(p.videoUrl ? [p.videoUrl] : [])]) used.add(url);
           const unused = stale.filter((u) => !used.has(u.url));
           for (const upload of unused) {
-            undo(removed('uploads', upload));
             c.uploads.remove(upload.id);
           }
           return unused;

@@ -4,26 +4,24 @@ import { OrderForIntentExistsError, PuppyHasLiveOrderError, type Repositories } 
 import type { Order } from '../../domain/model.ts';
 import { isActiveAt, isLiveAt, LIVE, type LowdbContext } from './context.ts';
 
-export function paymentRepositories({ db, mutate, liveOrderOf, inserted, replaced, removed }: LowdbContext): Pick<Repositories, 'orders' | 'paymentEvents' | 'listingFees' | 'sellerSubscriptions' | 'donations' | 'localPayments'> {
+export function paymentRepositories({ db, mutate, liveOrderOf }: LowdbContext): Pick<Repositories, 'orders' | 'paymentEvents' | 'listingFees' | 'sellerSubscriptions' | 'donations' | 'localPayments'> {
   return {
     orders: {
       get: async (id) => db.orders.get(id),
       findByIntent: async (intentId) => db.orders.find((o) => o.paymentIntentId === intentId),
       findLive: async (puppyId) => liveOrderOf(db, puppyId),
       create: (row) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           if (LIVE.includes(row.status) && liveOrderOf(c, row.puppyId)) throw new PuppyHasLiveOrderError(row.puppyId);
           if (c.orders.find((o) => o.paymentIntentId === row.paymentIntentId)) throw new OrderForIntentExistsError(row.paymentIntentId);
           const order = c.orders.insert(row);
-          undo(inserted('orders', order.id));
           return order;
         }),
       transition: (id, from, patch) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.orders.get(id);
           if (!old || !from.includes(old.status)) return undefined;
           if (LIVE.includes(patch.status) && !LIVE.includes(old.status) && liveOrderOf(c, old.puppyId)) throw new PuppyHasLiveOrderError(old.puppyId);
-          undo(replaced('orders', old));
           return c.orders.update(id, patch) as Order;
         }),
       listByBuyer: async (buyerId) => db.orders.filter((o) => o.buyerId === buyerId),
@@ -33,44 +31,39 @@ export function paymentRepositories({ db, mutate, liveOrderOf, inserted, replace
     },
     paymentEvents: {
       claim: (eventId, type, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           if (c.paymentEvents.find((e) => e.eventId === eventId)) return undefined;
           const event = c.paymentEvents.insert({ eventId, type, processedAt: now.toISOString() });
-          undo(inserted('paymentEvents', event.id));
           return event;
         }),
       release: (eventId) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.paymentEvents.find((e) => e.eventId === eventId);
           if (!old) return false;
-          undo(removed('paymentEvents', old));
           return c.paymentEvents.remove(old.id);
         }),
     },
     listingFees: {
       findByIntent: async (intentId) => db.listingFeePayments.find((p) => p.paymentIntentId === intentId),
       createForIntent: (row) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const existing = c.listingFeePayments.find((p) => p.paymentIntentId === row.paymentIntentId);
           if (existing) return existing;
           const payment = c.listingFeePayments.insert(row);
-          undo(inserted('listingFeePayments', payment.id));
           return payment;
         }),
       recentPending: async (userId, puppyId) =>
         db.listingFeePayments.filter((p) => p.userId === userId && p.puppyId === puppyId && p.status === 'pending').slice(-3).reverse(),
       markSucceeded: (intentId, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.listingFeePayments.find((p) => p.paymentIntentId === intentId);
           if (!old || old.status !== 'pending') return undefined;
-          undo(replaced('listingFeePayments', old));
           return c.listingFeePayments.update(old.id, { status: 'succeeded', paidAt: now.toISOString() });
         }),
       markCanceled: (intentId) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.listingFeePayments.find((p) => p.paymentIntentId === intentId);
           if (!old || old.status !== 'pending') return undefined;
-          undo(replaced('listingFeePayments', old));
           return c.listingFeePayments.update(old.id, { status: 'canceled' });
         }),
       pendingOfUser: async (userId, puppyId, limit) =>
@@ -83,25 +76,22 @@ export function paymentRepositories({ db, mutate, liveOrderOf, inserted, replace
       findByProviderId: async (providerId) => db.sellerSubscriptions.find((s) => s.providerSubscriptionId === providerId),
       findActive: async (userId, now) => db.sellerSubscriptions.find((s) => s.userId === userId && isActiveAt(s, now)),
       createForProvider: (row) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const existing = c.sellerSubscriptions.find((s) => s.providerSubscriptionId === row.providerSubscriptionId);
           if (existing) return existing;
           const subscription = c.sellerSubscriptions.insert(row);
-          undo(inserted('sellerSubscriptions', subscription.id));
           return subscription;
         }),
       transition: (providerId, from, patch) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.sellerSubscriptions.find((s) => s.providerSubscriptionId === providerId);
           if (!old || !from.includes(old.status)) return undefined;
-          undo(replaced('sellerSubscriptions', old));
           return c.sellerSubscriptions.update(old.id, patch);
         }),
       markCardVerified: (providerId, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.sellerSubscriptions.find((s) => s.providerSubscriptionId === providerId);
           if (!old || old.status !== 'incomplete') return undefined;
-          undo(replaced('sellerSubscriptions', old));
           const trialing = old.trialEnd !== null && Date.parse(old.trialEnd) > now.getTime();
           return c.sellerSubscriptions.update(old.id, { status: trialing ? 'trialing' : 'active' });
         }),
@@ -111,25 +101,22 @@ export function paymentRepositories({ db, mutate, liveOrderOf, inserted, replace
     donations: {
       findByIntent: async (intentId) => db.donations.find((d) => d.stripePaymentIntentId === intentId),
       createForIntent: (row) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const existing = c.donations.find((d) => d.stripePaymentIntentId === row.stripePaymentIntentId);
           if (existing) return existing;
           const donation = c.donations.insert(row);
-          undo(inserted('donations', donation.id));
           return donation;
         }),
       markSucceeded: (intentId) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.donations.find((d) => d.stripePaymentIntentId === intentId);
           if (!old || old.status !== 'pending') return undefined;
-          undo(replaced('donations', old));
           return c.donations.update(old.id, { status: 'succeeded' });
         }),
       markCanceled: (intentId) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.donations.find((d) => d.stripePaymentIntentId === intentId);
           if (!old || old.status !== 'pending') return undefined;
-          undo(replaced('donations', old));
           return c.donations.update(old.id, { status: 'canceled' });
         }),
     },
@@ -142,25 +129,22 @@ export function paymentRepositories({ db, mutate, liveOrderOf, inserted, replace
       findSetupOf: async (subscriptionId) => db.localPayments.find((r) => r.kind === 'setup_intent' && r.metadata['subscription'] === subscriptionId),
       findTransferInGroup: async (group) => db.localPayments.find((r) => r.kind === 'transfer' && r.metadata['transferGroup'] === group),
       createOnce: (row) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const existing = row.idempotencyKey === null ? undefined : c.localPayments.find((r) => r.idempotencyKey === row.idempotencyKey);
           if (existing) return { row: existing, created: false };
           const created = c.localPayments.insert(row);
-          undo(inserted('localPayments', created.id));
           return { row: created, created: true };
         }),
       transition: (id, from, patch) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.localPayments.get(id);
           if (!old || !from.includes(old.status)) return undefined;
-          undo(replaced('localPayments', old));
           return c.localPayments.update(id, patch);
         }),
       refund: (id, now) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.localPayments.get(id);
           if (!old || old.status !== 'succeeded' || (old.refundedCents ?? 0) >= old.amountCents) return undefined;
-          undo(replaced('localPayments', old));
           return c.localPayments.update(id, { refundedCents: old.amountCents, updatedAt: now.toISOString() });
         }),
       // issue 18: a transfer's refundedCents is what was reversed of it

@@ -3,24 +3,22 @@
 import type { Repositories } from '../repositories.ts';
 import type { LowdbContext } from './context.ts';
 
-export function payoutRepositories({ db, mutate, inserted, replaced }: LowdbContext): Pick<Repositories, 'payouts' | 'payoutAccounts'> {
+export function payoutRepositories({ db, mutate }: LowdbContext): Pick<Repositories, 'payouts' | 'payoutAccounts'> {
   return {
     payouts: {
       get: async (id) => db.payouts.get(id),
       findByOrder: async (orderId) => db.payouts.find((p) => p.orderId === orderId),
       createForOrder: (row) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const existing = c.payouts.find((p) => p.orderId === row.orderId);
           if (existing) return existing;
           const payout = c.payouts.insert(row);
-          undo(inserted('payouts', payout.id));
           return payout;
         }),
       transition: (id, from, patch) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.payouts.get(id);
           if (!old || !from.includes(old.status)) return undefined;
-          undo(replaced('payouts', old));
           return c.payouts.update(id, patch);
         }),
       // rows are in id order: newest first is the reverse
@@ -33,18 +31,16 @@ export function payoutRepositories({ db, mutate, inserted, replaced }: LowdbCont
       findByUser: async (userId) => db.payoutAccounts.find((a) => a.userId === userId),
       findByAccountId: async (accountId) => db.payoutAccounts.find((a) => a.accountId === accountId),
       createForUser: (row) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const existing = c.payoutAccounts.find((a) => a.userId === row.userId);
           if (existing) return existing;
           const account = c.payoutAccounts.insert(row);
-          undo(inserted('payoutAccounts', account.id));
           return account;
         }),
       update: (accountId, patch) =>
-        mutate((c, _s, undo) => {
+        mutate((c) => {
           const old = c.payoutAccounts.find((a) => a.accountId === accountId);
           if (!old) return undefined;
-          undo(replaced('payoutAccounts', old));
           return c.payoutAccounts.update(old.id, patch);
         }),
     },
