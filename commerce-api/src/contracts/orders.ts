@@ -2,7 +2,6 @@
 // may see it, the buyer's paged list, and the order reference the server makes once
 // (PN-YYYYMMDD-XXXXXXXX), which the success page, both orders pages, the mails and /admin all show.
 import * as v from 'valibot';
-import type { OrderPayoutView } from './payouts.ts';
 import type { Gender, PuppyStatus } from './puppies.ts';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'handed_over', 'canceled', 'refunded'] as const;
@@ -38,6 +37,29 @@ export const MyOrdersQuerySchema = v.object({
 });
 
 export const MY_ORDERS_PAGE_SIZE = 10;
+
+/**
+ * issue 18 (decision 0101): the seller's payout of an order. Its stored life: scheduled (handed over,
+ * the buyer's window runs) → releasing (released: the transfer is being made, or waits for the seller's
+ * account) → paid (transferred); scheduled → held (the buyer reported a problem) → releasing (an admin
+ * released it) or canceled (an admin refunded the buyer before any transfer); paid → reversed
+ * (refunded after the transfer, which was reversed first).
+ */
+export const PAYOUT_STATUSES = ['scheduled', 'held', 'releasing', 'paid', 'reversed', 'canceled'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** the payout of an order as the order's parties see it (OrderView.payout); amounts are null for the buyer */
+export interface OrderPayoutView {
+  status: PayoutStatus;
+  /** when the buyer's window ends and the payout releases by itself */
+  releaseAt: string;
+  /** the buyer's reported problem, while held or after */
+  problem: string | null;
+  amountCents: number | null;
+  feeCents: number | null;
+  /** the last refusal: a transfer the platform's balance could not cover, a reversal the seller's could not */
+  lastError: string | null;
+}
 
 /** a person on the other side of an order: what each party may see of the other */
 export interface OrderParty {

@@ -2,18 +2,10 @@
 // puppy is handed over, the seller's share (the puppy's price less PLATFORM_FEE_PERCENT) is transferred
 // to the seller's connected payout account when the buyer confirms receipt, or when the buyer's window
 // (PAYOUT_HOLD_DAYS) ends without a reported problem. A reported problem holds the payout for an admin.
-// These are the shapes /earnings, My Orders, /admin and the local onboarding page share with the API.
+// These are the shapes /earnings, My Orders, /admin and the local onboarding page share with the API;
+// a payout's statuses and what an order's parties see of it are with the order (orders.ts).
 import * as v from 'valibot';
-import type { OrderParty } from './orders.ts';
-
-/**
- * A payout's stored life: scheduled (handed over, the buyer's window runs) → releasing (released: the
- * transfer is being made, or waits for the seller's account) → paid (transferred); scheduled → held
- * (the buyer reported a problem) → releasing (an admin released it) or canceled (an admin refunded the
- * buyer before any transfer); paid → reversed (refunded after the transfer, which was reversed first).
- */
-export const PAYOUT_STATUSES = ['scheduled', 'held', 'releasing', 'paid', 'reversed', 'canceled'] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+import type { OrderParty, PayoutStatus } from './orders.ts';
 
 /** what a seller reads on /earnings for each order (issue 18 point 5) */
 export const EARNING_STATUSES = ['awaiting_handover', 'held', 'on_its_way', 'paid', 'reversed', 'refunded'] as const;
@@ -79,19 +71,6 @@ export interface EarningsResponse {
 /** POST /api/earnings/connect: where to send the seller to onboard (Stripe's hosted page, or the local one) */
 export interface ConnectResponse {
   url: string;
-}
-
-/** the payout of an order as the order's parties see it (OrderView.payout); amounts are null for the buyer */
-export interface OrderPayoutView {
-  status: PayoutStatus;
-  /** when the buyer's window ends and the payout releases by itself */
-  releaseAt: string;
-  /** the buyer's reported problem, while held or after */
-  problem: string | null;
-  amountCents: number | null;
-  feeCents: number | null;
-  /** the last refusal: a transfer the platform's balance could not cover, a reversal the seller's could not */
-  lastError: string | null;
 }
 
 export const PROBLEM_MIN = 10;

@@ -4,8 +4,8 @@
 
 // The enums are the contracts' constants (one list each, shared by forms, routes and records).
 import type { AccountType } from '#contracts/auth.ts';
-import type { OrderStatus } from '#contracts/orders.ts';
-import type { PayoutAccountStatus, PayoutStatus } from '#contracts/payouts.ts';
+import type { OrderStatus, PayoutStatus } from '#contracts/orders.ts';
+import type { PayoutAccountStatus } from '#contracts/payouts.ts';
 import type { PlanId } from '#contracts/plans.ts';
 import type { Category, Gender, PuppyStatus, Region } from '#contracts/puppies.ts';
 

@@ -3,8 +3,7 @@
 // buyer's name and email only; an admin sees both. Anyone else is told the order does not exist (404,
 // not 403), so references cannot be probed.
 import { centsToDollars } from '#contracts/money.ts';
-import { MY_ORDERS_PAGE_SIZE, type MyOrdersResponse, type OrderParty, type OrderView } from '#contracts/orders.ts';
-import type { OrderPayoutView } from '#contracts/payouts.ts';
+import { MY_ORDERS_PAGE_SIZE, type MyOrdersResponse, type OrderParty, type OrderPayoutView, type OrderView } from '#contracts/orders.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Repositories } from '../storage/repositories.ts';
 import type { Order, Payout, User } from './model.ts';
