@@ -23,6 +23,7 @@ import { toast } from '../lib/toast.ts';
 import { Field } from '../react/Field.tsx';
 import '../styles/empty-state.css';
 import '../styles/form-actions.css';
+import '../styles/test-mode-notice.css';
 import './PayoutOnboarding.css';
 import { PageSpinner } from '../react/PageSpinner.tsx';
 
