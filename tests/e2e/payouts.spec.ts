@@ -181,6 +181,13 @@ test('a buyer who reports a problem holds the payout until an admin releases it 
   await item.getByRole('button', { name: 'Release to seller' }).click();
   await expect(adminPage.getByText('Payout Released', { exact: true })).toBeVisible();
   await expect(item).toHaveCount(0);
+  // Find an Order shows the payout, and what a cancel would do to it.
+  const lookup = adminPage.getByRole('form', { name: 'Find an order' });
+  await lookup.getByLabel('Order reference').fill(reference);
+  await lookup.getByRole('button', { name: 'Find order' }).click();
+  const found = adminPage.getByRole('region', { name: 'Find an Order' });
+  await expect(found.getByRole('definition').filter({ hasText: 'Paid · ' })).toHaveText(`Paid · ${money(800)}`);
+  await expect(found.getByText('a cancel takes the payout back from the seller before the buyer is refunded', { exact: false })).toBeVisible();
   await adminContext.close();
 
   const paid = (await (await seller.get('/api/earnings')).json()) as { rows: { reference: string; status: string; amountCents: number }[] };

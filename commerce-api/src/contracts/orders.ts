@@ -48,6 +48,16 @@ export const MY_ORDERS_PAGE_SIZE = 10;
 export const PAYOUT_STATUSES = ['scheduled', 'held', 'releasing', 'paid', 'reversed', 'canceled'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
+/** a payout's status as /admin's order lookup words it (the seller reads /earnings' words) */
+export const PAYOUT_STATUS_LABELS: Readonly<Record<PayoutStatus, string>> = {
+  scheduled: 'Scheduled',
+  held: 'Held',
+  releasing: 'Being sent',
+  paid: 'Paid',
+  reversed: 'Reversed',
+  canceled: 'Cancelled',
+};
+
 /** the payout of an order as the order's parties see it (OrderView.payout); amounts are null for the buyer */
 export interface OrderPayoutView {
   status: PayoutStatus;

@@ -4,7 +4,7 @@
 // refuses leaves the order as it was, and its message is shown here.
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { OrderReferenceSchema, type OrderChangeResponse, type OrderView } from '#contracts/orders.ts';
+import { OrderReferenceSchema, PAYOUT_STATUS_LABELS, type OrderChangeResponse, type OrderView } from '#contracts/orders.ts';
 import { ApiError, getJson, postJson } from '../../lib/api-client.ts';
 import { formatCents } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
@@ -84,7 +84,19 @@ export function OrderLookup() {
             <dd>{order.buyer ? `${order.buyer.name} (${order.buyer.email})` : 'Unknown'}</dd>
             <dt>Seller</dt>
             <dd>{order.seller ? `${order.seller.name} (${order.seller.email})` : 'Unknown'}</dd>
+            {order.payout && (
+              <>
+                <dt>Seller payout</dt>
+                <dd>
+                  {PAYOUT_STATUS_LABELS[order.payout.status]}
+                  {order.payout.amountCents !== null && ` · ${formatCents(order.payout.amountCents)}`}
+                </dd>
+              </>
+            )}
           </dl>
+          {order.payout?.status === 'paid' && CANCELABLE.includes(order.status) && (
+            <p>The seller has been paid for this order: a cancel takes the payout back from the seller before the buyer is refunded.</p>
+          )}
           {CANCELABLE.includes(order.status) && (
             <button type="button" className="contrast" onClick={() => cancel(order.reference)} disabled={busy !== null} aria-busy={busy === 'cancel'}>
               Cancel order and refund {formatCents(order.totalCents)}
