@@ -965,6 +965,7 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
       it('takes back every change when fn throws, and rethrows its error', async () => {
         const puppy = await newPuppy();
         const user = await newUser();
+        await s.favorites.add(user.id, puppy.id, NOW);
         const failure = new Error('payment provider down');
         await expect(
           s.transaction(async (tx) => {
@@ -972,11 +973,14 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
             await tx.users.update(user.id, { sessionVersion: 7 });
             await tx.paymentEvents.claim('evt_rolled_back', 'x', NOW);
             await tx.settings.set({ paymentMode: 'live' });
+            // a removal is taken back too (on lowdb the row comes back under a new id)
+            await tx.favorites.remove(user.id, puppy.id);
             throw failure;
           }),
         ).rejects.toBe(failure);
         expect(await s.puppies.get(puppy.id)).toEqual(puppy);
         expect(await s.users.get(user.id)).toEqual(user);
+        expect((await s.favorites.listByUser(user.id)).map((f) => f.puppyId)).toEqual([puppy.id]);
         expect(await s.settings.get()).toEqual({ paymentMode: 'test' });
         expect(await s.paymentEvents.claim('evt_rolled_back', 'x', NOW)).toBeDefined();
       });
