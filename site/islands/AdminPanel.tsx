@@ -16,6 +16,7 @@ import { HeldPayouts } from '../react/admin/HeldPayouts.tsx';
 import { ApiError, getJson, postJson } from '../lib/api-client.ts';
 import { SWR_OPTIONS } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
+import '../styles/panel.css';
 import './AdminPanel.css';
 
 const MODE_KEY = '/api/admin/payment-mode';
@@ -70,7 +71,7 @@ function AdminHome({ user }: { user: UserView }) {
       <h1>Admin</h1>
       <p>Signed in as {user.username}.</p>
       <div className="admin-grid">
-        <section className="admin-card" aria-labelledby="payment-mode-title">
+        <section className="panel admin-card" aria-labelledby="payment-mode-title">
           <h2 id="payment-mode-title">Payment Mode</h2>
           {error && !data ? (
             <p role="alert">Could not load the payment mode: {error instanceof Error ? error.message : 'unknown error'}</p>
@@ -106,7 +107,7 @@ function AdminHome({ user }: { user: UserView }) {
         <ModerationQueue />
         <HeldPayouts />
         <OrderLookup />
-        <section className="admin-card" aria-labelledby="system-status-title">
+        <section className="panel admin-card" aria-labelledby="system-status-title">
           <h2 id="system-status-title">System Status</h2>
           <ul className="status-list">
             {SYSTEMS.map((name) => (

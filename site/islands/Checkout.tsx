@@ -18,6 +18,7 @@ import { checkPayment, newVisitId, usePaymentKey } from '../lib/payments.ts';
 import { useApi } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
 import PaymentForm, { type CardDriver } from './PaymentForm.tsx';
+import '../styles/panel.css';
 import '../react/payment/PaymentPage.css';
 import '../react/payment/price-lines.css';
 import '../react/payment/card-form.css';
@@ -103,7 +104,7 @@ function CheckoutFor({ puppyId, user }: { puppyId: string; user: UserView }) {
 
   return (
     <div className="checkout-layout">
-      <section className="order-summary" aria-labelledby="summary-title">
+      <section className="panel order-summary" aria-labelledby="summary-title">
         <h2 id="summary-title">Order Summary</h2>
         <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}, a ${puppy.breed?.name ?? ''} puppy`} sizes="(max-width: 768px) 100vw, 480px" eager />
         <p className="summary-name">
@@ -123,7 +124,7 @@ function CheckoutFor({ puppyId, user }: { puppyId: string; user: UserView }) {
         </dl>
       </section>
 
-      <section className="payment-section" aria-labelledby="payment-title">
+      <section className="panel payment-section" aria-labelledby="payment-title">
         <h2 id="payment-title">Payment Details</h2>
         {view.kind === 'paid' ? (
           <div role="status" className="payment-success">

@@ -16,6 +16,7 @@ import { ApiError, getJson } from '../lib/api-client.ts';
 import { formatCents } from '../lib/format.ts';
 import { checkPayment } from '../lib/payments.ts';
 import { toast, toastAcrossNavigation } from '../lib/toast.ts';
+import '../styles/panel.css';
 import '../react/payment/PaymentPage.css';
 import '../react/payment/price-lines.css';
 import './CheckoutSuccess.css';
@@ -174,7 +175,7 @@ function OrderConfirmation({ order, user }: { order: OrderView; user: UserView }
         </p>
       )}
 
-      <section className="order-details" aria-labelledby="order-title">
+      <section className="panel order-details" aria-labelledby="order-title">
         <h2 id="order-title">Order Details</h2>
         <div className="order-grid">
           <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}${puppy.breed ? `, a ${puppy.breed} puppy` : ''}`} sizes="(max-width: 768px) 100vw, 360px" eager />

@@ -14,6 +14,7 @@ import { formatCents } from '../lib/format.ts';
 import { checkPayment, newVisitId, usePaymentKey } from '../lib/payments.ts';
 import { toast } from '../lib/toast.ts';
 import PaymentForm, { type CardDriver } from './PaymentForm.tsx';
+import '../styles/panel.css';
 import '../react/payment/PaymentPage.css';
 import '../react/payment/price-lines.css';
 import '../react/payment/card-form.css';
@@ -110,7 +111,7 @@ function ListingFee({ puppyId }: { puppyId: number }) {
   const amountCents = intent?.amountCents ?? LISTING_FEE_CENTS;
   return (
     <div className="checkout-layout">
-      <section className="order-summary" aria-labelledby="purchase-title">
+      <section className="panel order-summary" aria-labelledby="purchase-title">
         <h2 id="purchase-title">Your Purchase</h2>
         <dl className="price-lines">
           <dt>Standard Puppy Listing{intent ? `: ${intent.puppy.name}` : ''}</dt>
@@ -131,7 +132,7 @@ function ListingFee({ puppyId }: { puppyId: number }) {
         </p>
       </section>
 
-      <section className="payment-section" aria-labelledby="listing-payment-title">
+      <section className="panel payment-section" aria-labelledby="listing-payment-title">
         <h2 id="listing-payment-title">Payment Details</h2>
         {intent?.clientSecret ? (
           <PaymentForm label="Pay the listing fee" submitLabel={`Pay ${formatCents(amountCents)}`} onSubmit={pay} />

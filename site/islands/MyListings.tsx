@@ -18,6 +18,7 @@ import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
 import { PuppyCard, StatusBadge } from '../react/PuppyCard.tsx';
 import { PuppyImage } from '../react/PuppyImage.tsx';
 import { Tabs } from '../react/Tabs.tsx';
+import '../styles/panel.css';
 import './MyListings.css';
 import '../styles/empty-state.css';
 import '../styles/tab-list.css';
@@ -223,7 +224,7 @@ function Visibility({ puppy }: { puppy: PuppyView }) {
 
 function ListingRow({ puppy, eager, onDelete, order, onOrderChanged }: { puppy: PuppyView; eager: boolean; onDelete: () => void; order: OrderView | undefined; onOrderChanged: () => void }) {
   return (
-    <li className="listing-row photo-frame">
+    <li className="panel listing-row photo-frame">
       <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}`} sizes="8rem" eager={eager} width={320} height={240} />
       <div>
         <h2>{puppy.name}</h2>

@@ -12,6 +12,7 @@ import { formatOrderDate, OrderStatus } from '../react/orders/OrderStatus.tsx';
 import { ReceiptActions } from '../react/orders/ReceiptActions.tsx';
 import { formatCents } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
+import '../styles/panel.css';
 import '../styles/empty-state.css';
 import '../react/payment/price-lines.css';
 import './MyOrders.css';
@@ -119,7 +120,7 @@ function OrderCard({ order, eager, onChanged }: { order: OrderView; eager: boole
   const puppy = order.puppy;
   const name = puppy?.name ?? 'A puppy no longer listed';
   return (
-    <li className="order-card photo-frame">
+    <li className="panel order-card photo-frame">
       <PuppyImage src={puppy?.imageUrl ?? ''} alt={name} sizes="10rem" eager={eager} width={320} height={240} />
       <div>
         <h2>{puppy ? <a href={`/puppies/${puppy.id}`}>{puppy.name}</a> : name}</h2>

@@ -10,12 +10,13 @@ import { formatCents } from '../../lib/format.ts';
 import { useApi } from '../../lib/swr.ts';
 import { toast } from '../../lib/toast.ts';
 import { formatOrderDate } from '../orders/OrderStatus.tsx';
+import '../../styles/panel.css';
 import './HeldPayouts.css';
 
 export function HeldPayouts() {
   const { data, error, mutate } = useApi<AdminPayoutsResponse>('/api/admin/payouts');
   return (
-    <section className="admin-card held-payouts" aria-labelledby="held-payouts-title">
+    <section className="panel admin-card held-payouts" aria-labelledby="held-payouts-title">
       <h2 id="held-payouts-title">Held Payouts</h2>
       {error ? (
         <p role="alert">Could not load the held payouts: {error instanceof Error ? error.message : 'unknown error'}</p>
@@ -66,7 +67,7 @@ function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged:
   };
 
   return (
-    <li className="held-payout">
+    <li className="panel held-payout">
       <h3 id={headingId}>
         {payout.reference} · {payout.puppyName}
       </h3>

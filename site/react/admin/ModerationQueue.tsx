@@ -8,6 +8,7 @@ import { ApiError, postJson } from '../../lib/api-client.ts';
 import { formatMessageTime } from '../../lib/message-time.ts';
 import { useApi } from '../../lib/swr.ts';
 import { toast } from '../../lib/toast.ts';
+import '../../styles/panel.css';
 import './ModerationQueue.css';
 
 const ACTION_WORDS: Record<string, string> = {
@@ -37,7 +38,7 @@ export function ModerationQueue() {
   };
 
   return (
-    <section className="admin-card moderation" aria-labelledby="moderation-title">
+    <section className="panel admin-card moderation" aria-labelledby="moderation-title">
       <h2 id="moderation-title">Moderation Queue</h2>
       {error && !data ? (
         <p role="alert">The moderation queue could not be loaded. Please reload the page.</p>

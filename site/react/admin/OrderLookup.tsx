@@ -10,6 +10,7 @@ import { formatCents } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { Field } from '../Field.tsx';
 import { formatOrderDate, OrderStatus } from '../orders/OrderStatus.tsx';
+import '../../styles/panel.css';
 import './OrderLookup.css';
 
 const CANCELABLE: ReadonlyArray<OrderView['status']> = ['pending', 'paid', 'handed_over'];
@@ -53,7 +54,7 @@ export function OrderLookup() {
   };
 
   return (
-    <section className="admin-card order-lookup" aria-labelledby="order-lookup-title">
+    <section className="panel admin-card order-lookup" aria-labelledby="order-lookup-title">
       <h2 id="order-lookup-title">Find an Order</h2>
       <form onSubmit={find} noValidate aria-label="Find an order">
         <Field label="Order reference" error={problem ?? undefined} alert>
