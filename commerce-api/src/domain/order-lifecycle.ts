@@ -11,7 +11,7 @@ import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provide
 import type { Order, Puppy, User } from './model.ts';
 import { sendPaymentMails } from './fulfilment/payment-mail.ts';
 import { orderView, visibleOrder } from './order-views.ts';
-import { orderLines } from './orders.ts';
+import { orderLines, orderParties } from './orders.ts';
 import type { PayoutContext } from './payouts/context.ts';
 import { cancelPayout, takeBackPayout } from './payouts/refund.ts';
 import { mailStep, newPayout } from './payouts/release.ts';
@@ -95,7 +95,7 @@ export async function cancelOrder(ctx: OrderCancelContext, reference: string): P
       return updated;
     });
     await cancelPayout(ctx, order);
-    const [puppy, buyer, seller] = await Promise.all([store.puppies.get(order.puppyId), store.users.get(order.buyerId), store.users.get(order.sellerId)]);
+    const { puppy, buyer, seller } = await orderParties(store, order);
     // The refund is done and recorded; a mail outage must not undo it (failures are logged).
     await sendPaymentMails(ctx, cancellationMails(order, puppy, buyer, seller, outcome, ctx.siteUrl));
     const how = outcome === 'released' ? "the hold on the buyer's card was released" : 'the buyer was refunded in full';

@@ -12,7 +12,7 @@ import type { CheckoutIntentInput, CheckoutIntentResponse } from '#contracts/pay
 import { ConflictError, NotFoundError } from '../errors.ts';
 import type { MailMessage } from '../mail/messages.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
-import { OrderForIntentExistsError, type AsyncStorage } from '../storage/repositories.ts';
+import { OrderForIntentExistsError, type AsyncStorage, type Repositories } from '../storage/repositories.ts';
 import type { Order, Puppy, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
 
@@ -199,6 +199,12 @@ export async function recordCanceledPurchase(store: AsyncStorage, intent: Paymen
 export async function recordRefunded(store: AsyncStorage, intentId: string, now: Date): Promise<void> {
   const order = await store.orders.findByIntent(intentId);
   if (order && order.status === 'canceled') await store.orders.transition(order.id, ['canceled'], { status: 'refunded', canceledAt: order.canceledAt ?? now.toISOString() });
+}
+
+/** the puppy and the two people of an order, as every order mail names them (any may be gone) */
+export async function orderParties(store: Repositories, order: Order): Promise<{ puppy: Puppy | undefined; buyer: User | undefined; seller: User | undefined }> {
+  const [puppy, buyer, seller] = await Promise.all([store.puppies.get(order.puppyId), store.users.get(order.buyerId), store.users.get(order.sellerId)]);
+  return { puppy, buyer, seller };
 }
 
 /** the order's lines as every order mail lists them */

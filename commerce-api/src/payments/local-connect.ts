@@ -39,7 +39,7 @@ import {
 type Row = LocalPaymentObject;
 
 /** Stripe's links last a few minutes; this one is long enough to fill the form on a slow phone */
-export const ACCOUNT_LINK_TTL_MS = 30 * 60_000;
+const ACCOUNT_LINK_TTL_MS = 30 * 60_000;
 
 /** what Stripe's Express onboarding asks of an individual in the US, by its requirement names */
 const REQUIREMENTS = {

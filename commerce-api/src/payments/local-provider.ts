@@ -163,6 +163,8 @@ export function createLocalProvider(store: AsyncStorage, options: LocalProviderO
 
     async createPaymentIntent(input: CreatePaymentIntentInput) {
       const id = `pi_local_${randomId()}`;
+      // Stripe's transfer_group is a field of its own; the double keeps it with the metadata.
+      const metadata = { ...input.metadata, ...(input.transferGroup ? { transferGroup: input.transferGroup } : {}) };
       const { row, created } = await objects.createOnce(
         fields({
           providerId: id,
@@ -171,8 +173,7 @@ export function createLocalProvider(store: AsyncStorage, options: LocalProviderO
           amountCents: input.amountCents,
           captureMethod: input.captureMethod,
           clientSecret: `${id}_secret_${randomId()}`,
-          // Stripe's transfer_group is a field of its own; the double keeps it with the metadata.
-          metadata: { ...input.metadata, ...(input.transferGroup ? { transferGroup: input.transferGroup } : {}) },
+          metadata,
           idempotencyKey: input.idempotencyKey,
         }),
       );
@@ -181,7 +182,7 @@ export function createLocalProvider(store: AsyncStorage, options: LocalProviderO
           row.kind === 'payment_intent' &&
           row.amountCents === input.amountCents &&
           row.captureMethod === input.captureMethod &&
-          sameMetadata(row.metadata, { ...input.metadata, ...(input.transferGroup ? { transferGroup: input.transferGroup } : {}) });
+          sameMetadata(row.metadata, metadata);
         if (!same) {
           throw new AppError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
         }

@@ -6,6 +6,7 @@
 // orders.ts decides with `puppies.reserve` and conditional `orders.transition`s, and only the caller
 // whose transition won the payment is told to mail.
 import {
+  orderParties,
   purchaseMails,
   recordAuthorisedPurchase,
   recordCanceledPurchase,
@@ -24,7 +25,7 @@ export function createPurchaseSync(deps: FulfilmentDeps): (intent: PaymentIntent
   async function mailPaidOrder(intentId: string): Promise<void> {
     const order = await store.orders.findByIntent(intentId);
     if (!order) return;
-    const [puppy, buyer, seller] = await Promise.all([store.puppies.get(order.puppyId), store.users.get(order.buyerId), store.users.get(order.sellerId)]);
+    const { puppy, buyer, seller } = await orderParties(store, order);
     await sendPaymentMails(deps, purchaseMails(order, puppy, buyer, seller, deps.siteUrl));
   }
 

@@ -15,7 +15,7 @@ export function requireSeller(user: User): void {
 }
 
 /** the provider's account in the three words a seller reads */
-export function statusOf(account: ConnectedAccountSnapshot): PayoutAccountStatus {
+function statusOf(account: ConnectedAccountSnapshot): PayoutAccountStatus {
   if (account.payoutsEnabled) return 'payouts_enabled';
   if (!account.detailsSubmitted || account.requirementsDue.length > 0) return 'details_needed';
   return 'pending_verification';

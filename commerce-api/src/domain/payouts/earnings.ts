@@ -60,10 +60,13 @@ async function rowsOf(ctx: PayoutContext, user: User, account: PayoutAccount | u
   return rows.sort((a, b) => b.orderedAt.localeCompare(a.orderedAt) || b.reference.localeCompare(a.reference));
 }
 
-/** GET /api/earnings */
+/** GET /api/earnings: the page re-reads an unfinished account from the provider (its seller may be back from onboarding) */
 export async function earnings(ctx: PayoutContext, user: User): Promise<EarningsResponse> {
   requireSeller(user);
-  const account = await currentAccount(ctx, user.id);
+  return earningsWith(ctx, user, await currentAccount(ctx, user.id));
+}
+
+async function earningsWith(ctx: PayoutContext, user: User, account: PayoutAccount | undefined): Promise<EarningsResponse> {
   const rows = await rowsOf(ctx, user, account);
   const sum = (status: EarningStatus) => rows.filter((row) => row.status === status).reduce((total, row) => total + row.amountCents, 0);
   return {
@@ -85,7 +88,9 @@ function field(value: string): string {
 
 /** GET /api/earnings.csv: the same rows, amounts in dollars, dates as ISO days */
 export async function earningsCsv(ctx: PayoutContext, user: User): Promise<string> {
-  const { rows } = await earnings(ctx, user);
+  requireSeller(user);
+  // the rows as the page last showed them: the account as stored, no second call to the provider
+  const { rows } = await earningsWith(ctx, user, await ctx.store.payoutAccounts.findByUser(user.id));
   const dollars = (cents: number) => centsToDollars(cents).toFixed(2);
   const lines = rows.map((row) =>
     [

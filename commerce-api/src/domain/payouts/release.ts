@@ -14,6 +14,7 @@ import type { New, Repositories } from '../../storage/repositories.ts';
 import { sendPaymentMails } from '../fulfilment/payment-mail.ts';
 import type { Order, Payout, PayoutStatus } from '../model.ts';
 import { orderView, visibleOrder } from '../order-views.ts';
+import { orderParties } from '../orders.ts';
 import { formatPayoutDate, releaseAtFor, shareOf, type PayoutContext } from './context.ts';
 import { payoutMails, type PayoutParties, type PayoutStep } from './mails.ts';
 
@@ -38,11 +39,9 @@ export function newPayout(order: Order, at: Date, terms: Pick<PayoutContext, 'fe
   };
 }
 
-export async function partiesOf(store: Repositories, payout: Payout, known?: Order): Promise<PayoutParties | undefined> {
+async function partiesOf(store: Repositories, payout: Payout, known?: Order): Promise<PayoutParties | undefined> {
   const order = known ?? (await store.orders.get(payout.orderId));
-  if (!order) return undefined;
-  const [puppy, buyer, seller] = await Promise.all([store.puppies.get(order.puppyId), store.users.get(order.buyerId), store.users.get(order.sellerId)]);
-  return { order, payout, puppy, buyer, seller };
+  return order ? { order, payout, ...(await orderParties(store, order)) } : undefined;
 }
 
 export async function mailStep(ctx: Pick<PayoutContext, 'store' | 'mailer' | 'log' | 'siteUrl'>, step: PayoutStep, payout: Payout, order?: Order): Promise<void> {
@@ -58,7 +57,7 @@ const isRefusal = (error: unknown) => error instanceof InsufficientBalanceError 
  * seller has no account with payouts enabled waits (the release job and the account's next update try
  * again); a transfer the provider refuses is kept as lastError and tried again by the job.
  */
-export async function sendPayout(ctx: PayoutContext, payout: Payout): Promise<Payout> {
+async function sendPayout(ctx: PayoutContext, payout: Payout): Promise<Payout> {
   const { store } = ctx;
   if (payout.status !== 'releasing') return payout;
   const [order, account] = await Promise.all([store.orders.get(payout.orderId), store.payoutAccounts.findByUser(payout.sellerId)]);
