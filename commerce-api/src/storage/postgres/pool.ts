@@ -6,8 +6,23 @@ const TIMESTAMPTZ = 1184;
 const NUMERIC = 1700;
 const INT8 = 20;
 
+/**
+ * A timestamptz as PostgreSQL writes it in UTC ("2026-11-25 23:10:05.12+00") turned into the model's
+ * ISO string ("2026-11-25T23:10:05.120Z") by moving characters: parsing it with Date took 1.3 µs, and a
+ * catalogue page has four per listing. Another offset, or a year past 9999, goes through Date.
+ */
+export function isoTimestamp(value: string): string {
+  const n = value.length;
+  // "YYYY-MM-DD HH:MM:SS" + an optional "." and 1–6 digits + "+00"
+  if (n >= 22 && n <= 29 && n !== 23 && value.charCodeAt(4) === 45 && value.charCodeAt(10) === 32 && (n === 22 || value.charCodeAt(19) === 46) && value.endsWith('+00')) {
+    const fraction = n > 22 ? value.slice(20, n - 3) : '';
+    return `${value.slice(0, 10)}T${value.slice(11, 19)}.${`${fraction}000`.slice(0, 3)}Z`;
+  }
+  return new Date(value).toISOString();
+}
+
 function getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
-  if (oid === TIMESTAMPTZ) return (value) => new Date(value).toISOString();
+  if (oid === TIMESTAMPTZ) return isoTimestamp;
   if (oid === NUMERIC || oid === INT8) return (value) => Number(value);
   return pg.types.getTypeParser(oid, format as 'text');
 }

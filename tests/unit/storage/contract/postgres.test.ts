@@ -83,6 +83,27 @@ describe('migrations', () => {
   });
 });
 
+describe('timestamps', () => {
+  // pool.ts turns PostgreSQL's text into the model's ISO strings without Date for the UTC form; every
+  // form PostgreSQL writes must come back as Date would have made it
+  it('come back as the ISO string Date makes, whatever their fraction and the session time zone', async () => {
+    const written = ['2026-11-25T23:10:05.000Z', '2026-11-25T23:10:05.100Z', '2026-11-25T23:10:05.120Z', '2026-11-25T23:10:05.123Z', '1999-12-31T23:59:59.999Z'];
+    const micro = ['2026-11-25 23:10:05.123456+00', '2026-11-25 23:10:05.000001+00'];
+    const client = await pool.connect();
+    try {
+      for (const zone of ['UTC', 'Asia/Kolkata', 'America/St_Johns']) {
+        await client.query(`SET TimeZone = '${zone}'`);
+        const rows = (await client.query('SELECT t FROM unnest($1::timestamptz[]) AS t', [[...written, ...micro]])).rows.map((r: { t: string }) => r.t);
+        expect(rows, zone).toEqual([...written, ...micro.map((m) => new Date(m).toISOString())]);
+      }
+    } finally {
+      await client.query('RESET TimeZone');
+      client.release();
+    }
+    expect(micro.map((m) => new Date(m).toISOString())).toEqual(['2026-11-25T23:10:05.123Z', '2026-11-25T23:10:05.000Z']);
+  });
+});
+
 describe('catalogue at scale', () => {
   it('counts the total only up to the cap, and says so', async () => {
     await emptied();
