@@ -8,7 +8,8 @@
 //   - the long tail: every request a new filter mix (the anchor's own generator, so the same paths);
 //   - acknowledged writes: PUT /api/favorites/:id by 50 signed-in buyers, each a new (buyer, puppy)
 //     pair, so each request is one committed row.
-// Runs take turns in short slices, so a busy moment on a shared machine falls on all alike.
+// Runs take turns in short slices, so a busy moment on a shared machine falls on all alike, and each
+// starts once the machine is idle again (the lowdb server goes on answering its queue after a run).
 //
 //   npm run bench -- stores-api [--rows=100000] [--connections=50] [--seconds=10]
 import type { ChildProcess } from 'node:child_process';
@@ -20,7 +21,7 @@ import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
 import { importLowdb } from '../../commerce-api/src/storage/postgres/import-lowdb.ts';
 import { FACTORY_PASSWORD } from '../support/factories.ts';
 import { startPostgres } from '../support/postgres-server.ts';
-import { benchCatalogue, numberArg, root, startProcess, tailPath } from './lib/bench-setup.ts';
+import { benchCatalogue, numberArg, root, settled, startProcess, tailPath } from './lib/bench-setup.ts';
 
 const ANCHOR = path.resolve(root, '../shared/bench/pg-anchor.mjs');
 const ROWS = numberArg('rows', 100_000);
@@ -36,6 +37,7 @@ interface Run {
 }
 
 async function load(port: number, request: () => { method: string; path: string; headers?: Record<string, string> }, seconds: number): Promise<Run> {
+  await settled();
   const r = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,

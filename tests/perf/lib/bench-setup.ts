@@ -1,7 +1,9 @@
 // What the HTTP benchmarks share (stores-api.ts, cluster-reads.ts): one generated catalogue, the long-tail
-// request generator of ../shared/bench/pg-anchor.mjs, and starting a server process. In lib/ because
+// request generator of ../shared/bench/pg-anchor.mjs, starting a server process, and waiting for the
+// machine to be idle between runs. In lib/ because
 // tests/perf/run.ts runs every .ts file directly under tests/perf.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DbShape } from '../../../commerce-api/src/domain/model.ts';
@@ -51,4 +53,30 @@ export function startProcess(label: string, command: string, args: string[], env
     child.stderr!.on('data', listen);
     child.once('exit', (code) => reject(new Error(`${label} exited with ${code}: ${said.slice(-2000)}`)));
   });
+}
+
+/** the machine's busy and total CPU time so far, in clock ticks (the first line of /proc/stat) */
+function cpuTicks(): { busy: number; total: number } {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+  const ticks = fields.map(Number);
+  const idle = ticks[3]! + (ticks[4] ?? 0);
+  const total = ticks.reduce((sum, t) => sum + t, 0);
+  return { busy: total - idle, total };
+}
+
+/**
+ * Waits until the whole machine has been nearly idle (under 10 % busy) for three 100 ms looks, or 15 s
+ * have passed. A server that was just loaded keeps working for a while after the load stops (the
+ * requests still queued, a collection, a checkpoint); the next run must not pay for it. Linux only, as
+ * the benchmarks are.
+ */
+export async function settled(): Promise<void> {
+  let quiet = 0;
+  let last = cpuTicks();
+  for (let i = 0; i < 150 && quiet < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = cpuTicks();
+    quiet = (now.busy - last.busy) / Math.max(1, now.total - last.total) < 0.1 ? quiet + 1 : 0;
+    last = now;
+  }
 }
