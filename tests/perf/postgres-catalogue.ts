@@ -10,7 +10,7 @@
 import { migrate } from '../../commerce-api/src/storage/postgres/migrate.ts';
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
 import { catalogueQueries } from '../../commerce-api/src/storage/postgres/catalogue.ts';
-import { createKysely, createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
+import { createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
 import type { CatalogueQuery } from '../../commerce-api/src/storage/repositories.ts';
 import { buildBreeds, buildCatalogue, buildUser, createRng } from '../support/factories.ts';
 import { startPostgres } from '../support/postgres-server.ts';
@@ -122,8 +122,8 @@ function typeOf(column: string): string {
 
 /** the page and count queries of searchPublic, as PostgreSQL runs them */
 async function explain(query: CatalogueQuery): Promise<void> {
-  const { page, count } = catalogueQueries(createKysely(pool), query, now);
-  for (const [name, compiled] of [['page', page.compile()], ['count', count.compile()]] as const) {
+  const { page, count } = catalogueQueries(query, now);
+  for (const [name, compiled] of [['page', page], ['count', count]] as const) {
     const plan = await pool.query(`EXPLAIN (ANALYZE, COSTS OFF) ${compiled.sql}`, [...compiled.parameters]);
     console.log(`  ${name}:`);
     for (const row of plan.rows) console.log(`    ${row['QUERY PLAN']}`);

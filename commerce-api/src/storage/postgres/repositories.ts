@@ -7,6 +7,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { AsyncStorage, JobLeases, RateLimitCounters, Repositories } from '../repositories.ts';
 import { createAnnouncements } from './announcements.ts';
+import { createCatalogueCensus } from './catalogue-census.ts';
 import { postgresReadiness } from './readiness.ts';
 import { accountRepositories } from './repositories/accounts.ts';
 import { conversationRepositories } from './repositories/conversations.ts';
@@ -83,7 +84,7 @@ export function createKysely(pool: pg.Pool): Kysely<Database> {
 /** the repositories on a pool (pool.ts); close() ends the pool */
 export function createPostgresRepositories(pool: pg.Pool): AsyncStorage {
   const db = createKysely(pool);
-  const kept: Kept = {};
+  const kept: Kept = { census: createCatalogueCensus(db) };
   const announcements = createAnnouncements(pool);
   let closed = false;
   return {
@@ -96,6 +97,7 @@ export function createPostgresRepositories(pool: pg.Pool): AsyncStorage {
     ready: () => (closed ? Promise.resolve({ ok: false as const, reason: 'store closed' }) : postgresReadiness(pool)),
     close: async () => {
       closed = true;
+      await kept.census.close();
       // the LISTEN connection first: the pool ends only once every connection is back
       await announcements.close();
       await db.destroy();

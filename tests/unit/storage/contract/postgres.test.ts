@@ -12,8 +12,10 @@ import { createLowdbRepositories } from '../../../../commerce-api/src/storage/lo
 import { importLowdb } from '../../../../commerce-api/src/storage/postgres/import-lowdb.ts';
 import { loadMigrations, migrate } from '../../../../commerce-api/src/storage/postgres/migrate.ts';
 import { createPool } from '../../../../commerce-api/src/storage/postgres/pool.ts';
-import { createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
-import { CATALOGUE_TOTAL_CAP, UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
+import { createCatalogueCensus } from '../../../../commerce-api/src/storage/postgres/catalogue-census.ts';
+import { searchPublic } from '../../../../commerce-api/src/storage/postgres/catalogue.ts';
+import { createKysely, createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
+import { CATALOGUE_TOTAL_CAP, UsernameTakenError, type AsyncStorage, type CatalogueQuery } from '../../../../commerce-api/src/storage/repositories.ts';
 import { deleteListing } from '../../../../commerce-api/src/domain/listings.ts';
 import { ConflictError } from '../../../../commerce-api/src/errors.ts';
 import { buildOrder, buildPayout, buildPayoutAccount, buildPuppy, buildUser } from '../../../support/factories.ts';
@@ -119,6 +121,69 @@ describe('catalogue at scale', () => {
     expect(page).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
     expect(page.items.map((p) => p.price)).toEqual(Array.from({ length: 20 }, (_, i) => 1000 + CATALOGUE_TOTAL_CAP + 50 - i));
     expect(await storage.puppies.searchPublic({ limit: 20, maxPrice: 1100 }, NOW)).toMatchObject({ total: 100, totalCapped: false });
+  });
+});
+
+describe('catalogue census (skips the count of a filter that plainly matches more than the cap)', () => {
+  // 1,600 listings priced 1,001 to 2,600, all of breed 1, male and available
+  const LISTINGS = CATALOGUE_TOTAL_CAP + 600;
+  const at = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
+  beforeAll(async () => {
+    await emptied();
+    const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
+    const owner = await storage.users.create(row);
+    await pool.query(
+      `INSERT INTO puppies (name, breed_id, user_id, gender, age, weight, price, description, location, region, image_url, status, created_at, updated_at, expires_at)
+       SELECT 'Pup ' || i, 1, $1, 'Male', 10, 5, 1000 + i, '', 'Austin, TX', 'southwest', '/p.jpg', 'available', $2, $2, $3
+       FROM generate_series(1, $4::int) AS i`,
+      [owner.id, NOW, '2027-01-01T00:00:00.000Z', LISTINGS],
+    );
+  });
+
+  it('knows nothing until it has been read, and starts reading when asked', async () => {
+    const census = createCatalogueCensus(createKysely(pool));
+    expect(census.shows({ limit: 20 }, NOW, 10)).toBe(false);
+    await census.refresh(NOW);
+    expect(census.shows({ limit: 20 }, NOW, 10)).toBe(true);
+    await census.close();
+  });
+
+  it('counts only the price bands wholly inside the range, and each filter it knows', async () => {
+    const census = createCatalogueCensus(createKysely(pool));
+    await census.refresh(NOW);
+    const shows = (query: Partial<CatalogueQuery>, bound: number) => census.shows({ limit: 20, ...query }, at(1), bound);
+    expect(shows({}, LISTINGS - 1)).toBe(true);
+    expect(shows({}, LISTINGS)).toBe(false);
+    // $1,000–1,999 holds the 999 priced 1,001–1,999, in whole bands
+    expect(shows({ minPrice: 1000, maxPrice: 1999 }, 998)).toBe(true);
+    expect(shows({ minPrice: 1000, maxPrice: 1999 }, 999)).toBe(false);
+    // from $1,010 the band 1,000–1,049 is partial, so only 1,050–1,999 (950) is sure
+    expect(shows({ minPrice: 1010, maxPrice: 1999 }, 949)).toBe(true);
+    expect(shows({ minPrice: 1010, maxPrice: 1999 }, 950)).toBe(false);
+    expect(shows({ status: 'available', gender: 'Male', breedIds: [1] }, 100)).toBe(true);
+    for (const other of [{ status: 'reserved' }, { gender: 'Female' }, { breedIds: [2] }, { search: 'pup' }, { location: 'austin' }, { featured: true }] as const) {
+      expect(shows(other, 0), JSON.stringify(other)).toBe(false);
+    }
+    await census.close();
+  });
+
+  it('is used for 30 s at most: a list within them says "1,000+" without counting, after them it counts again', async () => {
+    const census = createCatalogueCensus(createKysely(pool));
+    await census.refresh(NOW);
+    const db = createKysely(pool);
+    expect(await searchPublic(db, { limit: 20 }, at(1), census)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
+    // 700 hidden: 900 are left, but the census of NOW still has 1,600 (the margin it allows for)
+    await pool.query(`UPDATE puppies SET hidden_at = $1 WHERE price <= 1700`, [NOW]);
+    try {
+      expect(await searchPublic(db, { limit: 20 }, at(2), census)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
+      expect(await searchPublic(db, { limit: 20 }, at(31), census)).toMatchObject({ total: 900, totalCapped: false });
+      // the census read again has the 900
+      await census.refresh(at(31));
+      expect(await searchPublic(db, { limit: 20 }, at(32), census)).toMatchObject({ total: 900, totalCapped: false });
+    } finally {
+      await pool.query('UPDATE puppies SET hidden_at = NULL');
+      await census.close();
+    }
   });
 });
 

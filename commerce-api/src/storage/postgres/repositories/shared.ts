@@ -2,6 +2,7 @@
 // test, the no-op patch check, running in the caller's transaction, and what a store keeps between calls.
 import type { Transaction } from 'kysely';
 import type { Breed, OrderStatus } from '../../../domain/model.ts';
+import type { CatalogueCensus } from '../catalogue-census.ts';
 import type { Database, Db } from '../schema.ts';
 
 export const LIVE: readonly OrderStatus[] = ['pending', 'paid', 'handed_over'];
@@ -25,4 +26,6 @@ export function atomically<T>(db: Db, fn: (trx: Transaction<Database>) => Promis
 /** what one store (one pool) keeps between calls */
 export interface Kept {
   breeds?: { rows: Breed[]; until: number };
+  /** the catalogue's head count, read on the pool (catalogue-census.ts) */
+  census: CatalogueCensus;
 }

@@ -1,0 +1,141 @@
+// A head count of the public catalogue, kept per process: how many listings each (status, gender,
+// breed, $50 price band) holds. It lets the list skip its count when a filter plainly matches far more
+// than CATALOGUE_TOTAL_CAP, which the list shows as "1,000+" anyway (decision 0102).
+//
+// At 100,000 listings the capped count was the dearest part of a list request (it reads up to 1,001
+// index entries, about 0.5 ms of the database's CPU); most filters of a large catalogue are broad,
+// and for them the answer was always "1,000+". The census is one GROUP BY every REFRESH_MS, read in
+// the background, never by a waiting request.
+import { CompiledQuery } from 'kysely';
+import type { CatalogueQuery } from '../repositories.ts';
+import type { Db } from './schema.ts';
+
+/** the width of a price band, in dollars */
+const BAND = 50;
+/** how often a process reads the census again, while lists are being asked for */
+const REFRESH_MS = 10_000;
+/** how long one census may be used: it counts only listings that stay unexpired this long */
+const LIFETIME_MS = 30_000;
+
+/** the bands of one (status, gender, breed): band numbers ascending, and the listings up to each */
+interface Bands {
+  band: Int32Array;
+  upTo: Int32Array;
+}
+
+interface Snapshot {
+  takenAtMs: number;
+  /** status → gender → breed id → bands */
+  cells: Map<string, Map<string, Map<number, Bands>>>;
+}
+
+export interface CatalogueCensus {
+  /**
+   * Whether the census shows more than `bound` listings matching the query: false when it cannot
+   * tell (a keyword, a location or "featured", or no census young enough), so the caller counts.
+   * Never waits for the database: a stale census is read again in the background.
+   */
+  shows(query: CatalogueQuery, now: Date, bound: number): boolean;
+  /** reads the census now (tests; requests start it through shows) */
+  refresh(now: Date): Promise<void>;
+  /** no more reads: the store is closing (waits for one under way) */
+  close(): Promise<void>;
+}
+
+/** listings in the bands lying wholly inside [min, max]: a lower bound of those priced in it */
+function within(bands: Bands, min: number, max: number): number {
+  const first = Math.ceil(min / BAND);
+  const last = Math.floor((max + 1) / BAND) - 1;
+  if (last < first) return 0;
+  const upTo = (b: number) => {
+    // the listings in bands <= b: binary search for the last band number <= b
+    let lo = 0;
+    let hi = bands.band.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (bands.band[mid]! <= b) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found < 0 ? 0 : bands.upTo[found]!;
+  };
+  return upTo(last) - upTo(first - 1);
+}
+
+export function createCatalogueCensus(db: Db, log: (message: string) => void = console.error): CatalogueCensus {
+  let snapshot: Snapshot | undefined;
+  let reading: Promise<void> | undefined;
+  let closed = false;
+
+  async function read(now: Date): Promise<void> {
+    const horizon = new Date(now.getTime() + LIFETIME_MS).toISOString();
+    // one row per (status, gender, breed) with its bands as JSON text: a few hundred rows to parse,
+    // not one per band (12,000 at 100,000 listings)
+    const { rows } = await db.executeQuery(
+      CompiledQuery.raw(
+        `SELECT status, gender, breed, json_agg(json_build_array(band, n) ORDER BY band)::text AS bands
+         FROM (SELECT status, gender, breed_id AS breed, price / ${BAND} AS band, count(*)::int AS n FROM puppies
+               WHERE expires_at > $1 AND hidden_at IS NULL GROUP BY 1, 2, 3, 4) AS cell
+         GROUP BY 1, 2, 3`,
+        [horizon],
+      ) as CompiledQuery<{ status: string; gender: string; breed: number; bands: string }>,
+    );
+    const cells: Snapshot['cells'] = new Map();
+    for (const row of rows) {
+      const pairs = JSON.parse(row.bands) as [number, number][];
+      const band = new Int32Array(pairs.length);
+      const upTo = new Int32Array(pairs.length);
+      let sum = 0;
+      pairs.forEach(([b, n], k) => {
+        sum += n;
+        band[k] = b;
+        upTo[k] = sum;
+      });
+      let genders = cells.get(row.status);
+      if (!genders) cells.set(row.status, (genders = new Map()));
+      let breeds = genders.get(row.gender);
+      if (!breeds) genders.set(row.gender, (breeds = new Map()));
+      breeds.set(row.breed, { band, upTo });
+    }
+    snapshot = { takenAtMs: now.getTime(), cells };
+  }
+
+  function refresh(now: Date): Promise<void> {
+    if (closed) return Promise.resolve();
+    reading ??= read(now).finally(() => (reading = undefined));
+    return reading;
+  }
+
+  return {
+    refresh,
+    async close() {
+      closed = true;
+      await reading?.catch(() => undefined);
+    },
+    shows(query, now, bound) {
+      const at = now.getTime();
+      if (!snapshot || at - snapshot.takenAtMs >= REFRESH_MS) refresh(now).catch((error: unknown) => log(`catalogue census: ${String(error)}`));
+      // a listing counted must still be unexpired now: the census is only used within its lifetime
+      if (!snapshot || at < snapshot.takenAtMs || at - snapshot.takenAtMs >= LIFETIME_MS) return false;
+      if (query.search || query.location || query.featured) return false;
+      const min = query.minPrice ?? 0;
+      const max = query.maxPrice ?? Number.MAX_SAFE_INTEGER;
+      const breeds = query.breedIds && new Set(query.breedIds);
+      let seen = 0;
+      for (const [status, genders] of snapshot.cells) {
+        if (query.status && status !== query.status) continue;
+        for (const [gender, byBreed] of genders) {
+          if (query.gender && gender !== query.gender) continue;
+          for (const [breed, bands] of byBreed) {
+            if (breeds && !breeds.has(breed)) continue;
+            seen += within(bands, min, max);
+            if (seen > bound) return true;
+          }
+        }
+      }
+      return false;
+    },
+  };
+}
