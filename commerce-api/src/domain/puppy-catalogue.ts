@@ -20,15 +20,24 @@ function liveAt(expiresAt: string | null, nowIso: string, nowMs: number): boolea
   return isCanonicalIso(expiresAt) ? expiresAt > nowIso : Date.parse(expiresAt) > nowMs;
 }
 
+// The last `now` as an ISO string: a list asks for every listing's status at the same moment, and
+// toISOString was most of the cost of each.
+let lastNow = { ms: Number.NaN, iso: '' };
+function isoOf(now: Date): string {
+  const ms = now.getTime();
+  if (ms !== lastNow.ms) lastNow = { ms, iso: now.toISOString() };
+  return lastNow.iso;
+}
+
 export function listingStatus(puppy: Puppy, now: Date): ListingStatus {
   if (puppy.expiresAt === null) return 'draft';
-  return liveAt(puppy.expiresAt, now.toISOString(), now.getTime()) ? 'active' : 'expired';
+  return liveAt(puppy.expiresAt, isoOf(now), now.getTime()) ? 'active' : 'expired';
 }
 
 /** only active, unexpired listings are public (docs/product.md §4) */
 export function isPublic(puppy: Puppy, now: Date): boolean {
   // issue 15: a listing a moderator hid is not public
-  return !puppy.hiddenAt && liveAt(puppy.expiresAt, now.toISOString(), now.getTime());
+  return !puppy.hiddenAt && liveAt(puppy.expiresAt, isoOf(now), now.getTime());
 }
 
 export function toPuppyView(puppy: Puppy, breed: Breed | undefined, now: Date): PuppyView {

@@ -84,7 +84,7 @@ export function createKysely(pool: pg.Pool): Kysely<Database> {
 /** the repositories on a pool (pool.ts); close() ends the pool */
 export function createPostgresRepositories(pool: pg.Pool): AsyncStorage {
   const db = createKysely(pool);
-  const kept: Kept = { census: createCatalogueCensus(db) };
+  const kept: Kept = { pool, census: createCatalogueCensus(db) };
   const announcements = createAnnouncements(pool);
   let closed = false;
   return {

@@ -106,6 +106,25 @@ describe('timestamps', () => {
   });
 });
 
+describe('text arrays', () => {
+  // pool.ts splits plain arrays at their commas; anything PostgreSQL quotes goes to pg's own parser
+  it('come back as they were written, quoted items, NULLs and all', async () => {
+    const arrays = [
+      [],
+      ['Black'],
+      ['Black', 'Tan', '/uploads/a-1.webp'],
+      ['Black and tan', 'a,b', 'say "hi"', 'back\\slash', '{braces}', ''],
+      ['NULL', 'null', 'Nullish'],
+      [null, 'White'],
+      ['  padded  ', 'é'],
+    ];
+    for (const array of arrays) {
+      const row = (await pool.query('SELECT $1::text[] AS a', [array])).rows[0] as { a: unknown };
+      expect(row.a, JSON.stringify(array)).toEqual(array);
+    }
+  });
+});
+
 describe('catalogue at scale', () => {
   it('counts the total only up to the cap, and says so', async () => {
     await emptied();
@@ -170,16 +189,15 @@ describe('catalogue census (skips the count of a filter that plainly matches mor
   it('is used for 30 s at most: a list within them says "1,000+" without counting, after them it counts again', async () => {
     const census = createCatalogueCensus(createKysely(pool));
     await census.refresh(NOW);
-    const db = createKysely(pool);
-    expect(await searchPublic(db, { limit: 20 }, at(1), census)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
+    expect(await searchPublic(pool, { limit: 20 }, at(1), census)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
     // 700 hidden: 900 are left, but the census of NOW still has 1,600 (the margin it allows for)
     await pool.query(`UPDATE puppies SET hidden_at = $1 WHERE price <= 1700`, [NOW]);
     try {
-      expect(await searchPublic(db, { limit: 20 }, at(2), census)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
-      expect(await searchPublic(db, { limit: 20 }, at(31), census)).toMatchObject({ total: 900, totalCapped: false });
+      expect(await searchPublic(pool, { limit: 20 }, at(2), census)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
+      expect(await searchPublic(pool, { limit: 20 }, at(31), census)).toMatchObject({ total: 900, totalCapped: false });
       // the census read again has the 900
       await census.refresh(at(31));
-      expect(await searchPublic(db, { limit: 20 }, at(32), census)).toMatchObject({ total: 900, totalCapped: false });
+      expect(await searchPublic(pool, { limit: 20 }, at(32), census)).toMatchObject({ total: 900, totalCapped: false });
     } finally {
       await pool.query('UPDATE puppies SET hidden_at = NULL');
       await census.close();

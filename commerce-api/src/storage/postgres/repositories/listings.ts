@@ -76,7 +76,7 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
             .returningAll()
             .executeTakeFirst();
         }),
-      searchPublic: (query, now) => searchPublic(db, query, now, kept.census),
+      searchPublic: (query, now) => searchPublic(kept.pool, query, now, kept.census),
       listBySeller: (userId) => db.selectFrom('puppies').selectAll().where('userId', '=', userId).orderBy('id', 'desc').execute(),
       listPublicStamps: (now) =>
         db

@@ -1,6 +1,7 @@
 // What the PostgreSQL repositories share (decision 0076): the live order states, the unique-violation
 // test, the no-op patch check, running in the caller's transaction, and what a store keeps between calls.
 import type { Transaction } from 'kysely';
+import type pg from 'pg';
 import type { Breed, OrderStatus } from '../../../domain/model.ts';
 import type { CatalogueCensus } from '../catalogue-census.ts';
 import type { Database, Db } from '../schema.ts';
@@ -26,6 +27,8 @@ export function atomically<T>(db: Db, fn: (trx: Transaction<Database>) => Promis
 /** what one store (one pool) keeps between calls */
 export interface Kept {
   breeds?: { rows: Breed[]; until: number };
+  /** the store's pool, for the catalogue's list, which runs outside any transaction (catalogue.ts) */
+  pool: pg.Pool;
   /** the catalogue's head count, read on the pool (catalogue-census.ts) */
   census: CatalogueCensus;
 }
