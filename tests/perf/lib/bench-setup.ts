@@ -55,20 +55,27 @@ export function startProcess(label: string, command: string, args: string[], env
   });
 }
 
-/** the machine's busy and total CPU time so far, in clock ticks (the first line of /proc/stat) */
+/** the machine's busy and total CPU time so far, in clock ticks (the first line of /proc/stat); time
+ * waiting for the disk counts as busy */
 function cpuTicks(): { busy: number; total: number } {
   const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
   const ticks = fields.map(Number);
-  const idle = ticks[3]! + (ticks[4] ?? 0);
   const total = ticks.reduce((sum, t) => sum + t, 0);
-  return { busy: total - idle, total };
+  return { busy: total - ticks[3]!, total };
+}
+
+/** file data written but not yet on the disk, in kB (Dirty and Writeback in /proc/meminfo) */
+function unwrittenKb(): number {
+  const info = readFileSync('/proc/meminfo', 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(info)?.[1] ?? 0);
+  return kb('Dirty') + kb('Writeback');
 }
 
 /**
- * Waits until the whole machine has been nearly idle (under 10 % busy) for three 100 ms looks, or 15 s
- * have passed. A server that was just loaded keeps working for a while after the load stops (the
- * requests still queued, a collection, a checkpoint); the next run must not pay for it. Linux only, as
- * the benchmarks are.
+ * Waits until the machine has been nearly idle (under 10 % busy, under 16 MB of file data still to
+ * write) for three 100 ms looks, or 15 s have passed. A server that was just loaded keeps working for a
+ * while after the load stops (the requests still queued, a collection, the lowdb file's writes reaching
+ * the disk); the next run must not pay for it. Linux only, as the benchmarks are.
  */
 export async function settled(): Promise<void> {
   let quiet = 0;
@@ -76,7 +83,8 @@ export async function settled(): Promise<void> {
   for (let i = 0; i < 150 && quiet < 3; i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const now = cpuTicks();
-    quiet = (now.busy - last.busy) / Math.max(1, now.total - last.total) < 0.1 ? quiet + 1 : 0;
+    const idle = (now.busy - last.busy) / Math.max(1, now.total - last.total) < 0.1 && unwrittenKb() < 16_384;
+    quiet = idle ? quiet + 1 : 0;
     last = now;
   }
 }
