@@ -106,6 +106,34 @@ describe('timestamps', () => {
   });
 });
 
+describe('prepared statements', () => {
+  it('a listing by id is planned once per connection, and still answers after another process adds a column', async () => {
+    server.psql('CREATE DATABASE prepared');
+    // one connection, so the test reads the statements of the connection the store used
+    const one = createPool({ connectionString: server.url('prepared'), max: 1 });
+    const store = createPostgresRepositories(one);
+    try {
+      await migrate(one, NOW);
+      const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
+      const seller = await store.users.create(row);
+      const puppy = await store.puppies.insert(buildPuppy({ userId: seller.id, name: 'Prepared' }, undefined, { now: NOW }));
+      expect(await store.puppies.get(puppy.id)).toEqual(puppy);
+      expect(await store.puppies.get(puppy.id)).toEqual(puppy);
+      const statements = async () => (await one.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).rows.map((r) => r.statement);
+      expect((await statements()).filter((s) => s.includes('from "puppies" where "id" = $1'))).toHaveLength(1);
+      // a migration from another process: the plan of SELECT * no longer fits the table
+      const other = createPool({ connectionString: server.url('prepared'), max: 1 });
+      await other.query('ALTER TABLE puppies ADD COLUMN note text');
+      await other.end();
+      expect(await store.puppies.get(puppy.id)).toEqual({ ...puppy, note: null });
+      expect(await store.puppies.get(puppy.id)).toEqual({ ...puppy, note: null });
+      expect((await statements()).filter((s) => s.includes('from "puppies" where "id" = $1'))).toHaveLength(2);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('text arrays', () => {
   // pool.ts splits plain arrays at their commas; anything PostgreSQL quotes goes to pg's own parser
   it('come back as they were written, quoted items, NULLs and all', async () => {

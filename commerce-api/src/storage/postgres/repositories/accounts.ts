@@ -4,7 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import type { VerificationCode } from '../../../domain/model.ts';
 import { UsernameTakenError, type Repositories } from '../../repositories.ts';
 import type { Database, Db } from '../schema.ts';
-import { atomically, changesSomething, uniqueViolation } from './shared.ts';
+import { atomically, changesSomething, firstPrepared, uniqueViolation } from './shared.ts';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -41,15 +41,17 @@ export function accountRepositories(db: Db): Pick<Repositories, 'users' | 'sessi
     sessions: {
       get: (id) => db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst(),
       getWithUser: async (id) => {
-        // one round trip instead of two on every signed-in request; the session's few columns renamed
-        // beside the user's
-        const row = await db
-          .selectFrom('sessions')
-          .innerJoin('users', 'users.id', 'sessions.userId')
-          .selectAll('users')
-          .select(['sessions.id as sessionId', 'sessions.createdAt as sessionCreatedAt', 'sessions.expiresAt as sessionExpiresAt', 'sessions.revokedAt as sessionRevokedAt'])
-          .where('sessions.id', '=', id)
-          .executeTakeFirst();
+        // one round trip instead of two on every signed-in request, planned once per connection; the
+        // session's few columns renamed beside the user's
+        const row = await firstPrepared(
+          db,
+          db
+            .selectFrom('sessions')
+            .innerJoin('users', 'users.id', 'sessions.userId')
+            .selectAll('users')
+            .select(['sessions.id as sessionId', 'sessions.createdAt as sessionCreatedAt', 'sessions.expiresAt as sessionExpiresAt', 'sessions.revokedAt as sessionRevokedAt'])
+            .where('sessions.id', '=', id),
+        );
         if (!row) return undefined;
         const { sessionId, sessionCreatedAt, sessionExpiresAt, sessionRevokedAt, ...user } = row;
         return { session: { id: sessionId, userId: user.id, createdAt: sessionCreatedAt, expiresAt: sessionExpiresAt, revokedAt: sessionRevokedAt }, user };

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Repositories } from '../../repositories.ts';
 import { searchPublic } from '../catalogue.ts';
 import type { Db } from '../schema.ts';
-import { atomically, changesSomething, LIVE, type Kept } from './shared.ts';
+import { atomically, changesSomething, firstPrepared, LIVE, type Kept } from './shared.ts';
 
 /**
  * How long a process keeps the breed list. Breeds come from the seed (no screen edits them) and every
@@ -33,7 +33,7 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
       },
     },
     puppies: {
-      get: (id) => db.selectFrom('puppies').selectAll().where('id', '=', id).executeTakeFirst(),
+      get: (id) => firstPrepared(db, db.selectFrom('puppies').selectAll().where('id', '=', id)),
       insert: (row) => db.insertInto('puppies').values(row).returningAll().executeTakeFirstOrThrow(),
       update: (id, patch) =>
         changesSomething(patch)

@@ -1,9 +1,10 @@
 // What the PostgreSQL repositories share (decision 0076): the live order states, the unique-violation
 // test, the no-op patch check, running in the caller's transaction, and what a store keeps between calls.
-import type { Transaction } from 'kysely';
+import type { Compilable, Transaction } from 'kysely';
 import type pg from 'pg';
 import type { Breed, OrderStatus } from '../../../domain/model.ts';
 import type { CatalogueCensus } from '../catalogue-census.ts';
+import { markPrepared } from '../prepared-statements.ts';
 import type { Database, Db } from '../schema.ts';
 
 export const LIVE: readonly OrderStatus[] = ['pending', 'paid', 'handed_over'];
@@ -22,6 +23,13 @@ export function changesSomething(patch: object): boolean {
 /** runs fn in the caller's transaction, or in a new one when the caller has none */
 export function atomically<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.isTransaction ? fn(db as Transaction<Database>) : db.transaction().execute(fn);
+}
+
+/** the first row of a statement of fixed shape, run as a named prepared statement (prepared-statements.ts) */
+export async function firstPrepared<R>(db: Db, query: Compilable<R>): Promise<R | undefined> {
+  const compiled = query.compile();
+  markPrepared(compiled.sql);
+  return (await db.executeQuery(compiled)).rows[0];
 }
 
 /** what one store (one pool) keeps between calls */
