@@ -124,7 +124,13 @@ async function main(): Promise<void> {
     }
     const pgRead = summary(runs['postgres read']!);
     const pgWrite = summary(runs['postgres write']!);
-    console.log(`  targets on PostgreSQL: long-tail p99 <= 50 ms: ${pgRead.p99 <= 50 ? 'met' : 'NOT met'}; writes >= 1,000/s with p99 <= 100 ms: ${pgWrite.rps >= 1000 && pgWrite.p99 <= 100 ? 'met' : 'NOT met'}`);
+    const throughput = pgRead.rps / anchor.rps;
+    const tail = pgRead.p99 / anchor.p99;
+    console.log(
+      `  targets on PostgreSQL: long tail at least the anchor's throughput (${throughput.toFixed(2)}x) with p99 at most 1.5x its (${tail.toFixed(2)}x): ${throughput >= 1 && tail <= 1.5 ? 'met' : 'NOT met'}` +
+        ` (p99 <= 50 ms, the aim where the cores allow: ${pgRead.p99 <= 50 ? 'met' : 'not met'});` +
+        ` writes >= 1,000/s with p99 <= 100 ms: ${pgWrite.rps >= 1000 && pgWrite.p99 <= 100 ? 'met' : 'NOT met'}`,
+    );
   } finally {
     for (const child of children) {
       child.removeAllListeners('exit');
