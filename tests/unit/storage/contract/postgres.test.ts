@@ -153,17 +153,22 @@ describe('text arrays', () => {
   });
 });
 
+/** `count` public listings of breed 1, male and available, priced 1,001, 1,002, … */
+async function manyListings(count: number): Promise<void> {
+  const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
+  const owner = await storage.users.create(row);
+  await pool.query(
+    `INSERT INTO puppies (name, breed_id, user_id, gender, age, weight, price, description, location, region, image_url, status, created_at, updated_at, expires_at)
+     SELECT 'Pup ' || i, 1, $1, 'Male', 10, 5, 1000 + i, '', 'Austin, TX', 'southwest', '/p.jpg', 'available', $2, $2, $3
+     FROM generate_series(1, $4::int) AS i`,
+    [owner.id, NOW, '2027-01-01T00:00:00.000Z', count],
+  );
+}
+
 describe('catalogue at scale', () => {
   it('counts the total only up to the cap, and says so', async () => {
     await emptied();
-    const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
-    const owner = await storage.users.create(row);
-    await pool.query(
-      `INSERT INTO puppies (name, breed_id, user_id, gender, age, weight, price, description, location, region, image_url, status, created_at, updated_at, expires_at)
-       SELECT 'Pup ' || i, 1, $1, 'Male', 10, 5, 1000 + i, '', 'Austin, TX', 'southwest', '/p.jpg', 'available', $2, $2, $3
-       FROM generate_series(1, $4::int) AS i`,
-      [owner.id, NOW, '2027-01-01T00:00:00.000Z', CATALOGUE_TOTAL_CAP + 50],
-    );
+    await manyListings(CATALOGUE_TOTAL_CAP + 50);
     const page = await storage.puppies.searchPublic({ limit: 20, sort: 'price-desc' }, NOW);
     expect(page).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
     expect(page.items.map((p) => p.price)).toEqual(Array.from({ length: 20 }, (_, i) => 1000 + CATALOGUE_TOTAL_CAP + 50 - i));
@@ -177,14 +182,7 @@ describe('catalogue census (skips the count of a filter that plainly matches mor
   const at = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
   beforeAll(async () => {
     await emptied();
-    const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
-    const owner = await storage.users.create(row);
-    await pool.query(
-      `INSERT INTO puppies (name, breed_id, user_id, gender, age, weight, price, description, location, region, image_url, status, created_at, updated_at, expires_at)
-       SELECT 'Pup ' || i, 1, $1, 'Male', 10, 5, 1000 + i, '', 'Austin, TX', 'southwest', '/p.jpg', 'available', $2, $2, $3
-       FROM generate_series(1, $4::int) AS i`,
-      [owner.id, NOW, '2027-01-01T00:00:00.000Z', LISTINGS],
-    );
+    await manyListings(LISTINGS);
   });
 
   it('knows nothing until it has been read, and starts reading when asked', async () => {
