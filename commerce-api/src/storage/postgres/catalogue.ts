@@ -44,7 +44,9 @@ export function catalogueQueries(query: CatalogueQuery, now: Date): { page: Comp
   const param = (value: unknown) => `$${values.push(value)}`;
   // issue 15: a listing a moderator hid is not public
   const where = [`expires_at > ${param(now.toISOString())}`, 'hidden_at IS NULL'];
-  if (query.breedIds) where.push(`breed_id = ANY(${param(query.breedIds)})`);
+  // One breed is an equality, which the breed indexes serve in id order; = ANY(array) would not keep
+  // that order, so the planner would walk every breed's newest listings instead (5.5 against 0.1 ms).
+  if (query.breedIds) where.push(query.breedIds.length === 1 ? `breed_id = ${param(query.breedIds[0])}` : `breed_id = ANY(${param(query.breedIds)})`);
   if (query.minPrice !== undefined) where.push(`price >= ${param(query.minPrice)}`);
   if (query.maxPrice !== undefined) where.push(`price <= ${param(query.maxPrice)}`);
   if (query.gender) where.push(`gender = ${param(query.gender)}`);
