@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_ACCOUNT_NUMBER, TEST_ROUTING_NUMBER, type EarningsResponse } from '#contracts/payouts.ts';
 import type { OrderView } from '#contracts/orders.ts';
 import { createPayments } from '../../commerce-api/src/payments/index.ts';
+import { InsufficientBalanceError } from '../../commerce-api/src/payments/provider.ts';
 import { releaseDuePayouts } from '../../commerce-api/src/domain/payouts/release.ts';
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
@@ -330,6 +331,34 @@ describe('one transfer per order, also when two processes release at the same mo
       for (const reference of references) expect((await payoutOf(t, reference)).status).toBe('paid');
       expect(await localPaymentCount(t, 'transfer')).toBe(4);
       expect(await t.store.localPayments.balanceCents()).toBe(4 * 4999);
+    } finally {
+      await pool?.end();
+    }
+  });
+});
+
+describe('the local double spends the platform balance once, also from two processes at once', () => {
+  it('of two transfers that together exceed the balance, one is made and the other refused for the funds', async () => {
+    const { t, seller, puppy } = await marketplace();
+    await connect(seller.agent);
+    await buy(t, puppy.id);
+    const account = (await t.store.payoutAccounts.findByUser(seller.user.id))!;
+    const pool = onPostgres ? createPool({ connectionString: t.databaseUrl!, max: 4 }) : undefined;
+    try {
+      const store = pool ? createPostgresRepositories(pool) : t.store;
+      const other = createPayments({ config: t.deps.config, store, mailer: t.deps.mailer, now: t.deps.now, log: () => {} });
+      for (let round = 0; round < 5; round++) {
+        const balance = await t.store.localPayments.balanceCents();
+        // each alone fits; both together do not
+        const amountCents = Math.floor(balance * 0.6);
+        const transfer = (provider: typeof other.provider, side: string) =>
+          provider.createTransfer({ amountCents, destination: account.accountId, transferGroup: `race-${round}-${side}`, metadata: {}, idempotencyKey: `race:${round}:${side}` });
+        const results = await Promise.allSettled([transfer(t.deps.payments.provider, 'a'), transfer(other.provider, 'b')]);
+        expect(results.filter((r) => r.status === 'fulfilled'), `round ${round}`).toHaveLength(1);
+        const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+        expect(refused.reason).toBeInstanceOf(InsufficientBalanceError);
+        expect(await t.store.localPayments.balanceCents()).toBe(balance - amountCents);
+      }
     } finally {
       await pool?.end();
     }

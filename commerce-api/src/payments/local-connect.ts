@@ -128,19 +128,23 @@ export function createLocalConnect(store: AsyncStorage, options: LocalConnectOpt
       if (account.status !== 'payouts_enabled') {
         throw new AppError(400, 'account_invalid', `Your destination account needs to have at least one of the following capabilities enabled: transfers (account ${input.destination}).`);
       }
-      if ((await objects.balanceCents()) < input.amountCents) {
-        throw new InsufficientBalanceError('You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.');
-      }
-      const { row, created } = await objects.createOnce(
-        fields({
-          providerId: `tr_local_${randomId()}`,
-          kind: 'transfer',
-          status: 'created',
-          amountCents: input.amountCents,
-          metadata: { ...input.metadata, destination: input.destination, transferGroup: input.transferGroup },
-          idempotencyKey: input.idempotencyKey,
-        }),
-      );
+      // the balance check and the transfer it allows are one step: two transfers never spend the same funds
+      const { row, created } = await store.transaction(async (tx) => {
+        await tx.localPayments.lockBalances();
+        if ((await tx.localPayments.balanceCents()) < input.amountCents) {
+          throw new InsufficientBalanceError('You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.');
+        }
+        return tx.localPayments.createOnce(
+          fields({
+            providerId: `tr_local_${randomId()}`,
+            kind: 'transfer',
+            status: 'created',
+            amountCents: input.amountCents,
+            metadata: { ...input.metadata, destination: input.destination, transferGroup: input.transferGroup },
+            idempotencyKey: input.idempotencyKey,
+          }),
+        );
+      });
       if (!created) return sameTransfer(row, input);
       await emit('transfer.created', transferSnapshot(row));
       return transferSnapshot(row);
@@ -159,10 +163,13 @@ export function createLocalConnect(store: AsyncStorage, options: LocalConnectOpt
       const transfer = await need(id, 'transfer');
       if (transfer.status === 'reversed') return transferSnapshot(transfer);
       const destination = transfer.metadata['destination'] ?? '';
-      if ((await objects.balanceCents(destination)) < transfer.amountCents) {
-        throw new InsufficientBalanceError(`The connected account ${destination} has insufficient funds to cover the reversal of ${id}.`);
-      }
-      const reversed = await objects.transition(transfer.id, ['created'], { status: 'reversed', refundedCents: transfer.amountCents, updatedAt: now().toISOString() });
+      const reversed = await store.transaction(async (tx) => {
+        await tx.localPayments.lockBalances();
+        if ((await tx.localPayments.balanceCents(destination)) < transfer.amountCents) {
+          throw new InsufficientBalanceError(`The connected account ${destination} has insufficient funds to cover the reversal of ${id}.`);
+        }
+        return tx.localPayments.transition(transfer.id, ['created'], { status: 'reversed', refundedCents: transfer.amountCents, updatedAt: now().toISOString() });
+      });
       // reversed by another caller meanwhile: the same answer, without a second event
       if (!reversed) return transferSnapshot(await need(id, 'transfer'));
       await emit('transfer.reversed', transferSnapshot(reversed));
@@ -212,11 +219,16 @@ export function createLocalConnect(store: AsyncStorage, options: LocalConnectOpt
     },
 
     async payOutBalance(accountId) {
-      const account = await need(accountId, 'account');
-      const balance = await objects.balanceCents(accountId);
-      if (balance <= 0) return 0;
-      await objects.transition(account.id, [account.status], { amountCents: account.amountCents + balance, updatedAt: now().toISOString() });
-      return balance;
+      await need(accountId, 'account');
+      return store.transaction(async (tx) => {
+        await tx.localPayments.lockBalances();
+        // read again under the lock: the paid-out total another payout may have just raised
+        const account = (await tx.localPayments.find(accountId, 'account'))!;
+        const balance = await tx.localPayments.balanceCents(accountId);
+        if (balance <= 0) return 0;
+        await tx.localPayments.transition(account.id, [account.status], { amountCents: account.amountCents + balance, updatedAt: now().toISOString() });
+        return balance;
+      });
     },
   };
 }

@@ -299,6 +299,12 @@ export interface LocalPaymentsRepository {
    * bank (its 'account' row's amountCents).
    */
   balanceCents(accountId?: string): Promise<number>;
+  /**
+   * Inside a transaction: every other transaction that asks waits until this one ends, in every
+   * process, so a balance check and the transfer, reversal or payout it allows are one step (as on
+   * Stripe, where two transfers never both spend the same funds).
+   */
+  lockBalances(): Promise<void>;
 }
 
 // ---- issue 18: seller payouts (docs/decisions/0101) ----

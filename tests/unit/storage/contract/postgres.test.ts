@@ -624,6 +624,32 @@ describe('rules across processes (two pools racing)', () => {
     }
   });
 
+  it('a transaction asking for the local balances waits while another holds them', async () => {
+    await emptied();
+    const steps: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const firstLocked = new Promise<void>((resolve) => (locked = resolve));
+    const first = a.transaction(async (tx) => {
+      await tx.localPayments.lockBalances();
+      locked();
+      await held;
+      steps.push('first ends');
+    });
+    await firstLocked;
+    const second = b.transaction(async (tx) => {
+      await tx.localPayments.lockBalances();
+      steps.push('second holds');
+    });
+    // the second is queued behind the first's advisory lock
+    await expect.poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)).rows[0].n, { timeout: 10_000 }).toBe(1);
+    expect(steps).toEqual([]);
+    release();
+    await Promise.all([first, second]);
+    expect(steps).toEqual(['first ends', 'second holds']);
+  });
+
   it('a username is taken once, in any letter case', async () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {

@@ -643,6 +643,34 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(await s.localPayments.refund(row.id, LATER)).toMatchObject({ refundedCents: 154_999 });
         expect(await s.localPayments.refund(row.id, LATER)).toBeUndefined();
       });
+
+      it('holds the balances for one transaction at a time (issue 18: a check and the transfer it allows)', async () => {
+        const steps: string[] = [];
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let locked!: () => void;
+        const firstLocked = new Promise<void>((resolve) => (locked = resolve));
+        const first = s.transaction(async (tx) => {
+          await tx.localPayments.lockBalances();
+          locked();
+          steps.push('first holds');
+          await held;
+          steps.push('first ends');
+        });
+        await firstLocked;
+        const second = s.transaction(async (tx) => {
+          await tx.localPayments.lockBalances();
+          steps.push('second holds');
+        });
+        // the second waits for as long as the first holds (a round trip to the database included)
+        await s.localPayments.balanceCents();
+        expect(steps).toEqual(['first holds']);
+        release();
+        await Promise.all([first, second]);
+        expect(steps).toEqual(['first holds', 'first ends', 'second holds']);
+        // outside a transaction there is nothing to hold
+        await s.localPayments.lockBalances();
+      });
     });
 
     describe('contacts', () => {

@@ -1,10 +1,10 @@
 // Accounts and what hangs off them: sessions, verification codes, seller applications, favourites.
 // Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { VerificationCode } from '../../../domain/model.ts';
 import { UsernameTakenError, type Repositories } from '../../repositories.ts';
-import type { Database, Db } from '../schema.ts';
-import { atomically, changesSomething, firstPrepared, uniqueViolation } from './shared.ts';
+import type { Db } from '../schema.ts';
+import { atomically, changesSomething, firstPrepared, lockKey, uniqueViolation } from './shared.ts';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -12,11 +12,6 @@ const FOREIGN_KEY_VIOLATION = '23503';
 function code(row: Omit<VerificationCode, 'client'> & { client: string | null }): VerificationCode {
   const { client, ...rest } = row;
   return client === null ? rest : { ...rest, client };
-}
-
-/** a transaction-scoped advisory lock on a text key (the same key in every process) */
-async function lockKey(trx: Transaction<Database>, key: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
 
 export function accountRepositories(db: Db): Pick<Repositories, 'users' | 'sessions' | 'verificationCodes' | 'sellerApplications' | 'favorites'> {

@@ -1,9 +1,9 @@
 // Money: orders, payment events applied once, listing fees, seller plans, donations and the local payment double.
 // Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { OrderForIntentExistsError, PuppyHasLiveOrderError, type Repositories } from '../../repositories.ts';
-import type { Db } from '../schema.ts';
-import { changesSomething, LIVE, uniqueViolation } from './shared.ts';
+import type { Database, Db } from '../schema.ts';
+import { changesSomething, LIVE, lockKey, uniqueViolation } from './shared.ts';
 
 export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paymentEvents' | 'listingFees' | 'sellerSubscriptions' | 'donations' | 'localPayments'> {
   return {
@@ -218,6 +218,10 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
                   ]),
                 );
         return Number((await query.executeTakeFirstOrThrow()).cents);
+      },
+      lockBalances: async () => {
+        // outside a transaction there is no step to hold together
+        if (db.isTransaction) await lockKey(db as Transaction<Database>, 'local-payments:balances');
       },
     },
   };

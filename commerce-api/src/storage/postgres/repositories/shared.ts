@@ -1,6 +1,6 @@
 // What the PostgreSQL repositories share (decision 0076): the live order states, the unique-violation
 // test, the no-op patch check, running in the caller's transaction, and what a store keeps between calls.
-import type { Compilable, Transaction } from 'kysely';
+import { sql, type Compilable, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { Breed, OrderStatus } from '../../../domain/model.ts';
 import type { CatalogueCensus } from '../catalogue-census.ts';
@@ -23,6 +23,11 @@ export function changesSomething(patch: object): boolean {
 /** runs fn in the caller's transaction, or in a new one when the caller has none */
 export function atomically<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.isTransaction ? fn(db as Transaction<Database>) : db.transaction().execute(fn);
+}
+
+/** a transaction-scoped advisory lock on a text key (the same key in every process) */
+export async function lockKey(trx: Transaction<Database>, key: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
 
 /** the first row of a statement of fixed shape, run as a named prepared statement (prepared-statements.ts) */
