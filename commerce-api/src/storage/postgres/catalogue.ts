@@ -11,6 +11,7 @@ import type { Puppy } from '../../domain/model.ts';
 import { GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../catalogue-search.ts';
 import { CATALOGUE_TOTAL_CAP, type CatalogueQuery, type CataloguePage } from '../repositories.ts';
 import type { CatalogueCensus } from './catalogue-census.ts';
+import { preparedName } from './prepared-statements.ts';
 
 /** a LIKE pattern that finds `text` anywhere, with its own %, _ and backslash taken literally */
 function containing(text: string): string {
@@ -81,6 +82,18 @@ export function catalogueQueries(query: CatalogueQuery, now: Date): { page: Comp
 }
 
 /**
+ * The capped count, as a named prepared statement when it holds no keyword or location: every plan of
+ * such a count is a range scan of the index its filters lead with, so the plan made once for any values
+ * is the one made for these, and planning was 0.09 of its 0.27 ms. (The page is never prepared: its
+ * generic plan picks a price range and a sort, 24.5 ms on average against 0.22; decision 0103.)
+ */
+async function countOf(pool: pg.Pool, query: CatalogueQuery, count: CompiledQuery<{ n: number }>): Promise<number> {
+  const values = [...count.parameters];
+  const { rows } = query.search || query.location ? await pool.query<{ n: number }>(count.sql, values) : await pool.query<{ n: number }>({ name: preparedName(count.sql), text: count.sql, values });
+  return Number(rows[0]!.n);
+}
+
+/**
  * How far past the cap the census must see a filter's matches before the count is skipped. The census
  * may be up to 30 s old, and listings sold, hidden or deleted since then still count in it: "1,000+"
  * could only be wrong if this many listings of one filter left the catalogue within those seconds.
@@ -97,6 +110,6 @@ export async function searchPublic(pool: pg.Pool, query: CatalogueQuery, now: Da
   const offset = query.offset ?? 0;
   const ended = items.length < pageSize(query.limit) && (items.length > 0 || offset === 0);
   if (!ended && census?.shows(query, now, CATALOGUE_TOTAL_CAP + CENSUS_MARGIN)) return { items, total: CATALOGUE_TOTAL_CAP, totalCapped: true };
-  const total = ended ? offset + items.length : Number((await run(count))[0]!.n);
+  const total = ended ? offset + items.length : await countOf(pool, query, count);
   return { items, total: Math.min(total, CATALOGUE_TOTAL_CAP), totalCapped: total > CATALOGUE_TOTAL_CAP };
 }

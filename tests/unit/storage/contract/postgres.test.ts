@@ -128,6 +128,14 @@ describe('prepared statements', () => {
       expect(await store.puppies.get(puppy.id)).toEqual({ ...puppy, note: null });
       expect(await store.puppies.get(puppy.id)).toEqual({ ...puppy, note: null });
       expect((await statements()).filter((s) => s.includes('from "puppies" where "id" = $1'))).toHaveLength(2);
+      // a list's capped count is prepared too, unless it holds a keyword or a location
+      await store.puppies.insert(buildPuppy({ userId: seller.id, name: 'Prepared too' }, undefined, { now: NOW }));
+      for (let i = 0; i < 2; i++) expect(await store.puppies.searchPublic({ limit: 1 }, NOW)).toMatchObject({ total: 2, totalCapped: false });
+      expect(await store.puppies.searchPublic({ limit: 1, search: 'prepared' }, NOW)).toMatchObject({ total: 2 });
+      expect(await store.puppies.searchPublic({ limit: 1, location: ', ' }, NOW)).toMatchObject({ total: 2 });
+      const counts = (await statements()).filter((s) => s.startsWith('SELECT count(*) AS n FROM'));
+      expect(counts).toHaveLength(1);
+      expect(counts[0]).not.toContain('LIKE');
     } finally {
       await store.close();
     }
