@@ -123,8 +123,8 @@ function typeOf(column: string): string {
 /** the page and count queries of searchPublic, as PostgreSQL runs them */
 async function explain(query: CatalogueQuery): Promise<void> {
   const { page, count } = catalogueQueries(query, now);
-  for (const [name, compiled] of [['page', page], ['count', count]] as const) {
-    const plan = await pool.query(`EXPLAIN (ANALYZE, COSTS OFF) ${compiled.sql}`, [...compiled.parameters]);
+  for (const [name, statement] of [['page', page], ['count', count]] as const) {
+    const plan = await pool.query(`EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`, statement.values);
     console.log(`  ${name}:`);
     for (const row of plan.rows) console.log(`    ${row['QUERY PLAN']}`);
   }

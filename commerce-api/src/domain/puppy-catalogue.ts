@@ -1,6 +1,7 @@
 // The public catalogue: which listings are visible, and the filtered, searched, sorted, paged list.
 // The store answers (puppies.searchPublic, issue 13): names become breed ids here, a page holds at
-// most CATALOGUE_MAX_PAGE rows and the total is counted up to CATALOGUE_TOTAL_CAP ("1,000+").
+// most CATALOGUE_MAX_PAGE rows and the total is counted up to CATALOGUE_TOTAL_CAP ("1,000+"; on
+// PostgreSQL a plainly broad filter is capped from a census instead, decision 0102).
 import type { SitemapEntry } from '#contracts/pages.ts';
 import type { BreedView, ListingStatus, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView } from '#contracts/puppies.ts';
 import { CATALOGUE_MAX_PAGE, type AsyncStorage, type CatalogueQuery, type Repositories } from '../storage/repositories.ts';

@@ -123,7 +123,10 @@ export interface CataloguePage {
   items: Puppy[];
   /** the matches, counted up to CATALOGUE_TOTAL_CAP */
   total: number;
-  /** true when there are more than CATALOGUE_TOTAL_CAP matches ("1,000+") */
+  /**
+   * true when there are more than CATALOGUE_TOTAL_CAP matches ("1,000+"). On PostgreSQL a filter its
+   * census shows with far more matches is capped without a count (postgres/catalogue-census.ts).
+   */
   totalCapped: boolean;
 }
 

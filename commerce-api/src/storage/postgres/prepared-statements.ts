@@ -4,7 +4,7 @@
 // against 0.03–0.04 ms of executing it. A named one is planned once per connection.
 //
 // Statements are marked by their SQL text (markPrepared), and the pool's connections send a marked
-// text under its name (pool.ts). Only marked texts: Kysely writes a new text for every length of an
+// text under its name (pool.ts), whether it comes through Kysely or pool.query. Only marked texts: Kysely writes a new text for every length of an
 // IN list, and every named statement stays in its connection until it closes.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
@@ -20,32 +20,33 @@ export function markPrepared(text: string): void {
   if (!names.has(text)) names.set(text, nameFor(text, 0));
 }
 
-/** the name a marked text is sent under, for a caller that queries the pool itself (catalogue.ts) */
-export function preparedName(text: string): string {
-  markPrepared(text);
-  return names.get(text)!;
-}
-
 /** the error PostgreSQL gives a prepared SELECT * whose table gained or lost a column since */
 const RESULT_TYPE_CHANGED = '0A000';
 
 /** makes a pool connection send every marked text as a named statement (the pool's 'connect' event) */
 export function namePreparedStatements(client: pg.PoolClient): void {
-  type Query = (...args: unknown[]) => Promise<pg.QueryResult>;
-  const query = client.query.bind(client) as Query;
-  const named: Query = (text, values, ...rest) => {
-    // Kysely's form only: (text, values). pool.query passes a callback and stays unnamed.
-    const name = typeof text === 'string' && rest.length === 0 ? names.get(text) : undefined;
-    if (name === undefined) return query(text, values, ...rest);
-    return query({ name, text, values }).catch((error: unknown) => {
+  type Query = (...args: unknown[]) => Promise<pg.QueryResult> | undefined;
+  type Callback = (error: unknown, result?: pg.QueryResult) => void;
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  const prepared = (name: string, text: string, values: unknown): Promise<pg.QueryResult> =>
+    query({ name, text, values }).catch((error: unknown) => {
       if ((error as { code?: string }).code !== RESULT_TYPE_CHANGED) throw error;
       // Another process migrated the table under this connection's plan: prepare the text again
       // under a new name (pg refuses one name for a second plan). Inside a transaction the error has
       // already ended it, and the caller sees the error once.
-      const next = nameFor(text as string, Number(name.slice(name.lastIndexOf('_') + 1)) + 1);
-      names.set(text as string, next);
+      const next = nameFor(text, Number(name.slice(name.lastIndexOf('_') + 1)) + 1);
+      names.set(text, next);
       return query({ name: next, text, values });
     });
+  // Both forms a text arrives in: Kysely's (text, values), and pool.query's (text, values, callback).
+  const named: Query = (text, values, ...rest) => {
+    const name = typeof text === 'string' && rest.length <= 1 ? names.get(text) : undefined;
+    if (name === undefined) return query(text, values, ...rest);
+    const result = prepared(name, text as string, values);
+    const callback = rest[0] as Callback | undefined;
+    if (!callback) return result;
+    result.then((r) => callback(undefined, r), (error: unknown) => callback(error));
+    return undefined;
   };
   (client as unknown as { query: Query }).query = named;
 }
