@@ -299,6 +299,16 @@ describe('a payout waits for what it needs', () => {
     expect(await payoutOf(t, order.reference)).toMatchObject({ status: 'paid', lastError: null });
   });
 
+  it("each row names its own puppy; a listing removed since the sale still shows its row, named as gone", async () => {
+    const { t, seller, order } = await handedOver();
+    const max = await addPuppy(t, seller.user.id, { name: 'Max', price: 2000 });
+    const second = await buy(t, max.id);
+    const names = async () => Object.fromEntries(((await seller.agent.get('/api/earnings')).body as EarningsResponse).rows.map((row) => [row.reference, row.puppyName]));
+    expect(await names()).toEqual({ [order.reference]: 'Daisy', [second.order.reference]: 'Max' });
+    expect(await t.store.puppies.remove(max.id)).toBe(true);
+    expect(await names()).toEqual({ [order.reference]: 'Daisy', [second.order.reference]: 'A puppy no longer listed' });
+  });
+
   it('earnings are for sellers only', async () => {
     const { t } = await marketplace();
     const buyer = await signedInAgent(t);

@@ -41,7 +41,9 @@ function rowOf(order: Order, puppyName: string, payout: Payout | undefined, acco
 
 async function rowsOf(ctx: PayoutContext, user: User, account: PayoutAccount | undefined): Promise<EarningRow[]> {
   const { store } = ctx;
-  const [payouts, live] = await Promise.all([store.payouts.listBySeller(user.id), store.orders.listLiveBySeller(user.id)]);
+  // the seller's listings in one read for the puppies' names, not one read per row
+  const [payouts, live, listings] = await Promise.all([store.payouts.listBySeller(user.id), store.orders.listLiveBySeller(user.id), store.puppies.listBySeller(user.id)]);
+  const names = new Map(listings.map((puppy) => [puppy.id, puppy.name]));
   const byOrder = new Map(payouts.map((p) => [p.orderId, p]));
   const orders = new Map<number, Order>();
   for (const order of live) if (order.status === 'paid' || byOrder.has(order.id)) orders.set(order.id, order);
@@ -51,12 +53,7 @@ async function rowsOf(ctx: PayoutContext, user: User, account: PayoutAccount | u
       if (order) orders.set(order.id, order);
     }
   }
-  const rows = await Promise.all(
-    [...orders.values()].map(async (order) => {
-      const name = (await store.puppies.get(order.puppyId))?.name ?? 'A puppy no longer listed';
-      return rowOf(order, name, byOrder.get(order.id), account, ctx.feePercent);
-    }),
-  );
+  const rows = [...orders.values()].map((order) => rowOf(order, names.get(order.puppyId) ?? 'A puppy no longer listed', byOrder.get(order.id), account, ctx.feePercent));
   return rows.sort((a, b) => b.orderedAt.localeCompare(a.orderedAt) || b.reference.localeCompare(a.reference));
 }
 
