@@ -13,6 +13,7 @@ import { staticSite } from './http/static-site.ts';
 import { mediaFiles } from './http/media-files.ts';
 import { listingPages } from './http/listing-pages.ts';
 import { messagePages } from './http/message-pages.ts';
+import { onboardingPage } from './http/onboarding-page.ts';
 import { authRoutes } from './http/routes/auth.routes.ts';
 import { adminRoutes } from './http/routes/admin.routes.ts';
 import { devRoutes } from './http/routes/dev.routes.ts';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   if (deps.pages) app.use(listingPages(deps, deps.pages, sessions));
   if (deps.pages) app.use(messagePages(deps, deps.pages, sessions)); // issue 15
+  if (deps.pages) app.use(onboardingPage(deps, deps.pages)); // issue 18: the local provider's onboarding form
   // uploads in object storage (issue 14): served from the bucket; the local folder's files stay static
   if (deps.media) app.use(mediaFiles(deps.media));
   app.use(staticSite({ ...deps.paths, contentImagesDir: path.join(deps.config.content.contentDir, 'images') }));

@@ -2,7 +2,7 @@
 // into a form before its island woke up, so that no island ever clears it.
 import { useState } from 'react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues } from 'react-hook-form';
 import type * as v from 'valibot';
 
 export type TypedValue = string | boolean | string[];
@@ -49,8 +49,17 @@ export function typedBeforeHydration(containerId: string): Record<string, TypedV
  * `formId` names the form's server-rendered element: the form then starts from what was typed into it
  * before hydration, not from the empty defaults. (A field without a default is read from the DOM by
  * react-hook-form itself when it registers.)
+ *
+ * `errors` are the server's, for a form it rendered again after refusing a post made without script:
+ * shown from the first render. Pass one object for the form's life (react-hook-form sets its errors
+ * again whenever this changes).
  */
-export function useSchemaForm<S extends v.GenericSchema<FieldValues, FieldValues>>(schema: S, defaultValues?: DefaultValues<v.InferInput<S>>, formId?: string) {
+export function useSchemaForm<S extends v.GenericSchema<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues?: DefaultValues<v.InferInput<S>>,
+  formId?: string,
+  errors?: FieldErrors<v.InferInput<S>>,
+) {
   const [initial] = useState(() => {
     const typed = formId ? typedBeforeHydration(formId) : null;
     if (!typed || !defaultValues) return defaultValues;
@@ -62,5 +71,6 @@ export function useSchemaForm<S extends v.GenericSchema<FieldValues, FieldValues
     mode: 'onTouched',
     criteriaMode: 'all',
     defaultValues: initial,
+    ...(errors ? { errors } : {}),
   });
 }

@@ -3,9 +3,10 @@
 // puppy, hands it over, and is paid once the buyer confirms receipt; a buyer's reported problem holds the
 // payout until an admin releases it. axe on /earnings, the onboarding page, My Orders and /admin's
 // held payouts.
-import type { APIRequest, APIRequestContext } from '@playwright/test';
+import type { APIRequest, APIRequestContext, BrowserContext } from '@playwright/test';
 import { expect, test, withIslandGoto, type Page } from '../support/test.ts';
 import { DEMO, expectAccessible, loginViaApi, uniqueName } from '../support/e2e.ts';
+import { expectHydrated, expectNotHydrated, holdIslandScripts } from '../support/hydration.ts';
 import { CARDS, draftListing, fillCard, money, newBuyer, publicListing, sellerApi, type Listing } from '../support/e2e-payments.ts';
 
 // Each test walks a whole flow across two or three accounts.
@@ -195,4 +196,79 @@ test('a buyer who reports a problem holds the payout until an admin releases it 
   await seller.dispose();
   await page.reload();
   await expect(card.getByText('the seller has been paid', { exact: false })).toBeVisible();
+});
+
+/** a new seller, registered in `context`, and the setup link Earnings' "Connect payout account" makes for them */
+async function newSellerSetupLink(context: BrowserContext): Promise<{ email: string; link: string }> {
+  const username = uniqueName('seller');
+  const registered = await context.request.post('/api/register', { data: { username, email: `${username}@example.com`, password: PASSWORD, accountType: 'seller', confirmAdult: true } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const started = await context.request.post('/api/earnings/connect');
+  expect(started.status(), await started.text()).toBe(200);
+  const { url } = (await started.json()) as { url: string };
+  return { email: `${username}@example.com`, link: new URL(url).pathname + new URL(url).search };
+}
+
+async function accountStatus(context: BrowserContext): Promise<string> {
+  return ((await (await context.request.get('/api/earnings')).json()) as { account: { status: string } }).account.status;
+}
+
+test('the onboarding form works with JavaScript turned off: a refusal keeps what was typed, the next submit connects the account', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL: baseURL!, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const { email, link } = await newSellerSetupLink(context);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Set Up Payouts (Test Mode)', level: 1 })).toBeVisible();
+  await expect(page.getByText(`Setting up payouts for ${email}`)).toBeVisible();
+  const form = page.getByRole('form', { name: 'Payout account details' });
+  await form.getByLabel('Legal name').fill('Dana Seller');
+  await form.getByLabel('Routing number').fill('123456789');
+  await form.getByLabel('Account number').fill('000123456789');
+  await form.getByLabel('Last 4 digits of SSN').fill('0000');
+  await form.getByRole('button', { name: 'Submit' }).click();
+
+  // Refused by the server: the message under the field, everything typed still there, nothing saved.
+  await expect(form.getByText(/Test mode accepts only Stripe's test bank account/).first()).toBeVisible();
+  await expect(form.getByLabel('Routing number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Legal name')).toHaveValue('Dana Seller');
+  await expect(form.getByLabel('Routing number')).toHaveValue('123456789');
+  await expect(form.getByLabel('Last 4 digits of SSN')).toHaveValue('0000');
+  expect(await accountStatus(context)).toBe('details_needed');
+
+  await form.getByLabel('Routing number').fill('110000000');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/earnings\?onboarding=done$/);
+  await expect(page.getByRole('heading', { name: 'Earnings', level: 1 })).toBeVisible();
+  expect(await accountStatus(context)).toBe('payouts_enabled');
+
+  // The link is used up: the page says so and points back to Earnings.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'This Setup Link Cannot Be Used' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Earnings' })).toHaveAttribute('href', '/earnings');
+  await context.close();
+});
+
+test('what a seller types into the onboarding form before its script arrives is kept, and "Save and finish later" sends it', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL: baseURL! });
+  const page = await context.newPage();
+  const { link } = await newSellerSetupLink(context);
+  const release = await holdIslandScripts(page);
+  await page.goto(link, { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('form', { name: 'Payout account details' });
+  await form.getByLabel('Legal name').fill('Dana Seller');
+  await form.getByLabel('Routing number').fill('110000000');
+  await expectNotHydrated(page, form);
+  release();
+  await expectHydrated(page, form);
+  await expect(form.getByLabel('Legal name')).toHaveValue('Dana Seller');
+  await expect(form.getByLabel('Routing number')).toHaveValue('110000000');
+  // the island sends it now: a routing number without its account number is refused, said under the field
+  await form.getByRole('button', { name: 'Save and finish later' }).click();
+  await expect(form.getByText(/Test mode accepts only Stripe's test bank account/).first()).toBeVisible();
+  await expectAccessible(page, '/earnings/onboarding, a refused field');
+  await form.getByLabel('Account number').fill('000123456789');
+  await form.getByRole('button', { name: 'Save and finish later' }).click();
+  await expect(page).toHaveURL(/\/earnings\?onboarding=done$/);
+  await expect(page.getByRole('region', { name: 'Payout Account' }).getByText('Details needed', { exact: true })).toBeVisible();
+  await context.close();
 });

@@ -1,7 +1,8 @@
 // The built site, checked in its HTML: one real `astro build` of a copy of content/ in which an editor
 // changed a FAQ answer. The new words must be on the home page, and the content pages must ship no
 // JavaScript beyond the islands it names (docs/product.md §13). The same build's on-demand listing pages
-// (/puppies, /puppies/{id}, sitemap.xml) are then requested through createApp, as the server mounts them.
+// (/puppies, /puppies/{id}, sitemap.xml) and the payout onboarding page are then requested through
+// createApp, as the server mounts them.
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import request from 'supertest';
@@ -327,5 +328,74 @@ describe('the on-demand listing pages, served by createApp from the build', () =
     const inline = [...response.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)];
     expect(inline.length).toBeGreaterThan(2);
     for (const [, body] of inline) expect(scriptSrc, body!.slice(0, 60)).toContain(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+  });
+});
+
+// ---- /earnings/onboarding, the local provider's setup page (issue 18), through createApp ----
+
+describe('the payout onboarding page, served by createApp from the build', () => {
+  beforeAll(async () => {
+    if (!t) await catalogueApp();
+  });
+
+  /** a new seller's single-use setup link, as Earnings' "Connect payout account" makes it */
+  async function setupLink(): Promise<{ path: string; seller: Awaited<ReturnType<typeof registeredAgent>> }> {
+    const seller = await registeredAgent(t.app, { accountType: 'seller' });
+    const started = await seller.agent.post('/api/earnings/connect').expect(200);
+    const url = new URL(started.body.url as string);
+    return { path: url.pathname + url.search, seller };
+  }
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const statusOf = async (seller: Awaited<ReturnType<typeof registeredAgent>>) => ((await seller.agent.get('/api/earnings')).body as { account: { status: string } }).account.status;
+
+  it('carries its form in the HTML, posting to its own address; an unknown or missing link answers 404 with why', async () => {
+    const { path: page, seller } = await setupLink();
+    const response = await request(t.app).get(page).expect(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.text).toContain(`Setting up payouts for <strong>${seller.user.username}@example.com</strong>`);
+    const formTag = /<form [^>]*aria-label="Payout account details"[^>]*>/.exec(decode(response.text))?.[0] ?? '';
+    expect(formTag).toContain(`action="${page}"`);
+    expect(formTag).toContain('method="post"');
+    expect(response.text).not.toContain('Checking your setup link');
+    const unknown = await request(t.app).get('/earnings/onboarding?link=acctlink_local_unknown').expect(404);
+    expect(unknown.text).toContain('This Setup Link Cannot Be Used');
+    expect(unknown.text).toContain('This onboarding link has expired or was already used.');
+    expect((await request(t.app).get('/earnings/onboarding').expect(404)).text).toContain('This page needs the setup link PuppyNest made for you.');
+  });
+
+  it('a form posted without script: refused with what was typed and why under the field (nothing saved), then accepted with a redirect to Earnings', async () => {
+    const { path: page, seller } = await setupLink();
+    const typed = { legalName: 'Dana <Seller>', routingNumber: '123456789', accountNumber: '000123456789', ssnLast4: '0000', intent: 'submit' };
+    const refused = await request(t.app).post(page).type('form').send(form(typed)).expect(400);
+    expect(refused.text).toContain('value="Dana &lt;Seller&gt;"');
+    expect(refused.text).toContain('value="123456789"');
+    expect(refused.text).toContain('Test mode accepts only Stripe&#39;s test bank account');
+    expect(refused.text).toMatch(/aria-invalid="true"/);
+    expect(await statusOf(seller)).toBe('details_needed');
+    const accepted = await request(t.app).post(page).type('form').send(form({ ...typed, routingNumber: '110000000' })).expect(303);
+    expect(accepted.headers.location).toBe(`${SITE}/earnings?onboarding=done`);
+    expect(await statusOf(seller)).toBe('payouts_enabled');
+    // the link is used up
+    expect((await request(t.app).post(page).type('form').send(form(typed)).expect(404)).text).toContain('This onboarding link has expired or was already used.');
+  });
+
+  it('"Save and finish later" keeps what was typed and leaves details needed', async () => {
+    const { path: page, seller } = await setupLink();
+    const saved = await request(t.app).post(page).type('form').send(form({ legalName: 'Dana Seller', routingNumber: '', accountNumber: '', ssnLast4: '', intent: 'later' })).expect(303);
+    expect(saved.headers.location).toBe(`${SITE}/earnings?onboarding=done`);
+    expect(await statusOf(seller)).toBe('details_needed');
+  });
+
+  it('odd bodies are a page with a message, never a 500; another site may not post it', async () => {
+    const { path: page, seller } = await setupLink();
+    for (const body of ['legalName=a&legalName=b&intent=submit', 'routingNumber=%00&intent=later', '', 'intent[]=later']) {
+      const response = await request(t.app).post(page).type('form').send(body);
+      expect([400, 303], body).toContain(response.status);
+    }
+    expect((await request(t.app).post(page).set('Content-Type', 'application/json').send('{"legalName": 1}')).status).toBe(400);
+    expect((await request(t.app).post('/earnings/onboarding').type('form').send('intent=submit')).status).toBe(404);
+    const crossSite = await request(t.app).post(page).set('Origin', 'https://evil.example').set('Sec-Fetch-Site', 'cross-site').type('form').send(form({ legalName: 'X', intent: 'later' }));
+    expect(crossSite.status).toBe(403);
+    expect(await statusOf(seller)).toBe('details_needed');
   });
 });

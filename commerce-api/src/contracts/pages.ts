@@ -2,6 +2,7 @@
 // read functions and the viewer. Pages read only this: never the domain, the storage or their own API.
 import type { BreedView, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView } from './puppies.ts';
 import type { ConversationsResponse, ConversationView } from './conversations.ts';
+import type { LocalOnboardingPage } from './payouts.ts';
 
 /** one public listing in sitemap.xml */
 export interface SitemapEntry {
@@ -35,4 +36,6 @@ export interface PageLocals {
   conversation?: ConversationView | null;
   /** issue 15, /messages only: the logged-in viewer's conversations, so the list is in the HTML */
   conversations?: ConversationsResponse;
+  /** issue 18, /earnings/onboarding only: the local test-mode provider's setup link and its form */
+  onboarding?: LocalOnboardingPage;
 }

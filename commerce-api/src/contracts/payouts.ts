@@ -133,6 +133,17 @@ export const LocalOnboardingSchema = v.object({
 });
 export type LocalOnboardingInput = v.InferOutput<typeof LocalOnboardingSchema>;
 
+/** the onboarding form's fields, as the page and a form posted without script name them */
+export type LocalOnboardingField = 'legalName' | 'routingNumber' | 'accountNumber' | 'ssnLast4';
+
+/**
+ * /earnings/onboarding as the server renders it: the link's account and form, or why the link cannot be
+ * used. After a form posted without script was refused: what was typed, and what is wrong under each field.
+ */
+export type LocalOnboardingPage =
+  | { link: string; view: LocalOnboardingView; typed?: Record<LocalOnboardingField, string>; errors?: Partial<Record<LocalOnboardingField, string>> }
+  | { link: string | null; problem: string };
+
 /** POST /api/local-connect/:link answers where Stripe would send the seller back */
 export interface LocalOnboardingResponse {
   returnUrl: string;
