@@ -177,8 +177,8 @@ function OrderConfirmation({ order, user }: { order: OrderView; user: UserView }
 
       <section className="panel order-details" aria-labelledby="order-title">
         <h2 id="order-title">Order Details</h2>
-        <div className="order-grid">
-          <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}${puppy.breed ? `, a ${puppy.breed} puppy` : ''}`} sizes="(max-width: 768px) 100vw, 360px" eager />
+        <div className="checkout-layout">
+          <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}${puppy.breed ? `, a ${puppy.breed} puppy` : ''}`} sizes="(max-width: 768px) 100vw, 480px" eager />
           <dl className="price-lines">
             <dt>Order reference</dt>
             <dd>
