@@ -2,7 +2,7 @@
 // tests run on lowdb in memory or a throwaway PostgreSQL with a fixed clock, and the server wires the real ones.
 import type { Content } from '#content/index.ts';
 import type { Config } from './config.ts';
-import type { OnDemandPages } from './http/listing-pages.ts';
+import type { OnDemandPages } from './http/on-demand-pages.ts';
 import type { Mailer, Outbox, SmsSender } from './mail/messages.ts';
 import type { Payments } from './payments/index.ts';
 import type { MediaStore } from './media/media-store.ts';

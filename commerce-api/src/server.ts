@@ -6,7 +6,7 @@ import { createContent, sourceFor } from '#content/index.ts';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
-import type { AstroHandler, OnDemandPages } from './http/listing-pages.ts';
+import type { AstroHandler, OnDemandPages } from './http/on-demand-pages.ts';
 import { seedDatabase, type SeedOptions } from './seed/seed.ts';
 import { seedPostgres } from './seed/seed-postgres.ts';
 import { openStore } from './storage/open-store.ts';

@@ -9,7 +9,7 @@ import { loadConfig } from '../../commerce-api/src/config.ts';
 import type { AppDeps } from '../../commerce-api/src/deps.ts';
 import type { StorageWithStats } from '../../commerce-api/src/storage/index.ts';
 import { createTestStore } from './test-store.ts';
-import type { OnDemandPages } from '../../commerce-api/src/http/listing-pages.ts';
+import type { OnDemandPages } from '../../commerce-api/src/http/on-demand-pages.ts';
 import { createMemoryOutbox } from '../../commerce-api/src/mail/outbox.ts';
 import type { DbShape } from '../../commerce-api/src/domain/model.ts';
 import { createPayments, type PaymentsOptions } from '../../commerce-api/src/payments/index.ts';

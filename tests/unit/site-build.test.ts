@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AstroHandler } from '../../commerce-api/src/http/listing-pages.ts';
+import type { AstroHandler } from '../../commerce-api/src/http/on-demand-pages.ts';
 import { buildBreeds, buildPuppy, buildUser, createRng } from '../support/factories.ts';
 import { createTestApp, registeredAgent, type TestApp } from '../support/test-app.ts';
 

@@ -2,7 +2,6 @@
 // server island (featured puppies), rendered by Astro's handler (@astrojs/node, middleware mode) in this
 // process. Express decides what the page may show and
 // how it may be cached; the page gets its data only from `locals` (#contracts/pages.ts).
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Request, type Response } from 'express';
 import * as v from 'valibot';
 import { idParam } from '#contracts/common.ts';
@@ -10,22 +9,8 @@ import type { PageCatalogue, PageLocals } from '#contracts/pages.ts';
 import { PRICE_BANDS, type PuppyPage } from '#contracts/puppies.ts';
 import type { AppDeps } from '../deps.ts';
 import { breedViews, cachedQueryPuppies, catalogueStamp, featuredPuppies, isPublic, puppyDetail, sitemapEntries } from '../domain/puppy-catalogue.ts';
+import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE, type OnDemandPages } from './on-demand-pages.ts';
 import { currentUser, type SessionLayer } from './session.ts';
-
-/** Astro's middleware-mode handler, as the built server/entry.mjs exports it */
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => void | Promise<void>;
-
-export interface OnDemandPages {
-  handler: AstroHandler;
-  /** changes with every build, so a new build's markup never answers 304 to an old copy */
-  buildId: string;
-}
-
-// A CDN (or any shared cache) keeps a listing page a minute and may serve it a while longer while it
-// fetches a fresh one; browsers revalidate every time, which costs a 304 when nothing changed.
-export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
-/** a page that depends on who asks (a draft shown to its owner), or a 404 that may turn into a page */
-export const PRIVATE_PAGE_CACHE = 'private, no-store';
 
 export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: SessionLayer): express.Router {
   const { store, now } = deps;

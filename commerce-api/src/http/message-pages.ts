@@ -9,7 +9,7 @@ import type { PageLocals } from '#contracts/pages.ts';
 import type { AppDeps } from '../deps.ts';
 import { listConversations, openConversation } from '../domain/conversations.ts';
 import { NotFoundError } from '../errors.ts';
-import { PRIVATE_PAGE_CACHE, type OnDemandPages } from './listing-pages.ts';
+import { PRIVATE_PAGE_CACHE, type OnDemandPages } from './on-demand-pages.ts';
 import { currentUser, type SessionLayer } from './session.ts';
 
 export function messagePages(deps: AppDeps, pages: OnDemandPages, sessions: SessionLayer): express.Router {

@@ -10,7 +10,7 @@ import { LocalOnboardingSchema, type LocalOnboardingField, type LocalOnboardingP
 import type { PageLocals } from '#contracts/pages.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { PRIVATE_PAGE_CACHE, type OnDemandPages } from './listing-pages.ts';
+import { PRIVATE_PAGE_CACHE, type OnDemandPages } from './on-demand-pages.ts';
 import { urlencodedForms } from './routes/conversations.routes.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { parseInput } from './validate.ts';

@@ -2,7 +2,6 @@
 // remote URLs. A fixed pool of looks (ear shape × coat × pose) is rendered once per data directory
 // (seed-images.ts) and shared by all seeded listings; a listing picks the look that matches its
 // breed's ears and its first coat colour, so a black Labrador shows a black drop-eared puppy.
-import type { BreedSeed } from './breeds.ts';
 import type { Rng } from './rng.ts';
 
 export type EarStyle = 'floppy' | 'drop' | 'pointy' | 'fluffy';
@@ -10,6 +9,14 @@ export type CoatPattern = 'solid' | 'blaze' | 'mask' | 'patch' | 'spots' | 'tan-
 export type CoatId = 'black' | 'chocolate' | 'golden' | 'tricolor' | 'cream' | 'gray';
 /** 0: sitting and looking, 1: head tilt with tongue out, 2: happy eyes with a ball */
 export type Pose = 0 | 1 | 2;
+
+/** what a breed's portrait is drawn from (breeds.ts's BreedSeed has these and more) */
+export interface BreedLook {
+  name: string;
+  colors: readonly string[];
+  ear: EarStyle;
+  pattern: CoatPattern;
+}
 
 export interface PuppyLook {
   ear: EarStyle;
@@ -77,7 +84,7 @@ export function breedSlug(name: string): string {
 }
 
 /** the one portrait of a breed: its ears, its first colour, its typical markings */
-export function breedImage(breed: BreedSeed): SeedImage {
+export function breedImage(breed: BreedLook): SeedImage {
   const first = breed.colors[0] ?? 'Golden';
   let hash = 0;
   for (const ch of breed.name) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
@@ -92,7 +99,7 @@ export function breedImage(breed: BreedSeed): SeedImage {
  * Main image and up to `extras` more of the same puppy for a listing. The extra pictures are the
  * other poses of the same look, and the breed portrait when it shows the same coat.
  */
-export function pickPuppyImages(breed: BreedSeed, colors: readonly string[], rng: Rng, extras: number): { imageUrl: string; imageUrls: string[] } {
+export function pickPuppyImages(breed: BreedLook, colors: readonly string[], rng: Rng, extras: number): { imageUrl: string; imageUrls: string[] } {
   const coat = coatForColor(colors[0] ?? breed.colors[0] ?? 'Golden');
   const poses = rng.shuffle(POSES);
   const names = poses.map((pose) => poolName(breed.ear, coat, pose));
