@@ -103,6 +103,7 @@ try {
     ['newest page', { limit: 24 }],
     ['breed + price + gender', { breedIds: [breeds[3]!.id], minPrice: 500, maxPrice: 2000, gender: 'Female', status: 'available', limit: 24 }],
     ['keyword "gentle black"', { search: 'gentle black', limit: 24 }],
+    ['a town and a price range, page 7', { search: 'austin', minPrice: 2000, maxPrice: 4000, status: 'available', limit: 24, offset: 144 }],
   ] as const) {
     console.log(`\nEXPLAIN ANALYZE, ${label}:`);
     await explain(query as CatalogueQuery);
@@ -122,7 +123,7 @@ function typeOf(column: string): string {
 
 /** the page and count queries of searchPublic, as PostgreSQL runs them */
 async function explain(query: CatalogueQuery): Promise<void> {
-  const { page, count } = catalogueQueries(query, now);
+  const { page, count } = catalogueQueries(query, now, await storage.breeds.list());
   for (const [name, statement] of [['page', page], ['count', count]] as const) {
     const plan = await pool.query(`EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`, statement.values);
     console.log(`  ${name}:`);

@@ -1,10 +1,9 @@
 // The catalogue over memory (lowdb): one pass over every listing, then a sort of the matches.
 import type { Collections } from '../storage.ts';
-import { GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../catalogue-search.ts';
+import { breedText, GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../catalogue-search.ts';
 import { CATALOGUE_TOTAL_CAP, type CatalogueQuery, type CataloguePage } from '../repositories.ts';
-import type { Breed, Puppy } from '../../domain/model.ts';
+import type { Puppy } from '../../domain/model.ts';
 
-const breedText = (b: Breed | undefined) => (b ? [b.name, b.size, ...b.temperament].join(' ').toLowerCase() : '');
 const puppyText = (p: Puppy) => [p.name, p.location, p.region ?? '', ...p.colors].join(' ').toLowerCase();
 
 // issue 13 (listings): the pass below runs over every listing, so per row it must be cheap. Dates

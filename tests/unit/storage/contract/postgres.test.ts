@@ -13,12 +13,12 @@ import { importLowdb } from '../../../../commerce-api/src/storage/postgres/impor
 import { loadMigrations, migrate } from '../../../../commerce-api/src/storage/postgres/migrate.ts';
 import { createPool } from '../../../../commerce-api/src/storage/postgres/pool.ts';
 import { createCatalogueCensus } from '../../../../commerce-api/src/storage/postgres/catalogue-census.ts';
-import { searchPublic } from '../../../../commerce-api/src/storage/postgres/catalogue.ts';
+import { catalogueQueries, searchPublic } from '../../../../commerce-api/src/storage/postgres/catalogue.ts';
 import { createKysely, createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
 import { CATALOGUE_TOTAL_CAP, UsernameTakenError, type AsyncStorage, type CatalogueQuery } from '../../../../commerce-api/src/storage/repositories.ts';
 import { deleteListing } from '../../../../commerce-api/src/domain/listings.ts';
 import { ConflictError } from '../../../../commerce-api/src/errors.ts';
-import { buildOrder, buildPayout, buildPayoutAccount, buildPuppy, buildUser } from '../../../support/factories.ts';
+import { buildBreeds, buildOrder, buildPayout, buildPayoutAccount, buildPuppy, buildUser } from '../../../support/factories.ts';
 import { emptyingSql } from '../../../support/postgres-emptying.ts';
 import { startPostgres, type TestPostgres } from '../../../support/postgres-server.ts';
 import { describeStorageContract, NOW } from './storage-contract.ts';
@@ -173,6 +173,26 @@ async function manyListings(count: number): Promise<void> {
   );
 }
 
+describe('keyword search', () => {
+  const breeds = buildBreeds().map((row, i) => ({ ...row, id: i + 1 }));
+
+  it("names a word's breeds by their ids, as values the planner sees; a word no breed has is the listing's own words alone", () => {
+    const gentle = catalogueQueries({ search: 'gentle', limit: 24 }, NOW, breeds);
+    const ids = breeds.filter((b) => b.temperament.includes('gentle')).map((b) => b.id);
+    expect(ids.length).toBeGreaterThan(1);
+    expect(gentle.page.text).toMatch(/OR breed_id = ANY\(\$\d+\)\)/);
+    expect(gentle.page.values).toContainEqual(ids);
+    expect(gentle.count.values).toContainEqual(ids);
+    const town = catalogueQueries({ search: 'austin', limit: 24 }, NOW, breeds);
+    expect(town.page.text).toContain('puppy_search_text(name, location, region, colors) LIKE');
+    for (const statement of [town.page, town.count]) expect(statement.text).not.toMatch(/breed_id =|FROM breeds/);
+  });
+
+  it('runs without parallel workers on the pool\'s connections', async () => {
+    expect((await pool.query('SHOW max_parallel_workers_per_gather')).rows[0]).toEqual({ max_parallel_workers_per_gather: '0' });
+  });
+});
+
 describe('catalogue at scale', () => {
   it('counts the total only up to the cap, and says so', async () => {
     await emptied();
@@ -221,17 +241,19 @@ describe('catalogue census (skips the count of a filter that plainly matches mor
   });
 
   it('is used for 30 s at most: a list within them says "1,000+" without counting, after them it counts again', async () => {
+    // no search words here, so no breed is read
+    const noBreeds = async () => [];
     const census = createCatalogueCensus(createKysely(pool));
     await census.refresh(NOW);
-    expect(await searchPublic(pool, { limit: 20 }, at(1), census)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
+    expect(await searchPublic(pool, { limit: 20 }, at(1), noBreeds, census)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
     // 700 hidden: 900 are left, but the census of NOW still has 1,600 (the margin it allows for)
     await pool.query(`UPDATE puppies SET hidden_at = $1 WHERE price <= 1700`, [NOW]);
     try {
-      expect(await searchPublic(pool, { limit: 20 }, at(2), census)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
-      expect(await searchPublic(pool, { limit: 20 }, at(31), census)).toMatchObject({ total: 900, totalCapped: false });
+      expect(await searchPublic(pool, { limit: 20 }, at(2), noBreeds, census)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
+      expect(await searchPublic(pool, { limit: 20 }, at(31), noBreeds, census)).toMatchObject({ total: 900, totalCapped: false });
       // the census read again has the 900
       await census.refresh(at(31));
-      expect(await searchPublic(pool, { limit: 20 }, at(32), census)).toMatchObject({ total: 900, totalCapped: false });
+      expect(await searchPublic(pool, { limit: 20 }, at(32), noBreeds, census)).toMatchObject({ total: 900, totalCapped: false });
     } finally {
       await pool.query('UPDATE puppies SET hidden_at = NULL');
       await census.close();

@@ -19,14 +19,15 @@ async function usedBytes(db: Db, userId: number): Promise<number> {
 }
 
 export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'breeds' | 'puppies' | 'uploads'> {
+  const listBreeds = async () => {
+    if (kept.breeds && kept.breeds.until > Date.now()) return kept.breeds.rows;
+    const rows = await db.selectFrom('breeds').selectAll().orderBy('id').execute();
+    kept.breeds = { rows, until: Date.now() + BREEDS_KEPT_MS };
+    return rows;
+  };
   return {
     breeds: {
-      list: async () => {
-        if (kept.breeds && kept.breeds.until > Date.now()) return kept.breeds.rows;
-        const rows = await db.selectFrom('breeds').selectAll().orderBy('id').execute();
-        kept.breeds = { rows, until: Date.now() + BREEDS_KEPT_MS };
-        return rows;
-      },
+      list: listBreeds,
       insert: async (row) => {
         delete kept.breeds;
         return db.insertInto('breeds').values(row).returningAll().executeTakeFirstOrThrow();
@@ -76,7 +77,7 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
             .returningAll()
             .executeTakeFirst();
         }),
-      searchPublic: (query, now) => searchPublic(kept.pool, query, now, kept.census),
+      searchPublic: (query, now) => searchPublic(kept.pool, query, now, listBreeds, kept.census),
       listBySeller: (userId) => db.selectFrom('puppies').selectAll().where('userId', '=', userId).orderBy('id', 'desc').execute(),
       listPublicStamps: (now) =>
         db
