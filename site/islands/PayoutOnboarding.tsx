@@ -1,11 +1,12 @@
 // /earnings/onboarding?link=… (issue 18): the local test-mode provider's stand-in for Stripe's hosted
 // onboarding. It shows whose account the single-use link sets up and Stripe's test values, and posts the
-// bank account and the SSN's last four. The server checks the link and renders the form (`initial`), so
-// it works before any script: posted by the browser itself it goes to the page's own address, which
-// answers with the same redirect, or with the form again and what is wrong (http/onboarding-page.ts). "Save and finish later" keeps what was
-// typed and leaves the account needing details, as leaving Stripe's page half way does. Either way the
-// API answers where Stripe would send the seller back (/earnings?onboarding=done), and the browser goes
-// there. An unknown, used or expired link says so and points back to /earnings, which makes a new one.
+// bank account and the SSN's last four. "Save and finish later" keeps what was typed and leaves the
+// account needing details, as leaving Stripe's page half way does. Either way the answer is where Stripe
+// would send the seller back (/earnings?onboarding=done), and the browser goes there. An unknown, used or
+// expired link says so and points back to /earnings, which makes a new one.
+// The server checks the link and renders the form (`initial`), so it works before any script: posted by
+// the browser itself it goes to the page's own address, which answers with the same redirect, or with
+// the form again, what was typed and what is wrong (http/onboarding-page.ts).
 import { useEffect, useState, type BaseSyntheticEvent } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import {

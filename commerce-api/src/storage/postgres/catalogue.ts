@@ -41,9 +41,8 @@ const ORDER = {
  * The page and the capped count (exported for the benchmark's EXPLAIN). Public = expires_at > now
  * (the app's clock). A word of the search matches the listing's own words through the
  * puppies_search trigram index, or its breed's words (`breeds`, matched here) through the
- * puppies_breed_cover index. The total is
- * counted only up to CATALOGUE_TOTAL_CAP + 1 rows, so a broad filter at a million listings costs a
- * bounded count, not a full one.
+ * puppies_breed_cover index. The total is counted only up to CATALOGUE_TOTAL_CAP + 1 rows, so a broad
+ * filter at a million listings costs a bounded count, not a full one.
  */
 export function catalogueQueries(query: CatalogueQuery, now: Date, breeds: readonly Breed[]): { page: Statement; count: Statement } {
   const values: unknown[] = [];
@@ -68,9 +67,9 @@ export function catalogueQueries(query: CatalogueQuery, now: Date, breeds: reado
       continue;
     }
     // The breeds whose words hold the token, as values the planner sees: a word no breed has is the
-    // trigram index alone (a breed subquery in its place, unknown when planning, made the planner walk
-    // every listing newest first: 25 ms on average for a town's name at 100,000, against 1.4 ms), and
-    // breed ids become a bitmap of the puppies_breed_cover index beside it.
+    // trigram index alone, and breed ids become a bitmap of the puppies_breed_cover index beside it. (A
+    // breed subquery here, unknown when planning, made the planner walk every listing newest first: a
+    // town's name took 25 ms on average at 100,000 listings, now 6–9 ms; decision 0104.)
     const own = `puppy_search_text(name, location, region, colors) LIKE ${param(containing(token))}`;
     const ids = breeds.filter((breed) => breedText(breed).includes(token)).map((breed) => breed.id);
     where.push(ids.length === 0 ? own : `(${own} OR breed_id = ANY(${param(ids)}))`);
