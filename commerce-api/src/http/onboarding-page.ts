@@ -20,7 +20,7 @@ const NO_LINK = 'This page needs the setup link PuppyNest made for you.';
 const NOT_LOCAL = 'The local test-mode payment provider is not active.';
 
 export function onboardingPage(deps: AppDeps, pages: OnDemandPages): express.Router {
-  const { payments, config } = deps;
+  const { payments } = deps;
   const router = express.Router();
 
   const linkOf = (req: Request) => (typeof req.query['link'] === 'string' && req.query['link'] !== '' ? req.query['link'] : null);
@@ -54,26 +54,28 @@ export function onboardingPage(deps: AppDeps, pages: OnDemandPages): express.Rou
     }
   });
 
-  router.post('/earnings/onboarding', sameOriginOnly(config.publicApiUrl ? [config.publicSiteUrl] : []), urlencodedForms, async (req, res, next) => {
+  // The page posts to itself, so only its own origin may (the API's allowance for the site's origin
+  // is for the API's address).
+  router.post('/earnings/onboarding', sameOriginOnly([]), urlencodedForms, async (req, res, next) => {
     res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE);
     const link = linkOf(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const typed = Object.fromEntries(FIELDS.map((name) => [name, typeof body[name] === 'string' ? body[name] : ''])) as Record<LocalOnboardingField, string>;
     try {
-      const page = await pageFor(link);
-      if (!('view' in page)) return await render(req, res, next, page);
-      const provider = (await payments.local())!;
+      const provider = await payments.local();
+      if (link === null || !provider) return await render(req, res, next, await pageFor(link));
       try {
         // the form's two submit buttons: "Submit" (intent=submit) and "Save and finish later" (intent=later)
         const input = parseInput(LocalOnboardingSchema, { ...typed, finishLater: body['intent'] === 'later' });
-        const answer = await provider.submitOnboarding(page.link, input);
+        const answer = await provider.submitOnboarding(link, input);
         return res.redirect(303, answer.returnUrl);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         const errors = Object.fromEntries(FIELDS.filter((name) => error.fields?.[name]).map((name) => [name, error.fields![name]!]));
-        // a refusal of the link itself (used meanwhile) shows the link's problem; a refused field stays in the form
-        if (Object.keys(errors).length === 0) return await render(req, res, next, { link, problem: error.message });
-        return await render(req, res, next, { ...page, typed, errors });
+        // a refusal of the link itself (unknown, used, expired) shows the link's problem; a refused
+        // field shows the form again, read from the link as the page shows it
+        const page = Object.keys(errors).length === 0 ? ({ link, problem: error.message } as const) : await pageFor(link);
+        return await render(req, res, next, 'view' in page ? { ...page, typed, errors } : page);
       }
     } catch (error) {
       return next(error);

@@ -72,6 +72,15 @@ export interface LocalConnectOptions {
 export function createLocalConnect(store: AsyncStorage, options: LocalConnectOptions): LocalConnect {
   const { now, emit, randomId, fields } = options;
   const objects = store.localPayments;
+  /**
+   * `fn` in one transaction that holds the balances (lockBalances): a balance check and the transfer,
+   * reversal or payout it allows are one step, so two of them never spend the same funds.
+   */
+  const withBalances = <T>(fn: (locked: AsyncStorage['localPayments']) => Promise<T>): Promise<T> =>
+    store.transaction(async (tx) => {
+      await tx.localPayments.lockBalances();
+      return fn(tx.localPayments);
+    });
 
   async function need(id: string, kind: Row['kind']): Promise<Row> {
     const row = await objects.find(id, kind);
@@ -128,13 +137,11 @@ export function createLocalConnect(store: AsyncStorage, options: LocalConnectOpt
       if (account.status !== 'payouts_enabled') {
         throw new AppError(400, 'account_invalid', `Your destination account needs to have at least one of the following capabilities enabled: transfers (account ${input.destination}).`);
       }
-      // the balance check and the transfer it allows are one step: two transfers never spend the same funds
-      const { row, created } = await store.transaction(async (tx) => {
-        await tx.localPayments.lockBalances();
-        if ((await tx.localPayments.balanceCents()) < input.amountCents) {
+      const { row, created } = await withBalances(async (locked) => {
+        if ((await locked.balanceCents()) < input.amountCents) {
           throw new InsufficientBalanceError('You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.');
         }
-        return tx.localPayments.createOnce(
+        return locked.createOnce(
           fields({
             providerId: `tr_local_${randomId()}`,
             kind: 'transfer',
@@ -163,12 +170,11 @@ export function createLocalConnect(store: AsyncStorage, options: LocalConnectOpt
       const transfer = await need(id, 'transfer');
       if (transfer.status === 'reversed') return transferSnapshot(transfer);
       const destination = transfer.metadata['destination'] ?? '';
-      const reversed = await store.transaction(async (tx) => {
-        await tx.localPayments.lockBalances();
-        if ((await tx.localPayments.balanceCents(destination)) < transfer.amountCents) {
+      const reversed = await withBalances(async (locked) => {
+        if ((await locked.balanceCents(destination)) < transfer.amountCents) {
           throw new InsufficientBalanceError(`The connected account ${destination} has insufficient funds to cover the reversal of ${id}.`);
         }
-        return tx.localPayments.transition(transfer.id, ['created'], { status: 'reversed', refundedCents: transfer.amountCents, updatedAt: now().toISOString() });
+        return locked.transition(transfer.id, ['created'], { status: 'reversed', refundedCents: transfer.amountCents, updatedAt: now().toISOString() });
       });
       // reversed by another caller meanwhile: the same answer, without a second event
       if (!reversed) return transferSnapshot(await need(id, 'transfer'));
@@ -220,13 +226,12 @@ export function createLocalConnect(store: AsyncStorage, options: LocalConnectOpt
 
     async payOutBalance(accountId) {
       await need(accountId, 'account');
-      return store.transaction(async (tx) => {
-        await tx.localPayments.lockBalances();
+      return withBalances(async (locked) => {
         // read again under the lock: the paid-out total another payout may have just raised
-        const account = (await tx.localPayments.find(accountId, 'account'))!;
-        const balance = await tx.localPayments.balanceCents(accountId);
+        const account = (await locked.find(accountId, 'account'))!;
+        const balance = await locked.balanceCents(accountId);
         if (balance <= 0) return 0;
-        await tx.localPayments.transition(account.id, [account.status], { amountCents: account.amountCents + balance, updatedAt: now().toISOString() });
+        await locked.transition(account.id, [account.status], { amountCents: account.amountCents + balance, updatedAt: now().toISOString() });
         return balance;
       });
     },

@@ -115,11 +115,12 @@ export function createCatalogueCensus(db: Db, log: (message: string) => void = c
       await reading?.catch(() => undefined);
     },
     shows(query, now, bound) {
+      // filters it does not know: no answer, and no reason to read it again
+      if (query.search || query.location || query.featured) return false;
       const at = now.getTime();
       if (!snapshot || at - snapshot.takenAtMs >= REFRESH_MS) refresh(now).catch((error: unknown) => log(`catalogue census: ${String(error)}`));
       // a listing counted must still be unexpired now: the census is only used within its lifetime
       if (!snapshot || at < snapshot.takenAtMs || at - snapshot.takenAtMs >= LIFETIME_MS) return false;
-      if (query.search || query.location || query.featured) return false;
       const min = query.minPrice ?? 0;
       const max = query.maxPrice ?? Number.MAX_SAFE_INTEGER;
       const breeds = query.breedIds && new Set(query.breedIds);

@@ -57,7 +57,7 @@ export interface PoolOptions {
  * No parallel workers for this process's queries. Each answers one request from a few thousand rows
  * at most, and starting workers costs more than they share: a keyword page's parallel scan took 42 ms
  * where its workers scanned for 13 (10 ms without them), and under load they take the cores other
- * requests need (decision 0102). A DATABASE_URL with its own `options` keeps them.
+ * requests need (decision 0104). A DATABASE_URL with its own `options` keeps them.
  */
 const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0';
 
