@@ -3,8 +3,9 @@
 // most CATALOGUE_MAX_PAGE rows and the total is counted up to CATALOGUE_TOTAL_CAP ("1,000+"; on
 // PostgreSQL a plainly broad filter is capped from a census instead, decision 0102).
 import type { SitemapEntry } from '#contracts/pages.ts';
-import type { BreedView, ListingStatus, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView } from '#contracts/puppies.ts';
-import { CATALOGUE_MAX_PAGE, type AsyncStorage, type CatalogueQuery, type Repositories } from '../storage/repositories.ts';
+import type { BreedView, ListingStatus, PuppyDetailView, PuppyQuery, PuppyView } from '#contracts/puppies.ts';
+import { listingFields } from '../storage/catalogue-search.ts';
+import { CATALOGUE_MAX_PAGE, type AsyncStorage, type CatalogueCard, type CatalogueQuery, type Repositories } from '../storage/repositories.ts';
 import type { Breed, Puppy } from './model.ts';
 
 const FEATURED_LIMIT = 8;
@@ -42,29 +43,24 @@ export function isPublic(puppy: Puppy, now: Date): boolean {
 }
 
 export function toPuppyView(puppy: Puppy, breed: Breed | undefined, now: Date): PuppyView {
-  return {
-    id: puppy.id,
-    name: puppy.name,
-    breedId: puppy.breedId,
-    breed: breed ? { id: breed.id, name: breed.name } : null,
-    userId: puppy.userId,
-    gender: puppy.gender,
-    age: puppy.age,
-    weight: puppy.weight,
-    price: puppy.price,
-    colors: puppy.colors,
-    description: puppy.description,
-    location: puppy.location,
-    region: puppy.region,
-    imageUrl: puppy.imageUrl,
-    imageUrls: puppy.imageUrls,
-    videoUrl: puppy.videoUrl,
-    status: puppy.status,
-    featured: puppy.featured,
-    createdAt: puppy.createdAt,
-    expiresAt: puppy.expiresAt,
-    listingStatus: listingStatus(puppy, now),
-  };
+  return { ...listingFields(puppy), breed: breed ? { id: breed.id, name: breed.name } : null, listingStatus: listingStatus(puppy, now) };
+}
+
+/**
+ * The API's JSON of a catalogue page's listings: each card's fields with its breed and listing status
+ * added, written as text (a card is JSON already: decision 0105). Every listing a catalogue returns is
+ * public, so its status is active.
+ */
+function viewsJson(cards: readonly CatalogueCard[], breeds: ReadonlyMap<number, Breed>): string {
+  let json = '[';
+  for (let i = 0; i < cards.length; i++) {
+    const card = cards[i]!;
+    const breed = breeds.get(card.breedId);
+    const named = breed ? `{"id":${breed.id},"name":${JSON.stringify(breed.name)}}` : 'null';
+    // a card is an object with at least an id: its closing brace gives way to two more fields
+    json += `${i === 0 ? '' : ','}${card.json.slice(0, -1)},"breed":${named},"listingStatus":"active"}`;
+  }
+  return `${json}]`;
 }
 
 async function breedsById(store: Repositories): Promise<Map<number, Breed>> {
@@ -101,10 +97,18 @@ function breedIdsFor(breeds: readonly Breed[], query: PuppyQuery): number[] | un
 }
 
 /**
+ * A catalogue answer as the API sends it: JSON text of a PuppyPage, or of PuppyView[] for a query
+ * without `limit`. The list route sends it as it is; a page rendered on the server parses it.
+ */
+export interface CatalogueAnswer {
+  json: string;
+}
+
+/**
  * GET /api/puppies: a page when `limit` is given, else the plain list the spec expects, which is the
  * first CATALOGUE_MAX_PAGE matches (no request returns every listing).
  */
-export async function queryPuppies(store: Repositories, query: PuppyQuery, now: Date): Promise<PuppyView[] | PuppyPage> {
+export async function queryPuppies(store: Repositories, query: PuppyQuery, now: Date): Promise<CatalogueAnswer> {
   const breeds = await store.breeds.list();
   const byId = new Map(breeds.map((b) => [b.id, b]));
   const breedIds = breedIdsFor(breeds, query);
@@ -123,9 +127,10 @@ export async function queryPuppies(store: Repositories, query: PuppyQuery, now: 
     offset,
   };
   const found = await store.puppies.searchPublic(wanted, now);
-  const items = found.items.map((p) => toPuppyView(p, byId.get(p.breedId), now));
-  if (query.limit === undefined) return items;
-  return { items, total: found.total, totalCapped: found.totalCapped, limit, offset };
+  const items = viewsJson(found.items, byId);
+  if (query.limit === undefined) return { json: items };
+  // the PuppyPage's fields around the items, all of them numbers and booleans
+  return { json: `{"items":${items},"total":${found.total},"totalCapped":${found.totalCapped},"limit":${limit},"offset":${offset}}` };
 }
 
 // Query results kept until the catalogue changes, on a store that can tell (lowdb's
@@ -134,7 +139,7 @@ export async function queryPuppies(store: Repositories, query: PuppyQuery, now: 
 interface QueryCache {
   version: string;
   builtAtMs: number;
-  results: Map<string, Promise<PuppyView[] | PuppyPage>>;
+  results: Map<string, Promise<CatalogueAnswer>>;
 }
 
 const queryCaches = new WeakMap<AsyncStorage, QueryCache>();
@@ -163,7 +168,7 @@ export function catalogueStamp(store: AsyncStorage, now: Date): { tag: string; s
 }
 
 /** queryPuppies, answered from the cache while no listing changed or expired (do not mutate the result) */
-export function cachedQueryPuppies(store: AsyncStorage, query: PuppyQuery, now: Date): Promise<PuppyView[] | PuppyPage> {
+export function cachedQueryPuppies(store: AsyncStorage, query: PuppyQuery, now: Date): Promise<CatalogueAnswer> {
   const cache = currentCache(store, now);
   if (!cache) return queryPuppies(store, query, now);
   const key = JSON.stringify(query);
@@ -182,7 +187,7 @@ export function cachedQueryPuppies(store: AsyncStorage, query: PuppyQuery, now: 
 
 export async function featuredPuppies(store: Repositories, now: Date): Promise<PuppyView[]> {
   const found = await store.puppies.searchPublic({ featured: true, status: 'available', limit: FEATURED_LIMIT }, now);
-  return puppyViews(store, found.items, now);
+  return found.items.length === 0 ? [] : (JSON.parse(viewsJson(found.items, await breedsById(store))) as PuppyView[]);
 }
 
 /** a puppy's page: public listings for everyone; a draft or expired listing for its owner only */

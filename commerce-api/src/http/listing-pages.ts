@@ -17,7 +17,8 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
   const router = express.Router();
 
   const catalogue = (at: Date, viewerId: number | undefined): PageCatalogue => ({
-    page: async (query) => (await cachedQueryPuppies(store, query, at)) as PuppyPage,
+    // the API's answer, parsed: the page is what GET /api/puppies would send for this query
+    page: async (query) => JSON.parse((await cachedQueryPuppies(store, query, at)).json) as PuppyPage,
     puppy: (id) => puppyDetail(store, id, viewerId, at),
     featured: () => featuredPuppies(store, at),
     breeds: () => breedViews(store),

@@ -119,8 +119,19 @@ export interface CatalogueQuery {
   offset?: number;
 }
 
+/**
+ * A public listing as a catalogue page holds it: its breed, and its own public fields
+ * (catalogue-search.ts ListingFields) as JSON object text. A page of them goes out without being
+ * parsed and serialised again: PostgreSQL keeps each listing's card with its row (migration 0008,
+ * decision 0105); lowdb writes the cards of the page it returns.
+ */
+export interface CatalogueCard {
+  breedId: number;
+  json: string;
+}
+
 export interface CataloguePage {
-  items: Puppy[];
+  items: CatalogueCard[];
   /** the matches, counted up to CATALOGUE_TOTAL_CAP */
   total: number;
   /**

@@ -3,7 +3,7 @@
 // goes through the contract first, as the route does, so "" and "all" mean no filter here too.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { PuppyQuerySchema, type PuppyPage } from '#contracts/puppies.ts';
+import { PuppyQuerySchema, type PuppyPage, type PuppyView } from '#contracts/puppies.ts';
 import { queryPuppies } from '../../../commerce-api/src/domain/puppy-catalogue.ts';
 import { createMemoryStorage } from '../../../commerce-api/src/storage/index.ts';
 import { createLowdbRepositories } from '../../../commerce-api/src/storage/lowdb-repositories.ts';
@@ -37,7 +37,7 @@ const store = createLowdbRepositories(createMemoryStorage({
 }));
 
 async function names(query: Record<string, string>): Promise<string[]> {
-  const result = await queryPuppies(store, v.parse(PuppyQuerySchema, query), NOW);
+  const result = JSON.parse((await queryPuppies(store, v.parse(PuppyQuerySchema, query), NOW)).json) as PuppyView[] | PuppyPage;
   return (Array.isArray(result) ? result : result.items).map((p) => p.name);
 }
 
@@ -67,7 +67,7 @@ describe('queryPuppies', () => {
   });
 
   it('pages: a total over all matches and the asked slice', async () => {
-    const page = (await queryPuppies(store, v.parse(PuppyQuerySchema, { limit: '2', offset: '1' }), NOW)) as PuppyPage;
+    const page = JSON.parse((await queryPuppies(store, v.parse(PuppyQuerySchema, { limit: '2', offset: '1' }), NOW)).json) as PuppyPage;
     expect(page).toMatchObject({ total: 4, totalCapped: false, limit: 2, offset: 1 });
     expect(page.items.map((p) => p.name)).toEqual(['Pip', 'Daisy']);
   });

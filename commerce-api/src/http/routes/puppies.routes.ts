@@ -34,16 +34,16 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
     return found.output;
   };
 
-  // A cached result is the same object until the catalogue changes, and so are its JSON bytes and
-  // ETag: a repeated query is neither serialised nor hashed again (Express skips a set ETag).
+  // The answer is JSON already (decision 0105). A cached answer is the same object until the catalogue
+  // changes, and so are its bytes and ETag: a repeated query is not hashed again (Express skips a set ETag).
   const encoded = new WeakMap<object, { body: Buffer; etag: string }>();
   router.get('/puppies', async (req, res) => {
-    const result = await cachedQueryPuppies(store, parseInput(PuppyQuerySchema, req.query), now());
-    let entry = encoded.get(result);
+    const answer = await cachedQueryPuppies(store, parseInput(PuppyQuerySchema, req.query), now());
+    let entry = encoded.get(answer);
     if (entry === undefined) {
-      const body = Buffer.from(JSON.stringify(result));
+      const body = Buffer.from(answer.json);
       entry = { body, etag: `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"` };
-      encoded.set(result, entry);
+      encoded.set(answer, entry);
     }
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('ETag', entry.etag);

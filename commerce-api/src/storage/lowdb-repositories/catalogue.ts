@@ -1,6 +1,6 @@
 // The catalogue over memory (lowdb): one pass over every listing, then a sort of the matches.
 import type { Collections } from '../storage.ts';
-import { breedText, GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../catalogue-search.ts';
+import { breedText, catalogueCard, GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../catalogue-search.ts';
 import { CATALOGUE_TOTAL_CAP, type CatalogueQuery, type CataloguePage } from '../repositories.ts';
 import type { Puppy } from '../../domain/model.ts';
 
@@ -61,7 +61,7 @@ export function searchPublic(db: Collections, query: CatalogueQuery, now: Date):
   else if (query.sort === 'age-asc') matches.sort((a, b) => a.age - b.age);
   const offset = query.offset ?? 0;
   return {
-    items: matches.slice(offset, offset + pageSize(query.limit)),
+    items: matches.slice(offset, offset + pageSize(query.limit)).map(catalogueCard),
     total: Math.min(matches.length, CATALOGUE_TOTAL_CAP),
     totalCapped: matches.length > CATALOGUE_TOTAL_CAP,
   };

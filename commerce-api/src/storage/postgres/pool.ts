@@ -12,7 +12,8 @@ const TEXT_ARRAY: number = 1009;
 /**
  * A timestamptz as PostgreSQL writes it in UTC ("2026-11-25 23:10:05.12+00") turned into the model's
  * ISO string ("2026-11-25T23:10:05.120Z") by moving characters: parsing it with Date took 1.3 µs, and a
- * catalogue page has four per listing. Another offset, or a year past 9999, goes through Date.
+ * listing has four (a catalogue page reads its listings' cards instead: migration 0008). Another
+ * offset, or a year past 9999, goes through Date.
  */
 export function isoTimestamp(value: string): string {
   const n = value.length;

@@ -57,5 +57,18 @@ export interface Database {
   jobLeases: { name: string; startedAt: string };
 }
 
+/**
+ * The columns a Puppy holds, for every select and returning of listings: not `*`, which would bring
+ * the catalogue card (migration 0008) into every row, and would change the result of a prepared
+ * statement when another process adds a column (prepared-statements.ts).
+ */
+export const PUPPY_COLUMNS = [
+  'id', 'name', 'breedId', 'userId', 'gender', 'age', 'weight', 'price', 'colors', 'description', 'location', 'region',
+  'imageUrl', 'imageUrls', 'videoUrl', 'status', 'featured', 'createdAt', 'updatedAt', 'expiresAt', 'hiddenAt', 'hiddenReason',
+] as const satisfies readonly (keyof Puppy)[];
+// a field Puppy gains must join the list: this fails to compile while one is missing
+const everyPuppyColumn: Exclude<keyof Puppy, (typeof PUPPY_COLUMNS)[number]> extends never ? true : never = true;
+void everyPuppyColumn;
+
 /** the pool's query builder, or one bound to a transaction */
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -5,7 +5,7 @@ import { createMemoryStorage } from '../../../../commerce-api/src/storage/index.
 import { createLowdbRepositories } from '../../../../commerce-api/src/storage/lowdb-repositories.ts';
 import { CATALOGUE_TOTAL_CAP } from '../../../../commerce-api/src/storage/repositories.ts';
 import { buildPuppy } from '../../../support/factories.ts';
-import { describeStorageContract, NOW } from './storage-contract.ts';
+import { describeStorageContract, listed, NOW } from './storage-contract.ts';
 
 describeStorageContract('lowdb', async () => createLowdbRepositories(createMemoryStorage()));
 
@@ -18,7 +18,7 @@ describe('lowdb catalogue at scale', () => {
     const storage = createLowdbRepositories(createMemoryStorage({ puppies }));
     const page = await storage.puppies.searchPublic({ limit: 20, sort: 'price-desc' }, NOW);
     expect(page).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
-    expect(page.items[0]?.price).toBe(1000 + CATALOGUE_TOTAL_CAP + 49);
+    expect(listed(page)[0]?.price).toBe(1000 + CATALOGUE_TOTAL_CAP + 49);
     expect(await storage.puppies.searchPublic({ limit: 20, maxPrice: 1099 }, NOW)).toMatchObject({ total: 100, totalCapped: false });
   });
 });

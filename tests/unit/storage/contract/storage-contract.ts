@@ -2,13 +2,19 @@
 // lowdb adapter and PostgreSQL both run it (lowdb.test.ts, postgres.test.ts), so the domain can rely
 // on the same answers from either store.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { listingFields, type ListingFields } from '../../../../commerce-api/src/storage/catalogue-search.ts';
 import type { NewRow } from '../../../../commerce-api/src/storage/index.ts';
-import { CATALOGUE_MAX_PAGE, OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage } from '../../../../commerce-api/src/storage/repositories.ts';
+import { CATALOGUE_MAX_PAGE, OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage, type CataloguePage } from '../../../../commerce-api/src/storage/repositories.ts';
 import { buildOrder, buildPayout, buildPayoutAccount, buildPuppy, buildUser } from '../../../support/factories.ts';
 
 export const NOW = new Date('2026-06-01T12:00:00.000Z');
 const LATER = new Date('2026-08-01T12:00:00.000Z');
 const MINUTE = 60_000;
+
+/** a catalogue page's listings, their cards read */
+export function listed(page: CataloguePage): ListingFields[] {
+  return page.items.map((card) => JSON.parse(card.json) as ListingFields);
+}
 
 /** `open` gives a store with no rows (called before each test) */
 export function describeStorageContract(name: string, open: () => Promise<AsyncStorage>): void {
@@ -155,14 +161,14 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         await add({ name: 'Expired', breedId: corgi.id, expiresAt: new Date(NOW.getTime() - MINUTE).toISOString() });
         return { corgi, lab, p };
       }
-      const names = (page: { items: { name: string }[] }) => page.items.map((i) => i.name);
+      const names = (page: CataloguePage) => listed(page).map((i) => i.name);
 
       it('lists only public listings, newest first, with the whole total', async () => {
         await catalogue();
         const page = await s.puppies.searchPublic({ limit: 10 }, NOW);
         expect(names(page)).toEqual(['Pip_50%', 'Max', 'Daisy', 'Biscuit']);
         expect(page).toMatchObject({ total: 4, totalCapped: false });
-        expect(page.items[0]).toEqual(await s.puppies.get(page.items[0]!.id));
+        expect(listed(page)[0]).toEqual(listingFields((await s.puppies.get(listed(page)[0]!.id))!));
         expect(await s.breeds.list()).toHaveLength(2);
       });
 
@@ -200,8 +206,29 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         const second = await s.puppies.searchPublic({ sort: 'price-asc', limit: 2, offset: 2 }, NOW);
         expect(names(second)).toEqual(['Biscuit', 'Pip_50%']);
         expect(second.total).toBe(4);
-        for (let i = 0; i < 100; i++) await newPuppy({ userId: second.items[0]!.userId });
+        for (let i = 0; i < 100; i++) await newPuppy({ userId: listed(second)[0]!.userId });
         expect((await s.puppies.searchPublic({ limit: 500 }, NOW)).items).toHaveLength(CATALOGUE_MAX_PAGE);
+      });
+
+      it('holds each listing\'s public fields as JSON, also after a change (the card the API sends)', async () => {
+        const lab = await s.breeds.insert({ name: 'Labrador Retriever', imageUrl: '/l.jpg', size: 'large', categories: ['family'], temperament: ['gentle'] });
+        const odd = await newPuppy({
+          breedId: lab.id,
+          name: 'Zoë "Z" \\ 🐶',
+          description: 'Line one\nLine two\ttab \u0001 </script> ü',
+          colors: ['Black and tan', 'a,b', 'say "hi"'],
+          weight: 12.25,
+          region: null,
+          videoUrl: null,
+          featured: true,
+        });
+        const card = async () => (await s.puppies.searchPublic({ limit: 1 }, NOW)).items[0]!;
+        expect(await card()).toMatchObject({ breedId: lab.id });
+        expect(JSON.parse((await card()).json)).toStrictEqual(listingFields(odd));
+        // every field of the view is there, no more (the stored card follows listingFields)
+        expect(Object.keys(JSON.parse((await card()).json))).toEqual(Object.keys(listingFields(odd)));
+        const changed = await s.puppies.update(odd.id, { name: 'Zed', price: 777, colors: [], status: 'reserved', videoUrl: '/uploads/v.mp4' });
+        expect(JSON.parse((await card()).json)).toStrictEqual(listingFields(changed!));
       });
     });
 
@@ -213,7 +240,7 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         await newPuppy({ userId: seller, name: 'Star', featured: true });
         await newPuppy({ userId: seller, name: 'Star Draft', featured: true, expiresAt: null });
         const page = await s.puppies.searchPublic({ featured: true, limit: 8 }, NOW);
-        expect(page.items.map((p) => p.name)).toEqual(['Star']);
+        expect(listed(page).map((p) => p.name)).toEqual(['Star']);
       });
 
       it('lists a seller\'s listings newest first, drafts and expired included, nobody else\'s', async () => {
@@ -768,7 +795,7 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect((await s.moderation.listHidden()).map((p) => p.id)).toEqual([puppy.id]);
         expect(await s.puppies.reserve(puppy.id, NOW)).toBeUndefined();
         await s.moderation.unhideListing(puppy.id);
-        expect((await s.puppies.searchPublic({ limit: 20 }, NOW)).items.map((p) => p.id)).toEqual([puppy.id]);
+        expect(listed(await s.puppies.searchPublic({ limit: 20 }, NOW)).map((p) => p.id)).toEqual([puppy.id]);
         expect(await s.moderation.hideListing(puppy.id + 1000, 'x', NOW)).toBeUndefined();
       });
 

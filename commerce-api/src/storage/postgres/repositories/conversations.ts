@@ -3,7 +3,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Message } from '../../../domain/model.ts';
 import { firstConversationRow, type Repositories } from '../../repositories.ts';
-import type { Database, Db } from '../schema.ts';
+import { PUPPY_COLUMNS, type Database, type Db } from '../schema.ts';
 import { atomically } from './shared.ts';
 
 /** issue 15: a message into a conversation, which moves its last message (inside the caller's transaction) */
@@ -153,8 +153,8 @@ export function conversationRepositories(db: Db): Pick<Repositories, 'conversati
       record: (row) => db.insertInto('moderationActions').values(row).returningAll().executeTakeFirstOrThrow(),
       listActions: (limit) => db.selectFrom('moderationActions').selectAll().orderBy('id', 'desc').limit(limit).execute(),
       hideListing: (puppyId, reason, now) =>
-        db.updateTable('puppies').set({ hiddenAt: now.toISOString(), hiddenReason: reason }).where('id', '=', puppyId).returningAll().executeTakeFirst(),
-      unhideListing: (puppyId) => db.updateTable('puppies').set({ hiddenAt: null, hiddenReason: null }).where('id', '=', puppyId).returningAll().executeTakeFirst(),
+        db.updateTable('puppies').set({ hiddenAt: now.toISOString(), hiddenReason: reason }).where('id', '=', puppyId).returning(PUPPY_COLUMNS).executeTakeFirst(),
+      unhideListing: (puppyId) => db.updateTable('puppies').set({ hiddenAt: null, hiddenReason: null }).where('id', '=', puppyId).returning(PUPPY_COLUMNS).executeTakeFirst(),
       suspendUser: (userId, reason, now) =>
         atomically(db, async (trx) => {
           const at = now.toISOString();
@@ -175,7 +175,7 @@ export function conversationRepositories(db: Db): Pick<Repositories, 'conversati
           await trx.updateTable('puppies').set({ hiddenAt: null, hiddenReason: null }).where('userId', '=', userId).where('hiddenReason', '=', reason).execute();
           return user;
         }),
-      listHidden: () => db.selectFrom('puppies').selectAll().where('hiddenAt', 'is not', null).orderBy('id').execute(),
+      listHidden: () => db.selectFrom('puppies').select(PUPPY_COLUMNS).where('hiddenAt', 'is not', null).orderBy('id').execute(),
       listSuspended: () => db.selectFrom('users').selectAll().where('suspendedAt', 'is not', null).orderBy('id').execute(),
     },
   };

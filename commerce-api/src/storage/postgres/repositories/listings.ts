@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Repositories } from '../../repositories.ts';
 import { searchPublic } from '../catalogue.ts';
-import type { Db } from '../schema.ts';
+import { PUPPY_COLUMNS, type Db } from '../schema.ts';
 import { atomically, changesSomething, firstPrepared, LIVE, type Kept } from './shared.ts';
 
 /**
@@ -34,14 +34,14 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
       },
     },
     puppies: {
-      get: (id) => firstPrepared(db, db.selectFrom('puppies').selectAll().where('id', '=', id)),
-      insert: (row) => db.insertInto('puppies').values(row).returningAll().executeTakeFirstOrThrow(),
+      get: (id) => firstPrepared(db, db.selectFrom('puppies').select(PUPPY_COLUMNS).where('id', '=', id)),
+      insert: (row) => db.insertInto('puppies').values(row).returning(PUPPY_COLUMNS).executeTakeFirstOrThrow(),
       update: (id, patch) =>
         changesSomething(patch)
-          ? db.updateTable('puppies').set(patch).where('id', '=', id).returningAll().executeTakeFirst()
-          : db.selectFrom('puppies').selectAll().where('id', '=', id).executeTakeFirst(),
+          ? db.updateTable('puppies').set(patch).where('id', '=', id).returning(PUPPY_COLUMNS).executeTakeFirst()
+          : db.selectFrom('puppies').select(PUPPY_COLUMNS).where('id', '=', id).executeTakeFirst(),
       remove: async (id) => (await db.deleteFrom('puppies').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n,
-      lock: (id) => db.selectFrom('puppies').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
+      lock: (id) => db.selectFrom('puppies').select(PUPPY_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst(),
       reserve: (id, now) =>
         db
           .updateTable('puppies')
@@ -53,7 +53,7 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
           .where(({ not, exists, selectFrom }) =>
             not(exists(selectFrom('orders').select('orders.id').whereRef('orders.puppyId', '=', 'puppies.id').where('orders.status', 'in', LIVE))),
           )
-          .returningAll()
+          .returning(PUPPY_COLUMNS)
           .executeTakeFirst(),
       activateWithinLimit: (id, sellerId, limit, expiresAt, now) =>
         atomically(db, async (trx) => {
@@ -74,11 +74,11 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
             .set({ expiresAt, updatedAt: now.toISOString() })
             .where('id', '=', id)
             .where('userId', '=', sellerId)
-            .returningAll()
+            .returning(PUPPY_COLUMNS)
             .executeTakeFirst();
         }),
       searchPublic: (query, now) => searchPublic(kept.pool, query, now, listBreeds, kept.census),
-      listBySeller: (userId) => db.selectFrom('puppies').selectAll().where('userId', '=', userId).orderBy('id', 'desc').execute(),
+      listBySeller: (userId) => db.selectFrom('puppies').select(PUPPY_COLUMNS).where('userId', '=', userId).orderBy('id', 'desc').execute(),
       listPublicStamps: (now) =>
         db
           .selectFrom('puppies')
