@@ -53,7 +53,7 @@ async function serve(kind: string, rows: number): Promise<void> {
     server = http.createServer(t.app);
   } else {
     const t = await catalogueApp(rows);
-    const body = JSON.stringify(await queryPuppies(t.store, v.parse(PuppyQuerySchema, { minPrice: '500', maxPrice: '3000', status: 'available', limit: '24' }), new Date()));
+    const body = (await queryPuppies(t.store, v.parse(PuppyQuerySchema, { minPrice: '500', maxPrice: '3000', status: 'available', limit: '24' }), new Date())).json;
     server = http.createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
       res.end(body);
