@@ -13,6 +13,7 @@ import { importLowdb } from '../../../../commerce-api/src/storage/postgres/impor
 import { loadMigrations, migrate } from '../../../../commerce-api/src/storage/postgres/migrate.ts';
 import { createPool } from '../../../../commerce-api/src/storage/postgres/pool.ts';
 import { createCatalogueCensus } from '../../../../commerce-api/src/storage/postgres/catalogue-census.ts';
+import { listingFields } from '../../../../commerce-api/src/storage/catalogue-search.ts';
 import { catalogueQueries, searchPublic } from '../../../../commerce-api/src/storage/postgres/catalogue.ts';
 import { createKysely, createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
 import { CATALOGUE_TOTAL_CAP, UsernameTakenError, type AsyncStorage, type CatalogueQuery } from '../../../../commerce-api/src/storage/repositories.ts';
@@ -57,6 +58,28 @@ describe('migrations', () => {
       expect(await Promise.all(others.map((p) => migrate(p, NOW)))).toEqual([[], [], []]);
     } finally {
       await Promise.all(others.map((p) => p.end()));
+    }
+  });
+
+  it('a database of the version before catalogue cards gains a card for every listing it holds (0008, 0009)', async () => {
+    server.psql('CREATE DATABASE before_cards');
+    const older = createPool({ connectionString: server.url('before_cards'), max: 1 });
+    const store = createPostgresRepositories(older);
+    try {
+      // what the runner had applied before this version: migrations 0001–0007
+      await older.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL)');
+      for (const m of (await loadMigrations()).filter((m) => m.version < 8)) {
+        await older.query(m.sql);
+        await older.query('INSERT INTO schema_migrations VALUES ($1, $2, $3)', [m.version, m.name, NOW]);
+      }
+      const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
+      const seller = await store.users.create(row);
+      const puppy = await store.puppies.insert(buildPuppy({ userId: seller.id, name: 'Before cards', description: 'Said "hi"\nthen left' }, undefined, { now: NOW }));
+      expect(await migrate(older, NOW)).toEqual([8, 9]);
+      expect(listed(await store.puppies.searchPublic({ limit: 5 }, NOW))).toStrictEqual([listingFields(puppy)]);
+      expect((await older.query('SELECT count(*)::int AS n FROM puppies WHERE card IS NULL')).rows[0]).toEqual({ n: 0 });
+    } finally {
+      await store.close();
     }
   });
 

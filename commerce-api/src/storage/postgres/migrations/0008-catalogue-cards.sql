@@ -5,7 +5,9 @@
 -- them again, a quarter of the process's time for each list request.
 --
 -- A trigger writes the card, so every insert and update keeps it right, whatever code writes the row
--- (the repositories, db:import, a hand-run UPDATE).
+-- (the repositories, db:import, a hand-run UPDATE). Migration 0009 writes the cards of the listings
+-- already there: ADD COLUMN holds the table against reads until its transaction ends, so the long
+-- UPDATE runs in a transaction of its own, where reads go on.
 ALTER TABLE puppies ADD COLUMN card text;
 
 -- Times as the model writes them ("2026-11-25T23:10:05.120Z"), in UTC whatever the session's zone.
@@ -20,11 +22,6 @@ CREATE FUNCTION puppy_card(p puppies) RETURNS text LANGUAGE sql STABLE AS $$
       to_char(p.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "expiresAt"
   ) AS card
 $$;
-
--- the listings already there (before the trigger, which would write each card a second time; the
--- ALTER TABLE above keeps every other writer out until this migration commits)
-UPDATE puppies SET card = puppy_card(puppies);
-ALTER TABLE puppies ALTER COLUMN card SET NOT NULL;
 
 CREATE FUNCTION puppies_write_card() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
