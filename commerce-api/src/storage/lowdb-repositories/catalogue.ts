@@ -1,7 +1,7 @@
 // The catalogue over memory (lowdb): one pass over every listing, then a sort of the matches.
 import type { Collections } from '../storage.ts';
 import { breedText, catalogueCard, GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../catalogue-search.ts';
-import { CATALOGUE_TOTAL_CAP, type CatalogueQuery, type CataloguePage } from '../repositories.ts';
+import { CATALOGUE_TOTAL_CAP, type CatalogueCard, type CatalogueQuery, type CataloguePage } from '../repositories.ts';
 import type { Puppy } from '../../domain/model.ts';
 
 const puppyText = (p: Puppy) => [p.name, p.location, p.region ?? '', ...p.colors].join(' ').toLowerCase();
@@ -21,6 +21,18 @@ function wordsOf(p: Puppy): string {
     puppyWords.set(p, text);
   }
   return text;
+}
+
+// A listing's card is written once per stored row, like its words: a page of new filters then costs
+// no serialising (rows are frozen and replaced on update, so a changed listing gets a new card).
+const puppyCards = new WeakMap<Puppy, CatalogueCard>();
+function cardOf(p: Puppy): CatalogueCard {
+  let card = puppyCards.get(p);
+  if (card === undefined) {
+    card = catalogueCard(p);
+    puppyCards.set(p, card);
+  }
+  return card;
 }
 
 /** the catalogue over memory: one pass, then a sort of the matches (what puppy-catalogue.ts does) */
@@ -61,7 +73,7 @@ export function searchPublic(db: Collections, query: CatalogueQuery, now: Date):
   else if (query.sort === 'age-asc') matches.sort((a, b) => a.age - b.age);
   const offset = query.offset ?? 0;
   return {
-    items: matches.slice(offset, offset + pageSize(query.limit)).map(catalogueCard),
+    items: matches.slice(offset, offset + pageSize(query.limit)).map(cardOf),
     total: Math.min(matches.length, CATALOGUE_TOTAL_CAP),
     totalCapped: matches.length > CATALOGUE_TOTAL_CAP,
   };
