@@ -4,9 +4,9 @@
 // rather than kept in the project: it is large and only this benchmark needs it.
 //
 // The checkout page is measured in a Chromium profile logged in as the demo buyer, whose cookies
-// Lighthouse keeps (--disable-storage-reset). A Cookie header alone
-// (--extra-headers) reached the server, but the page's script reads the session hint from
-// document.cookie: it saw none, sent the visitor to /auth, and Lighthouse measured the redirect.
+// Lighthouse keeps (--disable-storage-reset). A Cookie header alone (--extra-headers) reached the
+// server, but the page's script reads the session hint from document.cookie: it saw none, sent the
+// visitor to /auth, and Lighthouse measured the redirect (decision 0106).
 //
 //   npm run bench -- lighthouse                    the demo catalogue (~70 listings)
 //   npm run bench -- lighthouse --listings=10000   plus 10,000 demo listings (npm run seed -- --listings=N)

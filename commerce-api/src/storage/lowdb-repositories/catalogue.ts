@@ -1,39 +1,37 @@
 // The catalogue over memory (lowdb): one pass over every listing, then a sort of the matches.
 import type { Collections } from '../storage.ts';
 import { breedText, catalogueCard, GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../catalogue-search.ts';
-import { CATALOGUE_TOTAL_CAP, type CatalogueCard, type CatalogueQuery, type CataloguePage } from '../repositories.ts';
+import { CATALOGUE_TOTAL_CAP, type CatalogueQuery, type CataloguePage } from '../repositories.ts';
 import type { Puppy } from '../../domain/model.ts';
 
 const puppyText = (p: Puppy) => [p.name, p.location, p.region ?? '', ...p.colors].join(' ').toLowerCase();
 
 // issue 13 (listings): the pass below runs over every listing, so per row it must be cheap. Dates
 // written by this code are canonical ISO strings, which compare as strings in time order (Date.parse
-// costs about half a microsecond a row); a listing's words are joined once per stored row (rows are
-// replaced on update, so a changed listing gets a fresh entry).
+// costs about half a microsecond a row).
 function isCanonicalIso(value: string): boolean {
   return value.length === 24 && value.charCodeAt(10) === 84 /* T */ && value.charCodeAt(23) === 90 /* Z */;
 }
-const puppyWords = new WeakMap<Puppy, string>();
-function wordsOf(p: Puppy): string {
-  let text = puppyWords.get(p);
-  if (text === undefined) {
-    text = puppyText(p);
-    puppyWords.set(p, text);
-  }
-  return text;
-}
 
-// A listing's card is written once per stored row, like its words: a page of new filters then costs
-// no serialising (rows are frozen and replaced on update, so a changed listing gets a new card).
-const puppyCards = new WeakMap<Puppy, CatalogueCard>();
-function cardOf(p: Puppy): CatalogueCard {
-  let card = puppyCards.get(p);
-  if (card === undefined) {
-    card = catalogueCard(p);
-    puppyCards.set(p, card);
-  }
-  return card;
+/**
+ * `derive` worked out once per stored row. Rows are frozen and replaced on update, so a changed listing
+ * gets a fresh entry, and a removed one lets its entry go.
+ */
+function perRow<T>(derive: (p: Puppy) => T): (p: Puppy) => T {
+  const kept = new WeakMap<Puppy, T>();
+  return (p) => {
+    let value = kept.get(p);
+    if (value === undefined) {
+      value = derive(p);
+      kept.set(p, value);
+    }
+    return value;
+  };
 }
+/** a listing's words, joined for the keyword search */
+const wordsOf = perRow(puppyText);
+/** a listing's card: a page of new filters then costs no serialising */
+const cardOf = perRow(catalogueCard);
 
 /** the catalogue over memory: one pass, then a sort of the matches (what puppy-catalogue.ts does) */
 export function searchPublic(db: Collections, query: CatalogueQuery, now: Date): CataloguePage {

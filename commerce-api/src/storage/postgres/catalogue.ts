@@ -3,8 +3,9 @@
 //
 // The one hot path written as SQL text and run on the pool rather than through the query builder: it
 // runs on every list request with a new filter mix, and Kysely's building, compiling and row renaming
-// cost about 0.5 ms of CPU a request, a third of the whole answer (decision 0102). The columns are
-// renamed in the SQL instead. A read of committed public rows, it needs no caller's transaction.
+// cost about 0.5 ms of CPU a request, a third of the whole answer (decision 0102). The page reads each
+// listing's stored card (decision 0105). A read of committed public rows, it needs no caller's
+// transaction.
 import type pg from 'pg';
 import type { Breed } from '../../domain/model.ts';
 import { breedText, GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../catalogue-search.ts';

@@ -1,11 +1,13 @@
 // Named prepared statements for the few statements of fixed shape that run on nearly every request
-// (a session with its user, a listing by id), and for the catalogue's capped counts. PostgreSQL plans an unnamed statement on every call:
-// measured with pg_stat_statements under load, planning was 0.10–0.12 ms of each of these reads
-// against 0.03–0.04 ms of executing it. A named one is planned once per connection.
+// (a session with its user, a listing by id), and for the catalogue's capped counts. PostgreSQL plans
+// an unnamed statement on every call: measured with pg_stat_statements under load, planning was
+// 0.10–0.12 ms of each of these reads against 0.03–0.04 ms of executing it. A named one is planned
+// once per connection.
 //
 // Statements are marked by their SQL text (markPrepared), and the pool's connections send a marked
-// text under its name (pool.ts), whether it comes through Kysely or pool.query. Only marked texts: Kysely writes a new text for every length of an
-// IN list, and every named statement stays in its connection until it closes.
+// text under its name (pool.ts), whether it comes through Kysely or pool.query. Only marked texts:
+// Kysely writes a new text for every length of an IN list, and every named statement stays in its
+// connection until it closes.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
@@ -31,7 +33,8 @@ export function namePreparedStatements(client: pg.PoolClient): void {
   const prepared = (name: string, text: string, values: unknown): Promise<pg.QueryResult> =>
     query({ name, text, values }).catch((error: unknown) => {
       if ((error as { code?: string }).code !== RESULT_TYPE_CHANGED) throw error;
-      // Another process migrated the table under this connection's plan: prepare the text again
+      // Another process migrated the table under this connection's plan so that its result changed (a
+      // column type; statements that name their columns survive added ones): prepare the text again
       // under a new name (pg refuses one name for a second plan). Inside a transaction the error has
       // already ended it, and the caller sees the error once.
       const next = nameFor(text, Number(name.slice(name.lastIndexOf('_') + 1)) + 1);
