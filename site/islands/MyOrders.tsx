@@ -91,8 +91,12 @@ function nextSteps(order: OrderView): string {
       return handedOverSteps(order, name);
     case 'canceled':
       return 'This order was cancelled before your card was charged. There is nothing more to do.';
+    case 'refunding':
+      return 'This order is being cancelled and your payment refunded in full. There is nothing you need to do.';
     case 'refunded':
       return 'This order was cancelled and your payment refunded in full. Refunds usually appear within 5 to 10 business days.';
+    case 'charged_back':
+      return 'Your bank took this payment back after a dispute. There is nothing more to do on PuppyNest.';
   }
 }
 

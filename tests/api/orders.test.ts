@@ -43,7 +43,7 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     // Fulfilment's first step (the order recorded, the puppy reserved), paused before the capture.
     const authorised = await t.deps.payments.provider.retrievePaymentIntent(intent.intentId);
-    expect(await recordAuthorisedPurchase(t.store, authorised, NOW)).toBe('capture');
+    expect(await recordAuthorisedPurchase(t.store, authorised, NOW, false)).toBe('capture');
     const order = (await allOrders(t))[0]!;
     expect(order.status).toBe('pending');
 
@@ -64,7 +64,7 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     const authorised = await t.deps.payments.provider.retrievePaymentIntent(intent.intentId);
-    await recordAuthorisedPurchase(t.store, authorised, NOW);
+    await recordAuthorisedPurchase(t.store, authorised, NOW, false);
     await t.store.puppies.remove(puppy.id);
 
     const status = await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
@@ -79,7 +79,7 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     const authorised = await t.deps.payments.provider.retrievePaymentIntent(intent.intentId);
-    await recordAuthorisedPurchase(t.store, authorised, NOW);
+    await recordAuthorisedPurchase(t.store, authorised, NOW, false);
     // The capture went through at the provider; the puppy vanished before fulfilment recorded it.
     await t.deps.payments.provider.capturePaymentIntent(intent.intentId, 'capture-test');
     await t.store.puppies.remove(puppy.id);
@@ -182,6 +182,8 @@ describe('handed over', () => {
   });
 });
 
+const REASON = 'The seller can no longer deliver the puppy.';
+
 describe('an admin cancels an order with a full refund', () => {
   it('refunds in full through the provider, puts the puppy back on sale, mails buyer and seller; a second cancel changes nothing', async () => {
     const { t, seller, buyer, order, puppy, intent } = await paidOrder();
@@ -191,7 +193,7 @@ describe('an admin cancels an order with a full refund', () => {
     const before = t.outbox.entries.length;
     const cancellations = () => t.outbox.entries.filter((m) => m.subject.includes('was cancelled'));
 
-    const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`);
+    const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toMatchObject({ changed: true, order: { reference: order.reference, status: 'refunded', canceledAt: NOW.toISOString() } });
     expect(response.body.message).toBe(`Order ${order.reference} is cancelled: the buyer was refunded in full, and the puppy is available again.`);
@@ -201,8 +203,10 @@ describe('an admin cancels an order with a full refund', () => {
     expect(mails.map((m) => m.to).sort()).toEqual([`${buyer.user.username}@example.com`, `${seller.user.username}@example.com`].sort());
     expect(mails.every((m) => m.subject.includes(order.reference) && m.text.includes('Total: $1,549.99'))).toBe(true);
     expect(mails.find((m) => m.to.startsWith(buyer.user.username))!.text).toContain('The full amount has been refunded to your card.');
+    expect(mails.every((m) => m.text.includes(`The reason PuppyNest gave: "${REASON}"`))).toBe(true);
+    expect(response.body.order.cancelReason).toBe(REASON);
 
-    const second = await admin.post(`/api/admin/orders/${order.reference}/cancel`);
+    const second = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON });
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ changed: false, order: { status: 'refunded' }, message: `Order ${order.reference} was already cancelled. Nothing was changed.` });
     expect(t.outbox.entries.length).toBe(before + 2);
@@ -215,33 +219,45 @@ describe('an admin cancels an order with a full refund', () => {
     expect((await next.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-again-1' })).status).toBe(200);
   });
 
+  it('a cancel without a reason is refused and changes nothing', async () => {
+    const { t, order } = await paidOrder();
+    const admin = await adminAgent(t);
+    for (const body of [{}, { reason: '' }, { reason: '  ' }, { reason: 'x'.repeat(501) }, { reason: 42 }]) {
+      const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send(body);
+      expect(response.status).toBe(400);
+      expect(response.body.error.fields.reason).toBe('Say why the order is cancelled (3 to 500 characters): both sides are mailed it.');
+    }
+    expect((await t.store.orders.get(order.id))!.status).toBe('paid');
+  });
+
   it('two cancels at once refund once: one changes the order, the other is told a cancel is under way or already done', async () => {
     const { t, order, intent } = await paidOrder();
     const admin = await adminAgent(t);
     const before = t.outbox.entries.length;
-    const answers = await Promise.all([admin.post(`/api/admin/orders/${order.reference}/cancel`), admin.post(`/api/admin/orders/${order.reference}/cancel`)]);
+    const answers = await Promise.all([admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON }), admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON })]);
     expect(answers.filter((r) => r.status === 200 && r.body.changed === true)).toHaveLength(1);
     const other = answers.find((r) => !(r.status === 200 && r.body.changed === true))!;
-    expect([409, 200]).toContain(other.status);
-    if (other.status === 409) expect(other.body.error.code).toBe('order_cancel_in_progress');
-    else expect(other.body.changed).toBe(false);
+    expect(other.status).toBe(200);
+    expect(other.body.changed).toBe(false);
     expect((await payment(t, intent.intentId)).refundedCents).toBe(order.totalCents);
     expect(t.outbox.entries.length).toBe(before + 2);
     // the claim is given back: a later cancel is told the order is already cancelled
-    expect((await admin.post(`/api/admin/orders/${order.reference}/cancel`)).body).toMatchObject({ changed: false });
+    expect((await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON })).body).toMatchObject({ changed: false });
   });
 
-  it('a refund the provider refuses (a disputed charge) leaves the order, the puppy and the outbox as they were, with a clear message', async () => {
+  it('a disputed payment (card 0259) is not refunded by an admin while the bank decides: the order, the puppy and the outbox stay as they were', async () => {
     const { t, order, puppy, intent } = await paidOrder('4000 0000 0000 0259');
     const admin = await adminAgent(t);
     const before = t.outbox.entries.length;
-    const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`);
-    expect(response.status).toBe(502);
+    const disputed = (await t.store.orders.get(order.id))!;
+    expect(disputed).toMatchObject({ status: 'paid', disputeStatus: 'open', disputeAmountCents: order.totalCents });
+    const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON });
+    expect(response.status).toBe(409);
     expect(response.body.error).toEqual({
-      code: 'refund_refused',
-      message: `The payment provider refused to refund order ${order.reference}: Charge for ${intent.intentId} has been charged back; cannot issue a refund. The order has not been changed.`,
+      code: 'order_disputed',
+      message: `The buyer's bank is deciding a dispute of the payment for order ${order.reference}: it cannot be refunded until the dispute closes. Nothing was changed.`,
     });
-    expect((await t.store.orders.get(order.id))).toEqual(order);
+    expect((await t.store.orders.get(order.id))).toEqual(disputed);
     expect((await t.store.puppies.get(puppy.id))!.status).toBe('reserved');
     expect((await payment(t, intent.intentId)).refundedCents).toBe(0);
     expect(t.outbox.entries.length).toBe(before);
@@ -253,12 +269,12 @@ describe('an admin cancels an order with a full refund', () => {
     const intent = await checkout(buyer.agent, puppy.id);
     await payWithCard(buyer.agent, intent.clientSecret, CARDS.visa);
     const authorised = await t.deps.payments.provider.retrievePaymentIntent(intent.intentId);
-    await recordAuthorisedPurchase(t.store, authorised, NOW);
+    await recordAuthorisedPurchase(t.store, authorised, NOW, false);
     const order = (await allOrders(t))[0]!;
     expect(order.status).toBe('pending');
 
     const admin = await adminAgent(t);
-    const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`);
+    const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON });
     expect(response.body).toMatchObject({ changed: true, order: { status: 'canceled' } });
     expect(response.body.message).toMatch(/hold on the buyer's card was released/);
     expect(await payment(t, intent.intentId)).toMatchObject({ status: 'canceled', refundedCents: 0 });
@@ -268,8 +284,8 @@ describe('an admin cancels an order with a full refund', () => {
   it('an unknown reference is 404', async () => {
     const { t } = await paidOrder();
     const admin = await adminAgent(t);
-    expect((await admin.post('/api/admin/orders/PN-20260601-00000000/cancel')).status).toBe(404);
-    expect((await admin.post('/api/admin/orders/nonsense/cancel')).status).toBe(404);
+    expect((await admin.post('/api/admin/orders/PN-20260601-00000000/cancel').send({ reason: REASON })).status).toBe(404);
+    expect((await admin.post('/api/admin/orders/nonsense/cancel').send({ reason: REASON })).status).toBe(404);
   });
 });
 

@@ -1,68 +1,21 @@
-// Seller payouts (issue 18) on the local test-mode provider, on both stores: a seller connects a payout
-// account; the handover schedules the seller's share; the buyer confirms (released at once) or reports a
-// problem (held for an admin) within the window, which otherwise releases it; one transfer per order,
-// also with two processes racing the release; a refund after a transfer reverses it first, and a
-// reversal the seller's balance cannot cover leaves the order as it was, shown to the admin.
+// Seller payouts (decisions 0101, 0107) on the local test-mode provider, on both stores: a seller connects
+// a payout account; the handover schedules the seller's share; the buyer confirms (released at once) or
+// reports a problem (held for an admin) within the window, which otherwise releases it; one transfer per
+// order, also with two processes racing the release; a refund after a transfer reverses it first, and a
+// reversal the seller's balance cannot cover leaves the refund pending, shown to the admin.
 import { describe, expect, it } from 'vitest';
 import { TEST_ACCOUNT_NUMBER, TEST_ROUTING_NUMBER, type EarningsResponse } from '#contracts/payouts.ts';
-import type { OrderView } from '#contracts/orders.ts';
 import { createPayments } from '../../commerce-api/src/payments/index.ts';
 import { InsufficientBalanceError } from '../../commerce-api/src/payments/provider.ts';
 import { releaseDuePayouts } from '../../commerce-api/src/domain/payouts/release.ts';
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
-import type { LocalProvider } from '../../commerce-api/src/payments/local-provider.ts';
 import { signedInAgent } from '../support/api-login.ts';
-import { addPuppy, CARDS, localPaymentCount, marketplace, NOW, payWithCard, type Client } from '../support/payments.ts';
-import type { TestApp } from '../support/test-app.ts';
+import { addPuppy, localPaymentCount, marketplace, NOW } from '../support/payments.ts';
+import { adminAgent, buy, connect, handOver, local, payoutOf } from '../support/payouts.ts';
 import { onPostgres } from '../support/test-store.ts';
 
 const DAY_MS = 86_400_000;
-type Agent = Awaited<ReturnType<typeof signedInAgent>>['agent'];
-
-async function local(t: TestApp): Promise<LocalProvider> {
-  return (await t.deps.payments.local())!;
-}
-
-/** the seller onboards through the local onboarding page with the test bank account and `ssn` */
-async function connect(seller: Agent, ssn = '0000') {
-  const started = await seller.post('/api/earnings/connect');
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const link = new URL(started.body.url as string).searchParams.get('link')!;
-  const done = await seller
-    .post(`/api/local-connect/${link}`)
-    .send({ legalName: 'Dana Breeder', routingNumber: TEST_ROUTING_NUMBER, accountNumber: TEST_ACCOUNT_NUMBER, ssnLast4: ssn });
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-  return done.body as { returnUrl: string; status: string };
-}
-
-/** a buyer pays for `puppyId` with the test card; answers the paid order's reference */
-async function buy(t: TestApp, puppyId: number, buyer?: Awaited<ReturnType<typeof signedInAgent>>) {
-  const who = buyer ?? (await signedInAgent(t));
-  const intent = await who.agent.post('/api/create-payment-intent').send({ puppyId, visitId: `visit-payouts-${puppyId}` });
-  expect(intent.status, JSON.stringify(intent.body)).toBe(200);
-  await payWithCard(who.agent, intent.body.clientSecret, CARDS.visa);
-  const order = (await t.store.orders.findByIntent(intent.body.intentId))!;
-  expect(order.status).toBe('paid');
-  return { buyer: who, order, intentId: intent.body.intentId as string };
-}
-
-async function handOver(seller: Client, reference: string) {
-  const response = await seller.post(`/api/orders/${reference}/handed-over`);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body.order as OrderView;
-}
-
-async function adminAgent(t: TestApp) {
-  const admin = await signedInAgent(t);
-  await t.store.users.update(admin.user.id, { role: 'admin' });
-  return admin.agent;
-}
-
-async function payoutOf(t: TestApp, reference: string) {
-  const order = (await t.store.orders.findByReference(reference))!;
-  return (await t.store.payouts.findByOrder(order.id))!;
-}
 
 /** a seller with a connected account, a buyer who paid $1,500 for the seller's puppy, and the handover made */
 async function handedOver(env: Record<string, string> = {}) {
@@ -86,7 +39,7 @@ describe('the handover schedules the payout; the buyer confirms or the window en
     const asked = t.outbox.entries.find((m) => m.to === `${buyer.user.username}@example.com` && m.subject.startsWith('Is Daisy home with you?'));
     expect(asked?.text).toContain('June 6, 2026');
     const mine = await buyer.agent.get(`/api/orders/${order.reference}`);
-    expect(mine.body.payout).toEqual({ status: 'scheduled', releaseAt: new Date(NOW.getTime() + 5 * DAY_MS).toISOString(), problem: null, amountCents: null, feeCents: null, lastError: null });
+    expect(mine.body.payout).toEqual({ status: 'scheduled', releaseAt: new Date(NOW.getTime() + 5 * DAY_MS).toISOString(), problem: null, amountCents: null, feeCents: null, lastError: null, holdReason: null });
     const sellers = await seller.agent.get(`/api/orders/${order.reference}`);
     expect(sellers.body.payout).toMatchObject({ amountCents: 135_000, feeCents: 15_000 });
     // the seller's earnings: on its way, with the date it releases
@@ -130,12 +83,12 @@ describe('the handover schedules the payout; the buyer confirms or the window en
   it('no word from the buyer: the release job pays the seller once the window ended, not before', async () => {
     const { t, order } = await handedOver();
     const ctx = t.deps.payments.payouts;
-    expect(await releaseDuePayouts(ctx, new Date(NOW.getTime() + 3 * DAY_MS - 1000))).toEqual({ released: 0, sent: 0 });
+    expect(await releaseDuePayouts(ctx, new Date(NOW.getTime() + 3 * DAY_MS - 1000))).toEqual({ released: 0, sent: 0, reversed: 0 });
     expect((await payoutOf(t, order.reference)).status).toBe('scheduled');
     t.tick(3 * DAY_MS);
-    expect(await releaseDuePayouts(ctx, t.deps.now())).toEqual({ released: 1, sent: 1 });
+    expect(await releaseDuePayouts(ctx, t.deps.now())).toEqual({ released: 1, sent: 1, reversed: 0 });
     expect(await payoutOf(t, order.reference)).toMatchObject({ status: 'paid', confirmedAt: null });
-    expect(await releaseDuePayouts(ctx, t.deps.now())).toEqual({ released: 0, sent: 0 });
+    expect(await releaseDuePayouts(ctx, t.deps.now())).toEqual({ released: 0, sent: 0, reversed: 0 });
     expect(await localPaymentCount(t, 'transfer')).toBe(1);
   });
 
@@ -197,7 +150,7 @@ describe('a reported problem holds the payout for an admin', () => {
     const { t, buyer, order, intentId } = await handedOver();
     await buyer.agent.post(`/api/orders/${order.reference}/report-problem`).send({ problem: 'The puppy is not the one in the photos.' });
     const admin = await adminAgent(t);
-    const refunded = await admin.post(`/api/admin/orders/${order.reference}/cancel`);
+    const refunded = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: 'The family asked us to cancel.' });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
     expect(refunded.body.order).toMatchObject({ status: 'refunded', payout: { status: 'canceled' } });
     expect(await localPaymentCount(t, 'transfer')).toBe(0);
@@ -211,7 +164,7 @@ describe('refunds after a transfer', () => {
     await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`);
     const { transferId } = await payoutOf(t, order.reference);
     const admin = await adminAgent(t);
-    const refunded = await admin.post(`/api/admin/orders/${order.reference}/cancel`);
+    const refunded = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: 'The family asked us to cancel.' });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
     expect(refunded.body.order).toMatchObject({ status: 'refunded', payout: { status: 'reversed' } });
     expect(await (await local(t)).retrieveTransfer(transferId!)).toMatchObject({ reversed: true, amountReversedCents: 150_000 });
@@ -221,33 +174,49 @@ describe('refunds after a transfer', () => {
     expect(earnings.totals.paidCents).toBe(0);
   });
 
-  it("a reversal the seller's balance cannot cover: the refund waits, the order is unchanged, the admin sees why, both sides are mailed", async () => {
-    const { t, buyer, order, intentId } = await handedOver();
+  it("a reversal the seller's balance cannot cover: the refund waits (pending, shown to the admin), both sides are mailed, and it is made once the balance allows", async () => {
+    const { t, buyer, order, intentId, seller } = await handedOver();
     await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`);
     const account = (await t.store.payoutAccounts.findByUser((await t.store.orders.findByReference(order.reference))!.sellerId))!;
     // Stripe paid the seller's balance out to the bank: nothing is left to take back
     expect(await (await local(t)).payOutBalance(account.accountId)).toBe(150_000);
     const admin = await adminAgent(t);
-    const refused = await admin.post(`/api/admin/orders/${order.reference}/cancel`);
-    expect(refused.status).toBe(409);
-    expect(refused.body.error).toEqual({
-      code: 'balance_insufficient',
-      message: `The $1,500.00 transferred to the seller could not be taken back: the seller's balance is short. The refund waits; order ${order.reference} has not been changed.`,
-    });
-    expect((await t.store.orders.findByReference(order.reference))!.status).toBe('handed_over');
+    const refused = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: 'The family asked us to cancel.' });
+    // The cancel is claimed (the order says the refund is pending), and the buyer's money waits for
+    // the seller's: a refunded order never leaves the seller paid (decision 0107).
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+    expect(refused.body.message).toBe(
+      `Order ${order.reference} is cancelled, and its refund is pending: The $1,500.00 transferred to the seller could not be taken back: the seller's balance is short. The refund waits until it is; order ${order.reference} shows the refund as pending.`,
+    );
+    expect(refused.body.order).toMatchObject({ status: 'refunding', payout: { status: 'reversing' } });
+    expect(refused.body.order.refundError).toMatch(/could not be taken back/);
     expect((await t.store.localPayments.find(intentId, 'payment_intent'))!.refundedCents ?? 0).toBe(0);
     const payout = await payoutOf(t, order.reference);
-    expect(payout).toMatchObject({ status: 'paid' });
+    expect(payout).toMatchObject({ status: 'reversing' });
     expect(payout.lastError).toMatch(/^The transfer to the seller could not be reversed: /);
     const queue = (await admin.get('/api/admin/payouts')).body.payouts;
-    expect(queue).toEqual([expect.objectContaining({ reference: order.reference, status: 'paid', lastError: payout.lastError })]);
+    expect(queue).toEqual([expect.objectContaining({ reference: order.reference, status: 'reversing', lastError: payout.lastError })]);
+    expect((await admin.get('/api/admin/disputes')).body.refunds).toEqual([expect.objectContaining({ reference: order.reference, orderStatus: 'refunding', payoutStatus: 'reversing' })]);
+    // "refunded by other means" is refused while the seller still has the money
+    const elsewhere = await admin.post(`/api/admin/orders/${order.reference}/refunded-elsewhere`).send({ note: 'Paid back by bank transfer.' });
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body.error.code).toBe('payout_not_taken_back');
     const subjects = t.outbox.entries.map((m) => m.subject);
     expect(subjects).toContain(`Action needed: the payout for order ${order.reference} must be returned`);
     expect(subjects).toContain(`Your refund for order ${order.reference} is being prepared`);
     // a second try mails nobody again
     const mails = t.outbox.entries.length;
-    expect((await admin.post(`/api/admin/orders/${order.reference}/cancel`)).status).toBe(409);
+    expect((await admin.post(`/api/admin/orders/${order.reference}/retry-refund`)).body).toMatchObject({ changed: false, order: { status: 'refunding' } });
     expect(t.outbox.entries.length).toBe(mails);
+    // the seller's balance fills again (another sale's transfer): the job takes the payout back, then refunds the buyer
+    const other = await addPuppy(t, account.userId, { name: 'Max', price: 2000 });
+    const second = await buy(t, other.id);
+    await handOver(seller.agent, second.order.reference);
+    await second.buyer.agent.post(`/api/orders/${second.order.reference}/confirm-receipt`);
+    await releaseDuePayouts(t.deps.payments.payouts, t.deps.now());
+    expect(await payoutOf(t, order.reference)).toMatchObject({ status: 'reversed' });
+    expect((await t.store.orders.findByReference(order.reference))!.status).toBe('refunded');
+    expect((await t.store.localPayments.find(intentId, 'payment_intent'))!.refundedCents).toBe(154_999);
   });
 });
 
@@ -295,7 +264,9 @@ describe('a payout waits for what it needs', () => {
     // another sale brings money in; the job sends the waiting payout
     const other = await addPuppy(t, (await t.store.orders.findByReference(order.reference))!.sellerId, { name: 'Max', price: 2000 });
     await buy(t, other.id);
-    expect(await releaseDuePayouts(t.deps.payments.payouts, t.deps.now())).toEqual({ released: 0, sent: 1 });
+    // a refused transfer is tried again ten minutes later, not at every run
+    expect(await releaseDuePayouts(t.deps.payments.payouts, t.deps.now())).toEqual({ released: 0, sent: 0, reversed: 0 });
+    expect(await releaseDuePayouts(t.deps.payments.payouts, new Date(t.deps.now().getTime() + 11 * 60_000))).toEqual({ released: 0, sent: 1, reversed: 0 });
     expect(await payoutOf(t, order.reference)).toMatchObject({ status: 'paid', lastError: null });
   });
 
@@ -389,7 +360,7 @@ describe("a transfer whose sender stopped before recording it", () => {
     const made = await silent.provider.createTransfer({ amountCents: 150_000, destination: account.accountId, transferGroup: order.reference, metadata: {}, idempotencyKey: 'an-expired-key' });
     expect((await payoutOf(t, order.reference)).status).toBe('releasing');
 
-    expect(await releaseDuePayouts(t.deps.payments.payouts, t.deps.now())).toEqual({ released: 0, sent: 1 });
+    expect(await releaseDuePayouts(t.deps.payments.payouts, t.deps.now())).toEqual({ released: 0, sent: 1, reversed: 0 });
     expect(await payoutOf(t, order.reference)).toMatchObject({ status: 'paid', transferId: made.id });
     expect(await localPaymentCount(t, 'transfer')).toBe(1);
     expect((await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`)).body.changed).toBe(false);

@@ -227,7 +227,7 @@ describe('an admin cancels a Stripe order', () => {
 
   it('refunds the whole payment through Stripe with an idempotency key, and the puppy is available again', async () => {
     const { t, client, order, admin, puppy } = await stripeOrder({ status: 200, body: { id: 're_1', object: 'refund', amount: 154_999, payment_intent: 'pi_3Paid', status: 'succeeded' } });
-    const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`);
+    const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: 'The family asked us to cancel.' });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const refund = client.requests.find((r) => r.path === '/v1/refunds')!;
     expect(refund.form.get('payment_intent')).toBe('pi_3Paid');
@@ -237,15 +237,33 @@ describe('an admin cancels a Stripe order', () => {
     expect((await t.store.puppies.get(puppy.id))!.status).toBe('available');
   });
 
-  it('a refund Stripe refuses leaves the order as it was, with Stripe\'s reason', async () => {
+  it("a refund Stripe refuses: the order says plainly that its refund is pending, with Stripe's reason, for an admin to retry or settle", async () => {
     const refused: Reply = { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'Charge ch_3Paid has been charged back; cannot issue a refund.' } } };
-    const { t, order, admin, puppy } = await stripeOrder(refused);
-    const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`);
-    expect(response.status).toBe(502);
-    expect(response.body.error.code).toBe('refund_refused');
-    expect(response.body.error.message).toMatch(/Charge ch_3Paid has been charged back; cannot issue a refund\..*The order has not been changed\./);
-    expect((await t.store.orders.get(order.id))).toEqual(order);
+    const { t, client, order, admin, puppy } = await stripeOrder(refused);
+    const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: 'The family asked us to cancel.' });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.message).toMatch(/is cancelled, and its refund is pending: .*Charge ch_3Paid has been charged back; cannot issue a refund\./);
+    expect(response.body.order).toMatchObject({ status: 'refunding', refundError: expect.stringMatching(/charged back/) });
+    // a refusal is asked once: the same no is not asked for again
+    expect(client.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
     expect((await t.store.puppies.get(puppy.id))!.status).toBe('reserved');
+    // the admin refunds the buyer by other means: the order ends refunded, the puppy is on sale again
+    const elsewhere = await admin.post(`/api/admin/orders/${order.reference}/refunded-elsewhere`).send({ note: 'Refunded by bank transfer, ref 4411.' });
+    expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(200);
+    expect((await t.store.orders.get(order.id))!.status).toBe('refunded');
+    expect((await t.store.puppies.get(puppy.id))!.status).toBe('available');
+  });
+
+  it('a Stripe outage is not a refusal: the refund is asked again with the same idempotency key, and stays pending for the job', async () => {
+    const outage: Reply = { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred.' } } };
+    const { t, client, order, admin } = await stripeOrder(outage);
+    const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: 'The family asked us to cancel.' });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.order).toMatchObject({ status: 'refunding', refundError: null });
+    const refunds = client.requests.filter((r) => r.path === '/v1/refunds');
+    expect(refunds.length).toBeGreaterThan(1);
+    expect(new Set(refunds.map((r) => r.headers['idempotency-key']))).toEqual(new Set(['refund:pi_3Paid']));
+    expect((await t.store.orders.get(order.id))!.status).toBe('refunding');
   });
 });
 

@@ -110,11 +110,14 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await allOrders(t)).length).toBe(0);
   });
 
-  it('keeps seller subscriptions current from customer.subscription.* events', async () => {
+  it('keeps seller subscriptions current from customer.subscription.* events, as the provider has them now: a late update never brings a cancelled plan back', async () => {
     const { t, seller } = await marketplace({ env: { STRIPE_WEBHOOK_SECRET: SECRET } });
     const created = await seller.agent.post('/api/create-subscription').send({ paymentMethodId: 'pm_card_visa', priceId: 'price_biannual', email: 'kennel@example.com' });
     expect(created.body.status).toBe('trialing');
     const row = (await t.store.sellerSubscriptions.listByUser(seller.user.id))[0]!;
+    // the seller cancels at the provider (Stripe's dashboard, or its customer portal)
+    const atProvider = (await t.store.localPayments.find(row.providerSubscriptionId, 'subscription'))!;
+    await t.store.localPayments.transition(atProvider.id, ['trialing'], { status: 'canceled' });
     const canceled = {
       id: 'evt_5Qsub',
       object: 'event',
@@ -125,6 +128,36 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await post(t.app, signed(canceled).payload, signed(canceled).header)).body.result).toBe('applied');
     expect((await t.store.sellerSubscriptions.findByProviderId(row.providerSubscriptionId))!.status).toBe('canceled');
     expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(false);
+    // an older "updated" event arriving late says trialing in its body; the provider says canceled
+    const late = { ...canceled, id: 'evt_5Qsub_late', type: 'customer.subscription.updated', data: { object: { ...canceled.data.object, status: 'trialing' } } };
+    expect((await post(t.app, signed(late).payload, signed(late).header)).body.result).toBe('applied');
+    expect((await t.store.sellerSubscriptions.findByProviderId(row.providerSubscriptionId))!.status).toBe('canceled');
+    expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(false);
+  });
+
+  it('an event claimed by a process that died before applying it is applied by the next delivery, once', async () => {
+    const { t, seller } = await marketplace({ env: { STRIPE_WEBHOOK_SECRET: SECRET } });
+    await seller.agent.post('/api/create-subscription').send({ paymentMethodId: 'pm_card_visa', priceId: 'price_biannual', email: 'kennel@example.com' });
+    const row = (await t.store.sellerSubscriptions.listByUser(seller.user.id))[0]!;
+    const atProvider = (await t.store.localPayments.find(row.providerSubscriptionId, 'subscription'))!;
+    await t.store.localPayments.transition(atProvider.id, ['trialing'], { status: 'canceled' });
+    const event = {
+      id: 'evt_died',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      created: seconds(NOW),
+      data: { object: { object: 'subscription', id: row.providerSubscriptionId, status: 'canceled', trial_end: null, metadata: {}, livemode: false, items: { data: [] } } },
+    };
+    // the dead process's claim: made two minutes ago, never applied
+    expect(await t.store.paymentEvents.claim('evt_died', event.type, new Date(NOW.getTime() - 120_000))).toBeDefined();
+    expect((await t.store.sellerSubscriptions.findByProviderId(row.providerSubscriptionId))!.status).toBe('trialing');
+    expect((await post(t.app, signed(event).payload, signed(event).header)).body.result).toBe('applied');
+    expect((await t.store.sellerSubscriptions.findByProviderId(row.providerSubscriptionId))!.status).toBe('canceled');
+    // applied now: a further delivery is a duplicate
+    expect((await post(t.app, signed(event).payload, signed(event).header)).body.result).toBe('duplicate');
+    // a claim still fresh (its process may be applying it right now) is left alone
+    expect(await t.store.paymentEvents.claim('evt_fresh', event.type, NOW)).toBeDefined();
+    expect((await post(t.app, signed({ ...event, id: 'evt_fresh' }).payload, signed({ ...event, id: 'evt_fresh' }).header)).body.result).toBe('duplicate');
   });
 
   it('refuses every delivery when no webhook secret is configured', async () => {

@@ -17,6 +17,7 @@ export const CARDS = {
   declined: '4000 0000 0000 0002',
   insufficient: '4000 0000 0000 9995',
   authenticate: '4000 0025 0000 3155',
+  disputed: '4000 0000 0000 0259',
 } as const;
 
 export async function marketplace(options: TestAppOptions & { price?: number; expiresAt?: string | null } = {}) {

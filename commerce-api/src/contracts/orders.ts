@@ -4,20 +4,52 @@
 import * as v from 'valibot';
 import type { Gender, PuppyStatus } from './puppies.ts';
 
-export const ORDER_STATUSES = ['pending', 'paid', 'handed_over', 'canceled', 'refunded'] as const;
+/**
+ * An order's stored life (docs/product.md §10 "The money life"; decision 0107): refunding is the claim
+ * that the buyer's money is going back (the provider is being asked, or refused and an admin decides);
+ * charged_back is an order the buyer's bank took back through a lost dispute.
+ */
+export const ORDER_STATUSES = ['pending', 'paid', 'handed_over', 'refunding', 'canceled', 'refunded', 'charged_back'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** what a person reads for each status (docs/product.md §10: pending, paid, handed over, cancelled and refunded) */
+/** what a person reads for each status (docs/product.md §10) */
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   pending: 'Pending',
   paid: 'Paid',
   handed_over: 'Handed over',
+  refunding: 'Refund pending',
   canceled: 'Cancelled (not charged)',
   refunded: 'Cancelled and refunded',
+  charged_back: 'Refunded by dispute',
 };
 
 /** orders that hold their puppy: a listing with one cannot be deleted */
 export const LIVE_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'paid', 'handed_over'];
+
+/** orders whose life has ended: nothing moves their money any more */
+export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['canceled', 'refunded', 'charged_back'];
+
+/** a payment dispute (chargeback) the buyer's bank opened: the bank decides, not PuppyNest */
+export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+export const DISPUTE_STATUS_LABELS: Readonly<Record<DisputeStatus, string>> = {
+  open: 'Dispute open',
+  won: 'Dispute won',
+  lost: 'Dispute lost',
+};
+
+/** POST /api/admin/orders/:reference/cancel: an admin's cancel says why; both sides are mailed the reason */
+export const CANCEL_REASON_MESSAGE = 'Say why the order is cancelled (3 to 500 characters): both sides are mailed it.';
+export const AdminCancelOrderSchema = v.object({
+  reason: v.pipe(v.optional(v.string(CANCEL_REASON_MESSAGE), ''), v.trim(), v.minLength(3, CANCEL_REASON_MESSAGE), v.maxLength(500, CANCEL_REASON_MESSAGE)),
+});
+export type AdminCancelOrderInput = v.InferOutput<typeof AdminCancelOrderSchema>;
+
+/** POST /api/admin/orders/:reference/refunded-elsewhere: how the buyer got the money back */
+export const REFUND_NOTE_MESSAGE = 'Say how the buyer was refunded (3 to 500 characters).';
+export const RefundedElsewhereSchema = v.object({
+  note: v.pipe(v.optional(v.string(REFUND_NOTE_MESSAGE), ''), v.trim(), v.minLength(3, REFUND_NOTE_MESSAGE), v.maxLength(500, REFUND_NOTE_MESSAGE)),
+});
 
 export const ORDER_REFERENCE_PATTERN = /^PN-\d{8}-[0-9A-F]{8}$/;
 export const ORDER_REFERENCE_MESSAGE = 'Enter an order reference like PN-20260601-1A2B3C4D.';
@@ -39,21 +71,27 @@ export const MyOrdersQuerySchema = v.object({
 export const MY_ORDERS_PAGE_SIZE = 10;
 
 /**
- * issue 18 (decision 0101): the seller's payout of an order. Its stored life: scheduled (handed over,
- * the buyer's window runs) → releasing (released: the transfer is being made, or waits for the seller's
- * account) → paid (transferred); scheduled → held (the buyer reported a problem) → releasing (an admin
- * released it) or canceled (an admin refunded the buyer before any transfer); paid → reversed
- * (refunded after the transfer, which was reversed first).
+ * The seller's payout of an order (decisions 0101, 0107). Its stored life: scheduled (handed over, the
+ * buyer's window runs) → releasing (released; waits for the seller's account) → transferring (the
+ * transfer is claimed and being made) → paid; scheduled or releasing → held (a reported problem, a
+ * dispute, a suspended seller) → back when the hold ends; → canceled (the buyer's money went back before
+ * any transfer); paid → reversing (the reversal is claimed) → reversed.
  */
-export const PAYOUT_STATUSES = ['scheduled', 'held', 'releasing', 'paid', 'reversed', 'canceled'] as const;
+export const PAYOUT_STATUSES = ['scheduled', 'held', 'releasing', 'transferring', 'paid', 'reversing', 'reversed', 'canceled'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** why a payout is held: the buyer's report, a payment dispute, or its seller's suspension */
+export const PAYOUT_HOLD_REASONS = ['problem', 'dispute', 'suspended'] as const;
+export type PayoutHoldReason = (typeof PAYOUT_HOLD_REASONS)[number];
 
 /** a payout's status as /admin's order lookup words it (the seller reads /earnings' words) */
 export const PAYOUT_STATUS_LABELS: Readonly<Record<PayoutStatus, string>> = {
   scheduled: 'Scheduled',
   held: 'Held',
-  releasing: 'Being sent',
+  releasing: 'Released',
+  transferring: 'Being sent',
   paid: 'Paid',
+  reversing: 'Being taken back',
   reversed: 'Reversed',
   canceled: 'Cancelled',
 };
@@ -69,6 +107,8 @@ export interface OrderPayoutView {
   feeCents: number | null;
   /** the last refusal: a transfer the platform's balance could not cover, a reversal the seller's could not */
   lastError: string | null;
+  /** why it is held, while it is */
+  holdReason: PayoutHoldReason | null;
 }
 
 /** a person on the other side of an order: what each party may see of the other */
@@ -104,8 +144,33 @@ export interface OrderView {
   seller: OrderParty | null;
   /** shown to the seller and the admin: the buyer's name and email, nothing more */
   buyer: OrderParty | null;
-  /** issue 18: the seller's payout, once the puppy is handed over (null before, and for older orders) */
+  /** the seller's payout, once the puppy is handed over (null before, and for older orders) */
   payout: OrderPayoutView | null;
+  /** the admin's reason, when an admin cancelled the order */
+  cancelReason: string | null;
+  /** a refund the provider refused: the order waits for an admin (shown to the admin only) */
+  refundError: string | null;
+  /** the buyer's bank's dispute of the payment, if any */
+  dispute: { status: DisputeStatus; amountCents: number } | null;
+}
+
+/**
+ * The one badge an order shows wherever it is listed (My Orders, My Listings, /admin): the order's
+ * state, and after the handover the buyer's answer as its payout records it.
+ */
+export function orderBadge(order: Pick<OrderView, 'status' | 'payout' | 'dispute'>): string {
+  if (order.dispute?.status === 'open') return DISPUTE_STATUS_LABELS.open;
+  if (order.status !== 'handed_over' || !order.payout) return ORDER_STATUS_LABELS[order.status];
+  switch (order.payout.status) {
+    case 'held':
+      return order.payout.holdReason === 'problem' ? 'Problem reported' : 'Handed over (payout on hold)';
+    case 'releasing':
+    case 'transferring':
+    case 'paid':
+      return 'Received';
+    default:
+      return ORDER_STATUS_LABELS.handed_over;
+  }
 }
 
 /** GET /api/my-orders */

@@ -5,7 +5,7 @@
 // These are the shapes /earnings, My Orders, /admin and the local onboarding page share with the API;
 // a payout's statuses and what an order's parties see of it are with the order (orders.ts).
 import * as v from 'valibot';
-import type { OrderParty, PayoutStatus } from './orders.ts';
+import type { DisputeStatus, OrderParty, OrderStatus, PayoutHoldReason, PayoutStatus } from './orders.ts';
 
 /** what a seller reads on /earnings for each order (issue 18 point 5) */
 export const EARNING_STATUSES = ['awaiting_handover', 'held', 'on_its_way', 'paid', 'reversed', 'refunded'] as const;
@@ -98,8 +98,28 @@ export interface AdminPayoutView {
   problem: string | null;
   heldAt: string | null;
   lastError: string | null;
+  /** why it is held, while it is */
+  holdReason: PayoutHoldReason | null;
+  /** the dispute of the order's payment, if any */
+  dispute: { status: DisputeStatus; amountCents: number } | null;
   buyer: OrderParty | null;
   seller: OrderParty | null;
+}
+
+/** GET /api/admin/disputes: the orders whose payment the buyer's bank disputed, and refunds waiting for an admin */
+export interface AdminMoneyIssue {
+  reference: string;
+  puppyName: string;
+  orderStatus: OrderStatus;
+  totalCents: number;
+  dispute: { status: DisputeStatus; amountCents: number } | null;
+  payoutStatus: PayoutStatus | null;
+  refundError: string | null;
+}
+
+export interface AdminMoneyIssuesResponse {
+  disputes: AdminMoneyIssue[];
+  refunds: AdminMoneyIssue[];
 }
 
 export interface AdminPayoutsResponse {

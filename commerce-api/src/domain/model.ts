@@ -4,12 +4,12 @@
 
 // The enums are the contracts' constants (one list each, shared by forms, routes and records).
 import type { AccountType } from '#contracts/auth.ts';
-import type { OrderStatus, PayoutStatus } from '#contracts/orders.ts';
+import type { DisputeStatus, OrderStatus, PayoutHoldReason, PayoutStatus } from '#contracts/orders.ts';
 import type { PayoutAccountStatus } from '#contracts/payouts.ts';
 import type { PlanId } from '#contracts/plans.ts';
 import type { Category, Gender, PuppyStatus, Region } from '#contracts/puppies.ts';
 
-export type { AccountType, Category, Gender, OrderStatus, PayoutAccountStatus, PayoutStatus, PlanId, PuppyStatus, Region };
+export type { AccountType, Category, DisputeStatus, Gender, OrderStatus, PayoutHoldReason, PayoutAccountStatus, PayoutStatus, PlanId, PuppyStatus, Region };
 export type Role = 'user' | 'admin';
 
 export interface User {
@@ -127,6 +127,16 @@ export interface Order {
   handedOverAt?: string | null;
   /** when an admin canceled the order, or the payment was released or refunded */
   canceledAt?: string | null;
+  /** the payment's mode (older rows lack it: test): a test-mode order never moves live money */
+  livemode?: boolean;
+  /** an admin's cancel says why, and both sides are mailed it */
+  cancelReason?: string | null;
+  /** a refund the provider refused: the order stays refunding until an admin decides (decision 0107) */
+  refundError?: string | null;
+  /** the buyer's bank's dispute of the payment (dp_…), its state and amount */
+  disputeId?: string | null;
+  disputeStatus?: DisputeStatus | null;
+  disputeAmountCents?: number | null;
 }
 
 export type PaymentRecordStatus = 'pending' | 'succeeded' | 'failed' | 'canceled' | 'refunded';
@@ -172,7 +182,10 @@ export interface PaymentEvent {
   id: number;
   eventId: string;
   type: string;
+  /** when it was claimed */
   processedAt: string;
+  /** when its effect was applied; null while claimed only (older rows lack it: applied) */
+  appliedAt?: string | null;
 }
 
 export interface VerificationCode {
@@ -212,7 +225,7 @@ export interface SellerApplication {
  * token, metadata its account, URLs and expiry; status created → used) and 'transfer' (status created →
  * reversed, refundedCents what was reversed, metadata.destination the account).
  */
-export type LocalPaymentKind = 'payment_intent' | 'setup_intent' | 'subscription' | 'payment_method' | 'account' | 'account_link' | 'transfer';
+export type LocalPaymentKind = 'payment_intent' | 'setup_intent' | 'subscription' | 'payment_method' | 'account' | 'account_link' | 'transfer' | 'dispute';
 
 /** a payment object of the local test-mode provider, shaped like Stripe's */
 export interface LocalPaymentObject {
@@ -269,6 +282,10 @@ export interface Payout {
   canceledAt: string | null;
   /** the last refusal: a transfer the platform balance could not cover, a reversal the seller's could not */
   lastError: string | null;
+  /** why it is held, while it is (older rows lack it: the buyer's problem) */
+  holdReason?: PayoutHoldReason | null;
+  /** after a refusal, the job tries again from then on (null: at once) */
+  attemptAt?: string | null;
 }
 
 /** issue 18: a seller's connected payout account (Stripe Connect Express, or the local double's) */

@@ -3,6 +3,8 @@
 // first: dismiss, hide the listing (404 publicly; its seller sees why in My Listings) or suspend the
 // account (no login, its listings hidden). Every decision is recorded (who, when, what), and a hide
 // or a suspension can be taken back.
+import { movePayout } from './money-life.ts';
+import { resumeAt } from './payouts/context.ts';
 import { REPORT_REASON_LABELS, type ModerationQueueItem, type ModerationQueueResponse, type ReportInput } from '#contracts/conversations.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import type { AsyncStorage, Repositories } from '../storage/repositories.ts';
@@ -70,11 +72,32 @@ export async function decideReport(store: AsyncStorage, admin: User, reportId: n
       if (target.role === 'admin') throw new ValidationError('An administrator cannot be suspended.');
       await resolveOnce(tx, reportId, admin, now);
       await tx.moderation.suspendUser(target.id, SUSPENDED_LISTING_REASON, now);
+      await holdPayouts(tx, target.id, now);
       await record('suspend_user', { userId: target.id });
       message = `${target.username} is suspended.`;
     }
     return { message };
   });
+}
+
+/**
+ * A suspended seller is not paid while the suspension lasts (decision 0107): the payouts not yet sent
+ * are held, in the suspension's transaction; the release and transfer steps also check the seller.
+ */
+async function holdPayouts(tx: Repositories, sellerId: number, now: Date): Promise<void> {
+  for (const payout of await tx.payouts.listBySeller(sellerId)) {
+    await movePayout(tx, payout, 'hold', { heldAt: now.toISOString(), holdReason: 'suspended' });
+  }
+}
+
+/** reinstated: the payouts held for the suspension go on where they were */
+async function resumePayouts(tx: Repositories, sellerId: number, now: Date): Promise<void> {
+  const at = now.toISOString();
+  for (const payout of await tx.payouts.listBySeller(sellerId)) {
+    if (payout.status === 'held' && payout.holdReason === 'suspended') {
+      await movePayout(tx, payout, 'unhold', { holdReason: null, heldAt: null, releaseAt: resumeAt(payout.releaseAt, payout.confirmedAt ?? payout.releasedAt, at) });
+    }
+  }
 }
 
 async function resolveOnce(tx: Repositories, reportId: number, admin: User, now: Date): Promise<void> {
@@ -92,6 +115,7 @@ export async function undoModeration(store: AsyncStorage, admin: User, undo: 'un
     }
     const user = await tx.moderation.unsuspendUser(id, SUSPENDED_LISTING_REASON);
     if (!user) throw new NotFoundError('User not found');
+    await resumePayouts(tx, id, now);
     await tx.moderation.record({ adminId: admin.id, action: 'unsuspend_user', reportId: null, puppyId: null, userId: id, createdAt: now.toISOString() });
     return { message: `${user.username} can log in again.` };
   });

@@ -49,10 +49,13 @@ export async function orderView(store: Repositories, order: Order, viewer: Order
     seller: viewer === 'seller' ? null : party(seller),
     buyer: viewer === 'buyer' ? null : party(buyer),
     payout: payoutView(payout, viewer),
+    cancelReason: order.cancelReason ?? null,
+    refundError: viewer === 'admin' ? (order.refundError ?? null) : null,
+    dispute: order.disputeStatus ? { status: order.disputeStatus, amountCents: order.disputeAmountCents ?? order.totalCents } : null,
   };
 }
 
-/** issue 18: the buyer sees when the payout releases and their own report, not the seller's share */
+/** the buyer sees when the payout releases and their own report, not the seller's share */
 function payoutView(payout: Payout | undefined, viewer: OrderViewer): OrderPayoutView | null {
   if (!payout) return null;
   const seesMoney = viewer !== 'buyer';
@@ -63,6 +66,7 @@ function payoutView(payout: Payout | undefined, viewer: OrderViewer): OrderPayou
     amountCents: seesMoney ? payout.amountCents : null,
     feeCents: seesMoney ? payout.feeCents : null,
     lastError: seesMoney ? payout.lastError : null,
+    holdReason: payout.status === 'held' ? (payout.holdReason ?? 'problem') : null,
   };
 }
 

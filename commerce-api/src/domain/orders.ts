@@ -13,6 +13,7 @@ import { ConflictError, NotFoundError } from '../errors.ts';
 import type { MailMessage } from '../mail/messages.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
 import { OrderForIntentExistsError, type AsyncStorage, type Repositories } from '../storage/repositories.ts';
+import { moveOrder } from './money-life.ts';
 import type { Order, Puppy, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
 
@@ -91,19 +92,29 @@ function referenceOf(intent: PaymentIntentSnapshot, now: Date): string {
   return given && ORDER_REFERENCE_PATTERN.test(given) ? given : `PN-${referenceDay(now)}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
+/** a checkout's payment older than this is never captured: the buyer saw a price and a puppy that long ago */
+export const CHECKOUT_INTENT_MAX_AGE_MS = 2 * 60 * 60_000;
+
 /**
  * The order for an intent, created once (OrderForIntentExistsError when another caller made it first).
- * The puppy is reserved for it, in the same transaction, only if the intent is for the agreed amount
- * and `puppies.reserve` wins (available, public, no live order); otherwise the order is born canceled.
+ * The puppy is reserved for it, in the same transaction, only if the intent is for the amount the
+ * listing asks now (a price changed since the checkout began is never taken at the old one), was made
+ * within CHECKOUT_INTENT_MAX_AGE_MS, is of the current payment mode, and `puppies.reserve` wins
+ * (available, public, no live order). Otherwise the order is born with its money going back: canceled
+ * when only authorised (the release is asked next), refunding when the money was taken.
  */
-async function claimPuppy(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date, paid: boolean): Promise<Order | undefined> {
+async function claimPuppy(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date, paid: boolean, livemode: boolean): Promise<Order | undefined> {
   const terms = termsOf(intent);
   if (!terms) return undefined;
   const totalCents = terms.puppyPriceCents + terms.carePackageCents;
-  const agreed = intent.amountCents === totalCents && intent.currency.toLowerCase() === 'usd';
+  const fresh = intent.createdAt === null || now.getTime() - Date.parse(intent.createdAt) <= CHECKOUT_INTENT_MAX_AGE_MS;
+  const agreed = intent.amountCents === totalCents && intent.currency.toLowerCase() === 'usd' && fresh && intent.livemode === livemode;
   const at = now.toISOString();
   return store.transaction(async (tx) => {
-    const sellable = agreed && (await tx.puppies.reserve(terms.puppyId, now)) !== undefined;
+    // the price the listing asks now, read (locked) in the transaction that reserves it
+    const listing = agreed ? await tx.puppies.lock(terms.puppyId) : undefined;
+    const priced = listing !== undefined && dollarsToCents(listing.price) === terms.puppyPriceCents;
+    const sellable = priced && (await tx.puppies.reserve(terms.puppyId, now)) !== undefined;
     return tx.orders.create({
       reference: referenceOf(intent, now),
       puppyId: terms.puppyId,
@@ -113,21 +124,22 @@ async function claimPuppy(store: AsyncStorage, intent: PaymentIntentSnapshot, no
       carePackageCents: terms.carePackageCents,
       totalCents,
       paymentIntentId: intent.id,
-      status: sellable ? (paid ? 'paid' : 'pending') : 'canceled',
+      status: sellable ? (paid ? 'paid' : 'pending') : paid ? 'refunding' : 'canceled',
       createdAt: at,
       paidAt: sellable && paid ? at : null,
       handedOverAt: null,
       canceledAt: sellable ? null : at,
+      livemode: intent.livemode,
     });
   });
 }
 
 /** the order for the intent: made now, or (when another caller made it first) the one that exists */
-async function orderForIntent(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date, paid: boolean): Promise<{ order: Order | undefined; made: boolean }> {
+async function orderForIntent(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date, paid: boolean, livemode: boolean): Promise<{ order: Order | undefined; made: boolean }> {
   const existing = await store.orders.findByIntent(intent.id);
   if (existing) return { order: existing, made: false };
   try {
-    return { order: await claimPuppy(store, intent, now, paid), made: true };
+    return { order: await claimPuppy(store, intent, now, paid, livemode), made: true };
   } catch (error) {
     if (!(error instanceof OrderForIntentExistsError)) throw error;
     return { order: await store.orders.findByIntent(intent.id), made: false };
@@ -143,15 +155,15 @@ async function settlePending(store: AsyncStorage, order: Order, now: Date, kept:
   const at = now.toISOString();
   return store.transaction(async (tx) => {
     const puppy = await tx.puppies.lock(order.puppyId);
-    if (!puppy) return (await tx.orders.transition(order.id, ['pending'], { status: 'canceled', canceledAt: at })) ? 'gone' : undefined;
+    if (!puppy) return (await moveOrder(tx, order, 'cancel', { canceledAt: at })) ? 'gone' : undefined;
     if (kept === 'pending') return 'kept';
-    return (await tx.orders.transition(order.id, ['pending'], { status: 'paid', paidAt: at })) ? 'kept' : undefined;
+    return (await moveOrder(tx, order, 'pay', { paidAt: at })) ? 'kept' : undefined;
   });
 }
 
 /** the card is authorised (requires_capture): capture it, or release it when the puppy is gone */
-export async function recordAuthorisedPurchase(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date): Promise<PurchaseAction> {
-  const { order, made } = await orderForIntent(store, intent, now, false);
+export async function recordAuthorisedPurchase(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date, livemode: boolean): Promise<PurchaseAction> {
+  const { order, made } = await orderForIntent(store, intent, now, false, livemode);
   if (!order) return 'cancel';
   if (made) return order.status === 'pending' ? 'capture' : 'cancel';
   let current: Order | undefined = order;
@@ -164,14 +176,16 @@ export async function recordAuthorisedPurchase(store: AsyncStorage, intent: Paym
   }
   if (!current) return 'none';
   if (current.status === 'pending') return 'capture';
-  return current.status === 'canceled' || current.status === 'refunded' ? 'cancel' : 'none';
+  return current.status === 'canceled' || current.status === 'refunding' ? 'cancel' : 'none';
 }
 
 /** the money is taken (succeeded): the order is paid, or refunded when the puppy went to someone else */
-export async function recordSucceededPurchase(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date): Promise<PurchaseAction> {
-  const { order, made } = await orderForIntent(store, intent, now, true);
+export async function recordSucceededPurchase(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date, livemode: boolean): Promise<PurchaseAction> {
+  const { order, made } = await orderForIntent(store, intent, now, true, livemode);
   if (!order) return 'refund';
   if (made) return order.status === 'paid' ? 'mail' : 'refund';
+  // money taken for an order born canceled (its release lost the race with a capture): it goes back
+  if (order.status === 'canceled') return 'refund';
   let current: Order | undefined = order;
   if (order.status === 'pending') {
     // Decided in the transaction that reads the puppy: money taken for a puppy that no longer exists
@@ -181,24 +195,19 @@ export async function recordSucceededPurchase(store: AsyncStorage, intent: Payme
     if (settled === 'kept') return 'mail';
     current = await store.orders.get(order.id);
   }
-  return current?.status === 'canceled' ? 'refund' : 'none';
+  return current?.status === 'refunding' || current?.status === 'canceled' ? 'refund' : 'none';
 }
 
 /** the intent was canceled (released, expired): a pending order ends and its puppy is available again */
 export async function recordCanceledPurchase(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date): Promise<void> {
   const order = await store.orders.findByIntent(intent.id);
-  if (!order || order.status !== 'pending') return;
+  if (!order || (order.status !== 'pending' && order.status !== 'refunding')) return;
   const at = now.toISOString();
   await store.transaction(async (tx) => {
     const puppy = await tx.puppies.lock(order.puppyId);
-    if (!(await tx.orders.transition(order.id, ['pending'], { status: 'canceled', canceledAt: at }))) return;
+    if (!(await moveOrder(tx, order, 'released', { canceledAt: order.canceledAt ?? at, refundError: null }))) return;
     if (puppy?.status === 'reserved' && !(await tx.orders.findLive(puppy.id))) await tx.puppies.update(puppy.id, { status: 'available', updatedAt: at });
   });
-}
-
-export async function recordRefunded(store: AsyncStorage, intentId: string, now: Date): Promise<void> {
-  const order = await store.orders.findByIntent(intentId);
-  if (order && order.status === 'canceled') await store.orders.transition(order.id, ['canceled'], { status: 'refunded', canceledAt: order.canceledAt ?? now.toISOString() });
 }
 
 /** the puppy and the two people of an order, as every order mail names them (any may be gone) */

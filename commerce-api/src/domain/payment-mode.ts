@@ -41,3 +41,11 @@ export async function disableLiveKeys(store: Repositories): Promise<MessageRespo
   await store.settings.set({ paymentMode: 'test' });
   return { message: 'Test mode is on: no real money is processed.' };
 }
+
+/**
+ * Whether payments are live now, as the store says (an admin may have switched in another process):
+ * what the money life compares a payment's, an account's and an event's mode with (decision 0107).
+ */
+export async function paymentsAreLive(store: Pick<Repositories, 'settings'>): Promise<boolean> {
+  return (await store.settings.get()).paymentMode === 'live';
+}

@@ -42,7 +42,7 @@ export interface PaymentsOptions {
   localEvents?: 'deliver' | 'drop';
 }
 
-const isLocalId = (id: string) => /^(pi|seti|sub|pm|acct|tr)_local_/.test(id);
+const isLocalId = (id: string) => /^(pi|seti|sub|pm|acct|tr|dp)_local_/.test(id);
 
 export function createPayments(options: PaymentsOptions): Payments {
   const { config, store } = options;
@@ -102,7 +102,10 @@ export function createPayments(options: PaymentsOptions): Payments {
     capturePaymentIntent: (id, key) => onStripe(id, (p) => p.capturePaymentIntent(id, key)),
     cancelPaymentIntent: (id, key) => onStripe(id, (p) => p.cancelPaymentIntent(id, key)),
     refundPaymentIntent: (id, key) => onStripe(id, (p) => p.refundPaymentIntent(id, key)),
+    refundedCents: (id) => onStripe(id, (p) => p.refundedCents(id)),
     retrieveSetupIntent: (id) => onStripe(id, (p) => p.retrieveSetupIntent(id)),
+    retrieveSubscription: (id) => onStripe(id, (p) => p.retrieveSubscription(id)),
+    retrieveDispute: (id) => onStripe(id, (p) => p.retrieveDispute(id)),
     // issue 18: a seller's account, and the transfers to it, are made in the current mode
     createConnectedAccount: async (input) => (await current()).createConnectedAccount(input),
     createAccountLink: async (input) => onStripe(input.accountId, (p) => p.createAccountLink(input)),

@@ -17,6 +17,7 @@ import {
   type CreatedSubscription,
   type CreatePaymentIntentInput,
   type CreateSubscriptionInput,
+  type DisputeSnapshot,
   type PaymentIntentSnapshot,
   type PaymentProvider,
   type ProviderError,
@@ -35,6 +36,8 @@ export interface LocalProvider extends PaymentProvider, LocalConnect {
   confirm(clientSecret: string, paymentMethodId: string): Promise<LocalIntentView>;
   /** the approve/fail step of a card that asks for authentication (Stripe's 3D Secure test page) */
   authenticate(clientSecret: string, approve: boolean): Promise<LocalIntentView>;
+  /** the bank's decision on a dispute (Stripe decides it from the evidence; tests decide it here) */
+  closeDispute(id: string, outcome: 'won' | 'lost'): Promise<DisputeSnapshot>;
 }
 
 export interface LocalProviderOptions {
@@ -156,6 +159,27 @@ export function createLocalProvider(store: AsyncStorage, options: LocalProviderO
 
   const connect = createLocalConnect(store, { now, siteUrl: options.siteUrl, emit, randomId, fields });
 
+  /**
+   * Stripe's test card 4000 0000 0000 0259 succeeds, then its holder disputes the charge: Stripe
+   * opens a dispute (needs_response) at once and sends charge.dispute.created. So does the double,
+   * once per payment (the idempotency key is the payment's).
+   */
+  async function disputeIfTestCard(row: Row): Promise<void> {
+    if (row.kind !== 'payment_intent' || row.status !== 'succeeded' || !row.paymentMethodId) return;
+    if (!(await cardOf(row.paymentMethodId))?.disputed) return;
+    const { row: dispute, created } = await objects.createOnce(
+      fields({
+        providerId: `dp_local_${randomId()}`,
+        kind: 'dispute',
+        status: 'needs_response',
+        amountCents: row.amountCents,
+        metadata: { paymentIntent: row.providerId, reason: 'fraudulent' },
+        idempotencyKey: `dispute:${row.providerId}`,
+      }),
+    );
+    if (created) await emit('charge.dispute.created', disputeSnapshot(dispute));
+  }
+
   const provider: LocalProvider = {
     name: 'local',
     livemode: false,
@@ -200,6 +224,7 @@ export function createLocalProvider(store: AsyncStorage, options: LocalProviderO
       const captured = await move(row, ['requires_capture'], { patch: { status: 'succeeded' }, event: 'payment_intent.succeeded' }, (current) => {
         throw notCapturable(current);
       });
+      await disputeIfTestCard(captured);
       return intentSnapshot(captured);
     },
 
@@ -227,6 +252,10 @@ export function createLocalProvider(store: AsyncStorage, options: LocalProviderO
       const refunded = await objects.refund(row.id, now());
       if (!refunded) throw alreadyRefunded;
       await emit('charge.refunded', intentSnapshot(refunded));
+    },
+
+    async refundedCents(id) {
+      return need(await objects.find(id, 'payment_intent'), id).refundedCents ?? 0;
     },
 
     async retrieveSetupIntent(id) {
@@ -317,6 +346,7 @@ export function createLocalProvider(store: AsyncStorage, options: LocalProviderO
       const confirmed = await move(row, CONFIRMABLE, { ...step, patch: { ...step.patch, paymentMethodId } }, (current) => {
         throw unexpected(current);
       });
+      await disputeIfTestCard(confirmed);
       return viewOf(confirmed);
     },
 
@@ -330,7 +360,25 @@ export function createLocalProvider(store: AsyncStorage, options: LocalProviderO
       const authenticated = await move(row, ['requires_action'], step, (current) => {
         throw notNeeded(current);
       });
+      await disputeIfTestCard(authenticated);
       return viewOf(authenticated);
+    },
+
+    async retrieveSubscription(id) {
+      return subscriptionSnapshot(need(await objects.find(id, 'subscription'), id));
+    },
+
+    async retrieveDispute(id) {
+      return disputeSnapshot(need(await objects.find(id, 'dispute'), id));
+    },
+
+    async closeDispute(id, outcome) {
+      const row = need(await objects.find(id, 'dispute'), id);
+      // A lost dispute takes the amount from the platform's balance (balanceCents counts it).
+      const closed = await objects.transition(row.id, ['warning_needs_response', 'needs_response', 'under_review'], { status: outcome, updatedAt: now().toISOString() });
+      if (!closed) return disputeSnapshot(need(await objects.find(id, 'dispute'), id));
+      await emit('charge.dispute.closed', disputeSnapshot(closed));
+      return disputeSnapshot(closed);
     },
   };
   return provider;
@@ -359,6 +407,18 @@ function intentSnapshot(row: Row): PaymentIntentSnapshot {
     clientSecret: row.clientSecret,
     metadata: row.metadata,
     lastError: errorOf(row),
+    livemode: false,
+    createdAt: row.createdAt,
+  };
+}
+
+function disputeSnapshot(row: Row): DisputeSnapshot {
+  return {
+    object: 'dispute',
+    id: row.providerId,
+    paymentIntentId: row.metadata['paymentIntent'] ?? '',
+    amountCents: row.amountCents,
+    status: row.status,
     livemode: false,
   };
 }

@@ -35,6 +35,8 @@ export interface PaymentIntentSnapshot {
   metadata: Readonly<Record<string, string>>;
   lastError: ProviderError | null;
   livemode: boolean;
+  /** when the intent was made (null when the provider did not say): an expired checkout is never captured (decision 0107) */
+  createdAt: string | null;
 }
 
 export interface SetupIntentSnapshot {
@@ -88,7 +90,18 @@ export interface TransferSnapshot {
   livemode: boolean;
 }
 
-export type ProviderObject = PaymentIntentSnapshot | SetupIntentSnapshot | SubscriptionSnapshot | ConnectedAccountSnapshot | TransferSnapshot;
+/** a dispute (chargeback) the buyer's bank opened on a payment; Stripe's statuses */
+export interface DisputeSnapshot {
+  object: 'dispute';
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  /** warning_needs_response, needs_response, under_review, won, lost, … */
+  status: string;
+  livemode: boolean;
+}
+
+export type ProviderObject = PaymentIntentSnapshot | SetupIntentSnapshot | SubscriptionSnapshot | ConnectedAccountSnapshot | TransferSnapshot | DisputeSnapshot;
 
 /** a provider event (a verified Stripe webhook, or what the local provider emits) */
 export interface ProviderEvent {
@@ -159,7 +172,15 @@ export interface PaymentProvider {
   cancelPaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntentSnapshot>;
   /** refunds a succeeded intent in full */
   refundPaymentIntent(id: string, idempotencyKey: string): Promise<void>;
+  /**
+   * how much of the intent's payment was given back (refunds made or under way), in cents: an intent
+   * stays succeeded when it is refunded, and the money check compares this with the order (decision 0107)
+   */
+  refundedCents(id: string): Promise<number>;
   retrieveSetupIntent(id: string): Promise<SetupIntentSnapshot>;
+  /** the subscription as the provider has it now: events arrive late and out of order */
+  retrieveSubscription(id: string): Promise<SubscriptionSnapshot>;
+  retrieveDispute(id: string): Promise<DisputeSnapshot>;
   /** customer + card check (SetupIntent) + subscription with a trial */
   createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription>;
   // ---- issue 18: Connect (separate charges and transfers) ----
@@ -190,6 +211,38 @@ export class CardDeclinedError extends AppError {
 export class PaymentProviderError extends AppError {
   constructor(message = 'The payment service is not available right now. Please try again in a moment.') {
     super(502, 'payment_provider_unavailable', message);
+  }
+}
+
+/**
+ * The provider answered and said no (Stripe's invalid_request_error: a disputed charge, one already
+ * refunded, a state that does not allow it): asking again with the same key gets the same no.
+ */
+export class ProviderRefusedError extends PaymentProviderError {
+  readonly providerCode: string;
+  constructor(providerCode: string, message: string) {
+    super(`The payment could not be processed: ${message}`);
+    this.providerCode = providerCode;
+  }
+}
+
+/**
+ * A refusal is the provider's decision; anything else (a timeout, a 5xx, no answer) is an outage, and
+ * the same call with the same idempotency key may go through later (decision 0107).
+ */
+export function isProviderRefusal(error: unknown): boolean {
+  if (error instanceof ProviderRefusedError || error instanceof InsufficientBalanceError) return true;
+  return error instanceof AppError && !(error instanceof PaymentProviderError) && error.status < 500;
+}
+
+/** calls `fn` again (same arguments, so the same idempotency key) after an outage, up to `attempts` times */
+export async function withRetries<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (attempt >= attempts || isProviderRefusal(error) || error instanceof PaymentObjectMissingError) throw error;
+    }
   }
 }
 

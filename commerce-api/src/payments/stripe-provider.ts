@@ -12,7 +12,9 @@ import {
   InsufficientBalanceError,
   PaymentObjectMissingError,
   PaymentProviderError,
+  ProviderRefusedError,
   type ConnectedAccountSnapshot,
+  type DisputeSnapshot,
   type CreateAccountLinkInput,
   type CreateConnectedAccountInput,
   type CreatedSubscription,
@@ -95,8 +97,27 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       await call(() => stripe.refunds.create({ payment_intent: id, reason: 'requested_by_customer' }, { idempotencyKey }), id);
     },
 
+    async refundedCents(id) {
+      return call(async () => {
+        // a refund that failed or was canceled gave nothing back; a pending one is on its way
+        let cents = 0;
+        for await (const refund of stripe.refunds.list({ payment_intent: id, limit: 100 })) {
+          if (refund.status !== 'failed' && refund.status !== 'canceled') cents += refund.amount;
+        }
+        return cents;
+      }, id);
+    },
+
     async retrieveSetupIntent(id) {
       return call(async () => setupSnapshot(await stripe.setupIntents.retrieve(id)), id);
+    },
+
+    async retrieveSubscription(id) {
+      return call(async () => subscriptionSnapshot(await stripe.subscriptions.retrieve(id)), id);
+    },
+
+    async retrieveDispute(id) {
+      return call(async () => disputeSnapshot(await stripe.disputes.retrieve(id)), id);
     },
 
     async createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription> {
@@ -243,9 +264,7 @@ export function translateStripeError(error: unknown, id?: string): unknown {
   // (Stripe answers 400, an invalid_request_error with this code).
   if (error.code === 'balance_insufficient') return new InsufficientBalanceError(error.message);
   if (error.code === 'resource_missing' && id) return new PaymentObjectMissingError(id);
-  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-    return new PaymentProviderError(`The payment could not be processed: ${error.message}`);
-  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) return new ProviderRefusedError(error.code ?? 'invalid_request', error.message);
   return new PaymentProviderError();
 }
 
@@ -268,6 +287,7 @@ export function intentSnapshot(pi: Stripe.PaymentIntent): PaymentIntentSnapshot 
     metadata: { ...(pi.metadata ?? {}) },
     lastError: errorOf(pi.last_payment_error),
     livemode: pi.livemode,
+    createdAt: pi.created ? new Date(pi.created * 1000).toISOString() : null,
   };
 }
 
@@ -333,5 +353,17 @@ export function transferSnapshot(transfer: Stripe.Transfer): TransferSnapshot {
     transferGroup: transfer.transfer_group ?? null,
     metadata: { ...(transfer.metadata ?? {}) },
     livemode: transfer.livemode,
+  };
+}
+
+export function disputeSnapshot(dispute: Stripe.Dispute): DisputeSnapshot {
+  const intent = dispute.payment_intent;
+  return {
+    object: 'dispute',
+    id: dispute.id,
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? ''),
+    amountCents: dispute.amount,
+    status: dispute.status,
+    livemode: dispute.livemode,
   };
 }

@@ -5,7 +5,7 @@
 import Stripe from 'stripe';
 import { AppError } from '../errors.ts';
 import type { ProviderEvent, ProviderObject } from './provider.ts';
-import { accountSnapshot, intentSnapshot, setupSnapshot, subscriptionSnapshot, transferSnapshot } from './stripe-provider.ts';
+import { accountSnapshot, disputeSnapshot, intentSnapshot, setupSnapshot, subscriptionSnapshot, transferSnapshot } from './stripe-provider.ts';
 
 export class WebhookSignatureError extends AppError {
   constructor(message: string) {
@@ -61,6 +61,8 @@ function objectOf(raw: unknown, livemode: boolean): ProviderObject | null {
       return accountSnapshot(object as Stripe.Account, livemode);
     case 'transfer':
       return transferSnapshot(object as Stripe.Transfer);
+    case 'dispute':
+      return disputeSnapshot(object as Stripe.Dispute);
     default:
       return null;
   }

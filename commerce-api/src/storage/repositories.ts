@@ -191,12 +191,23 @@ export interface OrdersRepository {
   listLiveBySeller(sellerId: number): Promise<Order[]>;
   /** inside a transaction: the row, locked until it ends */
   lock(id: number): Promise<Order | undefined>;
+  /** refunds claimed and not yet settled (refunding), oldest first, at most `limit`: the job settles them */
+  listRefunding(limit: number): Promise<Order[]>;
+  /** orders whose payment was disputed, newest first, at most `limit` (/admin) */
+  listDisputed(limit: number): Promise<Order[]>;
+  /** every order, oldest first, a page after `afterId` (the money check reads them all) */
+  listAfter(afterId: number, limit: number): Promise<Order[]>;
 }
 
 export interface PaymentEventsRepository {
-  /** each provider event once: the new row for the first caller, undefined for every later one */
-  claim(eventId: string, type: string, now: Date): Promise<PaymentEvent | undefined>;
-  /** forgets a claim whose event could not be applied, so the provider's retry applies it (conv-orders) */
+  /**
+   * each provider event once: the row for the caller that claims it, undefined for every later one.
+   * A claim made before `staleBefore` and never applied (its process died) is taken over.
+   */
+  claim(eventId: string, type: string, now: Date, staleBefore?: Date): Promise<PaymentEvent | undefined>;
+  /** the claim's effect is in the store: no later delivery applies it again */
+  markApplied(eventId: string, now: Date): Promise<void>;
+  /** forgets a claim whose event could not be applied, so the provider's retry applies it */
   release(eventId: string): Promise<boolean>;
 }
 
@@ -334,10 +345,12 @@ export interface PayoutsRepository {
   listBySeller(sellerId: number): Promise<Payout[]>;
   /**
    * What the release job works on, oldest first, at most `limit`: scheduled payouts whose window ended
-   * at `now`, and releasing ones (a transfer still to make or to confirm).
+   * at `now`; claims to settle (transferring, reversing); and released payouts whose seller's account
+   * can receive them. A payout waiting for its seller's account, or refused until `attemptAt`, is not
+   * listed, so such payouts never fill the page and hold up due ones (decision 0107).
    */
   listDue(now: Date, limit: number): Promise<Payout[]>;
-  /** what an admin must look at, oldest first: held payouts, and paid ones whose reversal failed (lastError set) */
+  /** what an admin must look at, oldest first: held payouts, reversals under way or refused, paid ones with a refusal */
   listForAdmin(): Promise<Payout[]>;
 }
 

@@ -8,7 +8,6 @@ import type { Order, PuppyStatus } from '../../../commerce-api/src/domain/model.
 import {
   recordAuthorisedPurchase,
   recordCanceledPurchase,
-  recordRefunded,
   recordSucceededPurchase,
   type PurchaseAction,
 } from '../../../commerce-api/src/domain/orders.ts';
@@ -30,9 +29,15 @@ interface World {
   heldByAnother?: boolean;
   /** what the intent is for, when not the agreed total */
   amountCents?: number;
+  /** the price the listing asks now, when the seller changed it after the checkout began */
+  listingPriceCents?: number;
+  /** when the checkout's intent was made, when not just now */
+  intentCreatedAt?: string;
+  /** the intent's payment mode, when not test */
+  livemode?: boolean;
 }
 
-function intent(status: PaymentIntentStatus, amountCents = TOTAL_CENTS): PaymentIntentSnapshot {
+function intent(status: PaymentIntentStatus, amountCents = TOTAL_CENTS, world: World = { puppy: 'available' }): PaymentIntentSnapshot {
   return {
     object: 'payment_intent',
     id: 'pi_table',
@@ -45,7 +50,8 @@ function intent(status: PaymentIntentStatus, amountCents = TOTAL_CENTS): Payment
     clientSecret: 'pi_table_secret',
     metadata: { purpose: 'puppy_purchase', puppyId: '1', buyerId: '1', sellerId: '2', puppyPriceCents: String(PRICE_CENTS), carePackageCents: String(CARE_PACKAGE_CENTS) },
     lastError: null,
-    livemode: false,
+    livemode: world.livemode ?? false,
+    createdAt: world.intentCreatedAt ?? NOW.toISOString(),
   };
 }
 
@@ -57,7 +63,7 @@ function worldOf(w: World) {
       { id: 3, ...buildUser({ username: 'other' }, NOW) },
     ],
     breeds: [{ id: 1, ...buildBreed() }],
-    puppies: w.puppy === 'gone' ? [] : [{ id: 1, ...buildPuppy({ breedId: 1, userId: 2, price: PRICE_CENTS / 100, status: w.puppy }, undefined, { now: NOW }) }],
+    puppies: w.puppy === 'gone' ? [] : [{ id: 1, ...buildPuppy({ breedId: 1, userId: 2, price: (w.listingPriceCents ?? PRICE_CENTS) / 100, status: w.puppy }, undefined, { now: NOW }) }],
     orders: [
       ...(w.order ? [{ id: 1, ...buildOrder({ paymentIntentId: 'pi_table', status: w.order, puppyPriceCents: PRICE_CENTS }, NOW) }] : []),
       ...(w.heldByAnother ? [{ id: 2, ...buildOrder({ paymentIntentId: 'pi_other', buyerId: 3, status: 'paid', puppyPriceCents: PRICE_CENTS }, NOW) }] : []),
@@ -80,13 +86,16 @@ describe('the card is authorised (requires_capture)', () => {
     ['the listing is gone: release', { puppy: 'gone' }, 'cancel', 'canceled', 'gone'],
     ['an intent for another amount than the agreed total: release', { puppy: 'available', amountCents: TOTAL_CENTS - 1 }, 'cancel', 'canceled', 'available'],
     ['the same news again (pending order): capture again, nothing else changes', { puppy: 'reserved', order: 'pending' }, 'capture', 'pending', 'reserved'],
-    ['a pending order whose listing went away: release, never capture', { puppy: 'gone', order: 'pending' }, 'cancel', 'canceled', 'gone'],
+    ['a pending order whose listing went away: release, never capture', { puppy: 'gone', order: 'pending' }, 'cancel', 'refunding', 'gone'],
+    ['the seller changed the price after the checkout began: release, never capture at the old price', { puppy: 'available', listingPriceCents: PRICE_CENTS + 10_000 }, 'cancel', 'canceled', 'available'],
+    ['a checkout intent older than its time: release', { puppy: 'available', intentCreatedAt: '2026-06-01T09:00:00.000Z' }, 'cancel', 'canceled', 'available'],
+    ['an intent of the other payment mode: release', { puppy: 'available', livemode: true }, 'cancel', 'canceled', 'available'],
     ['already paid: nothing', { puppy: 'reserved', order: 'paid' }, 'none', 'paid', 'reserved'],
     ['already canceled: release what is still held', { puppy: 'available', order: 'canceled' }, 'cancel', 'canceled', 'available'],
   ];
   it.each(rows)('%s', async (_label, world, action, order, puppy) => {
     const { store, state } = worldOf(world);
-    const decided = await recordAuthorisedPurchase(store, intent('requires_capture', world.amountCents), NOW);
+    const decided = await recordAuthorisedPurchase(store, intent('requires_capture', world.amountCents, world), NOW, false);
     expect(decided).toBe(action);
     expect(state()).toEqual({ order, puppy });
   });
@@ -96,31 +105,31 @@ describe('the money is taken (succeeded)', () => {
   const rows: Row[] = [
     ['a pending order is captured: paid, mail the receipts', { puppy: 'reserved', order: 'pending' }, 'mail', 'paid', 'reserved'],
     ['taken at once for an available puppy (automatic capture): paid', { puppy: 'available' }, 'mail', 'paid', 'reserved'],
-    ['taken for a puppy someone else holds: refund', { puppy: 'reserved', heldByAnother: true }, 'refund', 'canceled', 'reserved'],
-    ['taken while the pending order lost its listing: refund', { puppy: 'gone', order: 'pending' }, 'refund', 'canceled', 'gone'],
+    ['taken for a puppy someone else holds: refund', { puppy: 'reserved', heldByAnother: true }, 'refund', 'refunding', 'reserved'],
+    ['taken while the pending order lost its listing: refund', { puppy: 'gone', order: 'pending' }, 'refund', 'refunding', 'gone'],
+    ['taken at a price the seller changed since: refund', { puppy: 'available', listingPriceCents: PRICE_CENTS - 10_000 }, 'refund', 'refunding', 'available'],
     ['taken for a canceled order: refund', { puppy: 'available', order: 'canceled' }, 'refund', 'canceled', 'available'],
     ['the same news again (paid): nothing', { puppy: 'reserved', order: 'paid' }, 'none', 'paid', 'reserved'],
     ['already refunded: nothing', { puppy: 'available', order: 'refunded' }, 'none', 'refunded', 'available'],
   ];
   it.each(rows)('%s', async (_label, world, action, order, puppy) => {
     const { store, state } = worldOf(world);
-    const decided = await recordSucceededPurchase(store, intent('succeeded', world.amountCents), NOW);
+    const decided = await recordSucceededPurchase(store, intent('succeeded', world.amountCents, world), NOW, false);
     expect(decided).toBe(action);
     expect(state()).toEqual({ order, puppy });
   });
 });
 
-describe('the payment is canceled or refunded', () => {
-  const rows: Array<[label: string, world: World, apply: 'canceled' | 'refunded', order: Order['status'] | null, puppy: PuppyStatus | 'gone']> = [
-    ['a released pending order ends and its puppy is available again', { puppy: 'reserved', order: 'pending' }, 'canceled', 'canceled', 'available'],
-    ['a canceled intent does not undo a paid order', { puppy: 'reserved', order: 'paid' }, 'canceled', 'paid', 'reserved'],
-    ['a canceled intent without an order changes nothing', { puppy: 'available' }, 'canceled', null, 'available'],
-    ['a refund turns a canceled order into refunded', { puppy: 'available', order: 'canceled' }, 'refunded', 'refunded', 'available'],
-    ['a refund never touches a paid order', { puppy: 'reserved', order: 'paid' }, 'refunded', 'paid', 'reserved'],
+describe('the payment is canceled (released)', () => {
+  const rows: Array<[label: string, world: World, order: Order['status'] | null, puppy: PuppyStatus | 'gone']> = [
+    ['a released pending order ends and its puppy is available again', { puppy: 'reserved', order: 'pending' }, 'canceled', 'available'],
+    ['a released order whose refund was claimed ends canceled', { puppy: 'reserved', order: 'refunding' }, 'canceled', 'available'],
+    ['a canceled intent does not undo a paid order', { puppy: 'reserved', order: 'paid' }, 'paid', 'reserved'],
+    ['a canceled intent without an order changes nothing', { puppy: 'available' }, null, 'available'],
   ];
-  it.each(rows)('%s', async (_label, world, apply, order, puppy) => {
+  it.each(rows)('%s', async (_label, world, order, puppy) => {
     const { store, state } = worldOf(world);
-    await (apply === 'canceled' ? recordCanceledPurchase(store, intent('canceled'), NOW) : recordRefunded(store, 'pi_table', NOW));
+    await recordCanceledPurchase(store, intent('canceled'), NOW);
     expect(state()).toEqual({ order, puppy });
   });
 });

@@ -200,6 +200,7 @@ function describePlanRules(name: string, open: () => Promise<AsyncStorage>): voi
         metadata: { purpose: 'listing_fee', puppyId: String(puppyId), userId: String(seller.id) },
         lastError: null,
         livemode: false,
+        createdAt: new Date().toISOString(),
         ...fields,
       };
     }

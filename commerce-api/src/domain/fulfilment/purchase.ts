@@ -10,11 +10,12 @@ import {
   purchaseMails,
   recordAuthorisedPurchase,
   recordCanceledPurchase,
-  recordRefunded,
   recordSucceededPurchase,
   type PurchaseAction,
 } from '../orders.ts';
-import type { PaymentIntentSnapshot } from '../../payments/provider.ts';
+import { withRetries, type PaymentIntentSnapshot } from '../../payments/provider.ts';
+import { settleRefund } from '../order-refunds.ts';
+import { paymentsAreLive } from '../payment-mode.ts';
 import { sendPaymentMails } from './payment-mail.ts';
 import type { FulfilmentDeps } from './types.ts';
 
@@ -32,7 +33,7 @@ export function createPurchaseSync(deps: FulfilmentDeps): (intent: PaymentIntent
   async function capture(intent: PaymentIntentSnapshot): Promise<void> {
     let captured: PaymentIntentSnapshot;
     try {
-      captured = await provider.capturePaymentIntent(intent.id, `capture:${intent.id}`);
+      captured = await withRetries(() => provider.capturePaymentIntent(intent.id, `capture:${intent.id}`));
     } catch (error) {
       // Someone else may have captured or released it meanwhile: go by what the provider says now.
       captured = await provider.retrievePaymentIntent(intent.id);
@@ -41,26 +42,20 @@ export function createPurchaseSync(deps: FulfilmentDeps): (intent: PaymentIntent
     await syncPurchase(captured);
   }
 
-  async function release(intent: PaymentIntentSnapshot): Promise<void> {
-    let released: PaymentIntentSnapshot;
-    try {
-      released = await provider.cancelPaymentIntent(intent.id, `release:${intent.id}`);
-    } catch (error) {
-      released = await provider.retrievePaymentIntent(intent.id);
-      if (released.status !== 'canceled' && released.status !== 'succeeded') throw error;
+  /**
+   * The intent's money goes back (the order was born canceled or refunding, or has none): settled by
+   * order-refunds.ts like an admin's cancel, or, for an intent with no order, asked of the provider directly.
+   */
+  async function giveBack(intent: PaymentIntentSnapshot, action: 'cancel' | 'refund'): Promise<void> {
+    const order = await store.orders.findByIntent(intent.id);
+    if (order) {
+      const { outcome } = await settleRefund(deps, order.id);
+      if (outcome.state === 'pending') log(`payment ${intent.id}: ${outcome.message}`);
+      else log(`payment ${intent.id} ${outcome.state}: its puppy or order was no longer valid`);
+      return;
     }
-    // Taken after all (automatic capture elsewhere): give it back.
-    if (released.status === 'succeeded') await refund(released);
-  }
-
-  async function refund(intent: PaymentIntentSnapshot): Promise<void> {
-    try {
-      await provider.refundPaymentIntent(intent.id, `refund:${intent.id}`);
-    } catch (error) {
-      if (!(error instanceof Error && /already been refunded|already_refunded/i.test(error.message))) throw error;
-    }
-    await recordRefunded(store, intent.id, now());
-    log(`payment ${intent.id} refunded: its puppy or order was no longer valid`);
+    if (action === 'cancel' && intent.status === 'requires_capture') await withRetries(() => provider.cancelPaymentIntent(intent.id, `release:${intent.id}`));
+    else if (intent.status === 'succeeded') await withRetries(() => provider.refundPaymentIntent(intent.id, `refund:${intent.id}`));
   }
 
   async function act(intent: PaymentIntentSnapshot, action: PurchaseAction): Promise<void> {
@@ -70,9 +65,8 @@ export function createPurchaseSync(deps: FulfilmentDeps): (intent: PaymentIntent
       case 'capture':
         return capture(intent);
       case 'cancel':
-        return release(intent);
       case 'refund':
-        return refund(intent);
+        return giveBack(intent, action);
       case 'none':
         return;
     }
@@ -80,9 +74,9 @@ export function createPurchaseSync(deps: FulfilmentDeps): (intent: PaymentIntent
 
   async function syncPurchase(intent: PaymentIntentSnapshot): Promise<void> {
     if (intent.status === 'requires_capture') {
-      await act(intent, await recordAuthorisedPurchase(store, intent, now()));
+      await act(intent, await recordAuthorisedPurchase(store, intent, now(), await paymentsAreLive(store)));
     } else if (intent.status === 'succeeded') {
-      await act(intent, await recordSucceededPurchase(store, intent, now()));
+      await act(intent, await recordSucceededPurchase(store, intent, now(), await paymentsAreLive(store)));
     } else if (intent.status === 'canceled') {
       await recordCanceledPurchase(store, intent, now());
     }

@@ -1,4 +1,4 @@
-// What the payout use cases need (issue 18, docs/decisions/0101), and the one rule for the money: the
+// What the payout use cases need (docs/decisions/0101), and the one rule for the money: the
 // seller's share is the puppy's price less the platform's fee; the care package stays with PuppyNest.
 import type { FulfilmentDeps } from '../fulfilment/types.ts';
 
@@ -16,6 +16,11 @@ export function shareOf(puppyPriceCents: number, feePercent: number): { feeCents
 /** when the buyer's window after a handover at `at` ends */
 export function releaseAtFor(at: Date, holdDays: number): string {
   return new Date(at.getTime() + holdDays * DAY_MS).toISOString();
+}
+
+/** a payout that goes on after a hold: released at once when the buyer had confirmed or the window ended */
+export function resumeAt(releaseAt: string, confirmedAt: string | null, now: string): string {
+  return confirmedAt !== null || releaseAt < now ? now : releaseAt;
 }
 
 const payoutDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

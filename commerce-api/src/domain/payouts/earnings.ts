@@ -11,8 +11,10 @@ import { formatPayoutDate, shareOf, type PayoutContext } from './context.ts';
 const EARNING_OF: Readonly<Record<Payout['status'], EarningStatus>> = {
   scheduled: 'on_its_way',
   releasing: 'on_its_way',
+  transferring: 'on_its_way',
   held: 'held',
   paid: 'paid',
+  reversing: 'reversed',
   reversed: 'reversed',
   canceled: 'refunded',
 };
@@ -27,15 +29,29 @@ function rowOf(order: Order, puppyName: string, payout: Payout | undefined, acco
     case 'scheduled':
       return { ...base, ...money, statusAt: payout.releaseAt, note: `Released on ${formatPayoutDate(payout.releaseAt)}, or sooner when the buyer confirms receipt.` };
     case 'releasing':
+    case 'transferring':
       return { ...base, ...money, statusAt: payout.releasedAt, note: waitingReason(account) ?? (payout.lastError ? 'Released; the transfer is retried shortly.' : 'Released: being sent to your payout account.') };
     case 'held':
-      return { ...base, ...money, statusAt: payout.heldAt, note: payout.problem ? `The buyer reported a problem; PuppyNest decides within 2 business days: "${payout.problem}"` : 'On hold while PuppyNest looks into this order.' };
+      return { ...base, ...money, statusAt: payout.heldAt, note: holdNote(payout) };
     case 'paid':
       return { ...base, ...money, statusAt: payout.paidAt, note: payout.lastError ? 'PuppyNest must take this payout back for a refund, but your balance is short. Please contact us.' : null };
+    case 'reversing':
+      return { ...base, ...money, statusAt: payout.paidAt, note: payout.lastError ? 'PuppyNest must take this payout back for a refund, but your balance is short. Please contact us.' : 'This payout is being taken back: the buyer is refunded.' };
     case 'reversed':
-      return { ...base, ...money, statusAt: payout.reversedAt, note: 'The buyer was refunded, and this payout was taken back.' };
+      return { ...base, ...money, statusAt: payout.reversedAt, note: order.status === 'charged_back' ? "The buyer's bank took the payment back after a dispute, and this payout was taken back." : 'The buyer was refunded, and this payout was taken back.' };
     case 'canceled':
       return { ...base, ...money, statusAt: payout.canceledAt, note: 'The buyer was refunded; nothing was paid out.' };
+  }
+}
+
+function holdNote(payout: Payout): string {
+  switch (payout.holdReason) {
+    case 'dispute':
+      return "On hold: the buyer's bank is looking into a dispute of the payment. The bank decides, usually within 75 days.";
+    case 'suspended':
+      return 'On hold while your account is suspended.';
+    default:
+      return payout.problem ? `The buyer reported a problem; PuppyNest decides within 2 business days: "${payout.problem}"` : 'On hold while PuppyNest looks into this order.';
   }
 }
 
@@ -127,6 +143,8 @@ export async function adminPayouts(store: Repositories): Promise<AdminPayoutView
         problem: payout.problem,
         heldAt: payout.heldAt,
         lastError: payout.lastError,
+        holdReason: payout.status === 'held' ? (payout.holdReason ?? 'problem') : null,
+        dispute: order?.disputeStatus ? { status: order.disputeStatus, amountCents: order.disputeAmountCents ?? order.totalCents } : null,
         buyer: buyer ? { name: buyer.username, email: buyer.email } : null,
         seller: seller ? { name: seller.username, email: seller.email } : null,
       };

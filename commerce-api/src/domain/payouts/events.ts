@@ -1,10 +1,11 @@
-// The provider's Connect events (issue 18): account.updated keeps a seller's payout account current;
+// The provider's Connect events (decisions 0101, 0107): account.updated keeps a seller's payout account current;
 // transfer.created and transfer.reversed record a transfer or reversal whose sender stopped before
 // recording it (a process that died between the provider's answer and the write). Each is applied by
 // the provider's object as the event carries it; the event id is claimed once by provider-events.ts.
 import type { ConnectedAccountSnapshot, TransferSnapshot } from '../../payments/provider.ts';
 import { syncAccount } from './accounts.ts';
 import type { PayoutContext } from './context.ts';
+import { movePayout } from '../money-life.ts';
 import { recordTransfer } from './release.ts';
 
 export async function applyAccountEvent(ctx: PayoutContext, account: ConnectedAccountSnapshot): Promise<void> {
@@ -18,8 +19,11 @@ export async function applyTransferEvent(ctx: PayoutContext, type: string, event
   const payout = order ? await ctx.store.payouts.findByOrder(order.id) : undefined;
   if (!order || !payout) return;
   const transfer = await ctx.provider.retrieveTransfer(event.id);
-  if (type === 'transfer.created' && payout.status === 'releasing') await recordTransfer(ctx, payout, transfer, order);
-  if (transfer.reversed && payout.status === 'paid' && payout.transferId === transfer.id) {
-    await ctx.store.payouts.transition(payout.id, ['paid'], { status: 'reversed', reversedAt: ctx.now().toISOString(), lastError: null });
+  // Only a claimed transfer is recorded: a transfer the provider made for a payout that was never
+  // claimed (stopped meanwhile) is logged by recordTransfer, and the money check reports it.
+  if (type === 'transfer.created' && payout.status === 'transferring') await recordTransfer(ctx, payout, transfer, order);
+  else if (type === 'transfer.created' && payout.transferId !== transfer.id) ctx.log(`transfer ${transfer.id} for order ${order.reference} arrived while its payout was ${payout.status}: check it`);
+  if (transfer.reversed && payout.status === 'reversing' && payout.transferId === transfer.id) {
+    await movePayout(ctx.store, payout, 'reversed', { reversedAt: ctx.now().toISOString(), lastError: null });
   }
 }

@@ -3,8 +3,11 @@
 // is logged, never thrown (sendPaymentMails), so a mail outage never undoes or repeats a payout.
 import { formatCents } from '#contracts/money.ts';
 import type { MailMessage } from '../../mail/messages.ts';
+import type { Repositories } from '../../storage/repositories.ts';
+import { sendPaymentMails } from '../fulfilment/payment-mail.ts';
 import type { Order, Payout, Puppy, User } from '../model.ts';
-import { formatPayoutDate } from './context.ts';
+import { orderParties } from '../orders.ts';
+import { formatPayoutDate, type PayoutContext } from './context.ts';
 
 export interface PayoutParties {
   order: Order;
@@ -51,4 +54,15 @@ export function payoutMails(step: PayoutStep, p: PayoutParties, siteUrl: string)
         ...mail(p.buyer, `Your refund for order ${ref} is being prepared`, `We are refunding your order for ${name}. It takes us a little longer than usual; we will write again when the refund is made.\n\n${orders}`),
       ];
   }
+}
+
+async function partiesOf(store: Repositories, payout: Payout, known?: Order): Promise<PayoutParties | undefined> {
+  const order = known ?? (await store.orders.get(payout.orderId));
+  return order ? { order, payout, ...(await orderParties(store, order)) } : undefined;
+}
+
+/** mails both sides of one step of the payout's life (after the step is recorded; failures are logged) */
+export async function mailStep(ctx: Pick<PayoutContext, 'store' | 'mailer' | 'log' | 'siteUrl'>, step: PayoutStep, payout: Payout, order?: Order): Promise<void> {
+  const parties = await partiesOf(ctx.store, payout, order);
+  if (parties) await sendPaymentMails(ctx, payoutMails(step, parties, ctx.siteUrl));
 }

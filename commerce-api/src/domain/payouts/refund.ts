@@ -1,51 +1,73 @@
-// An admin's refund of an order whose seller may have been paid (issue 18, docs/decisions/0101). Before
-// the buyer's money goes back, the seller's payout is stopped, or, when it was transferred already,
-// the transfer is reversed. A reversal the provider refuses (the seller's balance is short) is kept on
-// the payout, shown to the admin, mailed to both sides, and the refund waits: the order is unchanged.
+// The seller's side of a refund (decisions 0101, 0107). Once an order's refund is claimed (the order is
+// refunding, or charged back by a lost dispute), its payout must never reach the seller, or must come
+// back before the buyer's money goes: a payout not yet sent is stopped; a paid one's reversal is claimed
+// (paid → reversing) and then asked of the provider with the order's idempotency key. A transfer under
+// way (transferring) settles first; the next call reverses it.
 import { formatCents } from '#contracts/money.ts';
-import { ConflictError } from '../../errors.ts';
-import { InsufficientBalanceError } from '../../payments/provider.ts';
+import { isProviderRefusal, withRetries } from '../../payments/provider.ts';
+import { movePayout } from '../money-life.ts';
 import type { Order, Payout } from '../model.ts';
 import type { PayoutContext } from './context.ts';
-import { mailStep } from './release.ts';
+import { mailStep } from './mails.ts';
 
 type RefundContext = Pick<PayoutContext, 'store' | 'provider' | 'mailer' | 'now' | 'log' | 'siteUrl'>;
 
-/** stops or takes back the order's payout before a refund; throws (changing nothing more) when it cannot */
-export async function takeBackPayout(ctx: RefundContext, order: Order): Promise<void> {
+/**
+ * Where the seller's money stands after a call: `taken_back` (nothing of it is with the seller: no
+ * payout, stopped, or reversed), `sending` (a transfer is under way: try again once it settles),
+ * `refused` (the provider refused the reversal: the seller's balance is short), or `outage`.
+ */
+export type TakeBack = { outcome: 'taken_back' } | { outcome: 'sending' | 'refused' | 'outage'; message: string };
+
+/** stops or takes back the payout of an order whose money goes back to the buyer */
+export async function takeBackPayout(ctx: RefundContext, order: Order): Promise<TakeBack['outcome']> {
+  return (await takeBack(ctx, order)).outcome;
+}
+
+export async function takeBack(ctx: RefundContext, order: Order): Promise<TakeBack> {
   const { store } = ctx;
-  let payout = await store.payouts.findByOrder(order.id);
-  if (!payout) return;
+  const found = await store.payouts.findByOrder(order.id);
+  if (!found) return { outcome: 'taken_back' };
   const at = ctx.now().toISOString();
-  if (payout.status === 'scheduled' || (payout.status === 'releasing' && !payout.transferId && !(await canReceive(ctx, payout)))) {
-    // Not sent, and nothing can send it meanwhile: held, so the release job leaves it alone.
-    payout = (await store.payouts.transition(payout.id, [payout.status], { status: 'held', heldAt: payout.heldAt ?? at })) ?? (await store.payouts.get(payout.id))!;
+  let payout: Payout = found;
+  if (payout.status === 'scheduled' || payout.status === 'held' || payout.status === 'releasing') {
+    payout = (await movePayout(store, payout, 'stop', { canceledAt: at, attemptAt: null })) ?? (await store.payouts.get(payout.id)) ?? payout;
   }
-  if (payout.status === 'releasing') {
-    throw new ConflictError(`The seller's payout for order ${order.reference} is being sent right now. Try the refund again in a minute; the order has not been changed.`, 'payout_in_progress');
+  if (payout.status === 'paid') payout = (await movePayout(store, payout, 'claimReversal', { attemptAt: null })) ?? (await store.payouts.get(payout.id)) ?? payout;
+  switch (payout.status) {
+    case 'canceled':
+    case 'reversed':
+      return { outcome: 'taken_back' };
+    case 'transferring':
+      return { outcome: 'sending', message: `The seller's payout for order ${order.reference} is being sent right now; it is taken back as soon as it arrives, and then the buyer is refunded.` };
+    case 'reversing':
+      return reverse(ctx, order, payout);
+    default:
+      return { outcome: 'sending', message: `The seller's payout for order ${order.reference} is ${payout.status}; try again in a moment.` };
   }
-  if (payout.status !== 'paid' || !payout.transferId) return;
+}
+
+/** asks the provider to reverse the claimed transfer (same key every time), and settles the claim */
+async function reverse(ctx: RefundContext, order: Order, payout: Payout): Promise<TakeBack> {
+  const { store } = ctx;
+  const transferId = payout.transferId;
+  if (!transferId) return { outcome: 'refused', message: `The payout for order ${order.reference} has no transfer to take back.` };
   try {
-    await ctx.provider.reverseTransfer(payout.transferId, `reverse:${order.reference}`);
+    await withRetries(() => ctx.provider.reverseTransfer(transferId, `reverse:${order.reference}`));
   } catch (error) {
-    if (!(error instanceof InsufficientBalanceError)) throw error;
-    const failed = await store.payouts.transition(payout.id, ['paid'], { lastError: `The transfer to the seller could not be reversed: ${error.message}` });
-    // Mailed the first time it fails, not at every retry of the admin.
-    if (failed && !payout.lastError) await mailStep(ctx, 'reversal_failed', failed, order);
-    throw new ConflictError(
-      `The ${formatCents(payout.amountCents)} transferred to the seller could not be taken back: the seller's balance is short. The refund waits; order ${order.reference} has not been changed.`,
-      'balance_insufficient',
-    );
+    const message = error instanceof Error ? error.message : String(error);
+    if (!isProviderRefusal(error)) {
+      ctx.log(`the reversal for order ${order.reference} was not made (retried by the job): ${message}`);
+      return { outcome: 'outage', message: `The payment service did not answer; the seller's payout for order ${order.reference} is taken back by the next retry, then the buyer is refunded.` };
+    }
+    const refused = await movePayout(store, payout, 'reversalRefused', { lastError: `The transfer to the seller could not be reversed: ${message}` });
+    // Mailed the first time it is refused, not at every retry.
+    if (refused && !payout.lastError) await mailStep(ctx, 'reversal_failed', refused, order);
+    return {
+      outcome: 'refused',
+      message: `The ${formatCents(payout.amountCents)} transferred to the seller could not be taken back: the seller's balance is short. The refund waits until it is; order ${order.reference} shows the refund as pending.`,
+    };
   }
-  await store.payouts.transition(payout.id, ['paid'], { status: 'reversed', reversedAt: at, lastError: null });
-}
-
-/** after the refund: a payout that was never sent is cancelled */
-export async function cancelPayout(ctx: RefundContext, order: Order): Promise<void> {
-  const payout = await ctx.store.payouts.findByOrder(order.id);
-  if (payout) await ctx.store.payouts.transition(payout.id, ['held'], { status: 'canceled', canceledAt: ctx.now().toISOString() });
-}
-
-async function canReceive(ctx: RefundContext, payout: Payout): Promise<boolean> {
-  return (await ctx.store.payoutAccounts.findByUser(payout.sellerId))?.status === 'payouts_enabled';
+  await movePayout(store, payout, 'reversed', { reversedAt: ctx.now().toISOString(), lastError: null });
+  return { outcome: 'taken_back' };
 }

@@ -1,22 +1,24 @@
-// A payout's release (issue 18, docs/decisions/0101). The seller marks the order handed over, which
-// schedules the payout for the end of the buyer's window; the buyer's confirmation, the end of the window
-// (the release-payouts job) or an admin releases it; a released payout is transferred to the seller's
+// A payout's release (decisions 0101, 0107). The seller marks the order handed over, which schedules
+// the payout for the end of the buyer's window; the buyer's confirmation, the end of the window (the
+// release-payouts job) or an admin releases it; a released payout is transferred to the seller's
 // account once that account has payouts enabled.
 //
-// One transfer per order, ever, also with several processes: each step is a conditional transition
-// that one caller wins (scheduled → releasing, releasing → paid), and the transfer itself carries the
-// order reference as its idempotency key, so two callers sending the same released payout at the same
-// moment get the provider's one transfer.
+// One transfer per order, ever, also with several processes: each step is an event of the money life
+// (money-life.ts) that one caller wins, checked against the order in the same transaction; the
+// transfer is claimed (releasing → transferring) before the provider is called, and carries the order
+// reference as its idempotency key.
 import type { OrderChangeResponse } from '#contracts/orders.ts';
-import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts';
-import { InsufficientBalanceError, PaymentProviderError, type TransferSnapshot } from '../../payments/provider.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts';
+import { isProviderRefusal, withRetries, type TransferSnapshot } from '../../payments/provider.ts';
 import type { New, Repositories } from '../../storage/repositories.ts';
-import { sendPaymentMails } from '../fulfilment/payment-mail.ts';
-import type { Order, Payout, PayoutStatus } from '../model.ts';
+import { movePayout } from '../money-life.ts';
+import { paymentsAreLive } from '../payment-mode.ts';
+import type { Order, Payout } from '../model.ts';
 import { orderView, visibleOrder } from '../order-views.ts';
-import { orderParties } from '../orders.ts';
 import { formatPayoutDate, releaseAtFor, shareOf, type PayoutContext } from './context.ts';
-import { payoutMails, type PayoutParties, type PayoutStep } from './mails.ts';
+import { mailStep } from './mails.ts';
+import { settleRefund } from '../order-refunds.ts';
+import { takeBackPayout } from './refund.ts';
 
 /** the payout a handover at `at` schedules (made in the handover's transaction) */
 export function newPayout(order: Order, at: Date, terms: Pick<PayoutContext, 'feePercent' | 'holdDays'>): New<Payout> {
@@ -36,55 +38,82 @@ export function newPayout(order: Order, at: Date, terms: Pick<PayoutContext, 'fe
     reversedAt: null,
     canceledAt: null,
     lastError: null,
+    holdReason: null,
+    attemptAt: null,
   };
 }
 
-async function partiesOf(store: Repositories, payout: Payout, known?: Order): Promise<PayoutParties | undefined> {
-  const order = known ?? (await store.orders.get(payout.orderId));
-  return order ? { order, payout, ...(await orderParties(store, order)) } : undefined;
-}
-
-export async function mailStep(ctx: Pick<PayoutContext, 'store' | 'mailer' | 'log' | 'siteUrl'>, step: PayoutStep, payout: Payout, order?: Order): Promise<void> {
-  const parties = await partiesOf(ctx.store, payout, order);
-  if (parties) await sendPaymentMails(ctx, payoutMails(step, parties, ctx.siteUrl));
-}
-
-/** a refusal the provider gave for this transfer (not an outage): the payout waits with it, and is tried again */
-const isRefusal = (error: unknown) => error instanceof InsufficientBalanceError || (error instanceof AppError && !(error instanceof PaymentProviderError) && error.status < 500);
+/** after a refused transfer, the job tries again this much later (the platform's balance may fill up) */
+const RETRY_AFTER_REFUSAL_MS = 10 * 60_000;
 
 /**
- * Sends a released payout: one transfer of the seller's share to the seller's account. A payout whose
- * seller has no account with payouts enabled waits (the release job and the account's next update try
- * again); a transfer the provider refuses is kept as lastError and tried again by the job.
+ * Why the payout of `order` may not move towards the seller now, or null when it may: the order must
+ * still be handed over (a cancel or a lost dispute ends that), with no open dispute, and its seller
+ * not suspended. Read inside the transaction that moves the payout, with the order locked, so a
+ * cancel or a dispute cannot slip in between the check and the move (decision 0107).
+ */
+async function blockedBecause(tx: Repositories, orderId: number, sellerId: number): Promise<string | null> {
+  const order = await tx.orders.lock(orderId);
+  if (!order || order.status !== 'handed_over') return 'the order is not handed over';
+  if (order.disputeStatus === 'open') return "the buyer's bank disputes the payment";
+  if ((await tx.users.get(sellerId))?.suspendedAt) return 'the seller is suspended';
+  return null;
+}
+
+/** moves the payout by `event` only while its order allows it; undefined when it did not move */
+async function moveGuarded(ctx: PayoutContext, payout: Payout, event: 'release' | 'adminRelease' | 'claimTransfer', patch: Partial<Payout> = {}): Promise<Payout | undefined> {
+  return ctx.store.transaction(async (tx) => ((await blockedBecause(tx, payout.orderId, payout.sellerId)) ? undefined : movePayout(tx, payout, event, patch)));
+}
+
+/**
+ * Sends a released payout: one transfer of the seller's share to the seller's account. The transfer
+ * is claimed first (releasing → transferring, only while the order allows it); only the caller that
+ * claimed it calls the provider. A payout whose seller has no account with payouts enabled, or whose
+ * account or order is of another payment mode, waits. A refusal puts it back to releasing with the
+ * reason, tried again later; an outage leaves the claim for the job, which repeats the same call with
+ * the same idempotency key (and first looks for a transfer already made for the order).
  */
 async function sendPayout(ctx: PayoutContext, payout: Payout): Promise<Payout> {
   const { store } = ctx;
-  if (payout.status !== 'releasing') return payout;
+  if (payout.status !== 'releasing' && payout.status !== 'transferring') return payout;
   const [order, account] = await Promise.all([store.orders.get(payout.orderId), store.payoutAccounts.findByUser(payout.sellerId)]);
   if (!order || !account || account.status !== 'payouts_enabled') return payout;
+  const mode = await paymentsAreLive(store);
+  if ((order.livemode ?? false) !== mode || account.livemode !== mode) {
+    // Test money never becomes live money, nor live money a test transfer (decision 0107).
+    const why = `The order or the payout account was made in ${mode ? 'test' : 'live'} mode, and payments are now in ${mode ? 'live' : 'test'} mode.`;
+    return (await movePayout(store, payout, 'wait', { lastError: why, attemptAt: later(ctx) })) ?? payout;
+  }
+  const claimed = payout.status === 'transferring' ? payout : await moveGuarded(ctx, payout, 'claimTransfer', { attemptAt: null });
+  if (!claimed) return (await store.payouts.get(payout.id)) ?? payout;
   let transfer: TransferSnapshot;
   try {
     // A transfer made for this order before (its sender stopped before recording it, perhaps more than
     // a day ago, when Stripe's idempotency key no longer holds) is the one: never a second.
-    transfer = (await ctx.provider.findTransfer(order.reference)) ?? await ctx.provider.createTransfer({
-      amountCents: payout.amountCents,
-      destination: account.accountId,
-      transferGroup: order.reference,
-      metadata: { orderReference: order.reference, payoutId: String(payout.id) },
-      idempotencyKey: `payout:${order.reference}`,
-    });
+    transfer = await withRetries(async () =>
+      (await ctx.provider.findTransfer(order.reference)) ??
+      ctx.provider.createTransfer({
+        amountCents: claimed.amountCents,
+        destination: account.accountId,
+        transferGroup: order.reference,
+        metadata: { orderReference: order.reference, payoutId: String(claimed.id) },
+        idempotencyKey: `payout:${order.reference}`,
+      }),
+    );
   } catch (error) {
-    if (!isRefusal(error)) throw error;
+    if (!isProviderRefusal(error)) throw error;
     const message = (error as Error).message;
     ctx.log(`payout for order ${order.reference} waits: the transfer was refused: ${message}`);
-    return (await store.payouts.transition(payout.id, ['releasing'], { lastError: message })) ?? payout;
+    return (await movePayout(store, claimed, 'transferRefused', { lastError: message, attemptAt: later(ctx) })) ?? claimed;
   }
-  return recordTransfer(ctx, payout, transfer, order);
+  return recordTransfer(ctx, claimed, transfer, order);
 }
 
-/** releasing → paid with this transfer, once (the sender, or the transfer.created event, whichever is first) */
+const later = (ctx: PayoutContext) => new Date(ctx.now().getTime() + RETRY_AFTER_REFUSAL_MS).toISOString();
+
+/** transferring → paid with this transfer, once (the sender, or the transfer.created event, whichever is first) */
 export async function recordTransfer(ctx: PayoutContext, payout: Payout, transfer: TransferSnapshot, order?: Order): Promise<Payout> {
-  const paid = await ctx.store.payouts.transition(payout.id, ['releasing'], { status: 'paid', transferId: transfer.id, paidAt: ctx.now().toISOString(), lastError: null });
+  const paid = await movePayout(ctx.store, payout, 'transferred', { transferId: transfer.id, paidAt: ctx.now().toISOString(), lastError: null, attemptAt: null });
   if (!paid) {
     const current = (await ctx.store.payouts.get(payout.id)) ?? payout;
     if (current.transferId !== transfer.id) ctx.log(`payout ${payout.id}: transfer ${transfer.id} was made while the payout was ${current.status}: check it`);
@@ -94,21 +123,34 @@ export async function recordTransfer(ctx: PayoutContext, payout: Payout, transfe
   return paid;
 }
 
-/** moves the payout to releasing from one of `from`; the caller that wins mails both sides and sends it */
-async function release(ctx: PayoutContext, payout: Payout, from: readonly PayoutStatus[], patch: Partial<Payout> = {}): Promise<Payout | undefined> {
-  const released = await ctx.store.payouts.transition(payout.id, from, { ...patch, status: 'releasing', releasedAt: ctx.now().toISOString() });
+/** moves the payout to releasing by `event`; the caller that wins mails both sides and sends it */
+async function release(ctx: PayoutContext, payout: Payout, event: 'release' | 'adminRelease', patch: Partial<Payout> = {}): Promise<Payout | undefined> {
+  const released = await moveGuarded(ctx, payout, event, { ...patch, releasedAt: ctx.now().toISOString(), holdReason: null });
   if (!released) return undefined;
   await mailStep(ctx, 'released', released);
   return sendPayout(ctx, released);
 }
 
-/** the release-payouts job: payouts whose window ended, and released ones still to send */
-export async function releaseDuePayouts(ctx: PayoutContext, now: Date): Promise<{ released: number; sent: number }> {
+/**
+ * The release-payouts job: payouts whose window ended, released ones whose seller can receive them,
+ * claims left unsettled (a transfer or reversal whose process stopped, or an outage), and refunds
+ * claimed but not settled (order-refunds.ts).
+ */
+export async function releaseDuePayouts(ctx: PayoutContext, now: Date): Promise<{ released: number; sent: number; reversed: number }> {
   let released = 0;
   let sent = 0;
+  let reversed = 0;
   for (const payout of await ctx.store.payouts.listDue(now, 100)) {
     try {
-      const after = payout.status === 'scheduled' ? await release(ctx, payout, ['scheduled']) : await sendPayout(ctx, payout);
+      if (payout.status === 'reversing') {
+        // a refunding order settles its refund once the reversal is through; a charged-back one has none
+        const order = await ctx.store.orders.get(payout.orderId);
+        if (order?.status === 'refunding') await settleRefund(ctx, order.id);
+        else if (order) await takeBackPayout(ctx, order);
+        if ((await ctx.store.payouts.get(payout.id))?.status === 'reversed') reversed++;
+        continue;
+      }
+      const after = payout.status === 'scheduled' ? await release(ctx, payout, 'release') : await sendPayout(ctx, payout);
       if (payout.status === 'scheduled' && after) released++;
       if (after?.status === 'paid') sent++;
     } catch (error) {
@@ -116,13 +158,13 @@ export async function releaseDuePayouts(ctx: PayoutContext, now: Date): Promise<
       ctx.log(`payout ${payout.id} was not sent: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { released, sent };
+  return { released, sent, reversed };
 }
 
 /** every released payout of a seller that waited for the account: sent now that it can receive them */
 export async function sendWaitingPayouts(ctx: PayoutContext, sellerId: number): Promise<void> {
   for (const payout of await ctx.store.payouts.listBySeller(sellerId)) {
-    if (payout.status === 'releasing' && !payout.transferId) await sendPayout(ctx, payout);
+    if (payout.status === 'releasing') await sendPayout(ctx, payout);
   }
 }
 
@@ -147,11 +189,15 @@ async function answer(ctx: PayoutContext, order: Order, viewer: 'buyer' | 'admin
 export async function confirmReceipt(ctx: PayoutContext, user: Parameters<typeof visibleOrder>[1], reference: string): Promise<OrderChangeResponse> {
   const { order, payout, name } = await buyersPayout(ctx, user, reference, 'confirm receipt');
   const at = ctx.now().toISOString();
-  const released = await release(ctx, payout, ['scheduled'], { confirmedAt: at });
+  const released = await release(ctx, payout, 'release', { confirmedAt: at });
   if (released) return answer(ctx, order, 'buyer', true, `Thank you for confirming that ${name} arrived. The seller is being paid.`);
   const current = (await ctx.store.payouts.get(payout.id)) ?? payout;
-  if (current.status === 'held') throw new ConflictError('You reported a problem with this order: our team will decide and contact you.', 'payout_held');
-  if (current.status === 'reversed' || current.status === 'canceled') throw new ConflictError(`Order ${order.reference} was refunded.`, 'order_canceled');
+  if (current.status === 'held') {
+    if (current.holdReason === 'problem' || !current.holdReason) throw new ConflictError('You reported a problem with this order: our team will decide and contact you.', 'payout_held');
+    throw new ConflictError(`The seller's payment for order ${order.reference} is on hold while PuppyNest looks into the order. Nothing was changed.`, 'payout_held');
+  }
+  if (current.status === 'scheduled') throw new ConflictError(`Order ${order.reference} cannot be confirmed right now. Nothing was changed.`, 'order_changed');
+  if (current.status === 'reversing' || current.status === 'reversed' || current.status === 'canceled') throw new ConflictError(`Order ${order.reference} was refunded.`, 'order_canceled');
   return answer(ctx, order, 'buyer', false, `The seller of ${name} has already been paid. Nothing was changed.`);
 }
 
@@ -166,8 +212,16 @@ export async function reportProblem(ctx: PayoutContext, user: Parameters<typeof 
       'report_window_closed',
     );
   }
-  const held = await ctx.store.payouts.transition(payout.id, ['scheduled'], { status: 'held', heldAt: now.toISOString(), problem });
-  if (!held) return reportProblem(ctx, user, reference, problem);
+  const held = await ctx.store.transaction(async (tx) => {
+    // the order is read with the lock a cancel takes: a report never holds the payout of a cancelled order
+    if ((await tx.orders.lock(order.id))?.status !== 'handed_over') return undefined;
+    return movePayout(tx, payout, 'report', { heldAt: now.toISOString(), problem, holdReason: 'problem' });
+  });
+  if (!held) {
+    const current = await ctx.store.orders.get(order.id);
+    if (current?.status !== 'handed_over') throw new ConflictError(`Order ${order.reference} was cancelled.`, 'order_canceled');
+    return reportProblem(ctx, user, reference, problem);
+  }
   await mailStep(ctx, 'held', held, order);
   return answer(ctx, order, 'buyer', true, "Thank you. We hold the seller's payment while our team looks into it, and will contact you within 2 business days.");
 }
@@ -177,9 +231,26 @@ export async function adminRelease(ctx: PayoutContext, reference: string): Promi
   const order = await ctx.store.orders.findByReference(reference);
   const payout = order ? await ctx.store.payouts.findByOrder(order.id) : undefined;
   if (!order || !payout) throw new NotFoundError('No payout with this order reference was found.');
-  const released = await release(ctx, payout, ['held']);
+  const released = await release(ctx, payout, 'adminRelease');
   if (released) return answer(ctx, order, 'admin', true, `The payout for order ${reference} is released to the seller.`);
   const current = (await ctx.store.payouts.get(payout.id)) ?? payout;
-  if (current.status === 'releasing' || current.status === 'paid') return answer(ctx, order, 'admin', false, `The payout for order ${reference} was already released. Nothing was changed.`);
+  if (current.status === 'releasing' || current.status === 'transferring' || current.status === 'paid') return answer(ctx, order, 'admin', false, `The payout for order ${reference} was already released. Nothing was changed.`);
+  if (current.status === 'held') {
+    // held, but the order does not allow it: say which rule keeps it
+    const why = await ctx.store.transaction((tx) => blockedBecause(tx, order.id, payout.sellerId));
+    throw new ConflictError(`The payout for order ${reference} stays held: ${why ?? 'try again in a moment'}.`, 'payout_blocked');
+  }
   throw new ConflictError(`The payout for order ${reference} is not held (it is ${current.status}), so there is nothing to release.`, 'payout_not_held');
+}
+
+/** POST /api/admin/payouts/:reference/retry: an admin sends a released payout again now (after a refusal) */
+export async function retryPayout(ctx: PayoutContext, reference: string): Promise<OrderChangeResponse> {
+  const order = await ctx.store.orders.findByReference(reference);
+  const payout = order ? await ctx.store.payouts.findByOrder(order.id) : undefined;
+  if (!order || !payout) throw new NotFoundError('No payout with this order reference was found.');
+  const waiting = await movePayout(ctx.store, payout, 'wait', { attemptAt: null });
+  if (!waiting) throw new ConflictError(`The payout for order ${reference} is ${payout.status}: there is no transfer waiting to be sent again.`, 'payout_not_waiting');
+  const after = await sendPayout(ctx, waiting);
+  if (after.status === 'paid') return answer(ctx, order, 'admin', true, `The payout for order ${reference} was sent to the seller.`);
+  return answer(ctx, order, 'admin', false, `The payout for order ${reference} is still waiting: ${after.lastError ?? "the seller's payout account cannot receive it yet"}.`);
 }

@@ -1,12 +1,15 @@
 // /api/admin/*: admins only (403 for everyone else, 401 when logged out).
 import express from 'express';
-import type { AdminPayoutsResponse } from '#contracts/payouts.ts';
+import { AdminCancelOrderSchema, RefundedElsewhereSchema } from '#contracts/orders.ts';
+import type { AdminMoneyIssuesResponse, AdminPayoutsResponse } from '#contracts/payouts.ts';
+import { adminMoneyIssues } from '../../domain/admin-money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { adminPayouts } from '../../domain/payouts/earnings.ts';
-import { adminRelease } from '../../domain/payouts/release.ts';
-import { cancelOrder } from '../../domain/order-lifecycle.ts';
+import { adminRelease, retryPayout } from '../../domain/payouts/release.ts';
+import { cancelOrder, markRefundedElsewhere, retryRefund } from '../../domain/order-lifecycle.ts';
 import { disableLiveKeys, enableLiveKeys, paymentModeView } from '../../domain/payment-mode.ts';
 import { requireAdmin } from '../session.ts';
+import { parseInput } from '../validate.ts';
 import { referenceParam } from './orders.routes.ts';
 
 export function adminRoutes({ store, config, payments }: AppDeps): express.Router {
@@ -24,16 +27,38 @@ export function adminRoutes({ store, config, payments }: AppDeps): express.Route
   router.post('/admin/disable-live-keys', async (_req, res) => {
     res.json(await disableLiveKeys(store));
   });
-  // A full refund through the provider that took the payment; the puppy goes back on sale.
+  // A full refund through the provider that took the payment; the puppy goes back on sale. The admin says
+  // why, and both sides are mailed it (docs/decisions/0056). The reference is read before the reason: a
+  // malformed one answers the same 404 as on every order route.
   router.post('/admin/orders/:reference/cancel', async (req, res) => {
-    res.json(await cancelOrder(payments.payouts, referenceParam(req.params.reference)));
+    const reference = referenceParam(req.params.reference);
+    const { reason } = parseInput(AdminCancelOrderSchema, req.body);
+    res.json(await cancelOrder(payments.payouts, reference, reason));
   });
-  // issue 18: held payouts (and refunds waiting on a reversal), and the admin's release
+  // a refund that is pending (refused, or waiting on a reversal): ask again, or record the money given
+  // back by other means (docs/product.md §10 "The money life")
+  router.post('/admin/orders/:reference/retry-refund', async (req, res) => {
+    res.json(await retryRefund(payments.payouts, referenceParam(req.params.reference)));
+  });
+  router.post('/admin/orders/:reference/refunded-elsewhere', async (req, res) => {
+    const reference = referenceParam(req.params.reference);
+    const { note } = parseInput(RefundedElsewhereSchema, req.body);
+    res.json(await markRefundedElsewhere(payments.payouts, reference, note));
+  });
+  // disputed payments and pending refunds, for /admin (decision 0107)
+  router.get('/admin/disputes', async (_req, res) => {
+    res.json((await adminMoneyIssues(store)) satisfies AdminMoneyIssuesResponse);
+  });
+  // held payouts (and refunds waiting on a reversal), and the admin's release (docs/decisions/0101)
   router.get('/admin/payouts', async (_req, res) => {
     res.json({ payouts: await adminPayouts(store) } satisfies AdminPayoutsResponse);
   });
   router.post('/admin/payouts/:reference/release', async (req, res) => {
     res.json(await adminRelease(payments.payouts, referenceParam(req.params.reference)));
+  });
+  // a transfer the provider refused (the platform's balance was short): send it again now
+  router.post('/admin/payouts/:reference/retry', async (req, res) => {
+    res.json(await retryPayout(payments.payouts, referenceParam(req.params.reference)));
   });
   return router;
 }

@@ -28,13 +28,23 @@ export function paymentRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
       findByReference: async (reference) => db.orders.find((o) => o.reference === reference),
       listLiveBySeller: async (sellerId) => db.orders.filter((o) => o.sellerId === sellerId && LIVE.includes(o.status)),
       lock: async (id) => db.orders.get(id),
+      listRefunding: async (limit) => db.orders.filter((o) => o.status === 'refunding').slice(0, limit),
+      listDisputed: async (limit) => db.orders.filter((o) => (o.disputeStatus ?? null) !== null).reverse().slice(0, limit),
+      listAfter: async (afterId, limit) => db.orders.filter((o) => o.id > afterId).slice(0, limit),
     },
     paymentEvents: {
-      claim: (eventId, type, now) =>
+      claim: (eventId, type, now, staleBefore) =>
         mutate((c) => {
-          if (c.paymentEvents.find((e) => e.eventId === eventId)) return undefined;
-          const event = c.paymentEvents.insert({ eventId, type, processedAt: now.toISOString() });
-          return event;
+          const old = c.paymentEvents.find((e) => e.eventId === eventId);
+          if (!old) return c.paymentEvents.insert({ eventId, type, processedAt: now.toISOString(), appliedAt: null });
+          // a claim whose process died before applying it: this delivery takes it over
+          const stale = old.appliedAt === null && staleBefore !== undefined && Date.parse(old.processedAt) < staleBefore.getTime();
+          return stale ? c.paymentEvents.update(old.id, { processedAt: now.toISOString() }) : undefined;
+        }),
+      markApplied: (eventId, now) =>
+        mutate((c) => {
+          const old = c.paymentEvents.find((e) => e.eventId === eventId);
+          if (old) c.paymentEvents.update(old.id, { appliedAt: now.toISOString() });
         }),
       release: (eventId) =>
         mutate((c) => {
@@ -155,6 +165,7 @@ export function paymentRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
           if (accountId === undefined) {
             if (r.kind === 'payment_intent' && r.status === 'succeeded') cents += net;
             else if (r.kind === 'transfer') cents -= net;
+            else if (r.kind === 'dispute' && r.status === 'lost') cents -= r.amountCents;
           } else if (r.kind === 'transfer' && r.metadata['destination'] === accountId) cents += net;
           else if (r.kind === 'account' && r.providerId === accountId) cents -= r.amountCents;
         }

@@ -1,5 +1,6 @@
 // Issue 18: seller payouts and the sellers' payout accounts (docs/decisions/0101).
 // Part of the lowdb repositories (../lowdb-repositories.ts composes them; decision 0076).
+import type { Payout } from '../../domain/model.ts';
 import type { Repositories } from '../repositories.ts';
 import type { LowdbContext } from './context.ts';
 
@@ -23,9 +24,20 @@ export function payoutRepositories({ db, mutate }: LowdbContext): Pick<Repositor
         }),
       // rows are in id order: newest first is the reverse
       listBySeller: async (sellerId) => db.payouts.filter((p) => p.sellerId === sellerId).reverse(),
-      listDue: async (now, limit) =>
-        db.payouts.filter((p) => (p.status === 'scheduled' && Date.parse(p.releaseAt) <= now.getTime()) || p.status === 'releasing').slice(0, limit),
-      listForAdmin: async () => db.payouts.filter((p) => p.status === 'held' || (p.status === 'paid' && p.lastError !== null)),
+      listDue: async (now, limit) => {
+        const t = now.getTime();
+        const enabled = new Set(db.payoutAccounts.filter((a) => a.status === 'payouts_enabled').map((a) => a.userId));
+        const tryNow = (p: Payout) => !p.attemptAt || Date.parse(p.attemptAt) <= t;
+        return db.payouts
+          .filter(
+            (p) =>
+              (p.status === 'scheduled' && Date.parse(p.releaseAt) <= t) ||
+              ((p.status === 'transferring' || p.status === 'reversing') && tryNow(p)) ||
+              (p.status === 'releasing' && enabled.has(p.sellerId) && tryNow(p)),
+          )
+          .slice(0, limit);
+      },
+      listForAdmin: async () => db.payouts.filter((p) => p.status === 'held' || p.status === 'reversing' || (p.status === 'paid' && p.lastError !== null)),
     },
     payoutAccounts: {
       findByUser: async (userId) => db.payoutAccounts.find((a) => a.userId === userId),

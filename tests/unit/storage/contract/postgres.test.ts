@@ -617,6 +617,7 @@ describe('rules across processes (two pools racing)', () => {
       metadata: { purpose: 'puppy_purchase', puppyId: String(puppy.id), buyerId: String(buyerId), sellerId: String(puppy.userId), puppyPriceCents: String(priceCents), carePackageCents: String(CARE_PACKAGE_CENTS) },
       lastError: null,
       livemode: false,
+      createdAt: NOW.toISOString(),
     };
   };
 
@@ -626,7 +627,7 @@ describe('rules across processes (two pools racing)', () => {
       const puppy = await listing(true);
       const buyer = await seller();
       const intent = intentFor(puppy, buyer.id, `pi_auth_race_${round}`, 'requires_capture');
-      const results = await Promise.allSettled([recordAuthorisedPurchase(a, intent, NOW), recordAuthorisedPurchase(b, intent, NOW)]);
+      const results = await Promise.allSettled([recordAuthorisedPurchase(a, intent, NOW, false), recordAuthorisedPurchase(b, intent, NOW, false)]);
       expect(results).toEqual([{ status: 'fulfilled', value: 'capture' }, { status: 'fulfilled', value: 'capture' }]);
       expect(await storage.orders.findByIntent(intent.id)).toMatchObject({ status: 'pending' });
       expect((await storage.puppies.get(puppy.id))?.status).toBe('reserved');
@@ -639,8 +640,8 @@ describe('rules across processes (two pools racing)', () => {
       const puppy = await listing(true);
       const [x, y] = [await seller(), await seller()];
       const results = await Promise.allSettled([
-        recordAuthorisedPurchase(a, intentFor(puppy, x.id, `pi_two_x_${round}`, 'requires_capture'), NOW),
-        recordAuthorisedPurchase(b, intentFor(puppy, y.id, `pi_two_y_${round}`, 'requires_capture'), NOW),
+        recordAuthorisedPurchase(a, intentFor(puppy, x.id, `pi_two_x_${round}`, 'requires_capture'), NOW, false),
+        recordAuthorisedPurchase(b, intentFor(puppy, y.id, `pi_two_y_${round}`, 'requires_capture'), NOW, false),
       ]);
       expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'rejected')).sort()).toEqual(['cancel', 'capture']);
     }
@@ -651,9 +652,9 @@ describe('rules across processes (two pools racing)', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const puppy = await listing(true);
       const buyer = await seller();
-      expect(await recordAuthorisedPurchase(storage, intentFor(puppy, buyer.id, `pi_paid_race_${round}`, 'requires_capture'), NOW)).toBe('capture');
+      expect(await recordAuthorisedPurchase(storage, intentFor(puppy, buyer.id, `pi_paid_race_${round}`, 'requires_capture'), NOW, false)).toBe('capture');
       const taken = intentFor(puppy, buyer.id, `pi_paid_race_${round}`, 'succeeded');
-      const results = await Promise.allSettled([recordSucceededPurchase(a, taken, NOW), recordSucceededPurchase(b, taken, NOW)]);
+      const results = await Promise.allSettled([recordSucceededPurchase(a, taken, NOW, false), recordSucceededPurchase(b, taken, NOW, false)]);
       expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'rejected')).sort()).toEqual(['mail', 'none']);
     }
   });

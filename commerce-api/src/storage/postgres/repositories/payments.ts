@@ -35,15 +35,28 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
       findByReference: (reference) => db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst(),
       listLiveBySeller: (sellerId) => db.selectFrom('orders').selectAll().where('sellerId', '=', sellerId).where('status', 'in', LIVE).orderBy('id').execute(),
       lock: (id) => db.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
+      listRefunding: (limit) => db.selectFrom('orders').selectAll().where('status', '=', 'refunding').orderBy('id').limit(limit).execute(),
+      listDisputed: (limit) => db.selectFrom('orders').selectAll().where('disputeStatus', 'is not', null).orderBy('id', 'desc').limit(limit).execute(),
+      listAfter: (afterId, limit) => db.selectFrom('orders').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute(),
     },
     paymentEvents: {
-      claim: (eventId, type, now) =>
+      // One statement: a new claim, or the take-over of a claim whose process died before applying it.
+      claim: (eventId, type, now, staleBefore) =>
         db
           .insertInto('paymentEvents')
-          .values({ eventId, type, processedAt: now.toISOString() })
-          .onConflict((oc) => oc.column('eventId').doNothing())
+          .values({ eventId, type, processedAt: now.toISOString(), appliedAt: null })
+          .onConflict((oc) =>
+            oc
+              .column('eventId')
+              .doUpdateSet({ processedAt: now.toISOString() })
+              .where('paymentEvents.appliedAt', 'is', null)
+              .where('paymentEvents.processedAt', '<', (staleBefore ?? new Date(0)).toISOString()),
+          )
           .returningAll()
           .executeTakeFirst(),
+      markApplied: async (eventId, now) => {
+        await db.updateTable('paymentEvents').set({ appliedAt: now.toISOString() }).where('eventId', '=', eventId).execute();
+      },
       release: async (eventId) => {
         const result = await db.deleteFrom('paymentEvents').where('eventId', '=', eventId).executeTakeFirst();
         return result.numDeletedRows > 0n;
@@ -206,8 +219,15 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
           accountId === undefined
             ? db
                 .selectFrom('localPayments')
-                .select(sql<number>`coalesce(sum(CASE WHEN kind = 'transfer' THEN -(${net}) ELSE ${net} END), 0)`.as('cents'))
-                .where((eb) => eb.or([eb.and([eb('kind', '=', 'payment_intent'), eb('status', '=', 'succeeded')]), eb('kind', '=', 'transfer')]))
+                .select(sql<number>`coalesce(sum(CASE WHEN kind IN ('transfer', 'dispute') THEN -(${net}) ELSE ${net} END), 0)`.as('cents'))
+                // a lost dispute took its amount back from the platform
+                .where((eb) =>
+                  eb.or([
+                    eb.and([eb('kind', '=', 'payment_intent'), eb('status', '=', 'succeeded')]),
+                    eb('kind', '=', 'transfer'),
+                    eb.and([eb('kind', '=', 'dispute'), eb('status', '=', 'lost')]),
+                  ]),
+                )
             : db
                 .selectFrom('localPayments')
                 .select(sql<number>`coalesce(sum(CASE WHEN kind = 'transfer' THEN ${net} ELSE -amount_cents END), 0)`.as('cents'))

@@ -32,20 +32,41 @@ export function payoutRepositories(db: Db): Pick<Repositories, 'payouts' | 'payo
               .returningAll()
               .executeTakeFirst(),
       listBySeller: (sellerId) => db.selectFrom('payouts').selectAll().where('sellerId', '=', sellerId).orderBy('id', 'desc').execute(),
-      // each branch matches one partial index (migration 0007)
-      listDue: (now, limit) =>
-        db
+      // each branch matches a partial index (migrations 0007, 0010); a released payout is listed only
+      // when its seller's account can receive it, so waiting ones never fill the page
+      listDue: (now, limit) => {
+        const at = now.toISOString();
+        return db
           .selectFrom('payouts')
           .selectAll()
-          .where((eb) => eb.or([eb.and([eb('status', '=', 'scheduled'), eb('releaseAt', '<=', now.toISOString())]), eb('status', '=', 'releasing')]))
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', '=', 'scheduled'), eb('releaseAt', '<=', at)]),
+              eb.and([
+                eb('status', 'in', ['transferring', 'reversing', 'releasing']),
+                eb.or([eb('attemptAt', 'is', null), eb('attemptAt', '<=', at)]),
+                eb.or([
+                  eb('status', '!=', 'releasing'),
+                  eb.exists(
+                    eb
+                      .selectFrom('payoutAccounts')
+                      .select('payoutAccounts.id')
+                      .whereRef('payoutAccounts.userId', '=', 'payouts.sellerId')
+                      .where('payoutAccounts.status', '=', 'payouts_enabled'),
+                  ),
+                ]),
+              ]),
+            ]),
+          )
           .orderBy('id')
           .limit(limit)
-          .execute(),
+          .execute();
+      },
       listForAdmin: () =>
         db
           .selectFrom('payouts')
           .selectAll()
-          .where((eb) => eb.or([eb('status', '=', 'held'), eb.and([eb('status', '=', 'paid'), eb('lastError', 'is not', null)])]))
+          .where((eb) => eb.or([eb('status', 'in', ['held', 'reversing']), eb.and([eb('status', '=', 'paid'), eb('lastError', 'is not', null)])]))
           .orderBy('id')
           .execute(),
     },
