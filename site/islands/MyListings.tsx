@@ -58,8 +58,10 @@ function Listings({ user }: { user: UserView }) {
   // The order holding each reserved or sold listing (docs/decisions/0056): newest first, one per puppy.
   const sellerOrders = useApi<OrderView[]>('/api/seller-orders');
   const orderFor = (puppyId: number) => sellerOrders.data?.find((order) => order.puppyId === puppyId);
-  const onOrderChanged = () => {
-    void sellerOrders.mutate();
+  // The changed order the API answered with takes its place at once; the listings are read again, as a
+  // handover makes its puppy adopted.
+  const onOrderChanged = (changed: OrderView) => {
+    void sellerOrders.mutate((orders) => orders?.map((order) => (order.reference === changed.reference ? changed : order)), { revalidate: false });
     void mutate();
   };
   const favorites = useFavorites();
@@ -171,7 +173,7 @@ function Listings({ user }: { user: UserView }) {
 }
 
 /**
- * issue 15: the listing's conversations, and why a moderator hid it. One request for every row
+ * The listing's conversations, and why a moderator hid it (docs/decisions/0090, 0092). One request for every row
  * (SWR shares the key), read once per visit.
  */
 function ListingConversations({ puppyId }: { puppyId: number }) {
@@ -222,7 +224,7 @@ function Visibility({ puppy }: { puppy: PuppyView }) {
   );
 }
 
-function ListingRow({ puppy, eager, onDelete, order, onOrderChanged }: { puppy: PuppyView; eager: boolean; onDelete: () => void; order: OrderView | undefined; onOrderChanged: () => void }) {
+function ListingRow({ puppy, eager, onDelete, order, onOrderChanged }: { puppy: PuppyView; eager: boolean; onDelete: () => void; order: OrderView | undefined; onOrderChanged: (order: OrderView) => void }) {
   return (
     <li className="panel listing-row photo-frame">
       <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}`} sizes="8rem" eager={eager} width={320} height={240} />

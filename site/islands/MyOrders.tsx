@@ -1,9 +1,11 @@
 // /my-orders (docs/product.md §6, docs/decisions/0056): the buyer's orders, newest first, ten a page. Each shows its reference
-// and date, the puppy (photo, name, link), price, care package and total, its status, the seller's name
+// and date, the puppy (photo, name, link), price, care package and total, its badge, the seller's name
 // and email, and what happens next. Logged out → /auth, then back (ProtectedRoute). The page number is
 // in the address (?page=2), so paging links are plain links that work before the island wakes up. The
 // page's h1 is in its HTML (my-orders.astro), there before any script runs. Once the puppy is handed over
-// (issue 18), the buyer confirms receipt or reports a problem here, and reads where the seller's payout is.
+// (docs/decisions/0101), the buyer confirms receipt or reports a problem here, and reads where the
+// seller's payout is; the order the API answers with takes its place in the list, so its badge and next
+// steps follow at once.
 import { useEffect, useState } from 'react';
 import type { MyOrdersResponse, OrderView } from '#contracts/orders.ts';
 import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
@@ -31,7 +33,8 @@ function Orders() {
   const [page, setPage] = useState<number | null>(null);
   useEffect(() => setPage(pageFromAddress()), []);
   const { data, error, mutate } = useApi<MyOrdersResponse>(page ? `/api/my-orders?page=${page}` : null);
-  const reload = () => void mutate();
+  const replace = (changed: OrderView) =>
+    void mutate((current) => current && { ...current, orders: current.orders.map((order) => (order.reference === changed.reference ? changed : order)) }, { revalidate: false });
 
   return (
     <div className="my-orders">
@@ -54,7 +57,7 @@ function Orders() {
           </p>
           <ul className="order-list">
             {data.orders.map((order, index) => (
-              <OrderCard key={order.reference} order={order} eager={index === 0} onChanged={reload} />
+              <OrderCard key={order.reference} order={order} eager={index === 0} onChanged={replace} />
             ))}
           </ul>
           {data.pageCount > 1 && (
@@ -90,28 +93,33 @@ function nextSteps(order: OrderView): string {
     case 'handed_over':
       return handedOverSteps(order, name);
     case 'canceled':
-      return 'This order was cancelled before your card was charged. There is nothing more to do.';
+      return `This order was cancelled before your card was charged. There is nothing more to do.${reasonOf(order)}`;
     case 'refunding':
-      return 'This order is being cancelled and your payment refunded in full. There is nothing you need to do.';
+      return `This order is being cancelled and your payment refunded in full. Our team is on it: there is nothing you need to do.${reasonOf(order)}`;
     case 'refunded':
-      return 'This order was cancelled and your payment refunded in full. Refunds usually appear within 5 to 10 business days.';
+      return `This order was cancelled and your payment refunded in full. Refunds usually appear within 5 to 10 business days.${reasonOf(order)}`;
     case 'charged_back':
       return 'Your bank took this payment back after a dispute. There is nothing more to do on PuppyNest.';
   }
 }
 
-/** what the buyer typed, ended with a full stop unless it has its own */
+/** what a person typed, ended with a full stop unless it has its own */
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
-/** issue 18: after the handover the seller's payout waits for the buyer's word, or for the window to end */
+/** the admin's reason for a cancel, as the mail to the buyer also gives it */
+const reasonOf = (order: OrderView) => (order.cancelReason ? ` PuppyNest's reason: ${sentence(order.cancelReason)}` : '');
+
+/** after the handover the seller's payout waits for the buyer's word, or for the window to end (docs/decisions/0101) */
 function handedOverSteps(order: OrderView, name: string): string {
   const guide = 'The puppy care guide helps with the first weeks.';
   switch (order.payout?.status) {
     case 'scheduled':
       return `${name} is home with you. If all is well, confirm receipt: the seller is paid when you confirm, or on ${formatOrderDate(order.payout.releaseAt)} if you report no problem before then. ${guide}`;
     case 'held':
+      if (order.payout.holdReason && order.payout.holdReason !== 'problem') return `${name} is home with you. The seller's payment is on hold while our team looks into this order. ${guide}`;
       return `You reported a problem: ${sentence(order.payout.problem ?? 'no details given')} Our team will contact you and decide within 2 business days. The seller is not paid until then.`;
     case 'releasing':
+    case 'transferring':
       return `${name} is home with you, and the seller's payment is on its way. ${guide}`;
     case 'paid':
       return `${name} is home with you, and the seller has been paid. ${guide}`;
@@ -120,7 +128,7 @@ function handedOverSteps(order: OrderView, name: string): string {
   }
 }
 
-function OrderCard({ order, eager, onChanged }: { order: OrderView; eager: boolean; onChanged: () => void }) {
+function OrderCard({ order, eager, onChanged }: { order: OrderView; eager: boolean; onChanged: (order: OrderView) => void }) {
   const puppy = order.puppy;
   const name = puppy?.name ?? 'A puppy no longer listed';
   return (
@@ -133,7 +141,7 @@ function OrderCard({ order, eager, onChanged }: { order: OrderView; eager: boole
             Order <strong>{order.reference}</strong>
           </span>
           <span>{formatOrderDate(order.createdAt)}</span>
-          <OrderStatus status={order.status} />
+          <OrderStatus order={order} />
         </p>
         <dl className="price-lines">
           <dt>Purchase price</dt>

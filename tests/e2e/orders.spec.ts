@@ -1,17 +1,19 @@
 // Orders end to end (docs/product.md §10): the success page only for a real order, My Orders for the
-// buyer, the order on the seller's My Listings, and the admin's cancel with a refund, in Chromium
-// against the real server with the local test-mode provider; axe on the new and changed screens.
+// buyer, the order on the seller's My Listings, and the admin's cancel with a refund (asked first, with
+// the amount and a reason the buyer is mailed), in Chromium against the real server with the local
+// test-mode provider; axe on the new and changed screens.
 import { expect, test, withIslandGoto, type Page } from '../support/test.ts';
+import { CANCEL_REASON_MESSAGE } from '#contracts/orders.ts';
 import { DEMO, expectAccessible, loginViaApi } from '../support/e2e.ts';
 import { CARDS, fillCard, money, newBuyer, publicListing } from '../support/e2e-payments.ts';
 
 // Each test walks a whole flow across three accounts, with axe on every screen.
 test.describe.configure({ timeout: 150_000 });
 
-async function expectAccessibleAtBothWidths(page: Page, label: string) {
-  await expectAccessible(page, `${label} at 1280 px`);
+async function expectAccessibleAtBothWidths(page: Page, label: string, within?: string) {
+  await expectAccessible(page, `${label} at 1280 px`, within);
   await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page, `${label} at 390 px`);
+  await expectAccessible(page, `${label} at 390 px`, within);
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
@@ -89,6 +91,21 @@ test('a buyer pays and finds the order under My Orders, the seller sees it on My
   await expect(panel.getByRole('link', { name: `${buyer}@example.com` })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Mark handed over' })).toBeVisible();
   await expectAccessible(sellerPage, 'my listings with an order');
+
+  // "Mark handed over" asks first, naming the buyer's days and the seller's share; "Not yet" changes nothing.
+  await panel.getByRole('button', { name: 'Mark handed over' }).click();
+  const handover = sellerPage.getByRole('dialog', { name: 'Mark handed over' });
+  await expect(handover).toHaveAccessibleDescription(`Mark ${puppy.name} as handed over? The buyer then has 3 days to report a problem; after that your share of $1,300.00 is released to you.`);
+  await expect(handover.getByRole('button', { name: 'Not yet' })).toBeFocused();
+  await expectAccessibleAtBothWidths(sellerPage, 'handover confirmation', 'dialog');
+  await sellerPage.screenshot({ path: '/tmp/confirm-handover-1280.png' });
+  await sellerPage.setViewportSize({ width: 390, height: 844 });
+  await sellerPage.screenshot({ path: '/tmp/confirm-handover-390.png' });
+  await sellerPage.setViewportSize({ width: 1280, height: 720 });
+  await handover.getByRole('button', { name: 'Not yet' }).click();
+  await expect(handover).toBeHidden();
+  await expect(panel.getByRole('button', { name: 'Mark handed over' })).toBeFocused();
+  await expect(panel.getByText('Paid', { exact: true })).toBeVisible();
   await sellerContext.close();
 
   // An admin finds the order by its reference and cancels it with a full refund.
@@ -105,11 +122,54 @@ test('a buyer pays and finds the order under My Orders, the seller sees it on My
   await expect(lookup.getByText('Paid', { exact: true })).toBeVisible();
   await expect(lookup.getByText(`${buyer} (${buyer}@example.com)`)).toBeVisible();
   await expectAccessible(adminPage, 'admin order lookup');
-  await lookup.getByRole('button', { name: 'Cancel order and refund $1,349.99' }).click();
+
+  // The cancel asks first: what it moves, with the amount, and why. Escape leaves everything as it was.
+  const cancelButton = lookup.getByRole('button', { name: 'Cancel order and refund $1,349.99' });
+  await cancelButton.click();
+  const dialog = adminPage.getByRole('dialog', { name: `Cancel order ${reference}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAccessibleDescription(`Cancel order ${reference} and refund $1,349.99 to the buyer? Both sides are mailed your reason.`);
+  const reason = dialog.getByLabel('Reason for cancelling');
+  await expect(reason).toBeFocused();
+  await adminPage.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(cancelButton).toBeFocused();
+
+  // An empty reason is refused with the API's own message, and nothing is sent.
+  await cancelButton.click();
+  await expect(reason).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Cancel order and refund $1,349.99' }).click();
+  await expect(dialog.getByText(CANCEL_REASON_MESSAGE)).toBeVisible();
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
+  await expect(reason).toBeFocused();
+  await expectAccessibleAtBothWidths(adminPage, 'admin cancel confirmation, no reason', 'dialog');
+  await adminPage.screenshot({ path: '/tmp/confirm-admin-cancel-1280.png' });
+  await adminPage.setViewportSize({ width: 390, height: 844 });
+  await adminPage.screenshot({ path: '/tmp/confirm-admin-cancel-390.png' });
+  await adminPage.setViewportSize({ width: 1280, height: 720 });
+  await dialog.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(cancelButton).toBeFocused();
+  expect(((await (await adminPage.request.get(`/api/orders/${reference}`)).json()) as { status: string }).status).toBe('paid');
+  await expect(lookup.getByText('Paid', { exact: true })).toBeVisible();
+
+  // With a reason the order is cancelled and refunded, and the buyer is mailed the reason.
+  const why = 'The seller can no longer keep this puppy: the litter was returned to the breeder.';
+  await cancelButton.click();
+  await reason.fill(why);
+  await dialog.getByRole('button', { name: 'Cancel order and refund $1,349.99' }).click();
   await expect(adminPage.getByText('Order Cancelled', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
   await expect(lookup.getByText('Cancelled and refunded', { exact: true })).toBeVisible();
   await expect(lookup.getByRole('button', { name: /Cancel order/ })).toHaveCount(0);
+  await expect(lookup.getByText(why)).toBeVisible();
   await adminContext.close();
+  await expect
+    .poll(async () => {
+      const entries = (await (await page.request.get('/api/dev/outbox')).json()) as { to: string; text: string }[];
+      return entries.some((entry) => entry.to === `${buyer}@example.com` && entry.text.includes(reference) && entry.text.includes(why));
+    }, { message: "the buyer's cancel mail gives the admin's reason" })
+    .toBe(true);
 
   expect(((await (await page.request.get(`/api/puppies/${puppy.id}`)).json()) as { status: string }).status).toBe('available');
   await page.reload();

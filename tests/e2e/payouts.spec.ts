@@ -1,8 +1,8 @@
-// Seller payouts end to end (issue 18, docs/decisions/0101), on the local test-mode provider: a new seller
+// Seller payouts end to end (docs/decisions/0101), on the local test-mode provider: a new seller
 // connects a payout account through the test-mode onboarding page (first leaving it half done), sells a
 // puppy, hands it over, and is paid once the buyer confirms receipt; a buyer's reported problem holds the
-// payout until an admin releases it. axe on /earnings, the onboarding page, My Orders and /admin's
-// held payouts.
+// payout until an admin releases it. Each of these money steps asks first, with the amount. axe on
+// /earnings, the onboarding page, My Orders, the confirmations and /admin's held payouts.
 import type { APIRequest, APIRequestContext, BrowserContext } from '@playwright/test';
 import { expect, test, withIslandGoto, type Page } from '../support/test.ts';
 import { DEMO, expectAccessible, loginViaApi, uniqueName } from '../support/e2e.ts';
@@ -14,10 +14,10 @@ test.describe.configure({ timeout: 150_000 });
 
 const PASSWORD = 'a-good-long-password';
 
-async function expectAccessibleAtBothWidths(page: Page, label: string) {
-  await expectAccessible(page, `${label} at 1280 px`);
+async function expectAccessibleAtBothWidths(page: Page, label: string, within?: string) {
+  await expectAccessible(page, `${label} at 1280 px`, within);
   await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page, `${label} at 390 px`);
+  await expectAccessible(page, `${label} at 390 px`, within);
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
@@ -107,18 +107,45 @@ test('a new seller connects a payout account, sells a puppy, and is paid once th
   await expect(sellerPage.getByRole('link', { name: 'Earnings', exact: true }).last()).toHaveAttribute('href', '/earnings');
   const panel = sellerPage.getByRole('region', { name: `Order for ${puppy.name}` });
   await panel.getByRole('button', { name: 'Mark handed over' }).click();
+  const handover = sellerPage.getByRole('dialog', { name: 'Mark handed over' });
+  await expect(handover).toHaveAccessibleDescription(`Mark ${puppy.name} as handed over? The buyer then has 3 days to report a problem; after that your share of ${money(1100)} is released to you.`);
+  await handover.getByRole('button', { name: 'Mark handed over' }).click();
+  await expect(handover).toBeHidden();
   await expect(panel.getByText('Handed over', { exact: true })).toBeVisible();
 
-  // The buyer reads when the seller is paid, and confirms receipt.
+  // The buyer reads when the seller is paid. While a problem report is open, receipt cannot be confirmed.
   await page.goto('/my-orders');
   const card = page.getByRole('listitem').filter({ hasText: reference });
+  const badge = card.locator('.order-status');
+  await expect(badge).toHaveText('Handed over');
   await expect(card.getByText('the seller is paid when you confirm', { exact: false })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Report a problem' })).toBeVisible();
   await expectAccessible(page, 'my orders, handed over');
-  await card.getByRole('button', { name: 'Confirm receipt' }).click();
+  const confirmReceipt = card.getByRole('button', { name: 'Confirm receipt' });
+  await card.getByRole('button', { name: 'Report a problem' }).click();
+  await expect(confirmReceipt).toBeDisabled();
+  await card.getByRole('form', { name: `Report a problem with order ${reference}` }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmReceipt).toBeEnabled();
+
+  // Confirming asks first, and says what it moves; then the seller is paid and the badge says "Received".
+  await confirmReceipt.click();
+  const confirmation = page.getByRole('dialog', { name: 'Confirm receipt' });
+  await expect(confirmation).toHaveAccessibleDescription(`Confirm that ${puppy.name} arrived? The seller is paid at once and you can no longer report a problem.`);
+  await expect(confirmation.getByRole('button', { name: 'Not yet' })).toBeFocused();
+  await expect(card.getByRole('button', { name: 'Report a problem' })).toBeDisabled();
+  await expectAccessibleAtBothWidths(page, 'confirm receipt confirmation', 'dialog');
+  await page.screenshot({ path: '/tmp/confirm-receipt-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/confirm-receipt-390.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await confirmation.getByRole('button', { name: 'Confirm receipt' }).click();
   await expect(page.getByText('Receipt Confirmed', { exact: true })).toBeVisible();
+  await expect(confirmation).toBeHidden();
   await expect(card.getByText('the seller has been paid', { exact: false })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Confirm receipt' })).toHaveCount(0);
+  await expect(badge).toHaveText('Received');
+  await page.reload();
+  await expect(badge).toHaveText('Received');
+  await expect(card.getByText('Handed over', { exact: true })).toHaveCount(0);
 
   // The seller's Earnings: the order paid, with the seller's share (no commission: the whole price).
   await sellerPage.goto('/earnings');
@@ -155,6 +182,7 @@ test('a buyer who reports a problem holds the payout until an admin releases it 
   const card = page.getByRole('listitem').filter({ hasText: reference });
   await card.getByRole('button', { name: 'Report a problem' }).click();
   const report = card.getByRole('form', { name: `Report a problem with order ${reference}` });
+  await expect(card.getByRole('button', { name: 'Confirm receipt' })).toBeDisabled();
   await report.getByRole('button', { name: 'Send report' }).click();
   await expect(report.getByText('Tell us what went wrong.')).toBeVisible();
   await expect(report.getByLabel('What went wrong?')).toHaveAttribute('aria-invalid', 'true');
@@ -164,6 +192,7 @@ test('a buyer who reports a problem holds the payout until an admin releases it 
   await expect(page.getByText('Problem Reported', { exact: true })).toBeVisible();
   await expect(card.getByText('You reported a problem: The puppy has a cough and the vet papers were missing.', { exact: false })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Confirm receipt' })).toHaveCount(0);
+  await expect(card.locator('.order-status')).toHaveText('Problem reported');
 
   // The seller's share is held.
   const held = (await (await seller.get('/api/earnings')).json()) as { rows: { reference: string; status: string }[] };
@@ -180,6 +209,15 @@ test('a buyer who reports a problem holds the payout until an admin releases it 
   await expect(item.getByRole('link', { name: 'demo-seller@puppynest.example' })).toBeVisible();
   await expectAccessible(adminPage, '/admin held payouts', '.held-payouts');
   await item.getByRole('button', { name: 'Release to seller' }).click();
+  const release = adminPage.getByRole('dialog', { name: `Release the payout of order ${reference}` });
+  await expect(release).toHaveAccessibleDescription(`Release ${money(800)} to demo-seller? It is sent to their payout account now; a refund after this takes it back from the seller first.`);
+  await expect(release.getByRole('button', { name: 'Keep it held' })).toBeFocused();
+  await expectAccessibleAtBothWidths(adminPage, 'release confirmation', 'dialog');
+  await adminPage.screenshot({ path: '/tmp/confirm-release-1280.png' });
+  await adminPage.setViewportSize({ width: 390, height: 844 });
+  await adminPage.screenshot({ path: '/tmp/confirm-release-390.png' });
+  await adminPage.setViewportSize({ width: 1280, height: 720 });
+  await release.getByRole('button', { name: 'Release to seller' }).click();
   await expect(adminPage.getByText('Payout Released', { exact: true })).toBeVisible();
   await expect(item).toHaveCount(0);
   // Find an Order shows the payout, and what a cancel would do to it.

@@ -1,15 +1,19 @@
-// /admin (issue 18): the payouts an admin must decide. A buyer who reported a problem holds the seller's
-// share: the admin reads the problem, talks to both and either releases the share to the seller or
-// refunds the buyer (the order's cancel, which reverses a transfer already made). A refund whose reversal
-// the seller's balance could not cover waits here too, with the provider's reason, until it is retried.
-import { useId, useState } from 'react';
+// /admin: the payouts an admin must decide (docs/decisions/0101). A buyer who reported a problem holds the
+// seller's share: the admin reads the problem, talks to both and either releases the share to the seller
+// or refunds the buyer (the order's cancel, which reverses a transfer already made). Both move money, so
+// both ask first with the amount; the refund also asks why, as every admin cancel does
+// (CancelOrderDialog). A refund whose reversal the seller's balance could not cover waits here too, with
+// the provider's reason, until it is retried.
+import { useId, useState, type FormEvent } from 'react';
 import type { OrderChangeResponse, OrderParty } from '#contracts/orders.ts';
 import type { AdminPayoutsResponse, AdminPayoutView } from '#contracts/payouts.ts';
 import { ApiError, postJson } from '../../lib/api-client.ts';
 import { formatCents } from '../../lib/format.ts';
 import { useApi } from '../../lib/swr.ts';
 import { toast } from '../../lib/toast.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { formatOrderDate } from '../orders/OrderStatus.tsx';
+import { CancelOrderDialog } from './CancelOrderDialog.tsx';
 import '../../styles/panel.css';
 import './HeldPayouts.css';
 
@@ -45,24 +49,37 @@ function Party({ party }: { party: OrderParty | null }) {
 }
 
 function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged: () => void }) {
-  const [busy, setBusy] = useState<'release' | 'refund' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<'release' | 'refund' | null>(null);
   const headingId = useId();
+  const seller = payout.seller?.name ?? 'the seller';
 
-  const act = async (action: 'release' | 'refund') => {
-    setBusy(action);
+  const done = (action: 'release' | 'refund', answer: OrderChangeResponse) => {
+    setAsking(null);
+    // a refund the provider refused or has not answered leaves the order refunding: said as pending
+    const pending = answer.order.status === 'refunding';
+    const title = !answer.changed ? 'Nothing Changed' : action === 'release' ? 'Payout Released' : pending ? 'Refund Pending' : 'Buyer Refunded';
+    toast({ title, description: answer.message, variant: answer.changed && !pending ? 'success' : 'default' });
+    onChanged();
+  };
+
+  const failed = (action: 'release' | 'refund', error: unknown) => {
+    setAsking(null);
+    // a 409 balance_insufficient: the transfer could not be reversed, the refund waits (its message says so)
+    const fallback = action === 'release' ? 'The payout could not be released.' : 'The buyer could not be refunded.';
+    toast({ title: action === 'release' ? 'Release Failed' : 'Refund Failed', description: error instanceof ApiError ? error.message : fallback, variant: 'destructive' });
+    onChanged();
+  };
+
+  const release = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
     try {
-      const path = action === 'release' ? `/api/admin/payouts/${payout.reference}/release` : `/api/admin/orders/${payout.reference}/cancel`;
-      const answer = await postJson<OrderChangeResponse>(path);
-      const title = !answer.changed ? 'Nothing Changed' : action === 'release' ? 'Payout Released' : 'Buyer Refunded';
-      toast({ title, description: answer.message, variant: answer.changed ? 'success' : 'default' });
-      onChanged();
+      done('release', await postJson<OrderChangeResponse>(`/api/admin/payouts/${payout.reference}/release`));
     } catch (error) {
-      // a 409 balance_insufficient: the transfer could not be reversed, the refund waits (its message says so)
-      const fallback = action === 'release' ? 'The payout could not be released.' : 'The buyer could not be refunded.';
-      toast({ title: action === 'release' ? 'Release Failed' : 'Refund Failed', description: error instanceof ApiError ? error.message : fallback, variant: 'destructive' });
-      onChanged();
+      failed('release', error);
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   };
 
@@ -100,14 +117,35 @@ function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged:
       </dl>
       <div className="admin-actions">
         {payout.status === 'held' && (
-          <button type="button" aria-describedby={headingId} onClick={() => act('release')} disabled={busy !== null} aria-busy={busy === 'release' || undefined}>
+          <button type="button" aria-describedby={headingId} onClick={() => setAsking('release')} disabled={busy}>
             Release to seller
           </button>
         )}
-        <button type="button" className="contrast" aria-describedby={headingId} onClick={() => act('refund')} disabled={busy !== null} aria-busy={busy === 'refund' || undefined}>
+        <button type="button" className="contrast" aria-describedby={headingId} onClick={() => setAsking('refund')} disabled={busy}>
           Refund buyer
         </button>
       </div>
+      <ConfirmDialog
+        open={asking === 'release'}
+        title={
+          <>
+            Release the payout of order <span className="confirm-dialog-nowrap">{payout.reference}</span>
+          </>
+        }
+        message={`Release ${formatCents(payout.amountCents)} to ${seller}? It is sent to their payout account now; a refund after this takes it back from the seller first.`}
+        confirmLabel="Release to seller"
+        keepLabel="Keep it held"
+        busy={busy}
+        onSubmit={release}
+        onClose={() => setAsking(null)}
+      />
+      <CancelOrderDialog
+        target={{ reference: payout.reference, totalCents: payout.totalCents, payout: { status: payout.status, amountCents: payout.amountCents } }}
+        open={asking === 'refund'}
+        onClose={() => setAsking(null)}
+        onDone={(answer) => done('refund', answer)}
+        onFailed={(error) => failed('refund', error)}
+      />
     </li>
   );
 }
