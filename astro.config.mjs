@@ -7,6 +7,7 @@ import { defineConfig } from 'astro/config';
 import cspInlineScripts from './tools/astro-csp-inline-scripts.mjs';
 import devPageLocals from './tools/astro-dev-page-locals.mjs';
 import noIslandPreload from './tools/astro-no-island-preload.mjs';
+import { VIDEO_EMBED_ORIGINS } from './site/lib/video-embed.ts';
 
 const apiPort = process.env.API_PORT ?? '4322';
 
@@ -34,8 +35,9 @@ export default defineConfig({
         "media-src 'self' blob:",
         "font-src 'self' data:",
         `connect-src 'self' https://api.stripe.com${process.env.PUBLIC_API_URL ? ` ${new URL(process.env.PUBLIC_API_URL).origin}` : ''}`,
-        // Stripe Elements, and videos of listings hosted elsewhere (YouTube, Vimeo, …).
-        'frame-src https:',
+        // Stripe Elements and its 3-D Secure frame, and the two video players a listing may frame;
+        // nothing else (decision 0108).
+        `frame-src https://js.stripe.com https://hooks.stripe.com ${VIDEO_EMBED_ORIGINS.join(' ')}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -86,11 +86,18 @@ const EnvSchema = v.object({
   CONTACT_MESSAGES_PER_CLIENT: count(10),
   UPLOADS_PER_ACCOUNT: count(60),
   UPLOAD_QUOTA_MB: count(500),
-  // issue 15: conversations and reports
+  // conversations and reports (decisions 0090–0092)
   MESSAGES_PER_ACCOUNT: count(60),
   NEW_ACCOUNT_MESSAGES: count(10),
   NEW_ACCOUNT_HOURS: count(24),
   REPORTS_PER_ACCOUNT: count(10),
+  // codes to one address, seller plan attempts, payment checks (decision 0108)
+  VERIFICATION_CODES_PER_TARGET: count(5),
+  VERIFICATION_CODES_PER_TARGET_PER_MINUTE: count(1),
+  SUBSCRIPTION_ATTEMPTS_PER_ACCOUNT: count(5),
+  SUBSCRIPTION_ATTEMPTS_PER_CLIENT: count(10),
+  PAYMENT_REFRESHES_PER_ACCOUNT: count(60),
+  PAYMENT_REFRESHES_PER_CLIENT: count(120),
   // issue 18: seller payouts
   PLATFORM_FEE_PERCENT: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage from 0 to 50, like 0, 5 or 7.5'), v.transform(Number), v.maxValue(50, 'must be at most 50')),
@@ -104,22 +111,23 @@ const EnvSchema = v.object({
 });
 
 /**
- * Abuse limits (decision 0051). Counted per fixed window: 15 minutes for logins and registrations,
- * an hour for messages and uploads. A "client" is the address Express reports (see TRUST_PROXY).
+ * Abuse limits (decisions 0051, 0108). Counted per fixed window: 15 minutes for logins per client and
+ * registrations, an hour for logins per username, messages, uploads, codes per address and seller plan
+ * attempts, 10 minutes for payment checks. A "client" is the address Express reports (see TRUST_PROXY).
  */
 export interface Limits {
   /** failed logins per client, whatever the usernames */
   readonly loginFailuresPerClient: number;
   /** failed logins for one username from one client: the owner elsewhere is not locked out */
   readonly loginFailuresPerUsernameAndClient: number;
-  /** failed logins for one username from all clients together: a distributed guessing brake */
+  /** failed logins for one username from all clients together per hour: a distributed guessing brake */
   readonly loginFailuresPerUsername: number;
   readonly registrationsPerClient: number;
   /** contact-page messages and puppy inquiries per client per hour */
   readonly contactMessagesPerClient: number;
   /** uploads per account per hour */
   readonly uploadsPerAccount: number;
-  /** messages (inquiries and replies) per account per hour (issue 15) */
+  /** messages (inquiries and replies) per account per hour */
   readonly messagesPerAccount: number;
   /** the same for an account younger than newAccountHours: its first messages are limited more tightly */
   readonly newAccountMessages: number;
@@ -128,6 +136,18 @@ export interface Limits {
   readonly reportsPerAccount: number;
   /** bytes an account's uploads may take together (images count all their renditions) */
   readonly uploadQuotaBytes: number;
+  /** verification codes sent to one email address or phone number per hour, from every network together */
+  readonly verificationCodesPerTarget: number;
+  /** the same per minute */
+  readonly verificationCodesPerTargetPerMinute: number;
+  /** seller plan attempts (each one a customer and a card check) per account per hour */
+  readonly subscriptionAttemptsPerAccount: number;
+  /** the same per client */
+  readonly subscriptionAttemptsPerClient: number;
+  /** payment re-checks of the return pages per logged-in account per 10 minutes */
+  readonly paymentRefreshesPerAccount: number;
+  /** the same per client, logged in or not */
+  readonly paymentRefreshesPerClient: number;
 }
 
 /** Development defaults: fine on a laptop, refused in production (see checkProduction). */
@@ -257,6 +277,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       newAccountHours: e.NEW_ACCOUNT_HOURS,
       reportsPerAccount: e.REPORTS_PER_ACCOUNT,
       uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+      verificationCodesPerTarget: e.VERIFICATION_CODES_PER_TARGET,
+      verificationCodesPerTargetPerMinute: e.VERIFICATION_CODES_PER_TARGET_PER_MINUTE,
+      subscriptionAttemptsPerAccount: e.SUBSCRIPTION_ATTEMPTS_PER_ACCOUNT,
+      subscriptionAttemptsPerClient: e.SUBSCRIPTION_ATTEMPTS_PER_CLIENT,
+      paymentRefreshesPerAccount: e.PAYMENT_REFRESHES_PER_ACCOUNT,
+      paymentRefreshesPerClient: e.PAYMENT_REFRESHES_PER_CLIENT,
     },
     content: contentSettingsFromEnv(input),
     sanity: { webhookSecret: e.SANITY_WEBHOOK_SECRET, rebuildCommand: e.SITE_REBUILD_COMMAND },

@@ -9,6 +9,7 @@ import { formatAge, formatPrice, formatWeight } from '../lib/format.ts';
 import { toast, toastAcrossNavigation } from '../lib/toast.ts';
 import { useFavorites } from '../lib/favorites.ts';
 import { absoluteUrl } from '../lib/head-tags.ts';
+import { videoSource } from '../lib/video-embed.ts';
 import { InquireDialog, type InquireDialogHandle } from '../react/InquireDialog.tsx';
 import { ReportForm } from '../react/ReportForm.tsx';
 import { FavoriteButton, StatusBadge } from '../react/PuppyCard.tsx';
@@ -184,23 +185,9 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
   );
 }
 
-/** YouTube and Vimeo page links become their embed addresses; other links are embedded as given */
-function embedUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    const host = parsed.hostname.replace(/^www\.|^m\./, '');
-    if (host === 'youtube.com' && parsed.searchParams.get('v')) return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(parsed.searchParams.get('v')!)}`;
-    if (host === 'youtu.be') return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(parsed.pathname.slice(1))}`;
-    if (host === 'vimeo.com' && /^\/\d+$/.test(parsed.pathname)) return `https://player.vimeo.com/video${parsed.pathname}`;
-  } catch {
-    // not a URL: embedded as it is, and the frame shows the browser's own error
-  }
-  return url;
-}
-
 function PuppyVideo({ url, name }: { url: string; name: string }) {
-  // Only uploads play here and only http(s) pages are embedded; anything else is a broken video.
-  const [failed, setFailed] = useState(!url.startsWith('/uploads/') && !/^https?:\/\//i.test(url));
+  const source = videoSource(url);
+  const [failed, setFailed] = useState(source.kind === 'none');
   // Rendered on the server, the video may have failed before this script could listen: ask it.
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -210,25 +197,32 @@ function PuppyVideo({ url, name }: { url: string; name: string }) {
   return (
     <section aria-labelledby="video-heading">
       <h2 id="video-heading">Video</h2>
-      {failed ? (
+      {failed || source.kind === 'none' ? (
         <p className="video-error" role="alert">
           Sorry, there was an error loading this video.
         </p>
+      ) : source.kind === 'link' ? (
+        <p>
+          <a href={source.href} target="_blank" rel="noopener noreferrer nofollow ugc">
+            Watch the video of {name} on {source.host}
+          </a>
+        </p>
       ) : (
         <div className="video-frame">
-          {url.startsWith('/uploads/') ? (
-            <video ref={video} controls preload="metadata" src={url} onError={() => setFailed(true)} aria-label={`Video of ${name}`}>
+          {source.kind === 'upload' ? (
+            <video ref={video} controls preload="metadata" src={source.src} onError={() => setFailed(true)} aria-label={`Video of ${name}`}>
               <track kind="captions" />
             </video>
           ) : (
+            // Only the two players of VIDEO_EMBED_ORIGINS get here. They need their scripts and their own
+            // origin's storage to play, and presentation for casting; no popups, forms or navigation.
             <iframe
-              src={embedUrl(url)}
-              title={`Video of ${name}`}
+              src={source.src}
+              title={`Video of ${name} on ${source.provider}`}
               loading="lazy"
-              allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+              allow="encrypted-media; picture-in-picture; fullscreen"
               referrerPolicy="strict-origin-when-cross-origin"
-              sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
-              onError={() => setFailed(true)}
+              sandbox="allow-scripts allow-same-origin allow-presentation"
             />
           )}
         </div>

@@ -44,7 +44,5 @@ export async function logOut(): Promise<void> {
   await mutate(USER_KEY, null, { revalidate: false });
 }
 
-/** where /auth sends the visitor back to after login (only paths on this site) */
-export function safeNextPath(raw: string | null): string {
-  return raw && raw.startsWith('/') && !raw.startsWith('//') ? raw : '/';
-}
+// /auth sends the visitor back with the one check the server's redirects use too.
+export { safeNextPath } from '#contracts/safe-next-path.ts';

@@ -349,7 +349,12 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
             </button>
           </p>
         )}
-        <Field id={fieldId('videoUrl')} label={currentVideo ? 'Or a new video URL' : 'Or a video URL'} error={errors.videoUrl?.message}>
+        <Field
+          id={fieldId('videoUrl')}
+          label={currentVideo ? 'Or a new video URL' : 'Or a video URL'}
+          hint="YouTube and Vimeo videos play on the listing; other addresses are shown as a link."
+          error={errors.videoUrl?.message}
+        >
           {(control) => <input type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=…" {...register('videoUrl')} {...control} />}
         </Field>
       </fieldset>

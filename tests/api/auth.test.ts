@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../commerce-api/src/auth/passwords.ts';
 import { createTestApp, registeredAgent, sessionCookie, TEST_SECRET } from '../support/test-app.ts';
 
@@ -216,6 +216,25 @@ describe('abuse', () => {
     // A guesser spreading wrong passwords over many clients meets the limit over all clients.
     for (let i = 0; i < 7; i++) expect((await login(`192.0.2.${i + 1}`, `wrong-${i}-password`)).status).toBe(401);
     expect((await login('192.0.2.100', 'another-wrong-one')).status).toBe(429);
+  });
+
+  it('counts failed logins for one username over all clients per hour, not per 15 minutes (ASVS 2.2.1)', async () => {
+    // express-rate-limit reads the system clock: moved here, past the old 15-minute window
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { app } = await createTestApp({ env: { TRUST_PROXY: 'loopback', LOGIN_FAILURES_PER_USERNAME: '3' } });
+      const login = (client: string) => request(app).post('/api/login').set('X-Forwarded-For', client).send({ username: 'ruby_fan', password: 'a-wrong-password' });
+      for (let i = 1; i <= 3; i++) expect((await login(`192.0.2.${i}`)).status).toBe(401);
+      const refused = await login('192.0.2.50');
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.message).toBe('Too many login attempts for this account. Please wait an hour and try again.');
+      vi.setSystemTime(Date.now() + 16 * 60_000);
+      expect((await login('192.0.2.51')).status).toBe(429);
+      vi.setSystemTime(Date.now() + 45 * 60_000);
+      expect((await login('192.0.2.52')).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('takes the limits from the environment', async () => {

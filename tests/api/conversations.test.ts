@@ -143,7 +143,7 @@ describe('conversations', () => {
     expect(posted.status).toBe(303);
     expect(posted.headers.location).toBe(`/messages/${id}`);
     const empty = await w.seller.agent.post(`/api/conversations/${id}/messages`).type('form').send({ body: '' });
-    expect(empty.headers.location).toBe(`/messages/${id}?error=${encodeURIComponent('Please write a message')}`);
+    expect(empty.headers.location).toBe(`/messages/${id}?error=message_empty`);
     expect((await w.seller.agent.get(`/api/conversations/${id}`)).body.messages.at(-1).body).toBe('Yes, she is.');
     // under Referrer-Policy no-referrer the browser sends Origin "null"; Sec-Fetch-Site tells our page from another site
     const own = await w.seller.agent.post(`/api/conversations/${id}/messages`).set('Origin', 'null').set('Sec-Fetch-Site', 'same-origin').type('form').send({ body: 'Own page' });
@@ -155,6 +155,20 @@ describe('conversations', () => {
     expect(reported.headers.location).toBe(`/puppies/${w.puppy.id}?reported=1`);
     const offsite = await w.buyer.agent.post('/api/reports').type('form').send({ puppyId: String(w.puppy.id), reason: 'other', returnTo: '//evil.example/x' });
     expect(offsite.headers.location).toBe('/messages?reported=1');
+  });
+
+  it('a refused form post goes back with a known code in the address, never with words (decision 0108)', async () => {
+    const w = await world();
+    const id = await inquire(w);
+    const reply = (body: string) => w.seller.agent.post(`/api/conversations/${id}/messages`).type('form').send({ body });
+    expect((await reply('x'.repeat(2001))).headers.location).toBe(`/messages/${id}?error=message_too_long`);
+    expect((await w.seller.agent.post('/api/conversations/999999/messages').type('form').send({ body: 'Hi' })).headers.location).toBe('/messages/999999?error=not_found');
+    const report = (fields: Record<string, string>) => w.buyer.agent.post('/api/reports').type('form').send({ returnTo: `/messages/${id}`, ...fields });
+    expect((await report({ puppyId: String(w.puppy.id), reason: 'because' })).headers.location).toBe(`/messages/${id}?error=report_reason`);
+    expect((await report({ puppyId: String(w.puppy.id), reason: 'other', comment: 'y'.repeat(1001) })).headers.location).toBe(`/messages/${id}?error=comment_too_long`);
+    expect((await report({ reason: 'other' })).headers.location).toBe(`/messages/${id}?error=report_target`);
+    // a refusal the table has no words for still carries only a code
+    expect((await reply('nul \u0000 inside')).headers.location).toBe(`/messages/${id}?error=refused`);
   });
 
   it('limits messages per account, more tightly for a new account (MESSAGES_PER_ACCOUNT, NEW_ACCOUNT_MESSAGES)', async () => {

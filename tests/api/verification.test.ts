@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { signedInAgent } from '../support/api-login.ts';
 
@@ -139,51 +139,6 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
     await agent.post('/api/verify-code').send({ email: EMAIL, code: lastCode(t, EMAIL), method: 'email' }).expect(200);
   });
 
-  it('re-sends at most once a minute per target from one requester, and a new code replaces the old one', async () => {
-    const t = await createTestApp();
-    const { agent } = await signedInAgent(t);
-    await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
-    const first = lastCode(t, EMAIL);
-
-    t.tick(59_000);
-    const again = await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' });
-    expect(again.status).toBe(429);
-    expect(again.body.error.message).toBe('Please wait a minute before requesting another code.');
-    // Another session from the same network is the same requester.
-    const sameNetwork = await request(t.app).post('/api/send-verification-code').send({ email: EMAIL.toUpperCase(), method: 'email' });
-    expect(sameNetwork.status).toBe(429);
-    expect(t.outbox.entries).toHaveLength(1);
-    // Another target is not held up.
-    await agent.post('/api/send-verification-code').send({ email: 'other@example.com', method: 'email' }).expect(200);
-
-    t.tick(1000);
-    await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
-    const second = lastCode(t, EMAIL);
-    if (second !== first) {
-      expect((await agent.post('/api/verify-code').send({ email: EMAIL, code: first, method: 'email' })).status).toBe(400);
-    }
-    await agent.post('/api/verify-code').send({ email: EMAIL, code: second, method: 'email' }).expect(200);
-  });
-
-  it('never lets a third party elsewhere hold up the codes to someone\'s address', async () => {
-    const t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
-    const { agent } = await signedInAgent(t);
-    const owner = (path: string, body: object) => agent.post(path).set('X-Forwarded-For', '198.51.100.20').send(body);
-    const stranger = () => request(t.app).post('/api/send-verification-code').set('X-Forwarded-For', '203.0.113.7').send({ email: EMAIL, method: 'email' });
-
-    // The stranger asks first, and again every minute.
-    await stranger().expect(200);
-    await owner('/api/send-verification-code', { email: EMAIL, method: 'email' }).expect(200);
-    t.tick(60_000);
-    await stranger().expect(200);
-    // The owner may ask again after a minute too, and the stranger's codes never replace theirs.
-    await owner('/api/send-verification-code', { email: EMAIL, method: 'email' }).expect(200);
-    const latest = lastCode(t, EMAIL);
-    await owner('/api/verify-code', { email: EMAIL, code: latest, method: 'email' }).expect(200);
-    // The stranger itself is still held to once a minute.
-    expect((await stranger()).status).toBe(429);
-  });
-
   it('refuses a code sent to another target', async () => {
     const t = await createTestApp();
     const { agent, user } = await signedInAgent(t);
@@ -229,5 +184,97 @@ describe('POST /api/send-verification-code and /api/verify-code', () => {
     // The session is forgotten after a day.
     t.tick(24 * 60 * 60_000 + 1000);
     expect((await visitor.get('/api/verification-status')).body).toEqual({ emails: [], phones: [] });
+  });
+});
+
+// The per-address limits count in the rate-limit store, which reads the system clock: these tests move
+// it with the app's clock (decision 0108).
+describe('codes to one address, from every network together', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  /** moves the app's clock and the system's together */
+  const later = (t: TestApp, ms: number) => {
+    t.tick(ms);
+    vi.setSystemTime(Date.now() + ms);
+  };
+  /** a request from a network of its own, in a new anonymous session */
+  const fromNetwork = (t: TestApp, client: string, body: object) => request(t.app).post('/api/send-verification-code').set('X-Forwarded-For', client).send(body);
+
+  it('re-sends at most once a minute per target from one requester, and a new code replaces the old one', async () => {
+    const t = await createTestApp();
+    const { agent } = await signedInAgent(t);
+    await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
+    const first = lastCode(t, EMAIL);
+
+    later(t, 59_000);
+    const again = await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' });
+    expect(again.status).toBe(429);
+    expect(again.body.error.message).toBe('Please wait a minute before requesting another code.');
+    // Another session from the same network is refused too.
+    const sameNetwork = await request(t.app).post('/api/send-verification-code').send({ email: EMAIL.toUpperCase(), method: 'email' });
+    expect(sameNetwork.status).toBe(429);
+    expect(t.outbox.entries).toHaveLength(1);
+    // Another target is not held up.
+    await agent.post('/api/send-verification-code').send({ email: 'other@example.com', method: 'email' }).expect(200);
+
+    later(t, 1000);
+    await agent.post('/api/send-verification-code').send({ email: EMAIL, method: 'email' }).expect(200);
+    const second = lastCode(t, EMAIL);
+    if (second !== first) {
+      expect((await agent.post('/api/verify-code').send({ email: EMAIL, code: first, method: 'email' })).status).toBe(400);
+    }
+    await agent.post('/api/verify-code').send({ email: EMAIL, code: second, method: 'email' }).expect(200);
+  });
+
+  it('sends one code a minute to an address whatever the network; a stranger\'s code never replaces the owner\'s', async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    const { agent } = await signedInAgent(t);
+    const owner = (path: string, body: object) => agent.post(path).set('X-Forwarded-For', '198.51.100.20').send(body);
+
+    await fromNetwork(t, '203.0.113.7', { email: EMAIL, method: 'email' }).expect(200);
+    const heldUp = await owner('/api/send-verification-code', { email: ' Breeder@Example.com ', method: 'email' });
+    expect(heldUp.status).toBe(429);
+    expect(heldUp.body.error).toEqual({ code: 'too_many_requests', message: 'Please wait a minute before requesting another code.' });
+    later(t, 60_000);
+    await owner('/api/send-verification-code', { email: EMAIL, method: 'email' }).expect(200);
+    const ownersCode = lastCode(t, EMAIL);
+    later(t, 60_000);
+    await fromNetwork(t, '203.0.113.8', { email: EMAIL, method: 'email' }).expect(200);
+    await owner('/api/verify-code', { email: EMAIL, code: ownersCode, method: 'email' }).expect(200);
+  });
+
+  it('sends at most 5 codes an hour to one address from all networks together; retries within the minute do not use them up', async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    const phone = (client: string, number: string) => fromNetwork(t, client, { phone: number, method: 'phone' });
+    // one number however it is written
+    const spellings = ['(555) 010-2000', '555-010-2000', '555 010 2000', '5550102000', '555.010.2000'];
+    for (const [i, number] of spellings.entries()) {
+      expect((await phone(`192.0.2.${i + 1}`, number)).status).toBe(200);
+      // a second try within the minute is refused, and does not count toward the hour
+      expect((await phone(`198.51.100.${i + 1}`, number)).status).toBe(429);
+      later(t, 61_000);
+    }
+    const sixth = await phone('192.0.2.99', '5550102000');
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error).toEqual({ code: 'too_many_requests', message: 'Too many verification codes were sent to this phone number. Please wait an hour and try again.' });
+    expect(t.outbox.entries.filter((e) => e.to === '5550102000')).toHaveLength(5);
+    // other addresses are not held up
+    await fromNetwork(t, '192.0.2.99', { email: EMAIL, method: 'email' }).expect(200);
+    later(t, 60 * 60_000);
+    await phone('192.0.2.99', '5550102000').expect(200);
+  });
+
+  it('takes the per-address limits from the environment', async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: 'loopback', VERIFICATION_CODES_PER_TARGET: '2', VERIFICATION_CODES_PER_TARGET_PER_MINUTE: '3' } });
+    await fromNetwork(t, '192.0.2.1', { email: EMAIL, method: 'email' }).expect(200);
+    await fromNetwork(t, '192.0.2.2', { email: EMAIL, method: 'email' }).expect(200);
+    const third = await fromNetwork(t, '192.0.2.3', { email: EMAIL, method: 'email' });
+    expect(third.status).toBe(429);
+    expect(third.body.error.message).toBe('Too many verification codes were sent to this email address. Please wait an hour and try again.');
+    await fromNetwork(t, '192.0.2.3', { email: 'other@example.com', method: 'email' }).expect(200);
   });
 });

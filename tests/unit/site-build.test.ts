@@ -144,6 +144,16 @@ describe('Content-Security-Policy', () => {
   });
 });
 
+describe('frames (decision 0108)', () => {
+  it('every page frames only Stripe and the two video players', () => {
+    for (const page of ['index.html', 'checkout/_.html', 'auth.html', 'donate.html']) {
+      const policy = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(html(page))?.[1] ?? '';
+      const frameSrc = /frame-src ([^;]*)/.exec(policy)?.[1]?.trim().split(/\s+/).sort();
+      expect(frameSrc, page).toEqual(['https://hooks.stripe.com', 'https://js.stripe.com', 'https://player.vimeo.com', 'https://www.youtube-nocookie.com']);
+    }
+  });
+});
+
 // ---- the on-demand listing pages, through createApp ----
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
@@ -328,6 +338,52 @@ describe('the on-demand listing pages, served by createApp from the build', () =
     const inline = [...response.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)];
     expect(inline.length).toBeGreaterThan(2);
     for (const [, body] of inline) expect(scriptSrc, body!.slice(0, 60)).toContain(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+  });
+});
+
+describe('a listing\'s video and a conversation\'s refusal, served by createApp from the build (decision 0108)', () => {
+  beforeAll(async () => {
+    if (!t) await catalogueApp();
+  });
+
+  async function listingWithVideo(videoUrl: string): Promise<string> {
+    const future = new Date(NOW.getTime() + 10 * DAY).toISOString();
+    const puppy = await t.store.puppies.insert(buildPuppy({ userId: owner.user.id, name: 'Video Pup', breedId: 1, expiresAt: future, videoUrl }, createRng(5), { now: NOW }));
+    return (await request(t.app).get(`/puppies/${puppy.id}`).expect(200)).text;
+  }
+
+  it('a YouTube link plays in the privacy player, sandboxed, lazy, titled and without the full referrer', async () => {
+    const page = decode(await listingWithVideo('https://www.youtube.com/watch?v=dQw4w9WgXcQ'));
+    const frame = /<iframe[^>]*>/.exec(page)?.[0] ?? '';
+    expect(frame).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
+    expect(frame).toContain('sandbox="allow-scripts allow-same-origin allow-presentation"');
+    expect(frame).toMatch(/referrerpolicy="strict-origin-when-cross-origin"/i);
+    expect(frame).toContain('loading="lazy"');
+    expect(frame).toContain('title="Video of Video Pup on YouTube"');
+  });
+
+  it('any other address is a plain link that opens apart from the page, never a frame', async () => {
+    const page = decode(await listingWithVideo('https://dogs.example/videos/pup.html'));
+    expect(page).not.toMatch(/<iframe/);
+    const link = /<a [^>]*href="https:\/\/dogs.example\/videos\/pup.html"[^>]*>/.exec(page)?.[0] ?? '';
+    expect(link).toContain('target="_blank"');
+    expect(link).toContain('rel="noopener noreferrer nofollow ugc"');
+  });
+
+  it('a message page shows the text of a known refusal code, and nothing of any other words in its address', async () => {
+    const buyer = await registeredAgent(t.app);
+    const asked = await buyer.agent
+      .post('/api/contacts')
+      .send({ name: 'Jamie Rivera', email: 'jamie@example.com', phone: '555-010-2000', message: 'Is Daisy still available?', puppyId: ids.daisy })
+      .expect(201);
+    const thread = `/messages/${asked.body.conversationId as number}`;
+    const known = decode((await buyer.agent.get(`${thread}?error=message_too_long`).expect(200)).text);
+    expect(known).toContain('Please keep your message under 2,000 characters');
+    for (const words of ['Your account is locked. Call 555-0100 to unlock it', '<img src=x onerror=alert(1)>', 'Please keep your message under 2,000 characters']) {
+      const page = decode((await buyer.agent.get(`${thread}?error=${encodeURIComponent(words)}`).expect(200)).text);
+      expect(page, words).not.toContain(words);
+      expect(page, words).not.toContain(encodeURIComponent(words));
+    }
   });
 });
 

@@ -2,16 +2,17 @@
 // docs/decisions/0090–0092): one schema per contract, shared by the forms and the API.
 import * as v from 'valibot';
 import { numberish } from './common.ts';
+import { FORM_REFUSALS } from './form-refusals.ts';
 
 export const MESSAGE_MAX = 2000;
 
 /** a message: plain text, 1–2,000 characters after trimming */
 export const MessageSchema = v.object({
   body: v.pipe(
-    v.string('Please write a message'),
+    v.string(FORM_REFUSALS.message_empty),
     v.trim(),
-    v.nonEmpty('Please write a message'),
-    v.maxLength(MESSAGE_MAX, 'Please keep your message under 2,000 characters'),
+    v.nonEmpty(FORM_REFUSALS.message_empty),
+    v.maxLength(MESSAGE_MAX, FORM_REFUSALS.message_too_long),
   ),
 });
 export type MessageInput = v.InferOutput<typeof MessageSchema>;
@@ -37,10 +38,10 @@ export const ReportSchema = v.pipe(
   v.object({
     puppyId: optionalId,
     messageId: optionalId,
-    reason: v.picklist(REPORT_REASONS, 'Please choose a reason'),
-    comment: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000, 'Please keep your comment under 1,000 characters')), ''),
+    reason: v.picklist(REPORT_REASONS, FORM_REFUSALS.report_reason),
+    comment: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000, FORM_REFUSALS.comment_too_long)), ''),
   }),
-  v.check((r) => (r.puppyId === undefined) !== (r.messageId === undefined), 'Please report one listing or one message'),
+  v.check((r) => (r.puppyId === undefined) !== (r.messageId === undefined), FORM_REFUSALS.report_target),
 );
 export type ReportInput = v.InferOutput<typeof ReportSchema>;
 

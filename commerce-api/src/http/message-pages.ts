@@ -1,16 +1,20 @@
-// /messages and /messages/{id} rendered on demand (issue 15, docs/decisions/0090, after 0065's listing pages): the
+// /messages and /messages/{id} rendered on demand (docs/decisions/0090, after 0065's listing pages): the
 // thread is in the HTML with its reply form, so reading and replying work before any script runs
 // (the form posts to the API, which answers 303 back here). Only for its two parties: a visitor is
 // sent to log in first, anyone else gets the page's 404. Never cached: it belongs to one viewer.
 import express from 'express';
 import * as v from 'valibot';
 import { idParam } from '#contracts/common.ts';
+import { safeNextPath } from '#contracts/safe-next-path.ts';
 import type { PageLocals } from '#contracts/pages.ts';
 import type { AppDeps } from '../deps.ts';
 import { listConversations, openConversation } from '../domain/conversations.ts';
 import { NotFoundError } from '../errors.ts';
 import { PRIVATE_PAGE_CACHE, type OnDemandPages } from './on-demand-pages.ts';
 import { currentUser, type SessionLayer } from './session.ts';
+
+/** the login page, with the way back (decision 0108: every `next` passes safeNextPath) */
+const loginFirst = (path: string) => `/auth?next=${encodeURIComponent(safeNextPath(path))}`;
 
 export function messagePages(deps: AppDeps, pages: OnDemandPages, sessions: SessionLayer): express.Router {
   const { store, mailer, config, log, now } = deps;
@@ -22,7 +26,7 @@ export function messagePages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
     return sessions.middleware(req, res, async (err?: unknown) => {
       if (err) return next(err);
       const user = currentUser(res);
-      if (!user) return res.redirect(303, `/auth?next=${encodeURIComponent(req.path)}`);
+      if (!user) return res.redirect(303, loginFirst(req.path));
       try {
         const conversations = await listConversations({ store, mailer, siteUrl: config.publicSiteUrl, log }, user);
         const locals: Partial<PageLocals> = { viewer: { id: user.id, username: user.username }, conversations };
@@ -38,7 +42,7 @@ export function messagePages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
     return sessions.middleware(req, res, async (err?: unknown) => {
       if (err) return next(err);
       const user = currentUser(res);
-      if (!user) return res.redirect(303, `/auth?next=${encodeURIComponent(req.path)}`);
+      if (!user) return res.redirect(303, loginFirst(req.path));
       const id = v.safeParse(idParam, req.params.id);
       let conversation: PageLocals['conversation'] = null;
       try {

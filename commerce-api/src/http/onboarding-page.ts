@@ -1,4 +1,4 @@
-// /earnings/onboarding rendered on demand (issue 18, docs/decisions/0101): the local test-mode
+// /earnings/onboarding rendered on demand (docs/decisions/0101): the local test-mode
 // provider's stand-in for Stripe's hosted onboarding. Express checks the setup link and hands the page
 // its account (or why the link cannot be used) in `locals`, so the form is in the HTML and works before
 // any script runs. Posted by the browser itself, the form comes back here: a good one goes where Stripe
@@ -8,6 +8,7 @@
 import express, { type Request, type Response } from 'express';
 import { LocalOnboardingSchema, type LocalOnboardingField, type LocalOnboardingPage } from '#contracts/payouts.ts';
 import type { PageLocals } from '#contracts/pages.ts';
+import { safeNextPath } from '#contracts/safe-next-path.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { PRIVATE_PAGE_CACHE, type OnDemandPages } from './on-demand-pages.ts';
@@ -19,8 +20,24 @@ const FIELDS: readonly LocalOnboardingField[] = ['legalName', 'routingNumber', '
 const NO_LINK = 'This page needs the setup link PuppyNest made for you.';
 const NOT_LOCAL = 'The local test-mode payment provider is not active.';
 
+/**
+ * Where a finished form goes: the link's return address when it is a page of this site, else Earnings.
+ * The link's metadata is stored data, so it passes the same check as any `next` (decision 0108).
+ */
+export function returnAddress(returnUrl: string, siteUrl: string): string {
+  const site = new URL(siteUrl);
+  let back: URL | undefined;
+  try {
+    back = new URL(returnUrl, site);
+  } catch {
+    back = undefined;
+  }
+  const path = back && back.origin === site.origin ? safeNextPath(`${back.pathname}${back.search}${back.hash}`) : '/earnings';
+  return new URL(path, site).href;
+}
+
 export function onboardingPage(deps: AppDeps, pages: OnDemandPages): express.Router {
-  const { payments } = deps;
+  const { payments, config } = deps;
   const router = express.Router();
 
   const linkOf = (req: Request) => (typeof req.query['link'] === 'string' && req.query['link'] !== '' ? req.query['link'] : null);
@@ -68,7 +85,7 @@ export function onboardingPage(deps: AppDeps, pages: OnDemandPages): express.Rou
         // the form's two submit buttons: "Submit" (intent=submit) and "Save and finish later" (intent=later)
         const input = parseInput(LocalOnboardingSchema, { ...typed, finishLater: body['intent'] === 'later' });
         const answer = await provider.submitOnboarding(link, input);
-        return res.redirect(303, answer.returnUrl);
+        return res.redirect(303, returnAddress(answer.returnUrl, config.publicSiteUrl));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         const errors = Object.fromEntries(FIELDS.filter((name) => error.fields?.[name]).map((name) => [name, error.fields![name]!]));

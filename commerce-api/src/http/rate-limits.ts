@@ -1,16 +1,20 @@
-// Request rate limits (429 in the one error shape), configured in config.ts (decision 0051).
+// Request rate limits (429 in the one error shape), configured in config.ts (decisions 0051, 0108).
 // On lowdb each createApp counts in memory (one process serves the product); on PostgreSQL the
-// counters are the database's (`shared`), so every process counts into one (issue 14): the store
+// counters are the database's (`shared`), so every process counts into one (decision 0093): the store
 // changes, not the rules.
 import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import type { Request, RequestHandler, Response } from 'express';
+import * as v from 'valibot';
+import { normaliseTarget, SendCodeSchema } from '#contracts/sellers.ts';
 import type { Limits } from '../config.ts';
 import { TooManyRequestsError } from '../errors.ts';
 import type { RateLimitCounters } from '../storage/repositories.ts';
 import { sharedRateLimitStore } from './rate-limit-store.ts';
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const TEN_MINUTES = 10 * MINUTE;
+const FIFTEEN_MINUTES = 15 * MINUTE;
+const HOUR = 60 * MINUTE;
 
 /** `name`: the limiter's own key prefix in the shared counters */
 function limiter(shared: RateLimitCounters | undefined, name: string, options: Partial<Options> & { message: string }): RequestHandler {
@@ -48,10 +52,12 @@ export function authLimiters(limits: Limits, shared?: RateLimitCounters) {
         keyGenerator: (req) => `user:${usernameOf(req.body)}|${clientKey(req)}`,
         ...withUsername,
       }),
+      // An hour, as ASVS 2.2.1 asks: at most 100 failures per account per hour (decision 0108).
       limiter(shared, 'login-username', {
+        windowMs: HOUR,
         limit: limits.loginFailuresPerUsername,
         skipSuccessfulRequests: true,
-        message: tooMany,
+        message: 'Too many login attempts for this account. Please wait an hour and try again.',
         keyGenerator: (req) => `user:${usernameOf(req.body)}`,
         ...withUsername,
       }),
@@ -62,13 +68,42 @@ export function authLimiters(limits: Limits, shared?: RateLimitCounters) {
   };
 }
 
+/** the address a code is asked for, as the domain stores it (digits only for a phone); undefined for a body the route refuses */
+function codeTarget(body: unknown): string | undefined {
+  const input = v.safeParse(SendCodeSchema, body);
+  if (!input.success) return undefined;
+  const { output } = input;
+  return output.method === 'email' ? `email:${normaliseTarget('email', output.email)}` : `phone:${normaliseTarget('phone', output.phone).replace(/^\+/, '')}`;
+}
+
 /**
  * Per client, on top of the per-target and per-code limits of the domain (domain/verification.ts):
- * one network cannot mail codes to a thousand addresses, nor guess codes across many of them.
+ * one network cannot mail codes to a thousand addresses, nor guess codes across many of them. And per
+ * address over every network (decision 0108): many networks together cannot flood one inbox or phone.
+ * The minute's check stands before the hour's, so retries refused within a minute never use up the hour.
  */
-export function verificationLimiters(shared?: RateLimitCounters) {
+export function verificationLimiters(limits: Limits, shared?: RateLimitCounters) {
+  const perTarget = (name: string, windowMs: number, limit: number, message: (noun: string) => string) =>
+    limiter(shared, name, {
+      windowMs,
+      limit,
+      message: message('address'),
+      skip: (req) => codeTarget(req.body) === undefined,
+      keyGenerator: (req) => codeTarget(req.body) ?? '',
+      validate: { keyGeneratorIpFallback: false },
+      handler: (req, _res, next) => next(new TooManyRequestsError(message(codeTarget(req.body)?.startsWith('phone:') ? 'phone number' : 'email address'))),
+    });
   return {
-    send: limiter(shared, 'verification-send', { limit: 30, message: 'Too many verification codes were requested from this network. Please wait 15 minutes and try again.' }),
+    send: [
+      limiter(shared, 'verification-send', { limit: 30, message: 'Too many verification codes were requested from this network. Please wait 15 minutes and try again.' }),
+      perTarget('verification-target-minute', MINUTE, limits.verificationCodesPerTargetPerMinute, () => 'Please wait a minute before requesting another code.'),
+      perTarget(
+        'verification-target-hour',
+        HOUR,
+        limits.verificationCodesPerTarget,
+        (noun) => `Too many verification codes were sent to this ${noun}. Please wait an hour and try again.`,
+      ),
+    ],
     verify: limiter(shared, 'verification-check', { limit: 60, skipSuccessfulRequests: true, message: 'Too many verification attempts from this network. Please wait 15 minutes and try again.' }),
   };
 }
@@ -82,6 +117,51 @@ export function paymentLimiters(shared?: RateLimitCounters) {
     donation: limiter(shared, 'donation', { limit: 20, message: 'Too many donation attempts from this network. Please wait 15 minutes and try again.' }),
     testCard: limiter(shared, 'test-card', { limit: 200, message: 'Too many card attempts from this network. Please wait 15 minutes and try again.' }),
   };
+}
+
+/**
+ * Each seller plan attempt makes a customer and checks a card with the provider, which makes it a tool
+ * for testing stolen cards: every attempt counts, refused ones too, per account and per client
+ * (decision 0108). `accountOf` answers the logged-in account, or undefined (the route answers 401).
+ */
+export function subscriptionLimiters(limits: Limits, accountOf: (res: Response) => number | undefined, shared?: RateLimitCounters): RequestHandler[] {
+  return [
+    limiter(shared, 'subscription-client', {
+      windowMs: HOUR,
+      limit: limits.subscriptionAttemptsPerClient,
+      message: 'Too many seller plan attempts from this network. Please wait an hour and try again.',
+    }),
+    limiter(shared, 'subscription-account', {
+      windowMs: HOUR,
+      limit: limits.subscriptionAttemptsPerAccount,
+      message: 'You have tried to start a seller plan many times in a short time. Please wait an hour and try again.',
+      skip: (_req, res) => accountOf(res) === undefined,
+      keyGenerator: (_req, res) => `account:${accountOf(res) ?? 0}`,
+      validate: { keyGeneratorIpFallback: false },
+    }),
+  ];
+}
+
+/**
+ * The return pages re-check a payment a few times per visit; a loop of them costs a provider call
+ * each, so they are limited per account (when logged in) and per client (decision 0108).
+ */
+export function paymentRefreshLimiters(limits: Limits, accountOf: (res: Response) => number | undefined, shared?: RateLimitCounters): RequestHandler[] {
+  return [
+    limiter(shared, 'payment-refresh-client', {
+      windowMs: TEN_MINUTES,
+      limit: limits.paymentRefreshesPerClient,
+      message: 'Too many payment checks from this network. Please wait 10 minutes and try again.',
+    }),
+    limiter(shared, 'payment-refresh-account', {
+      windowMs: TEN_MINUTES,
+      limit: limits.paymentRefreshesPerAccount,
+      message: 'Too many payment checks in a short time. Please wait 10 minutes and try again.',
+      skip: (_req, res) => accountOf(res) === undefined,
+      keyGenerator: (_req, res) => `account:${accountOf(res) ?? 0}`,
+      validate: { keyGeneratorIpFallback: false },
+    }),
+  ];
 }
 
 /** contact-page messages and puppy inquiries: each one is stored and mailed to a person */
@@ -111,7 +191,7 @@ export function uploadLimiter(limits: Limits, accountOf: (req: Request, res: Res
   });
 }
 
-// ---- issue 15: messages and reports, per account (the routes run these after the login check) ----
+// ---- messages and reports, per account (decisions 0090–0092; the routes run these after the login check) ----
 
 /**
  * Messages per account per hour; an account younger than `newAccountHours` gets the tighter

@@ -1,10 +1,12 @@
-// /api/conversations (issue 15, docs/decisions/0090): the logged-in user's conversations, a thread,
+// /api/conversations (docs/decisions/0090): the logged-in user's conversations, a thread,
 // a reply; the unread count; My Listings' conversation counts; reports. The reply and report forms
 // are real forms: posted before the island wakes up (urlencoded) they answer 303 back to the page.
 import express, { type Request, type Response } from 'express';
 import * as v from 'valibot';
 import { idParam } from '#contracts/common.ts';
 import { MessageSchema, ReportSchema, type MyListingsConversationsResponse } from '#contracts/conversations.ts';
+import { refusalCode, type FormRefusal } from '#contracts/form-refusals.ts';
+import { safeNextPath } from '#contracts/safe-next-path.ts';
 import type { AppDeps } from '../../deps.ts';
 import { listConversations, openConversation, reply, unreadCount, type ConversationContext } from '../../domain/conversations.ts';
 import { fileReport, REPORT_RECEIVED } from '../../domain/moderation.ts';
@@ -28,21 +30,30 @@ export function conversationId(raw: unknown): number {
 /** a same-site path to go back to after a form post (the form's returnTo, else the Referer), or the fallback */
 function backTo(req: Request, fallback: string): string {
   const returnTo = (req.body as { returnTo?: unknown } | undefined)?.returnTo;
-  if (typeof returnTo === 'string' && /^\/(?!\/)[\w\-/]{0,200}$/.test(returnTo)) return returnTo;
+  // a path safeNextPath keeps as it is (decision 0108)
+  const onSite = (path: string) => safeNextPath(path) === path;
+  if (typeof returnTo === 'string' && /^\/(?!\/)[\w\-/]{0,200}$/.test(returnTo) && onSite(returnTo)) return returnTo;
   const referer = req.get('referer');
   if (!referer) return fallback;
   try {
     const url = new URL(referer);
-    return url.host === req.get('host') && url.pathname.startsWith('/') && !url.pathname.startsWith('//') ? url.pathname : fallback;
+    return url.host === req.get('host') && onSite(url.pathname) ? url.pathname : fallback;
   } catch {
     return fallback;
   }
 }
 
-/** a form post that failed goes back with the message in the address (the island shows it) */
+/**
+ * A form post that failed goes back with a code in the address, never words: the page shows the code's
+ * fixed text (contracts/form-refusals.ts, decision 0108).
+ */
 function formFailure(res: Response, path: string, error: unknown): void {
-  const message = error instanceof AppError ? error.message : 'Something went wrong on our side. Please try again.';
-  res.redirect(303, `${path}?error=${encodeURIComponent(message)}`);
+  const code: FormRefusal = !(error instanceof AppError)
+    ? 'failed'
+    : error.code === 'not_found'
+      ? 'not_found'
+      : refusalCode([...Object.values(error.fields ?? {}), error.message], 'refused');
+  res.redirect(303, `${path}?error=${code}`);
 }
 
 export function conversationsRoutes(deps: AppDeps): express.Router {

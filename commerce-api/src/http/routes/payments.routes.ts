@@ -20,7 +20,7 @@ import { activateListingPlan, startListingFee } from '../../domain/listing-fees.
 import { startCheckout } from '../../domain/orders.ts';
 import { startSubscription } from '../../domain/subscriptions.ts';
 import { NotFoundError } from '../../errors.ts';
-import { paymentLimiters } from '../rate-limits.ts';
+import { paymentLimiters, paymentRefreshLimiters, subscriptionLimiters } from '../rate-limits.ts';
 import { currentUser, requireUser } from '../session.ts';
 import { parseInput } from '../validate.ts';
 
@@ -30,6 +30,9 @@ export function paymentsRoutes({ config, store, payments, now, log }: AppDeps): 
   const router = express.Router();
   const { provider, fulfilment } = payments;
   const limits = paymentLimiters(store.rateLimits);
+  const accountOf = (res: express.Response) => currentUser(res)?.id;
+  const subscriptionLimits = subscriptionLimiters(config.limits, accountOf, store.rateLimits);
+  const refreshLimits = paymentRefreshLimiters(config.limits, accountOf, store.rateLimits);
   const feeContext = { store, provider, fulfilment, now, log };
 
   router.get('/stripe-public-key', async (_req, res) => {
@@ -52,7 +55,7 @@ export function paymentsRoutes({ config, store, payments, now, log }: AppDeps): 
     res.json(await startDonation({ store, provider, now: now() }, input));
   });
 
-  router.post('/create-subscription', async (req, res) => {
+  router.post('/create-subscription', ...subscriptionLimits, async (req, res) => {
     const user = requireUser(res);
     res.json(await startSubscription({ store, provider, now: now() }, user, parseInput(SubscriptionSchema, req.body)));
   });
@@ -64,7 +67,7 @@ export function paymentsRoutes({ config, store, payments, now, log }: AppDeps): 
 
   // The return pages ask this after confirming, so a late or lost webhook never strands a paid user.
   // Allowed to whoever holds the client secret, or to the logged-in user the payment is for.
-  router.post('/payments/:intentId/refresh', async (req, res) => {
+  router.post('/payments/:intentId/refresh', ...refreshLimits, async (req, res) => {
     const id = v.safeParse(intentIdParam, req.params.intentId);
     if (!id.success) throw new NotFoundError('No such payment.');
     const { clientSecret } = parseInput(RefreshPaymentSchema, req.body);

@@ -29,13 +29,13 @@ export function sellersRoutes(deps: AppDeps): express.Router {
   const ctx: VerificationContext = { store, mailer: deps.mailer, sms: deps.sms, secret: config.sessionSecret, log: deps.log };
   const cookies = verificationSessions(config.sessionSecret, config.isProduction);
 
-  const { send: sendLimit, verify: verifyLimit } = verificationLimiters(deps.store.rateLimits);
+  const { send: sendLimit, verify: verifyLimit } = verificationLimiters(config.limits, deps.store.rateLimits);
 
   router.get('/sms-available', (_req, res) => {
     res.json({ available: deps.sms.available } satisfies SmsAvailability);
   });
 
-  router.post('/send-verification-code', sendLimit, async (req, res) => {
+  router.post('/send-verification-code', ...sendLimit, async (req, res) => {
     const input = parseInput(SendCodeSchema, req.body);
     const user = currentUser(res);
     const owner = user ? userOwner(user.id) : anonymousOwner(cookies.readOrStart(req, res));
