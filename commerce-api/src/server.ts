@@ -19,6 +19,7 @@ import { createLocalScheduler } from './jobs/scheduler.ts';
 import { sweepUnusedUploadsJob } from './jobs/sweep-unused-uploads.ts';
 import { sweepRateLimitsJob } from './jobs/sweep-rate-limits.ts';
 import { releasePayoutsJob } from './jobs/release-payouts.ts';
+import { moneyCheckJob } from './jobs/money-check.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -79,6 +80,7 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
     [
       sweepUnusedUploadsJob({ store: deps.store, media, log }),
       releasePayoutsJob(deps.payments.payouts),
+      moneyCheckJob(deps.payments.payouts),
       ...(store.rateLimits ? [sweepRateLimitsJob(store.rateLimits)] : []),
     ],
     { now, log, leases: store.jobLeases },

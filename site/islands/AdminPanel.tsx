@@ -13,6 +13,7 @@ import { PageSpinner } from '../react/PageSpinner.tsx';
 import { OrderLookup } from '../react/admin/OrderLookup.tsx';
 import { ModerationQueue } from '../react/admin/ModerationQueue.tsx';
 import { HeldPayouts } from '../react/admin/HeldPayouts.tsx';
+import { MoneyCheck } from '../react/admin/MoneyCheck.tsx';
 import { ApiError, getJson, postJson } from '../lib/api-client.ts';
 import { SWR_OPTIONS } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
@@ -107,6 +108,7 @@ function AdminHome({ user }: { user: UserView }) {
         <ModerationQueue />
         <HeldPayouts />
         <OrderLookup />
+        <MoneyCheck />
         <section className="panel admin-card" aria-labelledby="system-status-title">
           <h2 id="system-status-title">System Status</h2>
           <ul className="status-list">

@@ -169,3 +169,52 @@ export interface LocalOnboardingResponse {
   returnUrl: string;
   status: PayoutAccountStatus;
 }
+
+// ---- the money check (/admin "Money check", `npm run reconcile`; docs/decisions/0107) ----
+
+/** what a mismatch is about: the buyer's payment, its refund, the seller's transfer, its reversal, a dispute */
+export const MONEY_CHECK_SUBJECTS = ['payment', 'refund', 'transfer', 'reversal', 'dispute'] as const;
+export type MoneyCheckSubject = (typeof MONEY_CHECK_SUBJECTS)[number];
+
+/** one place where PuppyNest's records and the payment provider's own objects disagree */
+export interface MoneyMismatch {
+  reference: string;
+  what: MoneyCheckSubject;
+  /** what PuppyNest has (a status, an amount) */
+  stored: string;
+  /** what the provider has */
+  provider: string;
+  /** the disagreement, in a sentence an admin can act on */
+  message: string;
+}
+
+/** an order the check could not compare: the provider (or the store) did not answer; the message says which */
+export interface MoneyCheckFailure {
+  reference: string;
+  message: string;
+}
+
+/** the most mismatches (and failures) a stored report lists: its counts say how many there were */
+export const MONEY_CHECK_LISTED = 200;
+
+export interface MoneyCheckReport {
+  /** when the check started */
+  checkedAt: string;
+  /** how long it took */
+  ms: number;
+  /** only orders made in the last `sinceDays` days were checked (null: every order) */
+  sinceDays: number | null;
+  /** orders compared */
+  orders: number;
+  /** how many mismatches were found (the list holds at most MONEY_CHECK_LISTED of them) */
+  mismatchCount: number;
+  mismatches: MoneyMismatch[];
+  /** how many orders could not be compared (the list holds at most MONEY_CHECK_LISTED of them) */
+  failureCount: number;
+  failures: MoneyCheckFailure[];
+}
+
+/** GET and POST /api/admin/money-check: the last report (null before the first check) */
+export interface MoneyCheckResponse {
+  report: MoneyCheckReport | null;
+}

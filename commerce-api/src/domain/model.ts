@@ -5,11 +5,11 @@
 // The enums are the contracts' constants (one list each, shared by forms, routes and records).
 import type { AccountType } from '#contracts/auth.ts';
 import type { DisputeStatus, OrderStatus, PayoutHoldReason, PayoutStatus } from '#contracts/orders.ts';
-import type { PayoutAccountStatus } from '#contracts/payouts.ts';
+import type { MoneyCheckReport, PayoutAccountStatus } from '#contracts/payouts.ts';
 import type { PlanId } from '#contracts/plans.ts';
 import type { Category, Gender, PuppyStatus, Region } from '#contracts/puppies.ts';
 
-export type { AccountType, Category, DisputeStatus, Gender, OrderStatus, PayoutHoldReason, PayoutAccountStatus, PayoutStatus, PlanId, PuppyStatus, Region };
+export type { AccountType, Category, DisputeStatus, Gender, MoneyCheckReport, OrderStatus, PayoutHoldReason, PayoutAccountStatus, PayoutStatus, PlanId, PuppyStatus, Region };
 export type Role = 'user' | 'admin';
 
 export interface User {
@@ -374,6 +374,12 @@ export interface ModerationAction {
 
 export interface Settings {
   paymentMode: 'test' | 'live';
+  /**
+   * lowdb only: the last money check's report, kept beside the payment mode. Read and written through
+   * SettingsRepository.moneyCheck / setMoneyCheck (PostgreSQL keeps it in the settings row's
+   * money_check column), never through get(): the payment mode is read on every payment call.
+   */
+  moneyCheck?: MoneyCheckReport | null;
 }
 
 /** The whole database: what the JSON file in DATA_DIR holds. */

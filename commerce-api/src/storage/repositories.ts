@@ -14,6 +14,7 @@ import type {
   Donation,
   Message,
   ModerationAction,
+  MoneyCheckReport,
   Report,
   Upload,
   Favorite,
@@ -383,8 +384,13 @@ export interface UploadsRepository {
 }
 
 export interface SettingsRepository {
+  /** the payment mode (without the money check's report) */
   get(): Promise<Settings>;
-  set(patch: Partial<Settings>): Promise<Settings>;
+  set(patch: Partial<Omit<Settings, 'moneyCheck'>>): Promise<Settings>;
+  /** the last money check's report (null before the first): /admin shows it, whichever process ran it */
+  moneyCheck(): Promise<MoneyCheckReport | null>;
+  /** replaces the last report */
+  setMoneyCheck(report: MoneyCheckReport): Promise<void>;
 }
 
 // ---- issue 15: conversations, reports, moderation (docs/decisions/0090–0092) ----

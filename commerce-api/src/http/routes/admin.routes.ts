@@ -2,6 +2,8 @@
 import express from 'express';
 import { AdminCancelOrderSchema, RefundedElsewhereSchema } from '#contracts/orders.ts';
 import type { AdminMoneyIssuesResponse, AdminPayoutsResponse } from '#contracts/payouts.ts';
+import type { MoneyCheckResponse } from '#contracts/payouts.ts';
+import { runMoneyCheck } from '../../domain/money-check.ts';
 import { adminMoneyIssues } from '../../domain/admin-money.ts';
 import type { AppDeps } from '../../deps.ts';
 import { adminPayouts } from '../../domain/payouts/earnings.ts';
@@ -59,6 +61,13 @@ export function adminRoutes({ store, config, payments }: AppDeps): express.Route
   // a transfer the provider refused (the platform's balance was short): send it again now
   router.post('/admin/payouts/:reference/retry', async (req, res) => {
     res.json(await retryPayout(payments.payouts, referenceParam(req.params.reference)));
+  });
+  // the money check (decision 0107): the last report, whichever process made it, and a check now
+  router.get('/admin/money-check', async (_req, res) => {
+    res.json({ report: await store.settings.moneyCheck() } satisfies MoneyCheckResponse);
+  });
+  router.post('/admin/money-check', async (_req, res) => {
+    res.json({ report: await runMoneyCheck(payments.payouts) } satisfies MoneyCheckResponse);
   });
   return router;
 }

@@ -1,7 +1,11 @@
-// Contact messages and the site settings (the payment mode).
+// Contact messages and the site settings (the payment mode, and the last money check's report).
 // Part of the lowdb repositories (../lowdb-repositories.ts composes them; decision 0076).
+import type { Settings } from '../../domain/model.ts';
 import type { Repositories } from '../repositories.ts';
 import type { LowdbContext } from './context.ts';
+
+/** the settings without the report: get() answers the same on both stores (PostgreSQL keeps it in a column of its own) */
+const withoutReport = ({ moneyCheck: _report, ...settings }: Settings): Settings => settings;
 
 export function siteRepositories({ storage, db, mutate }: LowdbContext): Pick<Repositories, 'contacts' | 'settings'> {
   return {
@@ -11,9 +15,14 @@ export function siteRepositories({ storage, db, mutate }: LowdbContext): Pick<Re
         mutate((c) => c.contactMessages.insert(row)),
     },
     settings: {
-      get: async () => storage.settings.get(),
+      get: async () => withoutReport(storage.settings.get()),
       set: (patch) =>
-        mutate((_c, s) => s.set(patch)),
+        mutate((_c, s) => withoutReport(s.set(patch))),
+      moneyCheck: async () => storage.settings.get().moneyCheck ?? null,
+      setMoneyCheck: (report) =>
+        mutate((_c, s) => {
+          s.set({ moneyCheck: report });
+        }),
     },
   };
 }

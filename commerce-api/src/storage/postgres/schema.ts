@@ -1,6 +1,6 @@
 // The tables as Kysely sees them (migrations/ holds the SQL): the model's rows with a generated id.
 // CamelCasePlugin maps these camelCase names to the snake_case columns.
-import type { Generated, Kysely, Transaction } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type {
   Breed,
   ContactMessage,
@@ -13,6 +13,7 @@ import type {
   Favorite,
   ListingFeePayment,
   LocalPaymentObject,
+  MoneyCheckReport,
   Order,
   PaymentEvent,
   Payout,
@@ -43,7 +44,8 @@ export interface Database {
   localPayments: Table<LocalPaymentObject>;
   contactMessages: Table<ContactMessage>;
   uploads: Table<Upload>;
-  settings: { id: Generated<boolean>; paymentMode: 'test' | 'live' };
+  // moneyCheck: a jsonb column (migration 0011): an object read back, a JSON text written
+  settings: { id: Generated<boolean>; paymentMode: 'test' | 'live'; moneyCheck: ColumnType<MoneyCheckReport | null, string | null, string | null> };
   // issue 15
   conversations: Table<Conversation>;
   messages: Table<Message>;

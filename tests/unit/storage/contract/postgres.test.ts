@@ -75,7 +75,8 @@ describe('migrations', () => {
       const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
       const seller = await store.users.create(row);
       const puppy = await store.puppies.insert(buildPuppy({ userId: seller.id, name: 'Before cards', description: 'Said "hi"\nthen left' }, undefined, { now: NOW }));
-      expect(await migrate(older, NOW)).toEqual([8, 9]);
+      // every shipped migration from 8 on, whatever later ones add
+      expect(await migrate(older, NOW)).toEqual((await loadMigrations()).map((m) => m.version).filter((v) => v >= 8));
       expect(listed(await store.puppies.searchPublic({ limit: 5 }, NOW))).toStrictEqual([listingFields(puppy)]);
       expect((await older.query('SELECT count(*)::int AS n FROM puppies WHERE card IS NULL')).rows[0]).toEqual({ n: 0 });
     } finally {

@@ -1002,6 +1002,29 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(await s.settings.set({ paymentMode: 'live' })).toEqual({ paymentMode: 'live' });
         expect(await s.settings.get()).toEqual({ paymentMode: 'live' });
       });
+
+      it("keeps the last money check's report apart from the payment mode, replaced by the next", async () => {
+        expect(await s.settings.moneyCheck()).toBeNull();
+        const report = {
+          checkedAt: NOW.toISOString(),
+          ms: 12,
+          sinceDays: null,
+          orders: 2,
+          mismatchCount: 1,
+          mismatches: [{ reference: 'PN-ABC123', what: 'refund' as const, stored: 'refunded', provider: '$0.00 of $1.00 refunded', message: 'Not refunded "in full".' }],
+          failureCount: 0,
+          failures: [],
+        };
+        await s.settings.setMoneyCheck(report);
+        expect(await s.settings.moneyCheck()).toEqual(report);
+        // get() and set() answer the payment mode alone: it is read on every payment call
+        expect(await s.settings.get()).toEqual({ paymentMode: 'test' });
+        expect(await s.settings.set({ paymentMode: 'live' })).toEqual({ paymentMode: 'live' });
+        expect(await s.settings.moneyCheck()).toEqual(report);
+        const next = { ...report, orders: 3, mismatchCount: 0, mismatches: [] };
+        await s.settings.setMoneyCheck(next);
+        expect(await s.settings.moneyCheck()).toEqual(next);
+      });
     });
 
     describe('transaction', () => {

@@ -1,4 +1,4 @@
-// Contact messages and the site settings (the payment mode).
+// Contact messages and the site settings (the payment mode, and the last money check's report).
 // Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
 import type { Repositories } from '../../repositories.ts';
 import type { Db } from '../schema.ts';
@@ -16,6 +16,11 @@ export function siteRepositories(db: Db): Pick<Repositories, 'contacts' | 'setti
         changesSomething(patch)
           ? db.updateTable('settings').set(patch).returning('paymentMode').executeTakeFirstOrThrow()
           : db.selectFrom('settings').select('paymentMode').executeTakeFirstOrThrow(),
+      // its own column (migration 0011), read only here: get() is on every payment call
+      moneyCheck: async () => (await db.selectFrom('settings').select('moneyCheck').executeTakeFirstOrThrow()).moneyCheck,
+      setMoneyCheck: async (report) => {
+        await db.updateTable('settings').set({ moneyCheck: JSON.stringify(report) }).execute();
+      },
     },
   };
 }
