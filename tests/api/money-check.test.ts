@@ -90,7 +90,8 @@ describe('the money check', () => {
     const payout = (await t.store.payouts.findByOrder(orders.scheduled.id))!;
     expect(await t.store.payouts.transition(payout.id, ['scheduled'], { status: 'paid', paidAt: NOW.toISOString() })).toBeDefined();
     const job = moneyCheckJob(t.deps.payments.payouts);
-    expect(job).toMatchObject({ name: 'money-check', everyMs: 86_400_000 });
+    // it ticks hourly and checks when no report is a day old
+    expect(job).toMatchObject({ name: 'money-check', everyMs: 3_600_000 });
     await job.run(t.deps.now());
     const mismatch = {
       reference: orders.scheduled.reference,
@@ -103,6 +104,13 @@ describe('the money check', () => {
     expect(report).toMatchObject({ orders: 5, mismatchCount: 1, mismatches: [mismatch] });
     expect(t.logs).toContain('money check: 5 orders, 1 mismatch');
     expect(t.logs).toContain(`money check: ${orders.scheduled.reference} transfer: ${mismatch.message} (PuppyNest: ${mismatch.stored}; provider: ${mismatch.provider})`);
+    // an hour later the report is fresh: the tick checks nothing; a day later it checks again
+    const checks = () => t.logs.filter((line) => line.startsWith('money check: 5 orders')).length;
+    await job.run(new Date(t.deps.now().getTime() + 3_600_000));
+    expect(checks()).toBe(1);
+    t.tick(86_400_000);
+    await job.run(t.deps.now());
+    expect(checks()).toBe(2);
   });
 
   it('a payout marked reversed while its transfer stands, and a scheduled payout whose transfer was made: each reported', async () => {
