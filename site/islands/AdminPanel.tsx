@@ -3,7 +3,8 @@
 // and disable buttons are disabled in the matching mode; live mode carries a warning; the system status
 // card is static text. The server refuses live mode without live keys and says why ('Error' toast).
 // Orders are found by reference and cancelled with a refund in OrderLookup (docs/decisions/0056); payouts a
-// buyer's problem holds are released or refunded in HeldPayouts (issue 18).
+// buyer's problem holds are released or refunded in HeldPayouts (docs/decisions/0101); disputed payments and
+// refunds waiting for an admin are in MoneyIssues (docs/decisions/0107).
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { UserView } from '#contracts/auth.ts';
@@ -13,6 +14,7 @@ import { PageSpinner } from '../react/PageSpinner.tsx';
 import { OrderLookup } from '../react/admin/OrderLookup.tsx';
 import { ModerationQueue } from '../react/admin/ModerationQueue.tsx';
 import { HeldPayouts } from '../react/admin/HeldPayouts.tsx';
+import { MoneyIssues } from '../react/admin/MoneyIssues.tsx';
 import { MoneyCheck } from '../react/admin/MoneyCheck.tsx';
 import { ApiError, getJson, postJson } from '../lib/api-client.ts';
 import { SWR_OPTIONS } from '../lib/swr.ts';
@@ -107,6 +109,7 @@ function AdminHome({ user }: { user: UserView }) {
         </section>
         <ModerationQueue />
         <HeldPayouts />
+        <MoneyIssues />
         <OrderLookup />
         <MoneyCheck />
         <section className="panel admin-card" aria-labelledby="system-status-title">

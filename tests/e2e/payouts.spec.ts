@@ -1,8 +1,9 @@
-// Seller payouts end to end (docs/decisions/0101), on the local test-mode provider: a new seller
+// Seller payouts end to end (docs/decisions/0101, 0107), on the local test-mode provider: a new seller
 // connects a payout account through the test-mode onboarding page (first leaving it half done), sells a
 // puppy, hands it over, and is paid once the buyer confirms receipt; a buyer's reported problem holds the
-// payout until an admin releases it. Each of these money steps asks first, with the amount. axe on
-// /earnings, the onboarding page, My Orders, the confirmations and /admin's held payouts.
+// payout until an admin releases it, and a payment the buyer's bank disputes holds it too, listed on
+// /admin. Each of these money steps asks first, with the amount. axe on /earnings, the onboarding page,
+// My Orders, the confirmations, and /admin's held payouts, disputes and pending refunds.
 import type { APIRequest, APIRequestContext, BrowserContext } from '@playwright/test';
 import { expect, test, withIslandGoto, type Page } from '../support/test.ts';
 import { DEMO, expectAccessible, loginViaApi, uniqueName } from '../support/e2e.ts';
@@ -234,6 +235,50 @@ test('a buyer who reports a problem holds the payout until an admin releases it 
   await seller.dispose();
   await page.reload();
   await expect(card.getByText('the seller has been paid', { exact: false })).toBeVisible();
+});
+
+test('a disputed payment holds the payout, and /admin lists the dispute', async ({ page, browser, playwright, baseURL }) => {
+  // A buyer pays for a puppy of the demo seller with the card whose holder disputes the charge.
+  const puppy = await publicListing(playwright.request, baseURL!, 900);
+  await newBuyer(page);
+  await page.goto(`/checkout/${puppy.id}`);
+  await fillCard(page, CARDS.disputed);
+  const pay = page.getByRole('button', { name: /^Pay \$/ });
+  const total = (await pay.textContent())!.replace(/^Pay /, '').trim();
+  await pay.click();
+  await expect(page).toHaveURL(/\/checkout-success\?puppyId=\d+&payment_intent=pi_/, { timeout: 10_000 });
+  const reference = (await page.getByRole('region', { name: 'Order Details' }).getByText(/^PN-\d{8}-[0-9A-F]{8}$/).textContent())!;
+
+  // The seller marks the puppy handed over, through its confirmation.
+  const sellerContext = await browser.newContext();
+  const sellerPage = withIslandGoto(await sellerContext.newPage());
+  await loginViaApi(sellerPage, DEMO.seller, '/my-listings');
+  const panel = sellerPage.getByRole('region', { name: `Order for ${puppy.name}` });
+  await panel.getByRole('button', { name: 'Mark handed over' }).click();
+  const handover = sellerPage.getByRole('dialog', { name: 'Mark handed over' });
+  await handover.getByRole('button', { name: 'Mark handed over' }).click();
+  await expect(handover).toBeHidden();
+  await sellerContext.close();
+
+  // The admin sees the dispute open and the payout held, in both cards.
+  const adminContext = await browser.newContext();
+  const adminPage = withIslandGoto(await adminContext.newPage());
+  await loginViaApi(adminPage, DEMO.admin, '/admin');
+  const section = adminPage.getByRole('region', { name: 'Disputes and pending refunds' });
+  const disputes = section.getByRole('list', { name: 'Disputes' });
+  const item = disputes.getByRole('listitem').filter({ hasText: reference });
+  await expect(item.getByRole('heading', { name: `${reference} · ${puppy.name}` })).toBeVisible();
+  await expect(item.getByRole('definition')).toHaveText([total, 'Dispute open', 'Held']);
+  await expect(section.getByRole('heading', { name: 'Refunds pending' })).toBeVisible();
+  const heldItem = adminPage.getByRole('region', { name: 'Held Payouts' }).getByRole('listitem').filter({ hasText: reference });
+  await expect(heldItem.getByRole('button', { name: 'Release to seller' })).toBeVisible();
+  await expect(heldItem.getByText('None reported', { exact: true })).toBeVisible();
+  await expectAccessibleAtBothWidths(adminPage, '/admin disputes and pending refunds', '.money-issues');
+  await section.screenshot({ path: '/tmp/money-issues-1280.png' });
+  await adminPage.setViewportSize({ width: 390, height: 844 });
+  await section.screenshot({ path: '/tmp/money-issues-390.png' });
+  await adminPage.setViewportSize({ width: 1280, height: 720 });
+  await adminContext.close();
 });
 
 /** a new seller, registered in `context`, and the setup link Earnings' "Connect payout account" makes for them */

@@ -7,6 +7,8 @@ export const CARDS = {
   visa: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
   authenticate: '4000 0025 0000 3155',
+  /** succeeds, then the holder disputes the charge (a dispute opens at once) */
+  disputed: '4000 0000 0000 0259',
 } as const;
 
 export interface Listing {
