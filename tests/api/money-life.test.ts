@@ -107,6 +107,24 @@ describe('the price the buyer pays is the price the listing asks', () => {
     expect(again.body.puppyPriceCents).toBe((puppy.price + 300) * 100);
   });
 
+  it("the seller's price change cancels the checkouts not yet paid: the family starts again at the new price", async () => {
+    const { t, seller, puppy } = await marketplace();
+    const buyer = await signedInAgent(t);
+    const intent = await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-open' });
+    const same = await seller.agent.put(`/api/puppies/${puppy.id}`).send({ name: 'Still Daisy' });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect((await localPayment(t, intent.body.intentId)).status).toBe('requires_payment_method');
+    const raised = await seller.agent.put(`/api/puppies/${puppy.id}`).send({ price: puppy.price + 250 });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    expect((await localPayment(t, intent.body.intentId)).status).toBe('canceled');
+    const refused = await buyer.agent.post('/api/local-payments/confirm').send({ clientSecret: intent.body.clientSecret, paymentMethodId: 'pm_card_visa' });
+    expect(refused.status).toBe(400);
+    expect((await t.store.orders.findByIntent(intent.body.intentId))).toBeUndefined();
+    const again = await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-open' });
+    expect(again.body.intentId).not.toBe(intent.body.intentId);
+    expect(again.body.puppyPriceCents).toBe((puppy.price + 250) * 100);
+  });
+
   it('a checkout intent older than two hours is never captured', async () => {
     const { t, puppy } = await marketplace();
     const buyer = await signedInAgent(t);

@@ -55,7 +55,7 @@ export async function createListing(store: AsyncStorage, user: User, input: Pupp
   return activated ? { puppy: activated, needsListingFee: false } : { puppy: draft, needsListingFee: true };
 }
 
-export async function updateListing(store: AsyncStorage, user: User, id: number, input: PuppyUpdateInput, now: Date): Promise<ListingChange & { puppy: Puppy }> {
+export async function updateListing(store: AsyncStorage, user: User, id: number, input: PuppyUpdateInput, now: Date): Promise<ListingChange & { puppy: Puppy; priceChanged: boolean }> {
   if (input.breedId !== undefined) await assertBreed(store, input.breedId);
   return store.transaction(async (tx) => {
     const old = await ownListing(tx, user, id, 'You can only edit your own listings.');
@@ -67,7 +67,7 @@ export async function updateListing(store: AsyncStorage, user: User, id: number,
       videoUrl: input.videoUrl,
       updatedAt: now.toISOString(),
     }))!;
-    return { puppy, droppedMedia: await droppedMedia(tx, old, puppy) };
+    return { puppy, droppedMedia: await droppedMedia(tx, old, puppy), priceChanged: puppy.price !== old.price };
   });
 }
 

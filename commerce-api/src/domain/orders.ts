@@ -62,6 +62,30 @@ export async function startCheckout(ctx: CheckoutContext, buyer: User, input: Ch
   return { clientSecret: intent.clientSecret, intentId: intent.id, amountCents, puppyPriceCents, carePackageCents: CARE_PACKAGE_CENTS };
 }
 
+/**
+ * After a price change, the puppy's checkouts not yet paid are cancelled at the provider: a family who
+ * opened checkout before it is told their payment could not be completed and starts again at the new
+ * price (a new visit makes a new intent). The order's own check of the price is the guarantee; this
+ * only spares the family a card hold that would be released at once (decision 0107).
+ */
+export async function cancelOpenCheckouts(ctx: { provider: PaymentProvider; log: (line: string) => void }, puppyId: number): Promise<number> {
+  let canceled = 0;
+  try {
+    for (const intent of await ctx.provider.listOpenCheckouts(puppyId)) {
+      try {
+        await ctx.provider.cancelPaymentIntent(intent.id, `price-changed:${intent.id}`);
+        canceled++;
+      } catch (error) {
+        // confirmed meanwhile: the price check at the order decides
+        ctx.log(`checkout ${intent.id} was not cancelled after a price change: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  } catch (error) {
+    ctx.log(`the checkouts of puppy ${puppyId} were not looked up after a price change: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return canceled;
+}
+
 export type PurchaseAction = 'capture' | 'cancel' | 'refund' | 'mail' | 'none';
 
 interface PurchaseTerms {

@@ -104,6 +104,8 @@ export function createPayments(options: PaymentsOptions): Payments {
     refundPaymentIntent: (id, key) => onStripe(id, (p) => p.refundPaymentIntent(id, key)),
     refundedCents: (id) => onStripe(id, (p) => p.refundedCents(id)),
     retrieveSetupIntent: (id) => onStripe(id, (p) => p.retrieveSetupIntent(id)),
+    // a checkout is made in the current mode, so its open intents are there
+    listOpenCheckouts: async (puppyId) => (await current()).listOpenCheckouts(puppyId),
     retrieveSubscription: (id) => onStripe(id, (p) => p.retrieveSubscription(id)),
     retrieveDispute: (id) => onStripe(id, (p) => p.retrieveDispute(id)),
     // issue 18: a seller's account, and the transfers to it, are made in the current mode

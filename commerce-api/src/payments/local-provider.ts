@@ -214,6 +214,10 @@ export function createLocalProvider(store: AsyncStorage, options: LocalProviderO
       return intentSnapshot(row);
     },
 
+    async listOpenCheckouts(puppyId) {
+      return (await objects.listOpenCheckouts(puppyId)).map(intentSnapshot);
+    },
+
     async retrievePaymentIntent(id) {
       return intentSnapshot(need(await objects.find(id, 'payment_intent'), id));
     },

@@ -168,6 +168,8 @@ export interface PaymentProvider {
   readonly livemode: boolean;
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentSnapshot>;
   retrievePaymentIntent(id: string): Promise<PaymentIntentSnapshot>;
+  /** a puppy's checkout intents not yet confirmed: a price change cancels them (decision 0107) */
+  listOpenCheckouts(puppyId: number): Promise<PaymentIntentSnapshot[]>;
   capturePaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntentSnapshot>;
   cancelPaymentIntent(id: string, idempotencyKey: string): Promise<PaymentIntentSnapshot>;
   /** refunds a succeeded intent in full */

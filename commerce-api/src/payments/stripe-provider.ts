@@ -112,6 +112,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return call(async () => setupSnapshot(await stripe.setupIntents.retrieve(id)), id);
     },
 
+    // Stripe's search is eventually consistent (about a minute): an intent made just now may be missed,
+    // and the order's price check then releases it when it is confirmed.
+    async listOpenCheckouts(puppyId) {
+      const query = `metadata['purpose']:'puppy_purchase' AND metadata['puppyId']:'${puppyId}' AND status:'requires_payment_method'`;
+      return call(async () => (await stripe.paymentIntents.search({ query, limit: 100 })).data.map(intentSnapshot));
+    },
+
     async retrieveSubscription(id) {
       return call(async () => subscriptionSnapshot(await stripe.subscriptions.retrieve(id)), id);
     },

@@ -312,6 +312,8 @@ export interface LocalPaymentsRepository {
   findSetupOf(subscriptionId: string): Promise<LocalPaymentObject | undefined>;
   /** issue 18: the first transfer made in a transfer group (metadata.transferGroup: an order reference) */
   findTransferInGroup(transferGroup: string): Promise<LocalPaymentObject | undefined>;
+  /** the payment intents for a puppy's checkout not yet confirmed (Stripe's search by metadata), oldest first */
+  listOpenCheckouts(puppyId: number): Promise<LocalPaymentObject[]>;
   /** one object per idempotency key: when the key is taken, the existing row and created: false */
   createOnce(row: New<LocalPaymentObject>): Promise<{ row: LocalPaymentObject; created: boolean }>;
   /** changes the row only while its status is one of `from`: undefined when it was not */

@@ -14,13 +14,14 @@ import type { AppDeps } from '../../deps.ts';
 import { NotFoundError } from '../../errors.ts';
 import { cachedQueryPuppies, featuredPuppies, puppyDetail, puppyView, puppyViews } from '../../domain/puppy-catalogue.ts';
 import { createListing, deleteListing, listingsOf, setListingStatus, updateListing } from '../../domain/listings.ts';
+import { cancelOpenCheckouts } from '../../domain/orders.ts';
 import { createLocalMediaStore } from '../../media/media-store.ts';
 import { removeMedia } from '../../media/uploads.ts';
 import { currentUser, requireUser } from '../session.ts';
 import { parseInput } from '../validate.ts';
 
 export function puppiesRoutes(deps: AppDeps): express.Router {
-  const { store, now, log } = deps;
+  const { store, now, log, payments } = deps;
   const media = deps.media ?? createLocalMediaStore(deps.paths.uploadsDir);
   const router = express.Router();
 
@@ -76,8 +77,9 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
     const id = puppyId(req.params.id);
     const input = parseInput(PuppyUpdateSchema, req.body);
     const at = now();
-    const { puppy, droppedMedia } = await updateListing(store, user, id, input, at);
+    const { puppy, droppedMedia, priceChanged } = await updateListing(store, user, id, input, at);
     forget(droppedMedia);
+    if (priceChanged) await cancelOpenCheckouts({ provider: payments.provider, log }, puppy.id);
     res.json(await puppyView(store, puppy, at));
   });
 

@@ -4,6 +4,9 @@ import { OrderForIntentExistsError, PuppyHasLiveOrderError, type Repositories } 
 import type { Order } from '../../domain/model.ts';
 import { isActiveAt, isLiveAt, LIVE, type LowdbContext } from './context.ts';
 
+/** Stripe's statuses of an intent that holds no money yet: cancelled when its price no longer stands */
+const OPEN_CHECKOUT = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+
 export function paymentRepositories({ db, mutate, liveOrderOf }: LowdbContext): Pick<Repositories, 'orders' | 'paymentEvents' | 'listingFees' | 'sellerSubscriptions' | 'donations' | 'localPayments'> {
   return {
     orders: {
@@ -137,6 +140,8 @@ export function paymentRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
         secret ? db.localPayments.find((r) => r.clientSecret === secret && (r.kind === 'payment_intent' || r.kind === 'setup_intent')) : undefined,
       findByIdempotencyKey: async (key) => db.localPayments.find((r) => r.idempotencyKey === key),
       findSetupOf: async (subscriptionId) => db.localPayments.find((r) => r.kind === 'setup_intent' && r.metadata['subscription'] === subscriptionId),
+      listOpenCheckouts: async (puppyId) =>
+        db.localPayments.filter((r) => r.kind === 'payment_intent' && OPEN_CHECKOUT.includes(r.status) && r.metadata['purpose'] === 'puppy_purchase' && r.metadata['puppyId'] === String(puppyId)),
       findTransferInGroup: async (group) => db.localPayments.find((r) => r.kind === 'transfer' && r.metadata['transferGroup'] === group),
       createOnce: (row) =>
         mutate((c) => {

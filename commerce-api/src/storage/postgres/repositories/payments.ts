@@ -186,6 +186,16 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
       findByIdempotencyKey: (key) => db.selectFrom('localPayments').selectAll().where('idempotencyKey', '=', key).executeTakeFirst(),
       findSetupOf: (subscriptionId) =>
         db.selectFrom('localPayments').selectAll().where('kind', '=', 'setup_intent').where(sql<string>`metadata->>'subscription'`, '=', subscriptionId).executeTakeFirst(),
+      listOpenCheckouts: (puppyId) =>
+        db
+          .selectFrom('localPayments')
+          .selectAll()
+          .where('kind', '=', 'payment_intent')
+          .where('status', 'in', ['requires_payment_method', 'requires_confirmation', 'requires_action'])
+          .where(sql<string>`metadata->>'purpose'`, '=', 'puppy_purchase')
+          .where(sql<string>`metadata->>'puppyId'`, '=', String(puppyId))
+          .orderBy('id')
+          .execute(),
       findTransferInGroup: (group) =>
         db.selectFrom('localPayments').selectAll().where('kind', '=', 'transfer').where(sql<string>`metadata->>'transferGroup'`, '=', group).orderBy('id').limit(1).executeTakeFirst(),
       createOnce: async (row) => {
