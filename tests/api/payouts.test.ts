@@ -264,10 +264,13 @@ describe('a payout waits for what it needs', () => {
     // another sale brings money in; the job sends the waiting payout
     const other = await addPuppy(t, (await t.store.orders.findByReference(order.reference))!.sellerId, { name: 'Max', price: 2000 });
     await buy(t, other.id);
-    // a refused transfer is tried again ten minutes later, not at every run
+    // a refused transfer is tried again ten minutes later, not at every run; the admin sees it meanwhile
     expect(await releaseDuePayouts(t.deps.payments.payouts, t.deps.now())).toEqual({ released: 0, sent: 0, reversed: 0 });
+    const admin = await adminAgent(t);
+    expect((await admin.get('/api/admin/payouts')).body.payouts).toEqual([expect.objectContaining({ reference: order.reference, status: 'releasing', lastError: waiting.lastError })]);
     expect(await releaseDuePayouts(t.deps.payments.payouts, new Date(t.deps.now().getTime() + 11 * 60_000))).toEqual({ released: 0, sent: 1, reversed: 0 });
     expect(await payoutOf(t, order.reference)).toMatchObject({ status: 'paid', lastError: null });
+    expect((await admin.get('/api/admin/payouts')).body.payouts).toEqual([]);
   });
 
   it("each row names its own puppy; a listing removed since the sale still shows its row, named as gone", async () => {
@@ -278,6 +281,22 @@ describe('a payout waits for what it needs', () => {
     expect(await names()).toEqual({ [order.reference]: 'Daisy', [second.order.reference]: 'Max' });
     expect(await t.store.puppies.remove(max.id)).toBe(true);
     expect(await names()).toEqual({ [order.reference]: 'Daisy', [second.order.reference]: 'A puppy no longer listed' });
+  });
+
+  it("an admin sends a refused transfer again at once, once the platform's balance allows it", async () => {
+    const { t, order, intentId, buyer, seller } = await handedOver();
+    await (await local(t)).refundPaymentIntent(intentId, 'test-refund');
+    await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`);
+    const admin = await adminAgent(t);
+    const early = await admin.post(`/api/admin/payouts/${order.reference}/retry`);
+    expect(early.status, JSON.stringify(early.body)).toBe(200);
+    expect(early.body).toMatchObject({ changed: false, order: { payout: { status: 'releasing' } } });
+    const other = await addPuppy(t, seller.user.id, { name: 'Max', price: 2000 });
+    await buy(t, other.id);
+    const sent = await admin.post(`/api/admin/payouts/${order.reference}/retry`);
+    expect(sent.body).toMatchObject({ changed: true, message: `The payout for order ${order.reference} was sent to the seller.` });
+    expect(await localPaymentCount(t, 'transfer')).toBe(1);
+    expect((await admin.post(`/api/admin/payouts/${order.reference}/retry`)).status).toBe(409);
   });
 
   it('earnings are for sellers only', async () => {

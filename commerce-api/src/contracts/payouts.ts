@@ -106,6 +106,13 @@ export interface AdminPayoutView {
   seller: OrderParty | null;
 }
 
+/** why a payout is held, as /admin words it */
+export const PAYOUT_HOLD_REASON_LABELS: Readonly<Record<PayoutHoldReason, string>> = {
+  problem: 'The buyer reported a problem',
+  dispute: "The buyer's bank disputes the payment",
+  suspended: "The seller's account is suspended",
+};
+
 /** GET /api/admin/disputes: the orders whose payment the buyer's bank disputed, and refunds waiting for an admin */
 export interface AdminMoneyIssue {
   reference: string;

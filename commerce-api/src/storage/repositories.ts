@@ -353,7 +353,7 @@ export interface PayoutsRepository {
    * listed, so such payouts never fill the page and hold up due ones (decision 0107).
    */
   listDue(now: Date, limit: number): Promise<Payout[]>;
-  /** what an admin must look at, oldest first: held payouts, reversals under way or refused, paid ones with a refusal */
+  /** what an admin must look at, oldest first: held payouts, reversals under way or refused, transfers refused (releasing or paid with a refusal) */
   listForAdmin(): Promise<Payout[]>;
 }
 

@@ -3,10 +3,11 @@
 // or refunds the buyer (the order's cancel, which reverses a transfer already made). Both move money, so
 // both ask first with the amount; the refund also asks why, as every admin cancel does
 // (CancelOrderDialog). A refund whose reversal the seller's balance could not cover waits here too, with
-// the provider's reason, until it is retried.
+// the provider's reason, until it is retried; so does a transfer the provider refused, which the admin
+// can send again (decision 0107).
 import { useId, useState, type FormEvent } from 'react';
 import type { OrderChangeResponse, OrderParty } from '#contracts/orders.ts';
-import type { AdminPayoutsResponse, AdminPayoutView } from '#contracts/payouts.ts';
+import { PAYOUT_HOLD_REASON_LABELS, type AdminPayoutsResponse, type AdminPayoutView } from '#contracts/payouts.ts';
 import { ApiError, postJson } from '../../lib/api-client.ts';
 import { formatCents } from '../../lib/format.ts';
 import { useApi } from '../../lib/swr.ts';
@@ -50,34 +51,34 @@ function Party({ party }: { party: OrderParty | null }) {
 
 function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged: () => void }) {
   const [busy, setBusy] = useState(false);
-  const [asking, setAsking] = useState<'release' | 'refund' | null>(null);
+  const [asking, setAsking] = useState<'release' | 'resend' | 'refund' | null>(null);
   const headingId = useId();
   const seller = payout.seller?.name ?? 'the seller';
 
-  const done = (action: 'release' | 'refund', answer: OrderChangeResponse) => {
+  const done = (action: 'release' | 'resend' | 'refund', answer: OrderChangeResponse) => {
     setAsking(null);
     // a refund the provider refused or has not answered leaves the order refunding: said as pending
     const pending = answer.order.status === 'refunding';
-    const title = !answer.changed ? 'Nothing Changed' : action === 'release' ? 'Payout Released' : pending ? 'Refund Pending' : 'Buyer Refunded';
+    const title = !answer.changed ? 'Nothing Changed' : action === 'release' ? 'Payout Released' : action === 'resend' ? 'Payout Sent' : pending ? 'Refund Pending' : 'Buyer Refunded';
     toast({ title, description: answer.message, variant: answer.changed && !pending ? 'success' : 'default' });
     onChanged();
   };
 
-  const failed = (action: 'release' | 'refund', error: unknown) => {
+  const failed = (action: 'release' | 'resend' | 'refund', error: unknown) => {
     setAsking(null);
-    // a 409 balance_insufficient: the transfer could not be reversed, the refund waits (its message says so)
-    const fallback = action === 'release' ? 'The payout could not be released.' : 'The buyer could not be refunded.';
-    toast({ title: action === 'release' ? 'Release Failed' : 'Refund Failed', description: error instanceof ApiError ? error.message : fallback, variant: 'destructive' });
+    const fallback = action === 'refund' ? 'The buyer could not be refunded.' : 'The payout could not be sent.';
+    toast({ title: action === 'refund' ? 'Refund Failed' : 'Payout Failed', description: error instanceof ApiError ? error.message : fallback, variant: 'destructive' });
     onChanged();
   };
 
-  const release = async (event: FormEvent<HTMLFormElement>) => {
+  /** release a held payout, or send again a transfer the provider refused */
+  const send = (action: 'release' | 'resend') => async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
     try {
-      done('release', await postJson<OrderChangeResponse>(`/api/admin/payouts/${payout.reference}/release`));
+      done(action, await postJson<OrderChangeResponse>(`/api/admin/payouts/${payout.reference}/${action === 'release' ? 'release' : 'retry'}`));
     } catch (error) {
-      failed('release', error);
+      failed(action, error);
     } finally {
       setBusy(false);
     }
@@ -106,6 +107,12 @@ function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged:
         <dd>
           {formatCents(payout.amountCents)} <span className="held-payout-total">of {formatCents(payout.totalCents)} paid</span>
         </dd>
+        {payout.holdReason && (
+          <>
+            <dt>Held because</dt>
+            <dd>{PAYOUT_HOLD_REASON_LABELS[payout.holdReason]}</dd>
+          </>
+        )}
         <dt>Problem</dt>
         <dd className="held-payout-problem">{payout.problem ?? 'None reported'}</dd>
         {payout.heldAt && (
@@ -121,9 +128,16 @@ function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged:
             Release to seller
           </button>
         )}
-        <button type="button" className="contrast" aria-describedby={headingId} onClick={() => setAsking('refund')} disabled={busy}>
-          Refund buyer
-        </button>
+        {payout.status === 'releasing' && (
+          <button type="button" aria-describedby={headingId} onClick={() => setAsking('resend')} disabled={busy}>
+            Send again
+          </button>
+        )}
+        {payout.status !== 'reversing' && (
+          <button type="button" className="contrast" aria-describedby={headingId} onClick={() => setAsking('refund')} disabled={busy}>
+            Refund buyer
+          </button>
+        )}
       </div>
       <ConfirmDialog
         open={asking === 'release'}
@@ -136,7 +150,21 @@ function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged:
         confirmLabel="Release to seller"
         keepLabel="Keep it held"
         busy={busy}
-        onSubmit={release}
+        onSubmit={send('release')}
+        onClose={() => setAsking(null)}
+      />
+      <ConfirmDialog
+        open={asking === 'resend'}
+        title={
+          <>
+            Send the payout of order <span className="confirm-dialog-nowrap">{payout.reference}</span> again
+          </>
+        }
+        message={`Send ${formatCents(payout.amountCents)} to ${seller} now? The payment provider refused it last time; it is asked once more with the same key, so it is never sent twice.`}
+        confirmLabel="Send again"
+        keepLabel="Not now"
+        busy={busy}
+        onSubmit={send('resend')}
         onClose={() => setAsking(null)}
       />
       <CancelOrderDialog

@@ -28,7 +28,7 @@ UPDATE payouts SET hold_reason = 'problem' WHERE status = 'held';
 DROP INDEX payouts_releasing;
 CREATE INDEX payouts_to_send ON payouts (seller_id, id) WHERE status IN ('releasing', 'transferring', 'reversing');
 DROP INDEX payouts_for_admin;
-CREATE INDEX payouts_for_admin ON payouts (id) WHERE status IN ('held', 'reversing') OR (status = 'paid' AND last_error IS NOT NULL);
+CREATE INDEX payouts_for_admin ON payouts (id) WHERE status IN ('held', 'reversing') OR (status IN ('paid', 'releasing') AND last_error IS NOT NULL);
 
 -- An event's claim and its effect: a claim whose process died before applying it is taken over by
 -- the provider's next delivery (applied_at stays null until then). Older rows were applied.

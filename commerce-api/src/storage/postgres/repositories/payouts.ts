@@ -66,7 +66,7 @@ export function payoutRepositories(db: Db): Pick<Repositories, 'payouts' | 'payo
         db
           .selectFrom('payouts')
           .selectAll()
-          .where((eb) => eb.or([eb('status', 'in', ['held', 'reversing']), eb.and([eb('status', '=', 'paid'), eb('lastError', 'is not', null)])]))
+          .where((eb) => eb.or([eb('status', 'in', ['held', 'reversing']), eb.and([eb('status', 'in', ['paid', 'releasing']), eb('lastError', 'is not', null)])]))
           .orderBy('id')
           .execute(),
     },
