@@ -1,6 +1,6 @@
-// ESLint: the recommended rules, plus the layout rules the code is built on (decision 0072). Lean on
-// purpose: no type-aware rules and no style rules, so `npm run lint` stays quick and never argues about
-// formatting. .astro files are checked by `npm run typecheck` (astro check), not here.
+// ESLint: the recommended rules, the layout rules the code is built on, and no issue numbers in comments
+// (decision 0072). Lean on purpose: no type-aware rules and no style rules, so `npm run lint` stays quick
+// and never argues about formatting. .astro files are checked by `npm run typecheck` (astro check), not here.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -15,13 +15,44 @@ const EXPRESS = {
   message: 'Only http/ and app.ts import Express: domain code takes and returns plain values.',
 };
 
+/**
+ * A comment cites what explains it inside the repository (a decision record, a docs/product.md section),
+ * never an issue number: the issues are not in the repository (decision 0072). ESLint's own rules cannot
+ * read comments (no-restricted-syntax) or match inside them (no-warning-comments matches their start),
+ * hence this one.
+ */
+const ISSUE_NUMBER = /\bissues?[\s#-]*\d/i;
+const puppynest = {
+  rules: {
+    'no-issue-numbers': {
+      meta: {
+        type: 'suggestion',
+        docs: { description: 'disallow comments that cite an issue number' },
+        messages: { issue: 'This comment cites an issue number; cite the decision record or docs/product.md section that explains it.' },
+        schema: [],
+      },
+      create(context) {
+        return {
+          Program() {
+            for (const comment of context.sourceCode.getAllComments()) {
+              if (ISSUE_NUMBER.test(comment.value)) context.report({ loc: comment.loc, messageId: 'issue' });
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
 export default defineConfig([
   globalIgnores(['dist/', 'data/', '.astro/', 'studio/dist/', 'studio/.sanity/', 'test-results*/', 'playwright-report/', 'tests/.tmp/']),
   {
     files: ['**/*.{js,mjs,ts,tsx}'],
     extends: [js.configs.recommended, tseslint.configs.recommended],
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { puppynest },
     rules: {
+      'puppynest/no-issue-numbers': 'error',
       // `_name` marks a parameter or binding kept for its position or shape.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
       // TypeScript itself reports undefined names, with the types' knowledge of globals.

@@ -19,7 +19,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'api', include: ['tests/api/**/*.test.ts'], exclude: POSTGRES_ONLY, setupFiles: ['tests/support/vitest-setup.ts'] },
       },
-      // The same API tests on PostgreSQL 15 (issue 13): one server for the run, a database per test app.
+      // The same API tests on PostgreSQL 15 (decision 0089): one server for the run, a database per test app.
       {
         extends: true,
         test: {
@@ -31,7 +31,7 @@ export default defineConfig({
           setupFiles: ['tests/support/vitest-setup.ts'],
         },
       },
-      // Two server processes behind HAProxy on one PostgreSQL and one S3 server (issue 14).
+      // Two server processes behind HAProxy on one PostgreSQL and one S3 server (decision 0097).
       { extends: true, test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], testTimeout: 60_000 } },
     ],
   },

@@ -95,9 +95,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.use('/api', api);
 
   if (deps.pages) app.use(listingPages(deps, deps.pages, sessions));
-  if (deps.pages) app.use(messagePages(deps, deps.pages, sessions)); // issue 15
-  if (deps.pages) app.use(onboardingPage(deps, deps.pages)); // issue 18: the local provider's onboarding form
-  // uploads in object storage (issue 14): served from the bucket; the local folder's files stay static
+  if (deps.pages) app.use(messagePages(deps, deps.pages, sessions)); // /messages pages (decision 0090)
+  if (deps.pages) app.use(onboardingPage(deps, deps.pages)); // local onboarding form (decision 0101)
+  // uploads in object storage (decision 0095): served from the bucket; the local folder's files stay static
   if (deps.media) app.use(mediaFiles(deps.media));
   app.use(staticSite({ ...deps.paths, contentImagesDir: path.join(deps.config.content.contentDir, 'images') }));
   app.use(errorHandler(deps.log));

@@ -98,7 +98,7 @@ const EnvSchema = v.object({
   SUBSCRIPTION_ATTEMPTS_PER_CLIENT: count(10),
   PAYMENT_REFRESHES_PER_ACCOUNT: count(60),
   PAYMENT_REFRESHES_PER_CLIENT: count(120),
-  // issue 18: seller payouts
+  // seller payouts (decision 0101)
   PLATFORM_FEE_PERCENT: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage from 0 to 50, like 0, 5 or 7.5'), v.transform(Number), v.maxValue(50, 'must be at most 50')),
     '0',
@@ -176,9 +176,9 @@ export interface Config {
   readonly publicApiUrl: string;
   /** Express's "trust proxy" setting: which X-Forwarded-For hops name the client */
   readonly trustProxy: boolean | number | readonly string[];
-  /** on SIGTERM: how long requests in flight may take before the process exits anyway (issue 14) */
+  /** on SIGTERM: how long requests in flight may take before the process exits anyway (decision 0093) */
   readonly shutdownTimeoutMs: number;
-  /** uploaded media in S3-compatible object storage (issue 14, decision 0095); null: DATA_DIR/uploads */
+  /** uploaded media in S3-compatible object storage (decision 0095); null: DATA_DIR/uploads */
   readonly s3: S3Settings | null;
   readonly sessionSecret: string;
   readonly admin: { readonly username: string; readonly password: string; readonly isDevDefault: boolean };
@@ -194,10 +194,10 @@ export interface Config {
     readonly test: { readonly secretKey: string; readonly publishableKey: string };
     readonly live: { readonly secretKey: string; readonly publishableKey: string };
     readonly webhookSecret: string;
-    /** the Connect endpoint's own signing secret (account.updated of connected accounts, issue 18) */
+    /** the Connect endpoint's own signing secret (account.updated of connected accounts, decision 0101) */
     readonly connectWebhookSecret: string;
   };
-  /** issue 18: what the platform keeps of a puppy's price, and the buyer's window after handover */
+  /** what the platform keeps of a puppy's price, and the buyer's window after handover */
   readonly payouts: { readonly feePercent: number; readonly holdDays: number };
   /** 'local' when no Stripe test keys are set: the embedded test-mode provider */
   readonly paymentProvider: 'local' | 'stripe';

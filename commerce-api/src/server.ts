@@ -51,7 +51,7 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
   const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox.mailer;
   const log = (line: string) => console.error(line);
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  // one bucket for every process when S3 is configured (issue 14), else this machine's DATA_DIR/uploads
+  // one bucket for every process when S3 is configured (decision 0095), else this machine's DATA_DIR/uploads
   const media = config.s3 ? createS3MediaStore(config.s3) : createLocalMediaStore(uploadsDir);
   // one instance for the app and the payments: on lowdb, transactions queue per instance
   const store = opened.store;

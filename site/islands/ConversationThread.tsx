@@ -1,4 +1,4 @@
-// /messages/{id} (issue 15, docs/decisions/0090): the thread, oldest first, and the reply box. Only
+// /messages/{id} (docs/decisions/0090): the thread, oldest first, and the reply box. Only
 // the two parties see it (the API answers 404 to anyone else). Messages are plain text: React escapes
 // them and nothing in them becomes a link. A message the scam guard flagged carries advice for its
 // recipient. The reply box is a real form: before the island wakes up it posts to the API, which

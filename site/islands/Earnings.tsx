@@ -1,4 +1,4 @@
-// /earnings (issue 18, docs/decisions/0101): the seller's payout account and what it takes to connect it,
+// /earnings (docs/decisions/0101): the seller's payout account and what it takes to connect it,
 // the totals paid, on their way and held, the fee and the buyer's window in a sentence each, and one row
 // per order with its share and what happens next. Sellers only: a buyer is pointed to /sellers. The h1 is
 // in the page's HTML (earnings.astro). Connecting sends the browser to the provider's onboarding (Stripe's

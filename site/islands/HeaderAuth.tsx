@@ -1,6 +1,6 @@
-// The header's account corner (docs/product.md §2 "Header"): Login / Register when logged out; Post a Puppy and
-// the "Hi, {name}" menu with My Listings, My Orders (docs/decisions/0056), Earnings for a seller (issue 18)
-// and Logout when logged in.
+// The header's account corner (docs/product.md §2 "Header"): Login / Register when logged out; Post a Puppy
+// and the "Hi, {name}" menu with My Listings, My Orders (docs/decisions/0056), Earnings for a seller
+// (decision 0101) and Logout when logged in.
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { logOut, useCurrentUser } from '../lib/auth.ts';
@@ -72,7 +72,7 @@ export default function HeaderAuth() {
         {/* The pill cuts a long name with an ellipsis (SiteHeader.astro); the menu shows it whole. */}
         <summary>
           <span>Hi, {user.username}</span>
-          {/* issue 15: unread conversations as of this page load (GET /api/user; no polling) */}
+          {/* unread conversations as of this page load (decision 0090; GET /api/user; no polling) */}
           {unread > 0 && <UnreadBadge count={unread} />}
         </summary>
         <ul dir="rtl">
@@ -111,7 +111,7 @@ export default function HeaderAuth() {
   );
 }
 
-/** issue 15: the number of conversations with something unread */
+/** the number of conversations with something unread */
 function UnreadBadge({ count }: { count: number }) {
   return (
     <span className="header-unread">

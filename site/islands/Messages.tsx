@@ -1,4 +1,4 @@
-// /messages (issue 15, docs/decisions/0090): the user's conversations, the latest first, each with the
+// /messages (docs/decisions/0090): the user's conversations, the latest first, each with the
 // puppy's photo and name, the other party, the last message, its time and an unread mark. Loaded once
 // per visit (no polling, docs/product.md §7). The page's h1 is in its HTML (messages.astro).
 import type { ConversationsResponse, ConversationSummary } from '#contracts/conversations.ts';

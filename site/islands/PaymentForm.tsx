@@ -6,7 +6,7 @@
  *     label="Card payment"                 // accessible name of the <form>
  *     submitLabel="Start 7-Day Free Trial" // the button
  *     busyLabel="Setting up your trial..."  // the button while onSubmit runs (default "Processing...")
- *     onSubmit={async (card) => {           // card: CardDriver (site/components/payment/card-driver.ts)
+ *     onSubmit={async (card) => {           // card: CardDriver (site/lib/payment/card-driver.ts)
  *       const pm = await card.createPaymentMethod({ name, email });
  *       if (!pm.ok) return { error: pm.message };          // shown inline under the card
  *       const res = await postJson<SubscriptionResponse>('/api/create-subscription',

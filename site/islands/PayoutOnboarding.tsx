@@ -1,4 +1,4 @@
-// /earnings/onboarding?link=… (issue 18): the local test-mode provider's stand-in for Stripe's hosted
+// /earnings/onboarding?link=… (decision 0101): the local test-mode provider's stand-in for Stripe's hosted
 // onboarding. It shows whose account the single-use link sets up and Stripe's test values, and posts the
 // bank account and the SSN's last four. "Save and finish later" keeps what was typed and leaves the
 // account needing details, as leaving Stripe's page half way does. Either way the answer is where Stripe

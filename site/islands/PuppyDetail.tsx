@@ -167,7 +167,7 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
           <p className="verified-note">
             <span aria-hidden="true">✔</span> Verified Breeder
           </p>
-          {/* issue 15: anyone logged in can report a listing */}
+          {/* anyone logged in can report a listing (decision 0092) */}
           {user && !isOwner && <ReportForm target={{ puppyId: puppy.id }} summary="Report this listing" returnTo={`/puppies/${puppy.id}`} />}
         </div>
       </div>

@@ -1,4 +1,4 @@
-// How Messages shows a message's time (issue 15): the time today, the weekday this week, else the date.
+// How Messages shows a message's time (decision 0090): the time today, the weekday this week, else the date.
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' });
 const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

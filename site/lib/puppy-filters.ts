@@ -136,7 +136,7 @@ export function apiPath(filters: Filters, offset: number, limit = PAGE_SIZE): st
   return `/api/puppies?${params}`;
 }
 
-/** the count as shown: the API counts up to 1,000 matches, past that it says "1,000+" (issue 13) */
+/** the count as shown: the API counts up to 1,000 matches, past that it says "1,000+" (decision 0086) */
 export function totalText(total: number, capped = false): string {
   return capped ? `${total.toLocaleString('en-US')}+` : String(total);
 }

@@ -1,4 +1,4 @@
-// Report a listing or a message (issue 15, docs/decisions/0092): a reason (required) and an optional
+// Report a listing or a message (docs/decisions/0092): a reason (required) and an optional
 // comment, in a disclosure so it stays out of the way. A real form: before the island wakes up it
 // posts to /api/reports and the API answers 303 back to this page; after, it posts JSON and keeps
 // what was typed when the server refuses it.

@@ -1,4 +1,4 @@
-// Conversations (issue 15, docs/decisions/0090): an inquiry by a logged-in family becomes a
+// Conversations (docs/decisions/0090): an inquiry by a logged-in family becomes a
 // conversation with the seller; only the two parties read it; the unread count; the mail throttle;
 // the scam guard's flag; the message limits. Setup and checks go through t.store (both stores).
 import request from 'supertest';

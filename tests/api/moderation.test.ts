@@ -1,4 +1,4 @@
-// Reports and moderation (issue 15, docs/decisions/0092): who may report what, the admin's queue
+// Reports and moderation (docs/decisions/0092): who may report what, the admin's queue
 // oldest first, dismiss / hide / suspend with a record of each, undo, and the report limit.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Publishing with several processes (issue 14, decision 0096): a publish received by one process makes
+// Publishing with several processes (decision 0096): a publish received by one process makes
 // every process on the database rebuild its own site, each once. Runs in api-postgres only.
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

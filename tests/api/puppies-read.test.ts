@@ -172,7 +172,7 @@ describe('a repeated query sees every change at once', () => {
   });
 });
 
-describe('a large catalogue (issue 13)', () => {
+describe('a large catalogue (decision 0086)', () => {
   it('never answers every listing: a page of at most 100, and a total capped at 1,000 that says so', async () => {
     const rng = createRng(11);
     const { usernameKey: _key, ...seller } = buildUser({ username: 'big-seller', accountType: 'seller' }, NOW);

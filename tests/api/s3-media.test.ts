@@ -1,4 +1,4 @@
-// Media in object storage (issue 14): two processes (two apps with their own pools and their own empty
+// Media in object storage (decision 0095): two processes (two apps with their own pools and their own empty
 // upload folders) on one PostgreSQL database and one bucket. A photo uploaded through one is served by
 // the other with the local folder's headers; a refused file leaves nothing in the bucket; a bucket that
 // is away answers 503. Runs in api-postgres only.

@@ -1,4 +1,4 @@
-// The real server on PostgreSQL (issue 13, "How it is shown"): with DATABASE_URL set, two processes
+// The real server on PostgreSQL (docs/decisions/0089): with DATABASE_URL set, two processes
 // started at once on one empty database migrate it once, seed it once and serve the same product; an
 // account made through one is signed in through the other. Runs in the api-postgres project only.
 import { spawn, type ChildProcess } from 'node:child_process';

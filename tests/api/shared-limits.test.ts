@@ -1,4 +1,4 @@
-// Rate limits across processes (issue 14): two apps, each with its own pool, on one PostgreSQL
+// Rate limits across processes (decision 0093): two apps, each with its own pool, on one PostgreSQL
 // database count into the same counters, so a limit of 5 is 5 across both. Runs in api-postgres only.
 import request from 'supertest';
 import { afterEach, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 // The Stripe implementation with the real `stripe` SDK and a capturing HTTP client (no network): the
 // requests it sends for each flow (amount in cents, currency, capture method, idempotency key, metadata,
 // trial days, price id, pinned API version, mode's key) and how Stripe's answers and errors come back.
-// Issue 18: the Connect calls (Express accounts, onboarding links, transfers and their reversals) and the
-// Connect webhook events, the same way.
+// Seller payouts (decision 0101): the Connect calls (Express accounts, onboarding links, transfers and their
+// reversals) and the Connect webhook events, the same way.
 import Stripe from 'stripe';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -117,7 +117,8 @@ describe('the Stripe provider (real SDK, captured requests)', () => {
     expect(sent!.form.get('metadata[buyerId]')).toBe(String(buyer.user.id));
     expect(sent!.form.get('metadata[sellerId]')).toBe(String(seller.user.id));
     expect(sent!.form.get('receipt_email')).toBe(`${buyer.user.username}@example.com`);
-    // the day the order reference is dated by is part of the key; the reference is the transfer group (issue 18)
+    // the day the order reference is dated by is part of the key; the reference is the transfer group
+    // (decision 0101)
     expect(sent!.headers['idempotency-key']).toBe(`checkout:${buyer.user.id}:${puppy.id}:visit-stripe-1:154999:20260601`);
     expect(sent!.form.get('transfer_group')).toMatch(/^PN-20260601-[0-9A-F]{8}$/);
     expect(sent!.form.get('metadata[orderReference]')).toBe(sent!.form.get('transfer_group'));
@@ -267,7 +268,7 @@ describe('an admin cancels a Stripe order', () => {
   });
 });
 
-// ---- issue 18: Stripe Connect, separate charges and transfers ----
+// ---- Stripe Connect, separate charges and transfers (decision 0101) ----
 
 const missing = (path: string): Reply => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such path ${path}` } } });
 const insufficient = (message: string): Reply => ({ status: 400, body: { error: { type: 'invalid_request_error', code: 'balance_insufficient', message } } });
@@ -330,7 +331,7 @@ function connectProvider(reply: (request: Captured) => Reply) {
   return { client, provider: createStripeProvider({ secretKey: 'sk_test_puppynest', httpClient: client }) };
 }
 
-describe('the Stripe provider: Connect (issue 18)', () => {
+describe('the Stripe provider: Connect (decision 0101)', () => {
   it('createPaymentIntent passes the order reference as transfer_group when given, and no transfer_group otherwise', async () => {
     const { client, provider } = connectProvider(stripeLike());
     const intent = await provider.createPaymentIntent({ amountCents: 154_999, captureMethod: 'manual', metadata: { purpose: 'puppy_purchase' }, description: 'Daisy', idempotencyKey: 'checkout:1', transferGroup: 'PN-20260601-5791A0B2' });
@@ -530,7 +531,7 @@ describe('the Stripe provider: Connect (issue 18)', () => {
   });
 });
 
-describe('Connect webhook events (issue 18)', () => {
+describe('Connect webhook events (decision 0101)', () => {
   const CONNECT_SECRET = 'whsec_connect_0123456789abcdef';
   const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
   const signed = (event: object, secret = CONNECT_SECRET) => {
@@ -576,7 +577,7 @@ describe('Connect webhook events (issue 18)', () => {
   });
 });
 
-describe('payout accounts on Stripe, through the API (issue 18)', () => {
+describe('payout accounts on Stripe, through the API (decision 0101)', () => {
   const CONNECT_SECRET = 'whsec_connect_0123456789abcdef';
   const PLATFORM_SECRET = 'whsec_platform_0123456789abcdef';
 

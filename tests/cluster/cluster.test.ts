@@ -1,4 +1,4 @@
-// Two product processes behind HAProxy on this machine (issue 14, point 5): one PostgreSQL, one S3 server,
+// Two product processes behind HAProxy on this machine (decision 0097): one PostgreSQL, one S3 server,
 // two `server.ts` processes and the balancer (deploy/haproxy.cfg), all on loopback. Through the balancer
 // and directly: sessions, limits and photos are shared; two buyers paying for one puppy through different
 // processes end with one sale; killing a process mid-traffic loses no acknowledged write.

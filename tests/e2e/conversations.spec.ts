@@ -1,4 +1,4 @@
-// Conversations and moderation end to end (issue 15, docs/decisions/0090–0092), in Chromium against
+// Conversations and moderation end to end (docs/decisions/0090–0092), in Chromium against
 // the real server, with two browsers: a family (a new account) and the demo seller. An inquiry
 // becomes a conversation; the seller sees the unread count, opens it and replies; the family sees the
 // reply and the mail; a Zelle deposit request is flagged; a third account cannot open it; a reported

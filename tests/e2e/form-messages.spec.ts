@@ -1,4 +1,4 @@
-// Validation messages (issue 11, item 3) never move the control under the pointer, and are never part
+// Validation messages (decision 0083) never move the control under the pointer, and are never part
 // of a field's name: each field keeps a line for its message, outside its label, linked by
 // aria-describedby.
 import { expect, test} from '../support/test.ts';

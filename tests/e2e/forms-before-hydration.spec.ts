@@ -1,6 +1,6 @@
-// Nothing typed before an island wakes up is lost (issue 11, item 2): the forms are real forms in the
-// page's HTML, so a person types while the scripts are still on their way; the island then starts from
-// what is in its fields. The scripts are held back, the person types and chooses, the scripts are
+// Nothing typed before an island wakes up is lost (docs/product.md §2, decision 0099): the forms are real
+// forms in the page's HTML, so a person types while the scripts are still on their way; the island then
+// starts from what is in its fields. The scripts are held back, the person types and chooses, the scripts are
 // released, and the person goes on.
 import { expect, test } from '../support/test.ts';
 import { DEMO, loginViaApi, uniqueName } from '../support/e2e.ts';

@@ -1,6 +1,6 @@
-// The listing pages work before and without their scripts (issue 11 items 1, 2 and 4): with JavaScript
-// off a visitor searches, uses Find My Puppy and the filter sidebar and opens a puppy; with the scripts
-// held back, what they choose before the islands wake up is still there after.
+// The listing pages work before and without their scripts (docs/product.md §2, decision 0065): with
+// JavaScript off a visitor searches, uses Find My Puppy and the filter sidebar and opens a puppy; with the
+// scripts held back, what they choose before the islands wake up is still there after.
 import { expect, test, type Page, waitForIslands } from '../support/test.ts';
 import { DEMO, expectAccessible, loginViaApi } from '../support/e2e.ts';
 import { expectHydrated, expectNotHydrated, holdIslandScripts } from '../support/hydration.ts';

@@ -1,4 +1,4 @@
-// A puppy photo that cannot load (issue 17, item 6): its frame shows a placeholder of the frame's size
+// A puppy photo that cannot load (docs/product.md §2): its frame shows a placeholder of the frame's size
 // with "Image Not Available" in the middle, on cards, list items, the detail gallery and its thumbnails,
 // and no broken-image icon is left anywhere.
 import { expect, test, type Locator, type Page } from '../support/test.ts';

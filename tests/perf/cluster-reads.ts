@@ -1,5 +1,5 @@
-// Reads through HAProxy with two product processes against one (issue 14; TARGETS.md asks two processes
-// to serve at least 1.6x the reads of one on a machine with the cores for it). Starts a durable
+// Reads through HAProxy with two product processes against one (decision 0097; docs/product.md §13 asks two
+// processes to serve at least 1.6x the reads of one on a machine with the cores for it). Starts a durable
 // PostgreSQL 15 with `--rows` listings (default 20,000), two product processes on it, and two HAProxy
 // instances from deploy/haproxy.cfg: one in front of both processes, one whose two entries are the same
 // process. Then the long tail (every request a new filter mix) through each, in alternating slices.

@@ -1,5 +1,5 @@
-// The catalogue and writes on PostgreSQL at marketplace size (TARGETS.md: 100,000 listings). Starts its
-// own durable PostgreSQL 15 (fsync on), loads the listings through the repositories' schema, then:
+// The catalogue and writes on PostgreSQL at marketplace size (docs/product.md §13: 100,000 listings). Starts
+// its own durable PostgreSQL 15 (fsync on), loads the listings through the repositories' schema, then:
 // - the long tail: `--connections` concurrent callers of puppies.searchPublic, each query a new filter
 //   mix (price range, breed, gender, status, page; every fifth a search word), for `--seconds`;
 // - acknowledged writes: as many concurrent puppies.update calls (each one committed), for `--seconds`;

@@ -1,4 +1,4 @@
-// The product through HTTP on both stores at marketplace size (issue 13 point 6), beside the reference
+// The product through HTTP on both stores at marketplace size (docs/product.md §13), beside the reference
 // handler ../shared/bench/pg-anchor.mjs. Starts a durable PostgreSQL 15 (fsync on), builds one
 // catalogue of `--rows` listings (default 100,000) and loads it into: a lowdb DATA_DIR, a PostgreSQL
 // database for the product, and the anchor's own table. Then three servers, each its own process:

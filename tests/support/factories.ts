@@ -21,7 +21,7 @@ export { BREEDS, COAT_COLORS, findBreedSeed, type BreedSeed } from '../../commer
 export { createRng, type Rng } from '../../commerce-api/src/seed/rng.ts';
 export { DEMO_BUYER, DEMO_SELLER } from '../../commerce-api/src/seed/demo-accounts.ts';
 
-// issue 18: payouts are made by the domain, not the seed, so their builders live here
+// Seller payouts (decision 0101) are made by the domain, not the seed, so their builders live here
 
 const PAYOUT_HOLD_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -37,7 +37,7 @@ describe('the /puppies filters and the address bar', () => {
     expect(searchResultsLine('poodle', 7)).toBe('Search results for "poodle": Found 7 puppies');
   });
 
-  it('says "1,000+" when the API capped the total (issue 13)', () => {
+  it('says "1,000+" when the API capped the total (decision 0086)', () => {
     expect(totalText(7)).toBe('7');
     expect(totalText(1000, true)).toBe('1,000+');
     expect(searchResultsLine('poodle', 1000, true)).toBe('Search results for "poodle": Found 1,000+ puppies');

@@ -387,7 +387,7 @@ describe('a listing\'s video and a conversation\'s refusal, served by createApp 
   });
 });
 
-// ---- /earnings/onboarding, the local provider's setup page (issue 18), through createApp ----
+// ---- /earnings/onboarding, the local provider's setup page (decision 0101), through createApp ----
 
 describe('the payout onboarding page, served by createApp from the build', () => {
   beforeAll(async () => {

@@ -52,6 +52,6 @@ export interface UserView {
   hasActiveListingPlan: boolean;
   listingPlanExpiresAt: string | null;
   createdAt: string;
-  /** issue 15: conversations with something unread (GET /api/user only) */
+  /** conversations with something unread (GET /api/user only) */
   unreadConversations?: number;
 }

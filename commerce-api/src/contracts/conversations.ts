@@ -1,4 +1,4 @@
-// Conversations between families and sellers, reports and the moderation queue (issue 15,
+// Conversations between families and sellers, reports and the moderation queue (
 // docs/decisions/0090–0092): one schema per contract, shared by the forms and the API.
 import * as v from 'valibot';
 import { numberish } from './common.ts';

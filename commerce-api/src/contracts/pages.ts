@@ -30,12 +30,12 @@ export interface PageLocals {
    */
   viewer: { id: number; username: string } | null;
   /**
-   * issue 15, /messages/{id} only: the thread as its logged-in party sees it (opening it marks it
+   * /messages/{id} only (decision 0090): the thread as its logged-in party sees it (opening it marks it
    * read); null when it is unknown or not theirs (the page answers 404).
    */
   conversation?: ConversationView | null;
-  /** issue 15, /messages only: the logged-in viewer's conversations, so the list is in the HTML */
+  /** /messages only (decision 0090): the logged-in viewer's conversations, so the list is in the HTML */
   conversations?: ConversationsResponse;
-  /** issue 18, /earnings/onboarding only: the local test-mode provider's setup link and its form */
+  /** /earnings/onboarding only (decision 0101): the local test-mode provider's setup link and its form */
   onboarding?: LocalOnboardingPage;
 }

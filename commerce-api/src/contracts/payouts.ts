@@ -1,4 +1,4 @@
-// Seller payouts (issue 18, docs/decisions/0101): the buyer's payment is captured on the platform; once the
+// Seller payouts (docs/decisions/0101): the buyer's payment is captured on the platform; once the
 // puppy is handed over, the seller's share (the puppy's price less PLATFORM_FEE_PERCENT) is transferred
 // to the seller's connected payout account when the buyer confirms receipt, or when the buyer's window
 // (PAYOUT_HOLD_DAYS) ends without a reported problem. A reported problem holds the payout for an admin.
@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import type { DisputeStatus, OrderParty, OrderStatus, PayoutHoldReason, PayoutStatus } from './orders.ts';
 
-/** what a seller reads on /earnings for each order (issue 18 point 5) */
+/** what a seller reads on /earnings for each order */
 export const EARNING_STATUSES = ['awaiting_handover', 'held', 'on_its_way', 'paid', 'reversed', 'refunded'] as const;
 export type EarningStatus = (typeof EARNING_STATUSES)[number];
 export const EARNING_STATUS_LABELS: Readonly<Record<EarningStatus, string>> = {

@@ -10,7 +10,7 @@ import { UsernameTakenError, type AsyncStorage } from '../storage/repositories.t
 import type { Session, User } from './model.ts';
 
 export const INVALID_LOGIN = 'Invalid username or password.';
-/** issue 15 */
+/** what a suspended account is told, after the right password (decision 0092) */
 export const ACCOUNT_SUSPENDED = 'This account is suspended after a report to our team. If you think this is a mistake, write to us through the contact page.';
 
 export function usernameKey(username: string): string {
@@ -73,7 +73,7 @@ export async function authenticate(store: AsyncStorage, input: LoginInput): Prom
   const user = await findUserByUsername(store, input.username);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
   if (!user || !ok) throw new AppError(401, 'invalid_credentials', INVALID_LOGIN);
-  // issue 15: a suspended account is told so (only after the right password: no probing)
+  // a suspended account is told so (decision 0092) (only after the right password: no probing)
   if (user.suspendedAt) throw new AppError(403, 'account_suspended', ACCOUNT_SUSPENDED);
   return user;
 }
@@ -103,6 +103,6 @@ export function isSessionValid(session: Session | undefined, user: User | undefi
       session.userId === user.id &&
       session.revokedAt === null &&
       Date.parse(session.expiresAt) > now.getTime() &&
-      !user.suspendedAt, // issue 15: a suspension ends every session at once
+      !user.suspendedAt, // a suspension ends every session at once (decision 0092)
   );
 }

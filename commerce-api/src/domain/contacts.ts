@@ -1,6 +1,6 @@
 // Inquiries and contact-page messages: stored first (nothing a visitor wrote is lost), then mailed
 // to the puppy's seller, or to the team, with the sender as reply-to. A logged-in family's inquiry
-// about a puppy becomes a conversation with its seller instead (issue 15, domain/conversations.ts):
+// about a puppy becomes a conversation with its seller instead (decision 0090, domain/conversations.ts):
 // the seller is mailed a link to it, and neither side's address or phone is shown to the other.
 import type { ContactInput } from '#contracts/contacts.ts';
 import { NotFoundError } from '../errors.ts';
@@ -42,7 +42,7 @@ export async function sendContactMessage(ctx: ContactContext, input: ContactInpu
     createdAt: now.toISOString(),
   });
 
-  // issue 15: a logged-in family asking about someone else's public puppy talks in Messages
+  // a logged-in family asking about someone else's public puppy talks in Messages
   if (puppy && sender && puppy.userId !== sender.id && isPublic(puppy, now)) {
     const { conversationId } = await startConversation({ store: ctx.store, mailer: ctx.mailer, siteUrl: ctx.siteUrl, log: ctx.log }, puppy, sender, input.message, now);
     return { saved, conversationId };
@@ -57,7 +57,7 @@ export async function sendContactMessage(ctx: ContactContext, input: ContactInpu
             to: seller.email,
             replyTo: input.email,
             subject: `New inquiry about ${puppy.name} on PuppyNest`,
-            // issue 15: the visitor is not logged in; the seller's answer invites them back
+            // the visitor is not logged in (decision 0090); the seller's answer invites them back
             text:
               `${input.name} asked about ${puppy.name}.\n\n${details}\nReply to this mail to answer them directly.\n\n` +
               `When you answer, invite them to continue on PuppyNest: with an account they can message you in PuppyNest Messages (${ctx.siteUrl}/messages) and pay safely through PuppyNest checkout.\n`,

@@ -1,4 +1,4 @@
-// Conversations between a family and a seller about one puppy (issue 15, docs/decisions/0090): a
+// Conversations between a family and a seller about one puppy (docs/decisions/0090): a
 // logged-in inquiry starts one (a second inquiry about the same puppy continues it), both parties
 // reply, and only they can read it. A new message mails the recipient a link (never the text, so the
 // conversation stays on PuppyNest), at most once per conversation per 15 minutes while it is unread.

@@ -1,7 +1,7 @@
 // A seller's own listings: post, edit, delete, change status, list. Only seller accounts post; only
 // the owner changes a listing. A new listing is a draft until a seller plan with room covers it
 // (activated here) or its listing fee is paid (payments: activateListingIn on fulfilment).
-// Everything goes through the async store (issue 13); a rule that reads then changes runs in one
+// Everything goes through the async store (decision 0086); a rule that reads then changes runs in one
 // store.transaction with the listing locked (docs/decisions/0076).
 import { SELLERS_ONLY_MESSAGE, type PuppyCreateInput, type PuppyUpdateInput, type PuppyStatus } from '#contracts/puppies.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';

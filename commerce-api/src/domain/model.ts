@@ -30,7 +30,7 @@ export interface User {
   verifiedEmail: string | null;
   verifiedPhone: string | null;
   createdAt: string;
-  /** issue 15: when a moderator suspended the account (no login, listings hidden); absent/null: not */
+  /** when a moderator suspended the account (decision 0092) (no login, listings hidden); absent/null: not */
   suspendedAt?: string | null;
 }
 
@@ -81,7 +81,7 @@ export interface Puppy {
   updatedAt: string;
   /** null while a draft; set when a listing fee or plan makes it public; past = expired */
   expiresAt: string | null;
-  /** issue 15: when a moderator hid the listing (404 publicly, out of the catalogue); absent/null: not */
+  /** when a moderator hid the listing (404 publicly, out of the catalogue; decision 0092); absent/null: not */
   hiddenAt?: string | null;
   /** why it is hidden, shown to the seller in My Listings */
   hiddenReason?: string | null;
@@ -220,10 +220,10 @@ export interface SellerApplication {
 }
 
 /**
- * What the local provider keeps. Issue 18 adds Connect: 'account' (a connected account: status is its
- * payout state, amountCents what it has paid out to its bank), 'account_link' (providerId is the link's
- * token, metadata its account, URLs and expiry; status created → used) and 'transfer' (status created →
- * reversed, refundedCents what was reversed, metadata.destination the account).
+ * What the local provider keeps. Seller payouts (decision 0101) add Connect: 'account' (a connected account:
+ * status is its payout state, amountCents what it has paid out to its bank), 'account_link' (providerId is
+ * the link's token, metadata its account, URLs and expiry; status created → used) and 'transfer' (status
+ * created → reversed, refundedCents what was reversed, metadata.destination the account).
  */
 export type LocalPaymentKind = 'payment_intent' | 'setup_intent' | 'subscription' | 'payment_method' | 'account' | 'account_link' | 'transfer' | 'dispute';
 
@@ -254,8 +254,8 @@ export interface LocalPaymentObject {
 }
 
 /**
- * issue 18: the seller's share of one order, made when the seller marks the puppy handed over (one per
- * order). Its life is PayoutStatus (contracts/payouts.ts).
+ * Seller payouts (decision 0101): the seller's share of one order, made when the seller marks the puppy
+ * handed over (one per order). Its life is PayoutStatus (contracts/payouts.ts).
  */
 export interface Payout {
   id: number;
@@ -288,7 +288,7 @@ export interface Payout {
   attemptAt?: string | null;
 }
 
-/** issue 18: a seller's connected payout account (Stripe Connect Express, or the local double's) */
+/** a seller's connected payout account (Stripe Connect Express, or the local double's) */
 export interface PayoutAccount {
   id: number;
   userId: number;
@@ -313,7 +313,7 @@ export interface Upload {
   createdAt: string;
 }
 
-// Conversations and moderation (issue 15, docs/decisions/0090–0092).
+// Conversations and moderation (docs/decisions/0090–0092).
 
 /** one thread between a family (buyer) and the seller about one puppy */
 export interface Conversation {

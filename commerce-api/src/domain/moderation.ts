@@ -1,4 +1,4 @@
-// Reports and the moderation that follows (issue 15, docs/decisions/0092). Anyone logged in reports
+// Reports and the moderation that follows (docs/decisions/0092). Anyone logged in reports
 // a listing; a party reports a message of their conversation. An admin works the queue oldest
 // first: dismiss, hide the listing (404 publicly; its seller sees why in My Listings) or suspend the
 // account (no login, its listings hidden). Every decision is recorded (who, when, what), and a hide

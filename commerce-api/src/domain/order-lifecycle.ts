@@ -25,7 +25,7 @@ const isFinal = (order: Order) => FINAL_ORDER_STATUSES.includes(order.status);
 
 /**
  * POST /api/orders/:reference/handed-over: the seller says the puppy went home. The seller's payout is
- * scheduled for the end of the buyer's window (issue 18), and the buyer is asked to confirm or report.
+ * scheduled for the end of the buyer's window (decision 0101), and the buyer is asked to confirm or report.
  */
 export async function markHandedOver(ctx: PayoutContext, user: User, reference: string): Promise<OrderChangeResponse> {
   const { store } = ctx;

@@ -39,7 +39,7 @@ export async function startCheckout(ctx: CheckoutContext, buyer: User, input: Ch
   // So is the day the reference is dated by: a visit retried after midnight makes a new intent too.
   const day = referenceDay(ctx.now);
   const idempotencyKey = `checkout:${buyer.id}:${puppy.id}:${visit}:${amountCents}:${day}`;
-  // issue 18: the order's reference is known from here on, so the payment carries it as its
+  // the order's reference is known from here on (decision 0101), so the payment carries it as its
   // transfer_group and the seller's transfer can be traced to it. Same key, same reference.
   const reference = `PN-${day}-${createHmac('sha256', ctx.referenceSecret).update(idempotencyKey).digest('hex').slice(0, 8).toUpperCase()}`;
   const intent = await ctx.provider.createPaymentIntent({
@@ -110,7 +110,7 @@ function termsOf(intent: PaymentIntentSnapshot): PurchaseTerms | undefined {
 
 const referenceDay = (now: Date) => now.toISOString().slice(0, 10).replaceAll('-', '');
 
-/** the reference checkout gave the payment (issue 18), or, for a payment made before it did, a new one */
+/** the reference checkout gave the payment (decision 0101), or, for a payment made before it did, a new one */
 function referenceOf(intent: PaymentIntentSnapshot, now: Date): string {
   const given = intent.metadata['orderReference'];
   return given && ORDER_REFERENCE_PATTERN.test(given) ? given : `PN-${referenceDay(now)}-${randomBytes(4).toString('hex').toUpperCase()}`;

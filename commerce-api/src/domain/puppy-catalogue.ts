@@ -1,5 +1,5 @@
 // The public catalogue: which listings are visible, and the filtered, searched, sorted, paged list.
-// The store answers (puppies.searchPublic, issue 13): names become breed ids here, a page holds at
+// The store answers (puppies.searchPublic, decision 0086): names become breed ids here, a page holds at
 // most CATALOGUE_MAX_PAGE rows and the total is counted up to CATALOGUE_TOTAL_CAP ("1,000+"; on
 // PostgreSQL a plainly broad filter is capped from a census instead, decision 0102).
 import type { SitemapEntry } from '#contracts/pages.ts';
@@ -38,7 +38,7 @@ export function listingStatus(puppy: Puppy, now: Date): ListingStatus {
 
 /** only active, unexpired listings are public (docs/product.md §4) */
 export function isPublic(puppy: Puppy, now: Date): boolean {
-  // issue 15: a listing a moderator hid is not public
+  // a listing a moderator hid is not public (decision 0092)
   return !puppy.hiddenAt && liveAt(puppy.expiresAt, isoOf(now), now.getTime());
 }
 

@@ -1,4 +1,4 @@
-// The scam guard (issue 15, docs/decisions/0091): finds a request to pay off the platform in a
+// The scam guard (docs/decisions/0091): finds a request to pay off the platform in a
 // message, so the recipient sees advice to pay only through PuppyNest checkout. Puppy scams run on
 // payments that cannot be taken back: wire transfers, payment apps, gift cards, crypto, and a
 // "deposit to hold her" before the family ever sees the puppy. The guard flags; it never blocks (a

@@ -1,4 +1,4 @@
-// The balancer's probes (issue 14). /healthz: the process is alive and serving (always 200 while it
+// The balancer's probes (decision 0093). /healthz: the process is alive and serving (always 200 while it
 // answers at all). /readyz: send it traffic: the store answers (on PostgreSQL: reachable, migrations
 // applied) and the process is not draining; otherwise 503 with a short reason for the operator.
 import express from 'express';

@@ -1,4 +1,4 @@
-// An express-rate-limit Store over the database's shared counters (issue 14, decision 0093): on
+// An express-rate-limit Store over the database's shared counters (decision 0093): on
 // PostgreSQL every process counts in one table, so a limit of 5 is 5 across all processes. Each
 // limiter gets its own key prefix (two limiters must never count into one key by accident).
 import type { Options, Store } from 'express-rate-limit';

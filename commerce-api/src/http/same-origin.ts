@@ -16,7 +16,7 @@ export function sameOriginOnly(allowedOrigins: readonly string[]): RequestHandle
     }
     if (!origin) return next();
     // A form the page posts itself (no script) under Referrer-Policy no-referrer carries Origin "null";
-    // Sec-Fetch-Site, which no page can set, says it is our own page (issue 15: forms before hydration).
+    // Sec-Fetch-Site, which no page can set, says it is our own page (decision 0090: forms before hydration).
     if (origin === 'null' && req.get('sec-fetch-site') === 'same-origin') return next();
     const own = `${req.protocol}://${req.get('host')}`;
     if (origin === own || allowed.has(origin)) return next();

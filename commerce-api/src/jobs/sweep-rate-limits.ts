@@ -1,4 +1,4 @@
-// The shared rate-limit counters (PostgreSQL, issue 14) keep a row per limiter and key; a row whose
+// The shared rate-limit counters (PostgreSQL, decision 0093) keep a row per limiter and key; a row whose
 // window ended is reset by its next hit, and forgotten here an hour later so the table stays small.
 import type { RateLimitCounters } from '../storage/repositories.ts';
 import type { Job } from './scheduler.ts';

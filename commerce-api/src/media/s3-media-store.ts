@@ -1,4 +1,4 @@
-// Uploaded media in S3-compatible object storage (issue 14, decision 0095): every process puts into and
+// Uploaded media in S3-compatible object storage (decision 0095): every process puts into and
 // reads from one bucket, so a photo uploaded through one machine is served by any other. The bucket stays
 // private; the app serves /uploads/{key} from it (http/media-files.ts), so the URLs, the headers and the
 // uploads' own checks stay exactly those of the local folder.

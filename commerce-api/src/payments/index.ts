@@ -20,12 +20,12 @@ export interface Payments {
   /** the local test-mode provider while it takes the current mode's payments, else null */
   local(): Promise<LocalProvider | null>;
   readonly fulfilment: Fulfilment;
-  /** what the payout use cases work with (issue 18): the routed provider and the payout terms */
+  /** what the payout use cases work with (decision 0101): the routed provider and the payout terms */
   readonly payouts: PayoutContext;
   /** what GET /api/stripe-public-key answers */
   publicKey(): Promise<PublicKeyResponse>;
   readonly webhookSecret: string;
-  /** the Connect endpoint's own signing secret (issue 18) */
+  /** the Connect endpoint's own signing secret (decision 0101) */
   readonly connectWebhookSecret: string;
 }
 
@@ -108,7 +108,7 @@ export function createPayments(options: PaymentsOptions): Payments {
     listOpenCheckouts: async (puppyId) => (await current()).listOpenCheckouts(puppyId),
     retrieveSubscription: (id) => onStripe(id, (p) => p.retrieveSubscription(id)),
     retrieveDispute: (id) => onStripe(id, (p) => p.retrieveDispute(id)),
-    // issue 18: a seller's account, and the transfers to it, are made in the current mode
+    // a seller's account, and the transfers to it, are made in the current mode
     createConnectedAccount: async (input) => (await current()).createConnectedAccount(input),
     createAccountLink: async (input) => onStripe(input.accountId, (p) => p.createAccountLink(input)),
     createTransfer: async (input) => onStripe(input.destination, (p) => p.createTransfer(input)),

@@ -1,4 +1,4 @@
-// Connect on the local test-mode provider (issue 18, docs/decisions/0101): connected accounts, account
+// Connect on the local test-mode provider (docs/decisions/0101): connected accounts, account
 // links, transfers and their reversals, kept in the store beside the double's payment intents, so they
 // behave the same across processes. Stripe's behaviour it plays:
 // - an account starts with its details needed; the onboarding page (the account link) moves it to

@@ -45,7 +45,7 @@ export interface LocalProviderOptions {
   /** where events go: fulfilment (or nowhere, to play a lost webhook in tests) */
   emit: (event: ProviderEvent) => Promise<unknown>;
   log: (line: string) => void;
-  /** where account links point (the local onboarding page, issue 18) */
+  /** where account links point (the local onboarding page, decision 0101) */
   siteUrl: string;
 }
 

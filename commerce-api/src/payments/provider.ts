@@ -62,7 +62,7 @@ export interface SubscriptionSnapshot {
   livemode: boolean;
 }
 
-/** issue 18: a connected account (Stripe Connect Express) that receives sellers' payouts */
+/** a connected account (Stripe Connect Express, decision 0101) that receives sellers' payouts */
 export interface ConnectedAccountSnapshot {
   object: 'account';
   id: string;
@@ -76,7 +76,7 @@ export interface ConnectedAccountSnapshot {
   livemode: boolean;
 }
 
-/** issue 18: money moved from the platform's balance to a connected account */
+/** money moved from the platform's balance to a connected account */
 export interface TransferSnapshot {
   object: 'transfer';
   id: string;
@@ -120,7 +120,7 @@ export interface CreatePaymentIntentInput {
   /** every create call carries one: a retried request never makes a second intent */
   idempotencyKey: string;
   receiptEmail?: string;
-  /** issue 18: the order reference, so the seller's transfer can be traced to this payment */
+  /** the order reference, so the seller's transfer can be traced to this payment */
   transferGroup?: string;
 }
 
@@ -185,7 +185,7 @@ export interface PaymentProvider {
   retrieveDispute(id: string): Promise<DisputeSnapshot>;
   /** customer + card check (SetupIntent) + subscription with a trial */
   createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription>;
-  // ---- issue 18: Connect (separate charges and transfers) ----
+  // ---- Connect: separate charges and transfers (decision 0101) ----
   /** an Express account for a seller, able to receive transfers */
   createConnectedAccount(input: CreateConnectedAccountInput): Promise<ConnectedAccountSnapshot>;
   retrieveConnectedAccount(id: string): Promise<ConnectedAccountSnapshot>;
@@ -248,7 +248,7 @@ export async function withRetries<T>(fn: () => Promise<T>, attempts = 3): Promis
   }
 }
 
-/** issue 18: Stripe's balance_insufficient: a transfer the platform, or a reversal the account, cannot cover */
+/** Stripe's balance_insufficient: a transfer the platform, or a reversal the account, cannot cover */
 export class InsufficientBalanceError extends AppError {
   constructor(message: string) {
     super(409, 'balance_insufficient', message);

@@ -1,8 +1,8 @@
 // Stripe through the official SDK, with a pinned API version (the objects' shape is what this code was
 // written against, whatever the account's default version). Every create call carries an idempotency
 // key; puppy purchases use manual capture, so a payment for a puppy sold meanwhile is released, never
-// taken. Webhooks are verified in webhooks.ts with the same SDK.
-// Issue 18 (seller payouts) uses Connect's "separate charges and transfers": the buyer's payment is
+// taken. Webhooks are verified in webhook-events.ts with the same SDK.
+// Seller payouts (decision 0101) use Connect's "separate charges and transfers": the buyer's payment is
 // captured on the platform with transfer_group = the order reference, then a Transfer of the seller's
 // share goes to the seller's Express account (idempotency key: the order reference); a refund after
 // the transfer reverses the transfer first.
@@ -169,7 +169,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       });
     },
 
-    // ---- issue 18: Connect ----
+    // ---- Connect (decision 0101) ----
 
     async createConnectedAccount(input: CreateConnectedAccountInput) {
       return call(async () =>
@@ -267,7 +267,7 @@ export function translateStripeError(error: unknown, id?: string): unknown {
   if (error instanceof Stripe.errors.StripeCardError) {
     return new CardDeclinedError({ code: error.code ?? 'card_declined', declineCode: error.decline_code ?? null, message: error.message });
   }
-  // issue 18: the platform's balance is short for a transfer, or the account's for a reversal
+  // the platform's balance is short for a transfer, or the account's for a reversal
   // (Stripe answers 400, an invalid_request_error with this code).
   if (error.code === 'balance_insufficient') return new InsufficientBalanceError(error.message);
   if (error.code === 'resource_missing' && id) return new PaymentObjectMissingError(id);
@@ -330,7 +330,7 @@ export function subscriptionSnapshot(sub: Stripe.Subscription): SubscriptionSnap
 const fieldsOf = (...lists: Array<string[] | null | undefined>) => [...new Set(lists.flatMap((list) => list ?? []))];
 
 /**
- * issue 18: what the payouts need of a connected account: can it be paid out, and what is still missing.
+ * What the payouts need of a connected account: can it be paid out, and what is still missing.
  * Stripe's Account object has no `livemode` field, so the caller says which mode it came from (the
  * key's mode, or the webhook event's livemode).
  */

@@ -1,7 +1,8 @@
 // A Stripe webhook delivery → a ProviderEvent, after the signature check (the raw body, the
 // Stripe-Signature header, the endpoint's secret and a 5-minute tolerance against replays).
-// Issue 18: Connect events (account.updated, …) come to their own endpoint, /api/webhooks/stripe-connect,
-// signed with that endpoint's own secret; the same check applies, against that secret.
+// Connect events (account.updated, …; decision 0101) come to their own endpoint,
+// /api/webhooks/stripe-connect, signed with that endpoint's own secret; the same check applies, against that
+// secret.
 import Stripe from 'stripe';
 import { AppError } from '../errors.ts';
 import type { ProviderEvent, ProviderObject } from './provider.ts';
@@ -42,7 +43,7 @@ export function verifyStripeEvent(
   return { id: event.id, type: event.type, object: objectOf(event.data?.object, event.livemode ?? false) };
 }
 
-/** issue 18: a delivery to the Connect endpoint, checked against STRIPE_CONNECT_WEBHOOK_SECRET's value */
+/** a delivery to the Connect endpoint, checked against STRIPE_CONNECT_WEBHOOK_SECRET's value */
 export function verifyStripeConnectEvent(rawBody: Buffer | string, signature: string | string[] | undefined, secret: string, receivedAtMs: number): ProviderEvent {
   return verifyStripeEvent(rawBody, signature, secret, receivedAtMs, CONNECT_WEBHOOK_SECRET_VARIABLE);
 }

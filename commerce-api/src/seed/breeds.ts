@@ -12,7 +12,7 @@ export { COAT_COLORS, type CoatColor };
 type BreedSize = Breed['size'];
 
 export interface BreedSeed {
-  /** one of the product's BREED_NAMES; every name there has a row here (tests/unit/seed/breeds.test.ts) */
+  /** one of the product's BREED_NAMES; every name there has a row here (tests/unit/seed/seed.test.ts) */
   name: BreedName;
   size: BreedSize;
   categories: Category[];

@@ -31,7 +31,7 @@ export interface SeedOptions {
   /** public listings in the demo catalogue (default 68; the demo seller adds 2 drafts and 1 expired) */
   puppies?: number;
   /**
-   * issue 18: the demo sellers get payout accounts with payouts enabled at the local provider. Only
+   * The demo sellers get payout accounts (decision 0101) with payouts enabled at the local provider. Only
    * while it takes the payments: with Stripe keys, a seller connects through Stripe's onboarding.
    */
   connectedSellers?: boolean;

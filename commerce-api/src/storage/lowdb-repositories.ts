@@ -68,7 +68,7 @@ export function createLowdbRepositories(storage: Storage): AsyncStorage {
 }
 
 /**
- * issue 13 (listings): the catalogue's stamp on lowdb (AsyncStorage.catalogueVersion). Every change
+ * The catalogue's stamp on lowdb (AsyncStorage.catalogueVersion, decision 0086). Every change
  * to a collection bumps its version; the soonest expiry of a public listing ends a stamp too (and a
  * clock that went back, as tests move it).
  */

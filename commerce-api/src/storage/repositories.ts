@@ -1,4 +1,4 @@
-// The async storage seam the domain moves to (issue 13, docs/decisions/0076): one repository per
+// The async storage seam the domain works on (docs/decisions/0076): one repository per
 // aggregate, with methods shaped by what the domain does, and a transaction helper. Two
 // implementations pass one contract suite (tests/unit/storage/contract/): lowdb-repositories.ts over
 // today's store, and postgres/ on PostgreSQL.
@@ -58,7 +58,7 @@ export class PuppyHasLiveOrderError extends Error {
   }
 }
 
-/** an order for this payment intent exists already: one order per intent (conv-orders) */
+/** an order for this payment intent exists already: one order per intent (decision 0087) */
 export class OrderForIntentExistsError extends Error {
   constructor(paymentIntentId: string) {
     super(`storage: payment intent ${paymentIntentId} already has an order.`);
@@ -95,7 +95,7 @@ export interface BreedsRepository {
 
 /** the most rows one catalogue page holds, whatever the caller asks for */
 export const CATALOGUE_MAX_PAGE = 100;
-/** the total is counted up to this many matches; past it the answer says "1,000+" (TARGETS.md) */
+/** the total is counted up to this many matches; past it the answer says "1,000+" (docs/product.md §13) */
 export const CATALOGUE_TOTAL_CAP = 1_000;
 
 /**
@@ -113,7 +113,7 @@ export interface CatalogueQuery {
   location?: string;
   search?: string;
   sort?: 'newest' | 'price-asc' | 'price-desc' | 'age-asc';
-  /** issue 13 (listings): only listings marked featured (the home page's) */
+  /** only listings marked featured (the home page's; decision 0086) */
   featured?: boolean;
   /** capped at CATALOGUE_MAX_PAGE */
   limit: number;
@@ -163,7 +163,7 @@ export interface PuppiesRepository {
   activateWithinLimit(id: number, sellerId: number, limit: number | null, expiresAt: string, now: Date): Promise<Puppy | undefined>;
   /** the listings public at `now` that match, newest first unless sorted (ties: newest first) */
   searchPublic(query: CatalogueQuery, now: Date): Promise<CataloguePage>;
-  // ---- issue 13, listings area ----
+  // ---- listings area (decision 0086) ----
   /** every listing of a seller, newest first: drafts, expired and hidden ones included */
   listBySeller(userId: number): Promise<Puppy[]>;
   /** the listings public at `now`, newest first, with their last change (sitemap.xml) */
@@ -186,7 +186,7 @@ export interface OrdersRepository {
   /** changes the status only from one of `from`: undefined when the order was not in one of them */
   transition(id: number, from: readonly OrderStatus[], patch: Patch<Order> & { status: OrderStatus }): Promise<Order | undefined>;
   listByBuyer(buyerId: number): Promise<Order[]>;
-  // conv-orders: what the order pages and the admin cancel read
+  // what the order pages and the admin cancel read (decision 0087)
   findByReference(reference: string): Promise<Order | undefined>;
   /** the seller's live (pending, paid, handed-over) orders, oldest first */
   listLiveBySeller(sellerId: number): Promise<Order[]>;
@@ -310,7 +310,7 @@ export interface LocalPaymentsRepository {
   findByIdempotencyKey(idempotencyKey: string): Promise<LocalPaymentObject | undefined>;
   /** the setup intent made with a subscription (metadata.subscription) */
   findSetupOf(subscriptionId: string): Promise<LocalPaymentObject | undefined>;
-  /** issue 18: the first transfer made in a transfer group (metadata.transferGroup: an order reference) */
+  /** the first transfer made in a transfer group (metadata.transferGroup: an order reference) */
   findTransferInGroup(transferGroup: string): Promise<LocalPaymentObject | undefined>;
   /** the payment intents for a puppy's checkout not yet confirmed (Stripe's search by metadata), oldest first */
   listOpenCheckouts(puppyId: number): Promise<LocalPaymentObject[]>;
@@ -321,9 +321,9 @@ export interface LocalPaymentsRepository {
   /** refunded once: a succeeded intent not yet refunded in full gets refundedCents = its amount */
   refund(id: number, now: Date): Promise<LocalPaymentObject | undefined>;
   /**
-   * issue 18. Without `accountId`: the platform's balance, what succeeded payment intents took less
-   * their refunds, less the transfers made (and not reversed). With it: the connected account's
-   * balance, the transfers to it (metadata.destination) not reversed, less what it paid out to its
+   * Seller payouts (decision 0101). Without `accountId`: the platform's balance, what succeeded payment
+   * intents took less their refunds, less the transfers made (and not reversed). With it: the connected
+   * account's balance, the transfers to it (metadata.destination) not reversed, less what it paid out to its
    * bank (its 'account' row's amountCents).
    */
   balanceCents(accountId?: string): Promise<number>;
@@ -335,7 +335,7 @@ export interface LocalPaymentsRepository {
   lockBalances(): Promise<void>;
 }
 
-// ---- issue 18: seller payouts (docs/decisions/0101) ----
+// ---- seller payouts (docs/decisions/0101) ----
 
 export interface PayoutsRepository {
   get(id: number): Promise<Payout | undefined>;
@@ -395,7 +395,7 @@ export interface SettingsRepository {
   setMoneyCheck(report: MoneyCheckReport): Promise<void>;
 }
 
-// ---- issue 15: conversations, reports, moderation (docs/decisions/0090–0092) ----
+// ---- conversations, reports, moderation (docs/decisions/0090–0092) ----
 
 /** a conversation seen by one of its parties: unread when the other party wrote last after they read */
 export function isUnreadFor(c: Conversation, userId: number): boolean {
@@ -478,7 +478,7 @@ export interface ModerationRepository {
   listSuspended(): Promise<User[]>;
 }
 
-// ---- end issue 15 ----
+// ---- end of conversations, reports, moderation ----
 
 export interface Repositories {
   readonly users: UsersRepository;
@@ -497,12 +497,12 @@ export interface Repositories {
   readonly contacts: ContactsRepository;
   readonly uploads: UploadsRepository;
   readonly settings: SettingsRepository;
-  // issue 15
+  // conversations, reports, moderation (decisions 0090–0092)
   readonly conversations: ConversationsRepository;
   readonly messages: MessagesRepository;
   readonly reports: ReportsRepository;
   readonly moderation: ModerationRepository;
-  // issue 18
+  // seller payouts (decision 0101)
   readonly payouts: PayoutsRepository;
   readonly payoutAccounts: PayoutAccountsRepository;
 }
@@ -515,30 +515,30 @@ export interface AsyncStorage extends Repositories {
    */
   transaction<T>(fn: (tx: Repositories) => Promise<T>): Promise<T>;
   /**
-   * Whether this store can serve requests now (GET /readyz, issue 14): it answers, and on PostgreSQL
+   * Whether this store can serve requests now (GET /readyz, decision 0093): it answers, and on PostgreSQL
    * every migration this version ships is applied. Never throws: a failure is `{ ok: false, reason }`.
    */
   ready(): Promise<StoreReadiness>;
   close(): Promise<void>;
   /**
-   * issue 13 (listings): lowdb only. A stamp that stays the same exactly while the public catalogue
+   * lowdb only (decision 0086). A stamp that stays the same exactly while the public catalogue
    * does (no listing or breed changed, no listing expired), so the domain may keep catalogue answers
    * in this process (puppy-catalogue.ts). A store other processes write to (PostgreSQL) must not
    * offer it: this process would not see their changes. Absent: every query goes to the store.
    */
   catalogueVersion?(now: Date): string;
   /**
-   * issue 14: PostgreSQL only. Rate-limit counters every process on the database shares (a limit of 5
+   * PostgreSQL only (decision 0093). Rate-limit counters every process on the database shares (a limit of 5
    * is 5 across processes). Absent (lowdb, one process): each limiter counts in memory.
    */
   readonly rateLimits?: RateLimitCounters;
   /**
-   * issue 14: PostgreSQL only. Who runs a scheduled job this interval, when several processes share
+   * PostgreSQL only (decision 0094). Who runs a scheduled job this interval, when several processes share
    * the database (jobs/scheduler.ts). Absent (lowdb): the one process that holds the data dir runs it.
    */
   readonly jobLeases?: JobLeases;
   /**
-   * issue 14: PostgreSQL only. Tells the other processes on the database that something happened (a
+   * PostgreSQL only (decision 0096). Tells the other processes on the database that something happened (a
    * publish, so each rebuilds its site). Absent (lowdb): there are no other processes.
    */
   readonly announcements?: Announcements;

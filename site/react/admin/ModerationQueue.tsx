@@ -1,4 +1,4 @@
-// /admin: the moderation queue (issue 15, docs/decisions/0092). Open reports, oldest first, with the
+// /admin: the moderation queue (docs/decisions/0092). Open reports, oldest first, with the
 // reported item, the reporter and the reason; each decision is a real form (it posts and comes back
 // to /admin before the island wakes up; after, it posts JSON and reloads the queue). Hidden listings
 // and suspended accounts can be taken back; the latest decisions are listed with who and when.

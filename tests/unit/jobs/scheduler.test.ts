@@ -1,4 +1,4 @@
-// The scheduler's lease (issue 14): with leases, a tick runs its job only when this process wins the
+// The scheduler's lease (decision 0094): with leases, a tick runs its job only when this process wins the
 // claim; two schedulers sharing one set of leases (two processes on one database) run a job once per tick.
 import { afterEach, expect, it, vi } from 'vitest';
 import { createLocalScheduler, type Job } from '../../../commerce-api/src/jobs/scheduler.ts';

@@ -14,7 +14,8 @@ import type { Fulfilment, FulfilmentDeps } from './types.ts';
 const PAYMENT_INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.amount_capturable_updated', 'payment_intent.canceled']);
 const SETUP_INTENT_EVENTS = new Set(['setup_intent.succeeded']);
 const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
-// issue 18: Connect (the account arrives at the Connect endpoint, transfers at the platform's)
+// Connect, for seller payouts (decision 0101): the account arrives at the Connect endpoint, transfers at
+// the platform's
 const CONNECT_EVENTS = new Set(['account.updated', 'transfer.created', 'transfer.reversed']);
 const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed', 'charge.dispute.funds_withdrawn', 'charge.dispute.funds_reinstated']);
 

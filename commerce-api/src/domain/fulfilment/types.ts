@@ -13,7 +13,7 @@ export interface FulfilmentDeps {
   now: () => Date;
   log: (line: string) => void;
   siteUrl: string;
-  /** issue 18: PLATFORM_FEE_PERCENT and PAYOUT_HOLD_DAYS (fulfilment applies Connect events to payouts) */
+  /** PLATFORM_FEE_PERCENT and PAYOUT_HOLD_DAYS (fulfilment applies Connect events to payouts) */
   feePercent: number;
   holdDays: number;
 }

@@ -1,4 +1,4 @@
-// A seller's payout account (issue 18): a connected account at the provider (Stripe Connect Express, or
+// A seller's payout account (decision 0101): a connected account at the provider (Stripe Connect Express, or
 // the local double's), onboarded through the provider's hosted account links. Its state is kept from
 // the provider's account.updated events and re-read whenever its seller opens /earnings while it is
 // not finished, so a lost webhook never leaves a seller waiting.

@@ -1,4 +1,4 @@
-// What a seller reads on /earnings and downloads as CSV (issue 18 point 5), and what the order pages and
+// What a seller reads on /earnings and downloads as CSV (decision 0101), and what the order pages and
 // /admin show of a payout. One row per order that is the seller's money: paid and awaiting handover,
 // or with a payout (scheduled, held, released, paid, reversed or cancelled by a refund).
 import { centsToDollars } from '#contracts/money.ts';

@@ -1,4 +1,4 @@
-// The mails of a payout's life (issue 18): both sides hear of each step — a report that holds the
+// The mails of a payout's life (decision 0101): both sides hear of each step — a report that holds the
 // payout, a release, a payment, and an admin's decision. Sent after the change is recorded; a failure
 // is logged, never thrown (sendPaymentMails), so a mail outage never undoes or repeats a payout.
 import { formatCents } from '#contracts/money.ts';

@@ -33,7 +33,7 @@ export function authRoutes(deps: AppDeps, sessions: SessionLayer): express.Route
 
   router.get('/user', async (_req, res) => {
     const user = requireUser(res);
-    // issue 15: the header's unread conversations, read once per page load
+    // the header's unread conversations (decision 0090), read once per page load
     res.json({ ...toUserView(user), unreadConversations: await deps.store.conversations.countUnread(user.id) });
   });
 

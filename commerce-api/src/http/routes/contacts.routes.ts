@@ -9,7 +9,7 @@ import { parseInput } from '../validate.ts';
 export function contactsRoutes({ store, mailer, config, log, now }: AppDeps): express.Router {
   const router = express.Router();
   const teamAddress = /<([^>]+)>/.exec(config.mail.from)?.[1] ?? config.mail.from;
-  // issue 15: a logged-in inquiry is a message too, so the per-account message limit counts it
+  // a logged-in inquiry is a message too (decision 0090), so the per-account message limit counts it
   const messages = messageLimiter(config.limits, (res) => currentUser(res), now, store.rateLimits);
   router.post('/contacts', contactLimiter(config.limits, store.rateLimits), messages, async (req, res) => {
     const input = parseInput(ContactSchema, req.body);

@@ -13,7 +13,7 @@ export const SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;
 export function hooksRoutes({ config, log, now, store }: AppDeps, rebuilder?: SiteRebuilder): express.Router {
   const router = express.Router();
   const rebuild = rebuilder ?? createSiteRebuilder({ command: config.sanity.rebuildCommand, log });
-  // Several processes on one database (issue 14, decision 0096): each rebuilds its own copy of the site
+  // Several processes on one database (decision 0096): each rebuilds its own copy of the site
   // when another one receives the publish.
   if (config.sanity.rebuildCommand && store.announcements) {
     store.announcements.listen('publish', () => void rebuild.request()).catch((error: unknown) => {

@@ -1,4 +1,4 @@
-// /api/admin/moderation (issue 15, docs/decisions/0092): the queue and the decisions, admins only
+// /api/admin/moderation (docs/decisions/0092): the queue and the decisions, admins only
 // (admin.routes.ts answers 401/403 for everyone else before these run).
 import express from 'express';
 import { idParam } from '#contracts/common.ts';

@@ -1,6 +1,6 @@
 // Orders after checkout (docs/product.md §10; docs/decisions/0056): the buyer's paged list, the seller's orders on
 // their own listings, one order by its reference (404 for anyone who may not see it), the seller's
-// "handed over", and the buyer's confirmation of receipt or report of a problem (issue 18). The admin's cancel lives with the other admin calls (admin.routes.ts).
+// "handed over", and the buyer's confirmation of receipt or report of a problem (decision 0101). The admin's cancel lives with the other admin calls (admin.routes.ts).
 import express from 'express';
 import * as v from 'valibot';
 import { MyOrdersQuerySchema, OrderReferenceSchema } from '#contracts/orders.ts';
@@ -45,7 +45,7 @@ export function ordersRoutes({ store, payments }: AppDeps): express.Router {
     res.json(await markHandedOver(payments.payouts, user, referenceParam(req.params.reference)));
   });
 
-  // issue 18: the buyer confirms receipt (the seller is paid now) or reports a problem (the payout is held)
+  // the buyer confirms receipt (the seller is paid now) or reports a problem (the payout is held)
   router.post('/orders/:reference/confirm-receipt', async (req, res) => {
     const user = requireUser(res);
     res.json(await confirmReceipt(payments.payouts, user, referenceParam(req.params.reference)));

@@ -1,4 +1,4 @@
-// Seller payouts (issue 18, docs/decisions/0101): /earnings' data and CSV, connecting a payout account,
+// Seller payouts (docs/decisions/0101): /earnings' data and CSV, connecting a payout account,
 // and the local provider's test-mode onboarding page (Stripe's hosted onboarding, played by the server
 // while the local provider takes payments). The buyer's confirm/report calls are with the other order
 // calls (orders.routes.ts); the admin's with the admin calls (admin.routes.ts).

@@ -13,7 +13,7 @@ export function webhooksRoutes({ payments, now }: AppDeps): express.Router {
     const result = await payments.fulfilment.handleEvent(event);
     res.json({ received: true, result });
   });
-  // issue 18: Connect's endpoint (account.updated of sellers' connected accounts), with its own secret
+  // Connect's endpoint (decision 0101) (account.updated of sellers' connected accounts), with its own secret
   router.post('/webhooks/stripe-connect', express.raw({ type: () => true, limit: '512kb' }), async (req, res) => {
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const event = verifyStripeConnectEvent(body, req.headers['stripe-signature'], payments.connectWebhookSecret, now().getTime());

@@ -6,7 +6,7 @@ import type { Puppy } from '../../domain/model.ts';
 
 const puppyText = (p: Puppy) => [p.name, p.location, p.region ?? '', ...p.colors].join(' ').toLowerCase();
 
-// issue 13 (listings): the pass below runs over every listing, so per row it must be cheap. Dates
+// The pass below runs over every listing, so per row it must be cheap. Dates
 // written by this code are canonical ISO strings, which compare as strings in time order (Date.parse
 // costs about half a microsecond a row).
 function isCanonicalIso(value: string): boolean {
@@ -48,7 +48,7 @@ export function searchPublic(db: Collections, query: CatalogueQuery, now: Date):
     const p = all[i]!;
     const expiresAt = p.expiresAt;
     if (expiresAt === null || (isCanonicalIso(expiresAt) ? expiresAt <= nowIso : Date.parse(expiresAt) <= nowMs)) continue;
-    if (p.hiddenAt) continue; // issue 15: a listing a moderator hid is not public
+    if (p.hiddenAt) continue; // a listing a moderator hid is not public (decision 0092)
     if (breedIds && !breedIds.has(p.breedId)) continue;
     if (query.minPrice !== undefined && p.price < query.minPrice) continue;
     if (query.maxPrice !== undefined && p.price > query.maxPrice) continue;

@@ -1,11 +1,12 @@
-// Issue 15: conversations and their messages, reports, and what moderation hides or suspends.
+// Conversations and their messages, reports, and what moderation hides or suspends
+// (decisions 0090–0092).
 // Part of the lowdb repositories (../lowdb-repositories.ts composes them; decision 0076).
 import type { Collections } from '../storage.ts';
 import { firstConversationRow, isUnreadFor, type Repositories } from '../repositories.ts';
 import type { Conversation, Message } from '../../domain/model.ts';
 import type { LowdbContext } from './context.ts';
 
-/** issue 15: a message into a conversation, which moves its last message (inside one write) */
+/** a message into a conversation, which moves its last message (inside one write) */
 function addMessage(
   c: Collections,
   conversation: Conversation,

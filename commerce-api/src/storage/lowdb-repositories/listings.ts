@@ -38,7 +38,7 @@ export function listingRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
         mutate((c) => {
           const old = c.puppies.get(id);
           if (!old) return false;
-          // issue 13 (listings): its favourites go with it (PostgreSQL: ON DELETE CASCADE)
+          // its favourites go with it (PostgreSQL: ON DELETE CASCADE)
           for (const favorite of c.favorites.filter((f) => f.puppyId === id)) {
             c.favorites.remove(favorite.id);
           }
@@ -48,7 +48,7 @@ export function listingRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
       reserve: (id, now) =>
         mutate((c) => {
           const old = c.puppies.get(id);
-          if (!old || old.status !== 'available' || !isLiveAt(old, now) || old.hiddenAt || liveOrderOf(c, id)) return undefined; // hiddenAt: issue 15
+          if (!old || old.status !== 'available' || !isLiveAt(old, now) || old.hiddenAt || liveOrderOf(c, id)) return undefined; // hiddenAt: decision 0092
           return c.puppies.update(id, { status: 'reserved', updatedAt: now.toISOString() });
         }),
       activateWithinLimit: (id, sellerId, limit, expiresAt, now) =>

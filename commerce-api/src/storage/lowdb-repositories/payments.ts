@@ -162,7 +162,7 @@ export function paymentRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
           if (!old || old.status !== 'succeeded' || (old.refundedCents ?? 0) >= old.amountCents) return undefined;
           return c.localPayments.update(id, { refundedCents: old.amountCents, updatedAt: now.toISOString() });
         }),
-      // issue 18: a transfer's refundedCents is what was reversed of it
+      // a transfer's refundedCents is what was reversed of it
       balanceCents: async (accountId) => {
         let cents = 0;
         for (const r of db.localPayments.all()) {

@@ -1,4 +1,4 @@
-// Announcements between the processes on one database (issue 14, decision 0096): PostgreSQL's
+// Announcements between the processes on one database (decision 0096): PostgreSQL's
 // LISTEN/NOTIFY, no table and no broker. A process tells the others that something happened (content was
 // published); each listening process hears it once, and never hears its own announcements.
 //

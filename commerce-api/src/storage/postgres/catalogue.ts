@@ -42,7 +42,7 @@ export function catalogueQueries(query: CatalogueQuery, now: Date, breeds: reado
   const values: unknown[] = [];
   /** the value as the next parameter ($1, $2, …) */
   const param = (value: unknown) => `$${values.push(value)}`;
-  // issue 15: a listing a moderator hid is not public
+  // a listing a moderator hid is not public (decision 0092)
   const where = [`expires_at > ${param(now.toISOString())}`, 'hidden_at IS NULL'];
   // One breed is an equality, which the breed indexes serve in id order; = ANY(array) would not keep
   // that order, so the planner would walk every breed's newest listings instead (5.5 against 0.7 ms).

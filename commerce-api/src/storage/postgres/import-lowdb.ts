@@ -23,12 +23,12 @@ const TABLES: ReadonlyArray<readonly [CollectionName, string]> = [
   ['sellerApplications', 'seller_applications'],
   ['localPayments', 'local_payments'],
   ['uploads', 'uploads'],
-  // issue 15
+  // conversations and moderation (decisions 0090–0092)
   ['conversations', 'conversations'],
   ['messages', 'messages'],
   ['reports', 'reports'],
   ['moderationActions', 'moderation_actions'],
-  // issue 18 (after orders and users, which they point at)
+  // seller payouts, decision 0101 (after orders and users, which they point at)
   ['payouts', 'payouts'],
   ['payoutAccounts', 'payout_accounts'],
 ];

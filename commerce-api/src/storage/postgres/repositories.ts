@@ -30,7 +30,7 @@ function repositories(db: Db, kept: Kept): Repositories {
   };
 }
 
-/** issue 14: one statement per hit, so two processes counting one key at once both count */
+/** decision 0093: one statement per hit, so two processes counting one key at once both count */
 function rateLimitCounters(db: Kysely<Database>): RateLimitCounters {
   return {
     hit: async (key, windowMs, now) => {

@@ -46,15 +46,15 @@ export interface Database {
   uploads: Table<Upload>;
   // moneyCheck: a jsonb column (migration 0011): an object read back, a JSON text written
   settings: { id: Generated<boolean>; paymentMode: 'test' | 'live'; moneyCheck: ColumnType<MoneyCheckReport | null, string | null, string | null> };
-  // issue 15
+  // conversations and moderation (decisions 0090–0092)
   conversations: Table<Conversation>;
   messages: Table<Message>;
   reports: Table<Report>;
   moderationActions: Table<ModerationAction>;
-  // issue 18
+  // seller payouts (decision 0101)
   payouts: Table<Payout>;
   payoutAccounts: Table<PayoutAccount>;
-  // issue 14
+  // shared rate limits and job leases (decisions 0093, 0094)
   rateLimitHits: { key: string; windowEndsAt: string; hits: number };
   jobLeases: { name: string; startedAt: string };
 }

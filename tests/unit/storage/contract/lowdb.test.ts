@@ -23,7 +23,7 @@ describe('lowdb catalogue at scale', () => {
   });
 });
 
-// issue 13 (listings): what lets puppy-catalogue.ts keep answers in this process (lowdb only)
+// what lets puppy-catalogue.ts keep answers in this process (lowdb only, decision 0086)
 describe('lowdb catalogue stamp', () => {
   it('stays while nothing changes, and moves on a listing change or an expiry', async () => {
     const expiresAt = new Date(NOW.getTime() + 3_600_000).toISOString();

@@ -312,7 +312,7 @@ describe('db:import (a lowdb database copied into PostgreSQL)', () => {
     const { client: _c, ...codeRow } = { channel: 'email' as const, target: 'b@example.com', codeHash: 'h', owner: 'user:2', client: 'x', sentAt: NOW.toISOString(), expiresAt: NOW.toISOString(), attempts: 2, verifiedAt: null };
     const code = (await low.verificationCodes.issue(codeRow, new Date(NOW.getTime() - 60_000)))!;
     await low.settings.set({ paymentMode: 'live' });
-    // issue 18
+    // seller payouts (decision 0101)
     const payout = await low.payouts.createForOrder(buildPayout({ orderId: order.id, sellerId: seller.id, status: 'held', heldAt: NOW.toISOString(), problem: 'Not as described.' }, NOW));
     const account = await low.payoutAccounts.createForUser(buildPayoutAccount({ userId: seller.id, accountId: 'acct_imported' }, NOW));
     await memory.write((db) =>
@@ -333,7 +333,7 @@ describe('db:import (a lowdb database copied into PostgreSQL)', () => {
       const first = await importLowdb(target, data as unknown as DbShape, NOW);
       const copied = Object.fromEntries(first.filter((r) => r.copied).map((r) => [r.collection, r.copied]));
       expect(copied).toEqual({ users: 2, breeds: 1, puppies: 1, orders: 1, favorites: 1, paymentEvents: 1, verificationCodes: 1, localPayments: 1, payouts: 1, payoutAccounts: 1 });
-      // issue 15's moderation marks are optional in lowdb rows and null in the tables
+      // moderation's marks (decision 0092) are optional in lowdb rows and null in the tables
       expect(await imported.users.get(seller.id)).toEqual({ ...seller, suspendedAt: null });
       expect(await imported.users.findByUsername('buyer')).toEqual({ ...buyer, suspendedAt: null });
       expect(await imported.breeds.list()).toEqual([breed]);
@@ -475,7 +475,8 @@ describe('rules across processes (two pools racing)', () => {
     }
   });
 
-  // issue 18: the buyer's confirmation and the release job (or two job runs) releasing one payout at once
+  // seller payouts (decision 0101): the buyer's confirmation and the release job (or two job runs) releasing
+  // one payout at once
   it('a payout is made once per order and released once, and a seller gets one payout account', async () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {
@@ -557,7 +558,7 @@ describe('rules across processes (two pools racing)', () => {
     }
   });
 
-  // issue 14: a scheduled job's tick, claimed by two processes whose timers fire together
+  // decision 0094: a scheduled job's tick, claimed by two processes whose timers fire together
   it('a job is claimed by one process per interval', async () => {
     await emptied();
     const HOUR = 60 * 60 * 1000;
@@ -583,7 +584,7 @@ describe('rules across processes (two pools racing)', () => {
     }
   });
 
-  // issue 15
+  // conversations (decision 0090)
   it('two first inquiries at once make one conversation, and the recipient’s mail is claimed once', async () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {
@@ -602,7 +603,7 @@ describe('rules across processes (two pools racing)', () => {
     }
   });
 
-  // conv-orders: fulfilment's decisions (domain/orders.ts) applied by two processes at once
+  // decision 0087: fulfilment's decisions (domain/orders.ts) applied by two processes at once
   const intentFor = (puppy: { id: number; userId: number; price: number }, buyerId: number, id: string, status: 'requires_capture' | 'succeeded'): PaymentIntentSnapshot => {
     const priceCents = Math.round(puppy.price * 100);
     return {

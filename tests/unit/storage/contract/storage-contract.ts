@@ -232,7 +232,7 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
       });
     });
 
-    // ---- issue 13, listings area ----
+    // ---- listings area (decision 0086) ----
     describe('listings area', () => {
       it('finds only featured listings when asked (the home page)', async () => {
         const seller = (await newUser({ accountType: 'seller' })).id;
@@ -322,7 +322,7 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(await s.orders.transition(order.id, ['pending'], { status: 'paid' })).toBeUndefined();
       });
 
-      // conv-orders: the order pages, the admin cancel and fulfilment
+      // the order pages, the admin cancel and fulfilment (decision 0087)
       it('makes one order per payment intent, live or not', async () => {
         const first = await newOrder({ paymentIntentId: 'pi_once', status: 'canceled', canceledAt: NOW.toISOString() });
         await expect(newOrder({ paymentIntentId: 'pi_once' })).rejects.toBeInstanceOf(OrderForIntentExistsError);
@@ -650,7 +650,7 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(await s.localPayments.findSetupOf('sub_local_2')).toBeUndefined();
       });
 
-      it("finds a transfer group's first transfer (issue 18)", async () => {
+      it("finds a transfer group's first transfer (decision 0101)", async () => {
         const transfer = (group: string, providerId: string) =>
           intent({ providerId, kind: 'transfer', status: 'created', idempotencyKey: null, clientSecret: '', metadata: { transferGroup: group, destination: 'acct_local_1' } });
         const first = await s.localPayments.createOnce(transfer('PN-20260601-00000001', 'tr_local_1'));
@@ -671,7 +671,7 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(await s.localPayments.refund(row.id, LATER)).toBeUndefined();
       });
 
-      it('holds the balances for one transaction at a time (issue 18: a check and the transfer it allows)', async () => {
+      it('holds the balances for one transaction at a time (a check and the transfer it allows)', async () => {
         const steps: string[] = [];
         let release!: () => void;
         const held = new Promise<void>((resolve) => (release = resolve));
@@ -710,7 +710,7 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
       });
     });
 
-    // ---- issue 15 ----
+    // ---- conversations, reports, moderation (decisions 0090–0092) ----
     describe('conversations', () => {
       const at = (minutes: number) => new Date(NOW.getTime() + minutes * MINUTE);
       async function thread() {
@@ -813,9 +813,9 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect((await s.puppies.get(two.id))?.hiddenReason).toBe('Wrong information');
       });
     });
-    // ---- end issue 15 ----
+    // ---- end of conversations, reports, moderation ----
 
-    // ---- issue 18 ----
+    // ---- seller payouts (decision 0101) ----
     describe('payouts and payout accounts', () => {
       const at = (minutes: number) => new Date(NOW.getTime() + minutes * MINUTE);
       /** a handed-over order of the seller (a new one when not given) and its payout */
@@ -965,7 +965,7 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(await s.localPayments.count('transfer')).toBe(3);
       });
     });
-    // ---- end issue 18 ----
+    // ---- end of seller payouts ----
 
     describe('uploads', () => {
       it('records uploads within the quota, and sums them per user', async () => {

@@ -1,4 +1,5 @@
-// Issue 15: conversations and their messages, reports, and what moderation hides or suspends.
+// Conversations and their messages, reports, and what moderation hides or suspends
+// (decisions 0090–0092).
 // Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
 import { sql, type Transaction } from 'kysely';
 import type { Message } from '../../../domain/model.ts';
@@ -6,7 +7,7 @@ import { firstConversationRow, type Repositories } from '../../repositories.ts';
 import { PUPPY_COLUMNS, type Database, type Db } from '../schema.ts';
 import { atomically } from './shared.ts';
 
-/** issue 15: a message into a conversation, which moves its last message (inside the caller's transaction) */
+/** a message into a conversation, which moves its last message (inside the caller's transaction) */
 async function addMessage(trx: Transaction<Database>, conversationId: number, message: Pick<Message, 'senderId' | 'body' | 'flags'>, at: string) {
   const conversation = await trx
     .updateTable('conversations')

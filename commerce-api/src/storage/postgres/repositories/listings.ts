@@ -49,7 +49,7 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
           .where('id', '=', id)
           .where('status', '=', 'available')
           .where('expiresAt', '>', now.toISOString())
-          .where('hiddenAt', 'is', null) // issue 15: a hidden listing is not for sale
+          .where('hiddenAt', 'is', null) // a hidden listing is not for sale (decision 0092)
           .where(({ not, exists, selectFrom }) =>
             not(exists(selectFrom('orders').select('orders.id').whereRef('orders.puppyId', '=', 'puppies.id').where('orders.status', 'in', LIVE))),
           )

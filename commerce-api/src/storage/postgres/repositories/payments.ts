@@ -222,7 +222,7 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
           .where(sql<boolean>`coalesce(refunded_cents, 0) < amount_cents`)
           .returningAll()
           .executeTakeFirst(),
-      // issue 18: one sum (a transfer's refunded_cents is what was reversed of it)
+      // one sum (a transfer's refunded_cents is what was reversed of it)
       balanceCents: async (accountId) => {
         const net = sql<number>`amount_cents - coalesce(refunded_cents, 0)`;
         const query =

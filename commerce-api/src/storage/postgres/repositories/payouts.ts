@@ -1,4 +1,4 @@
-// Issue 18: seller payouts and the sellers' payout accounts (docs/decisions/0101).
+// Seller payouts and the sellers' payout accounts (docs/decisions/0101).
 // Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
 import { sql } from 'kysely';
 import type { Repositories } from '../../repositories.ts';
