@@ -31,7 +31,7 @@ export async function settleRefund(ctx: RefundContext, orderId: number): Promise
     return FINAL_ORDER_STATUSES.includes(order.status) ? { order, outcome: { state } } : { order, outcome: { state: 'pending', message: `Order ${order.reference} is ${order.status}.` } };
   }
   const seller = await takeBack(ctx, order);
-  if (seller.outcome !== 'taken_back' && !order) { // MODEL-REVERT
+  if (seller.outcome !== 'taken_back') {
     // The seller's money is not back yet: the buyer's refund waits for it, never the other way round.
     if (seller.outcome === 'refused') await moveOrder(store, order, 'refundRefused', { refundError: seller.message });
     return { order: (await store.orders.get(order.id)) ?? order, outcome: { state: 'pending', message: seller.message } };
