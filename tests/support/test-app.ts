@@ -8,7 +8,7 @@ import { createApp } from '../../commerce-api/src/app.ts';
 import { loadConfig } from '../../commerce-api/src/config.ts';
 import type { AppDeps } from '../../commerce-api/src/deps.ts';
 import type { StorageWithStats } from '../../commerce-api/src/storage/index.ts';
-import { createTestStore } from './test-store.ts';
+import { createTestStore, type TestStore } from './test-store.ts';
 import type { OnDemandPages } from '../../commerce-api/src/http/on-demand-pages.ts';
 import { createMemoryOutbox } from '../../commerce-api/src/mail/outbox.ts';
 import type { DbShape } from '../../commerce-api/src/domain/model.ts';
@@ -22,6 +22,8 @@ export interface TestAppOptions {
   initial?: Partial<DbShape>;
   /** another store than in-memory storage over `initial` (a disk that fails) */
   storage?: StorageWithStats;
+  /** the store of another test app, or one the test made: a second process on the same data */
+  store?: TestStore;
   smsAvailable?: boolean;
   /** payments: a capturing Stripe HTTP client, or local events dropped (a lost webhook) */
   payments?: Pick<PaymentsOptions, 'stripeHttpClient' | 'localEvents'>;
@@ -39,7 +41,7 @@ function contentFor(config: ReturnType<typeof loadConfig>): Content {
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
-  const { store, lowdb, databaseUrl } = await createTestStore(options.initial, options.storage);
+  const { store, lowdb, databaseUrl } = options.store ?? (await createTestStore(options.initial, options.storage));
   const clock = { now: options.now ?? new Date('2026-06-01T12:00:00.000Z') };
   const logs: string[] = [];
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: TEST_SECRET, ...options.env });

@@ -104,8 +104,14 @@ export async function retryRefund(ctx: OrderCancelContext, reference: string): P
   const order = await ctx.store.orders.findByReference(reference);
   if (!order) throw new NotFoundError('No order with this reference was found.');
   if (order.status !== 'refunding') throw new ConflictError(`Order ${reference} has no refund pending (it is ${order.status}). Nothing was changed.`, 'no_refund_pending');
-  // the admin's retry asks again, also after a refusal
-  if (order.refundError) await moveOrder(ctx.store, order, 'refundRefused', { refundError: null });
+  // the admin's retry asks again, also after a refusal: clearing it is the claim that excludes a refund by other means
+  if (order.refundError) {
+    const cleared = await ctx.store.transaction(async (tx) => {
+      const current = await tx.orders.lock(order.id);
+      return current?.refundError ? moveOrder(tx, current, 'refundRefused', { refundError: null }) : undefined;
+    });
+    if (!cleared) return { order: await orderView(ctx.store, (await ctx.store.orders.get(order.id)) ?? order, 'admin'), changed: false, message: `Order ${reference} changed meanwhile. Nothing was changed.` };
+  }
   const { order: after, outcome } = await settleRefund(ctx, order.id);
   const message = outcome.state === 'pending' ? `The refund of order ${reference} is still pending: ${outcome.message}` : `The refund of order ${reference} is done.`;
   return { order: await orderView(ctx.store, after ?? order, 'admin'), changed: outcome.state !== 'pending', message };
@@ -124,13 +130,25 @@ export async function markRefundedElsewhere(ctx: OrderCancelContext, reference: 
   if (payout && payout.status !== 'canceled' && payout.status !== 'reversed') {
     throw new ConflictError(`The seller's payout for order ${reference} is ${payout.status}: it must be stopped or taken back before the order can be marked refunded.`, 'payout_not_taken_back');
   }
+  // Only money the provider took and refused to give back: an authorisation is released, never paid back by hand.
+  if ((await ctx.provider.retrievePaymentIntent(order.paymentIntentId)).status !== 'succeeded') {
+    throw new ConflictError(`The payment of order ${reference} was never taken: there is nothing to refund by other means.`, 'not_captured');
+  }
   const at = ctx.now().toISOString();
   const moved = await store.transaction(async (tx) => {
-    const done = await moveOrder(tx, order, 'refundedElsewhere', { refundError: `Refunded outside the payment provider: ${note}`, canceledAt: order.canceledAt ?? at });
+    // Only after a refusal, and only while it stands: a retry clears the refusal before it asks the
+    // provider, so a refund by the provider and one by other means never both happen (decision 0107).
+    const current = await tx.orders.lock(order.id);
+    if (!current?.refundError) return undefined;
+    const done = await moveOrder(tx, current, 'refundedElsewhere', { refundError: `Refunded outside the payment provider: ${note}`, canceledAt: current.canceledAt ?? at });
     const puppy = done ? await tx.puppies.lock(order.puppyId) : undefined;
     if (puppy && puppy.status !== 'available' && !(await tx.orders.findLive(puppy.id))) await tx.puppies.update(puppy.id, { status: 'available', updatedAt: at });
     return done;
   });
-  if (!moved) throw new ConflictError(`Order ${reference} has no refund pending (it is ${order.status}). Nothing was changed.`, 'no_refund_pending');
+  if (!moved) {
+    const current = (await store.orders.get(order.id)) ?? order;
+    if (current.status === 'refunding') throw new ConflictError(`The refund of order ${reference} is being asked of the payment provider, which has not refused it. Nothing was changed.`, 'refund_in_progress');
+    throw new ConflictError(`Order ${reference} has no refund pending (it is ${current.status}). Nothing was changed.`, 'no_refund_pending');
+  }
   return { order: await orderView(store, moved, 'admin'), changed: true, message: `Order ${reference} is marked as refunded by other means.` };
 }

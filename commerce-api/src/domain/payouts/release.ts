@@ -142,11 +142,14 @@ export async function releaseDuePayouts(ctx: PayoutContext, now: Date): Promise<
   let reversed = 0;
   for (const payout of await ctx.store.payouts.listDue(now, 100)) {
     try {
-      if (payout.status === 'reversing') {
-        // a refunding order settles its refund once the reversal is through; a charged-back one has none
-        const order = await ctx.store.orders.get(payout.orderId);
-        if (order?.status === 'refunding') await settleRefund(ctx, order.id);
-        else if (order) await takeBackPayout(ctx, order);
+      const order = await ctx.store.orders.get(payout.orderId);
+      if (order && (payout.status === 'reversing' || order.status === 'refunding' || order.status === 'charged_back')) {
+        // The order's money went back (a cancel, a lost dispute) while this payout was claimed or sent:
+        // a transfer under way is finished with its own key first, then taken back, and a refunding
+        // order settles its refund once the seller's money is back (a charged-back one has none).
+        if (payout.status === 'transferring') await sendPayout(ctx, payout);
+        if (order.status === 'refunding') await settleRefund(ctx, order.id);
+        else await takeBackPayout(ctx, order);
         if ((await ctx.store.payouts.get(payout.id))?.status === 'reversed') reversed++;
         continue;
       }
