@@ -44,6 +44,8 @@ export function buildPayout(overrides: Partial<NewRow<'payouts'>> = {}, now: Dat
     reversedAt: null,
     canceledAt: null,
     lastError: null,
+    holdReason: null,
+    attemptAt: null,
     ...overrides,
   };
 }

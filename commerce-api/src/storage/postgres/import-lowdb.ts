@@ -40,6 +40,16 @@ export interface ImportedCollection {
   skipped: number;
 }
 
+/**
+ * What a row written before a field existed means by its absence: jsonb_populate_recordset gives a missing
+ * key NULL, not the column's default (migration 0010: an order's mode, an event applied, a hold's reason).
+ */
+const FILL: Partial<Record<CollectionName, (row: Record<string, unknown>) => Record<string, unknown>>> = {
+  orders: (row) => ({ livemode: false, ...row }),
+  paymentEvents: (row) => ({ appliedAt: row['processedAt'], ...row }),
+  payouts: (row) => ({ holdReason: row['status'] === 'held' ? 'problem' : null, ...row }),
+};
+
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** migrates, then copies `data` in one transaction: all of it or, on an error, nothing */
@@ -53,7 +63,8 @@ export async function importLowdb(pool: pg.Pool, data: DbShape, now: Date = new 
       const rows: ReadonlyArray<object> = data[collection];
       let copied = 0;
       for (let i = 0; i < rows.length; i += 1000) {
-        const chunk = rows.slice(i, i + 1000).map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v])));
+        const fill = FILL[collection] ?? ((row: Record<string, unknown>) => row);
+        const chunk = rows.slice(i, i + 1000).map((row) => Object.fromEntries(Object.entries(fill(row as Record<string, unknown>)).map(([k, v]) => [snake(k), v])));
         // the table's own row type reads the JSON: arrays become text[], objects jsonb, ISO strings timestamptz
         const result = await client.query(`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb) ON CONFLICT DO NOTHING`, [
           JSON.stringify(chunk),

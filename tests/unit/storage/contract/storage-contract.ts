@@ -856,28 +856,37 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
         expect(await s.payouts.get(payout.id)).toEqual(paid);
       });
 
-      it('lists what the release job works on: due scheduled payouts and releasing ones, oldest first, limited', async () => {
+      it('lists what the release job works on: due scheduled payouts, claims to settle, and released ones whose seller can receive them, oldest first, limited', async () => {
         const seller = (await newUser({ accountType: 'seller' })).id;
         const due = await newPayout({ releaseAt: at(-60).toISOString() }, seller);
         const notYet = await newPayout({ releaseAt: at(60).toISOString() }, seller);
+        await s.payoutAccounts.createForUser(buildPayoutAccount({ userId: seller, accountId: `acct_due_${seller}`, status: 'payouts_enabled' }, NOW));
         const releasing = await newPayout({ status: 'releasing', releaseAt: at(60).toISOString(), releasedAt: NOW.toISOString() }, seller);
         const endsNow = await newPayout({ releaseAt: NOW.toISOString() }, seller);
         await newPayout({ status: 'held', releaseAt: at(-60).toISOString(), heldAt: NOW.toISOString(), problem: 'Not as described.' }, seller);
         await newPayout({ status: 'paid', releaseAt: at(-60).toISOString(), paidAt: NOW.toISOString(), transferId: 'tr_paid' }, seller);
         await newPayout({ status: 'canceled', releaseAt: at(-60).toISOString(), canceledAt: NOW.toISOString() }, seller);
-        expect(await s.payouts.listDue(NOW, 10)).toEqual([due, releasing, endsNow]);
+        // claims to settle are listed whatever the account; a refused one waits for its retry time
+        const transferring = await newPayout({ status: 'transferring', releasedAt: NOW.toISOString() });
+        const reversing = await newPayout({ status: 'reversing', paidAt: NOW.toISOString(), transferId: 'tr_back' });
+        const refused = await newPayout({ status: 'releasing', releasedAt: NOW.toISOString(), lastError: 'balance', attemptAt: at(30).toISOString() }, seller);
+        // released, but its seller has no account that can receive it: never listed, so never in the way
+        await newPayout({ status: 'releasing', releasedAt: NOW.toISOString() });
+        expect(await s.payouts.listDue(NOW, 10)).toEqual([due, releasing, endsNow, transferring, reversing]);
         expect((await s.payouts.listDue(NOW, 2)).map((p) => p.id)).toEqual([due.id, releasing.id]);
-        expect((await s.payouts.listDue(at(60), 10)).map((p) => p.id)).toEqual([due.id, notYet.id, releasing.id, endsNow.id]);
-        expect((await s.payouts.listDue(at(-61), 10)).map((p) => p.id)).toEqual([releasing.id]);
+        expect((await s.payouts.listDue(at(60), 10)).map((p) => p.id)).toEqual([due.id, notYet.id, releasing.id, endsNow.id, transferring.id, reversing.id, refused.id]);
+        expect((await s.payouts.listDue(at(-61), 10)).map((p) => p.id)).toEqual([releasing.id, transferring.id, reversing.id]);
       });
 
-      it('lists what an admin must look at: held payouts and paid ones whose reversal failed, oldest first', async () => {
+      it('lists what an admin must look at: held payouts, reversals under way, and refused transfers, oldest first', async () => {
         const failed = await newPayout({ status: 'paid', paidAt: NOW.toISOString(), transferId: 'tr_failed', lastError: 'The seller’s balance could not cover the reversal.' });
         await newPayout({ status: 'paid', paidAt: NOW.toISOString(), transferId: 'tr_fine' });
         const held = await newPayout({ status: 'held', heldAt: NOW.toISOString(), problem: 'The puppy never arrived.' });
-        await newPayout({ status: 'releasing', releasedAt: NOW.toISOString(), lastError: 'The platform balance could not cover the transfer.' });
+        const refused = await newPayout({ status: 'releasing', releasedAt: NOW.toISOString(), lastError: 'The platform balance could not cover the transfer.' });
+        await newPayout({ status: 'releasing', releasedAt: NOW.toISOString() });
+        const reversing = await newPayout({ status: 'reversing', paidAt: NOW.toISOString(), transferId: 'tr_back' });
         await newPayout();
-        expect(await s.payouts.listForAdmin()).toEqual([failed, held]);
+        expect(await s.payouts.listForAdmin()).toEqual([failed, held, refused, reversing]);
       });
 
       it('lists a seller’s payouts newest first, and nobody else’s', async () => {
