@@ -271,8 +271,11 @@ test('a disputed payment holds the payout, and /admin lists the dispute', async 
   await expect(item.getByRole('definition')).toHaveText([total, 'Dispute open', 'Held']);
   await expect(section.getByRole('heading', { name: 'Refunds pending' })).toBeVisible();
   const heldItem = adminPage.getByRole('region', { name: 'Held Payouts' }).getByRole('listitem').filter({ hasText: reference });
-  await expect(heldItem.getByRole('button', { name: 'Release to seller' })).toBeVisible();
-  await expect(heldItem.getByText('None reported', { exact: true })).toBeVisible();
+  await expect(heldItem.getByText("The buyer's bank disputes the payment", { exact: true })).toBeVisible();
+  await expect(heldItem.getByText('The bank decides this dispute.', { exact: false })).toBeVisible();
+  // nothing to release or refund while the bank decides
+  await expect(heldItem.getByRole('button', { name: 'Release to seller' })).toHaveCount(0);
+  await expect(heldItem.getByRole('button', { name: 'Refund buyer' })).toHaveCount(0);
   await expectAccessibleAtBothWidths(adminPage, '/admin disputes and pending refunds', '.money-issues');
   await section.screenshot({ path: '/tmp/money-issues-1280.png' });
   await adminPage.setViewportSize({ width: 390, height: 844 });

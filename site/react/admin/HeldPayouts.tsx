@@ -54,6 +54,7 @@ function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged:
   const [asking, setAsking] = useState<'release' | 'resend' | 'refund' | null>(null);
   const headingId = useId();
   const seller = payout.seller?.name ?? 'the seller';
+  const disputed = payout.dispute?.status === 'open';
 
   const done = (action: 'release' | 'resend' | 'refund', answer: OrderChangeResponse) => {
     setAsking(null);
@@ -113,32 +114,41 @@ function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged:
             <dd>{PAYOUT_HOLD_REASON_LABELS[payout.holdReason]}</dd>
           </>
         )}
-        <dt>Problem</dt>
-        <dd className="held-payout-problem">{payout.problem ?? 'None reported'}</dd>
+        {(payout.holdReason === 'problem' || payout.problem) && (
+          <>
+            <dt>Problem</dt>
+            <dd className="held-payout-problem">{payout.problem ?? 'None reported'}</dd>
+          </>
+        )}
         {payout.heldAt && (
           <>
-            <dt>Reported</dt>
+            <dt>{payout.holdReason === 'problem' ? 'Reported' : 'Held since'}</dt>
             <dd>{formatOrderDate(payout.heldAt)}</dd>
           </>
         )}
       </dl>
-      <div className="admin-actions">
-        {payout.status === 'held' && (
-          <button type="button" aria-describedby={headingId} onClick={() => setAsking('release')} disabled={busy}>
-            Release to seller
-          </button>
-        )}
-        {payout.status === 'releasing' && (
-          <button type="button" aria-describedby={headingId} onClick={() => setAsking('resend')} disabled={busy}>
-            Send again
-          </button>
-        )}
-        {payout.status !== 'reversing' && (
-          <button type="button" className="contrast" aria-describedby={headingId} onClick={() => setAsking('refund')} disabled={busy}>
-            Refund buyer
-          </button>
-        )}
-      </div>
+      {disputed ? (
+        // the bank decides: a release or a refund now would be refused (decision 0107)
+        <p className="held-payout-note">The bank decides this dispute. The payout stays held until it closes: released if it is won, stopped if it is lost.</p>
+      ) : (
+        <div className="admin-actions">
+          {payout.status === 'held' && (
+            <button type="button" aria-describedby={headingId} onClick={() => setAsking('release')} disabled={busy}>
+              Release to seller
+            </button>
+          )}
+          {payout.status === 'releasing' && (
+            <button type="button" aria-describedby={headingId} onClick={() => setAsking('resend')} disabled={busy}>
+              Send again
+            </button>
+          )}
+          {payout.status !== 'reversing' && (
+            <button type="button" className="contrast" aria-describedby={headingId} onClick={() => setAsking('refund')} disabled={busy}>
+              Refund buyer
+            </button>
+          )}
+        </div>
+      )}
       <ConfirmDialog
         open={asking === 'release'}
         title={
