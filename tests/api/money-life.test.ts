@@ -136,6 +136,29 @@ describe('the price the buyer pays is the price the listing asks', () => {
   });
 });
 
+describe('an outage is not a refusal', () => {
+  it('the provider does not answer when the buyer confirms: the buyer is told the seller is being paid, and the job sends the claimed transfer once', async () => {
+    const { t, seller, puppy } = await marketplace();
+    await connect(seller.agent);
+    const { order, buyer } = await buy(t, puppy.id);
+    await handOver(seller.agent, order.reference);
+    const provider = await local(t);
+    const findTransfer = provider.findTransfer;
+    provider.findTransfer = async () => {
+      throw new Error('connect ETIMEDOUT');
+    };
+    const confirmed = await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.changed).toBe(true);
+    expect(await payoutOf(t, order.reference)).toMatchObject({ status: 'transferring', transferId: null });
+    provider.findTransfer = findTransfer;
+    await releaseDuePayouts(t.deps.payments.payouts, NOW);
+    await releaseDuePayouts(t.deps.payments.payouts, NOW);
+    expect(await payoutOf(t, order.reference)).toMatchObject({ status: 'paid' });
+    expect(await localPaymentCount(t, 'transfer')).toBe(1);
+  });
+});
+
 describe('payouts waiting on an account never hold up due ones', () => {
   it('100 released payouts of a seller who never connects, and one due payout of a connected seller: the job pays the due one', async () => {
     const { t, seller, puppy } = await marketplace();

@@ -1,4 +1,4 @@
-// A dispute (chargeback) of a puppy's payment (docs/product.md §10 "Disputes", decision 0107). The buyer's
+// A dispute (chargeback) of a puppy's payment (docs/product.md §10 "The money life", decision 0107). The buyer's
 // bank decides, not PuppyNest; the policy for the seller's payout while it does:
 // - opened: a payout not yet sent is held (reason: dispute); one already paid stays paid, since the
 //   seller may yet win. An open dispute blocks every release and transfer, and an admin's refund.

@@ -128,7 +128,14 @@ async function release(ctx: PayoutContext, payout: Payout, event: 'release' | 'a
   const released = await moveGuarded(ctx, payout, event, { ...patch, releasedAt: ctx.now().toISOString(), holdReason: null });
   if (!released) return undefined;
   await mailStep(ctx, 'released', released);
-  return sendPayout(ctx, released);
+  try {
+    return await sendPayout(ctx, released);
+  } catch (error) {
+    // The release is recorded; a provider that did not answer leaves the transfer claimed, and the job
+    // sends it with the same key. The person who released it is told it is on its way, not an error.
+    ctx.log(`payout ${released.id} is released; its transfer is retried by the job: ${error instanceof Error ? error.message : String(error)}`);
+    return (await ctx.store.payouts.get(released.id)) ?? released;
+  }
 }
 
 /**
