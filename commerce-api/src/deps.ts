@@ -6,12 +6,12 @@ import type { OnDemandPages } from './http/on-demand-pages.ts';
 import type { Mailer, Outbox, SmsSender } from './mail/messages.ts';
 import type { Payments } from './payments/index.ts';
 import type { MediaStore } from './media/media-store.ts';
-import type { AsyncStorage } from './storage/repositories.ts';
+import type { Store } from './domain/store/index.ts';
 
 export interface AppDeps {
   config: Config;
   /** the async repositories every rule goes through: lowdb by default, PostgreSQL with DATABASE_URL */
-  store: AsyncStorage;
+  store: Store;
   /** outgoing mail: the outbox by default, SMTP when configured */
   mailer: Mailer;
   /** outgoing SMS: the outbox */

@@ -32,7 +32,7 @@ import type { LocalProvider } from '../../commerce-api/src/payments/local-provid
 import { PaymentProviderError, type ProviderEvent } from '../../commerce-api/src/payments/provider.ts';
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
-import type { AsyncStorage } from '../../commerce-api/src/storage/repositories.ts';
+import type { Store } from '../../commerce-api/src/domain/store/index.ts';
 import { createTokenService } from '../../commerce-api/src/auth/session-tokens.ts';
 import { startSession } from '../../commerce-api/src/domain/accounts.ts';
 import { SESSION_COOKIE } from '../../commerce-api/src/http/session.ts';
@@ -286,7 +286,7 @@ interface Checkout {
 
 interface World {
   procs: [Process, Process];
-  store: AsyncStorage;
+  store: Store;
   users: { buyers: User[]; sellers: User[]; admin: User };
   /** the puppies on sale: puppy0 and puppy1 of seller0, puppy2 and puppy3 of seller1 */
   puppies: Array<{ id: number; seller: number }>;

@@ -13,13 +13,13 @@ import { createApp } from '../../commerce-api/src/app.ts';
 import { createS3MediaStore } from '../../commerce-api/src/media/s3-media-store.ts';
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
-import type { AsyncStorage } from '../../commerce-api/src/storage/repositories.ts';
+import type { Store } from '../../commerce-api/src/domain/store/index.ts';
 import { startS3, type TestS3 } from '../support/s3-server.ts';
 import { createTestApp, registeredAgent } from '../support/test-app.ts';
 
 let s3: TestS3;
 const dirs: string[] = [];
-const stores: AsyncStorage[] = [];
+const stores: Store[] = [];
 let png: Buffer;
 
 beforeAll(async () => {

@@ -5,10 +5,10 @@ import { afterEach, expect, it } from 'vitest';
 import { createApp } from '../../commerce-api/src/app.ts';
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
-import type { AsyncStorage } from '../../commerce-api/src/storage/repositories.ts';
+import type { Store } from '../../commerce-api/src/domain/store/index.ts';
 import { createTestApp } from '../support/test-app.ts';
 
-const others: AsyncStorage[] = [];
+const others: Store[] = [];
 afterEach(async () => {
   await Promise.all(others.splice(0).map((store) => store.close()));
 });

@@ -12,7 +12,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
-import type { AsyncStorage } from '../../commerce-api/src/storage/repositories.ts';
+import type { Store } from '../../commerce-api/src/domain/store/index.ts';
 import { buildPuppy, createRng } from '../support/factories.ts';
 import { startPostgres, type TestPostgres } from '../support/postgres-server.ts';
 import { startS3, type TestS3 } from '../support/s3-server.ts';
@@ -23,7 +23,7 @@ export const INSTALL_HAPROXY = 'apt-get install -y haproxy';
 
 let pg: TestPostgres;
 let s3: TestS3;
-let store: AsyncStorage;
+let store: Store;
 let balancer: ChildProcess;
 const processes: Record<'a' | 'b', { child: ChildProcess; url: string }> = {} as never;
 let front: string;

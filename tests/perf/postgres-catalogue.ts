@@ -11,7 +11,7 @@ import { migrate } from '../../commerce-api/src/storage/postgres/migrate.ts';
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
 import { catalogueQueries } from '../../commerce-api/src/storage/postgres/catalogue.ts';
 import { createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
-import type { CatalogueQuery } from '../../commerce-api/src/storage/repositories.ts';
+import type { CatalogueQuery } from '../../commerce-api/src/domain/store/index.ts';
 import { buildBreeds, buildCatalogue, buildUser, createRng } from '../support/factories.ts';
 import { startPostgres } from '../support/postgres-server.ts';
 

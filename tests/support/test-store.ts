@@ -16,12 +16,12 @@ import { importLowdb } from '../../commerce-api/src/storage/postgres/import-lowd
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
 import { emptyingSql } from './postgres-emptying.ts';
-import type { AsyncStorage } from '../../commerce-api/src/storage/repositories.ts';
+import type { Store } from '../../commerce-api/src/domain/store/index.ts';
 
 export const onPostgres = process.env['TEST_STORE'] === 'postgres';
 
 export interface TestStore {
-  store: AsyncStorage;
+  store: Store;
   /** lowdb only: the in-memory storage under `store` (write stats, failure injection) */
   lowdb?: StorageWithStats;
   /** PostgreSQL only: the test's database, for a second process's worth of connections */

@@ -6,7 +6,7 @@ import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';
 import { TOKEN_TTL_SECONDS } from '../auth/session-tokens.ts';
 import { AppError, ConflictError, ValidationError } from '../errors.ts';
-import { UsernameTakenError, type AsyncStorage } from '../storage/repositories.ts';
+import { UsernameTakenError, type Store } from './store/index.ts';
 import type { Session, User } from './model.ts';
 
 export const INVALID_LOGIN = 'Invalid username or password.';
@@ -30,11 +30,11 @@ export function toUserView(user: User): UserView {
   };
 }
 
-export function findUserByUsername(store: AsyncStorage, username: string): Promise<User | undefined> {
+export function findUserByUsername(store: Store, username: string): Promise<User | undefined> {
   return store.users.findByUsername(usernameKey(username));
 }
 
-export async function registerAccount(store: AsyncStorage, input: RegisterInput, now: Date): Promise<User> {
+export async function registerAccount(store: Store, input: RegisterInput, now: Date): Promise<User> {
   if (isCommonPassword(input.password)) {
     const message = 'This password is too common. Please choose one that is harder to guess.';
     throw new ValidationError(message, { password: message });
@@ -69,7 +69,7 @@ function usernameTaken(): AppError {
 }
 
 /** An unknown username and a wrong password get the same answer, after the same work. */
-export async function authenticate(store: AsyncStorage, input: LoginInput): Promise<User> {
+export async function authenticate(store: Store, input: LoginInput): Promise<User> {
   const user = await findUserByUsername(store, input.username);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
   if (!user || !ok) throw new AppError(401, 'invalid_credentials', INVALID_LOGIN);
@@ -78,7 +78,7 @@ export async function authenticate(store: AsyncStorage, input: LoginInput): Prom
   return user;
 }
 
-export function startSession(store: AsyncStorage, user: User, now: Date): Promise<Session> {
+export function startSession(store: Store, user: User, now: Date): Promise<Session> {
   return store.sessions.create({
     userId: user.id,
     createdAt: now.toISOString(),
@@ -87,12 +87,12 @@ export function startSession(store: AsyncStorage, user: User, now: Date): Promis
   });
 }
 
-export function extendSession(store: AsyncStorage, sessionId: number, now: Date): Promise<Session | undefined> {
+export function extendSession(store: Store, sessionId: number, now: Date): Promise<Session | undefined> {
   return store.sessions.extend(sessionId, new Date(now.getTime() + TOKEN_TTL_SECONDS * 1000).toISOString());
 }
 
 /** revokes once: a second logout (another tab, a replayed request) keeps the first time */
-export function revokeSession(store: AsyncStorage, sessionId: number, now: Date): Promise<Session | undefined> {
+export function revokeSession(store: Store, sessionId: number, now: Date): Promise<Session | undefined> {
   return store.sessions.revoke(sessionId, now);
 }
 

@@ -1,7 +1,7 @@
 // What /admin lists of the money life (decision 0107): payments the buyer's bank disputes, and refunds
 // that wait for an admin (refused by the provider, or waiting for the seller's payout to come back).
 import type { AdminMoneyIssue, AdminMoneyIssuesResponse } from '#contracts/payouts.ts';
-import type { Repositories } from '../storage/repositories.ts';
+import type { Repositories } from './store/index.ts';
 import type { Order } from './model.ts';
 
 async function issueOf(store: Repositories, order: Order): Promise<AdminMoneyIssue> {

@@ -5,13 +5,13 @@
 import type { ContactInput } from '#contracts/contacts.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Mailer } from '../mail/messages.ts';
-import type { AsyncStorage } from '../storage/repositories.ts';
+import type { Store } from './store/index.ts';
 import { startConversation } from './conversations.ts';
 import type { ContactMessage, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
 
 export interface ContactContext {
-  store: AsyncStorage;
+  store: Store;
   mailer: Mailer;
   /** the team's inbox, for messages that are not about a puppy */
   teamAddress: string;

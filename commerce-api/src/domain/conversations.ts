@@ -5,8 +5,8 @@
 import type { ConversationsResponse, ConversationSummary, ConversationView, MessageView, SentMessageResponse } from '#contracts/conversations.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Mailer } from '../mail/messages.ts';
-import type { AsyncStorage } from '../storage/repositories.ts';
-import { isUnreadFor } from '../storage/repositories.ts';
+import type { Store } from './store/index.ts';
+import { isUnreadFor } from './store/index.ts';
 import type { Conversation, Message, Puppy, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
 import { scamFlags } from './scam-guard.ts';
@@ -15,7 +15,7 @@ import { scamFlags } from './scam-guard.ts';
 export const MAIL_WINDOW_MS = 15 * 60 * 1000;
 
 export interface ConversationContext {
-  store: AsyncStorage;
+  store: Store;
   mailer: Mailer;
   /** the site's public address, for the link in the mail */
   siteUrl: string;

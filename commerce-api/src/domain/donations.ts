@@ -6,11 +6,11 @@ import { dollarsToCents, formatCents } from '#contracts/money.ts';
 import type { DonationIntentInput, DonationIntentResponse } from '#contracts/payments.ts';
 import type { MailMessage } from '../mail/messages.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
-import type { AsyncStorage } from '../storage/repositories.ts';
+import type { Store } from './store/index.ts';
 import type { Donation } from './model.ts';
 
 export interface DonationContext {
-  store: AsyncStorage;
+  store: Store;
   provider: PaymentProvider;
   now: Date;
 }
@@ -40,7 +40,7 @@ export async function startDonation(ctx: DonationContext, input: DonationIntentI
 }
 
 /** pending → succeeded (or canceled), once across processes. Returns the donation only to the caller that made it succeed. */
-export async function recordDonation(store: AsyncStorage, intent: PaymentIntentSnapshot): Promise<Donation | undefined> {
+export async function recordDonation(store: Store, intent: PaymentIntentSnapshot): Promise<Donation | undefined> {
   const donation = await store.donations.findByIntent(intent.id);
   if (!donation || donation.status !== 'pending') return undefined;
   if (intent.status === 'canceled') {

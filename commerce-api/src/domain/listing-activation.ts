@@ -1,7 +1,7 @@
 // Making a listing public: a paid listing fee or a seller plan sets expiresAt LISTING_DAYS ahead.
 // Both paths go through here so the rule lives in one place.
 import { LISTING_DAYS } from '#contracts/plans.ts';
-import type { Repositories } from '../storage/repositories.ts';
+import type { Repositories } from './store/index.ts';
 import type { Puppy } from './model.ts';
 
 const DAY_MS = 86_400_000;

@@ -10,7 +10,7 @@ import { AppError, ForbiddenError, NotFoundError } from '../errors.ts';
 import type { MailMessage } from '../mail/messages.ts';
 import type { Fulfilment } from './fulfilment/types.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
-import type { AsyncStorage, Repositories } from '../storage/repositories.ts';
+import type { Store, Repositories } from './store/index.ts';
 import { activateListingIn } from './listing-activation.ts';
 import type { ListingFeePayment, Puppy, User } from './model.ts';
 import { listingStatus } from './puppy-catalogue.ts';
@@ -18,7 +18,7 @@ import { activateWithinPlan } from './seller-plans.ts';
 import { syncUserPlan } from './subscriptions.ts';
 
 export interface ListingFeeContext {
-  store: AsyncStorage;
+  store: Store;
   provider: PaymentProvider;
   fulfilment: Fulfilment;
   now: () => Date;
@@ -99,7 +99,7 @@ function alreadyPaid(puppy: Puppy, now: Date, message: string): ListingFeeIntent
  * listingFees.markSucceeded lets one caller win, and the listing changes in the same transaction.
  * Returns the listing it activated (only to that one caller).
  */
-export async function recordListingFee(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date): Promise<{ payment: ListingFeePayment; puppy: Puppy } | undefined> {
+export async function recordListingFee(store: Store, intent: PaymentIntentSnapshot, now: Date): Promise<{ payment: ListingFeePayment; puppy: Puppy } | undefined> {
   let payment = await store.listingFees.findByIntent(intent.id);
   if (!payment) {
     const puppyId = Number(intent.metadata['puppyId']);

@@ -5,7 +5,7 @@
 // store.transaction with the listing locked (docs/decisions/0076).
 import { SELLERS_ONLY_MESSAGE, type PuppyCreateInput, type PuppyUpdateInput, type PuppyStatus } from '#contracts/puppies.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
-import type { AsyncStorage, Repositories } from '../storage/repositories.ts';
+import type { Store, Repositories } from './store/index.ts';
 import type { Puppy, User } from './model.ts';
 import { regionForLocation } from './regions.ts';
 import { activateWithinPlan } from './seller-plans.ts';
@@ -25,7 +25,7 @@ export function canList(user: User): boolean {
   return user.accountType === 'seller' || user.role === 'admin';
 }
 
-export async function createListing(store: AsyncStorage, user: User, input: PuppyCreateInput, now: Date): Promise<CreatedListing> {
+export async function createListing(store: Store, user: User, input: PuppyCreateInput, now: Date): Promise<CreatedListing> {
   if (!canList(user)) throw new ForbiddenError(SELLERS_ONLY_MESSAGE);
   await assertBreed(store, input.breedId);
   const at = now.toISOString();
@@ -55,7 +55,7 @@ export async function createListing(store: AsyncStorage, user: User, input: Pupp
   return activated ? { puppy: activated, needsListingFee: false } : { puppy: draft, needsListingFee: true };
 }
 
-export async function updateListing(store: AsyncStorage, user: User, id: number, input: PuppyUpdateInput, now: Date): Promise<ListingChange & { puppy: Puppy; priceChanged: boolean }> {
+export async function updateListing(store: Store, user: User, id: number, input: PuppyUpdateInput, now: Date): Promise<ListingChange & { puppy: Puppy; priceChanged: boolean }> {
   if (input.breedId !== undefined) await assertBreed(store, input.breedId);
   return store.transaction(async (tx) => {
     const old = await ownListing(tx, user, id, 'You can only edit your own listings.');
@@ -71,7 +71,7 @@ export async function updateListing(store: AsyncStorage, user: User, id: number,
   });
 }
 
-export async function setListingStatus(store: AsyncStorage, user: User, id: number, status: PuppyStatus, now: Date): Promise<Puppy> {
+export async function setListingStatus(store: Store, user: User, id: number, status: PuppyStatus, now: Date): Promise<Puppy> {
   return store.transaction(async (tx) => {
     const puppy = await ownListing(tx, user, id, 'You can only change the status of your own listings.');
     await assertStatusKeepsOrder(tx, puppy, status);
@@ -79,7 +79,7 @@ export async function setListingStatus(store: AsyncStorage, user: User, id: numb
   });
 }
 
-export async function deleteListing(store: AsyncStorage, user: User, id: number): Promise<ListingChange> {
+export async function deleteListing(store: Store, user: User, id: number): Promise<ListingChange> {
   return store.transaction(async (tx) => {
     const old = await ownListing(tx, user, id, 'You can only delete your own listings.');
     // Read with the listing locked, in the transaction that removes it: a capture running now either

@@ -2,7 +2,7 @@
 // stay within its quota and the ones no listing uses can be swept (jobs/sweep-unused-uploads.ts).
 // Only sellers (and admins) upload: listing media is all there is to upload (decision 0051).
 import { AppError, ForbiddenError } from '../errors.ts';
-import type { AsyncStorage } from '../storage/repositories.ts';
+import type { Store } from './store/index.ts';
 import { canList } from './listings.ts';
 import type { Upload, User } from './model.ts';
 
@@ -27,13 +27,13 @@ export function assertMayUpload(user: User): void {
 }
 
 /** refuses before the work of storing a file that cannot fit anyway */
-export async function assertUploadRoom(store: AsyncStorage, userId: number, incomingBytes: number, quotaBytes: number): Promise<void> {
+export async function assertUploadRoom(store: Store, userId: number, incomingBytes: number, quotaBytes: number): Promise<void> {
   const used = await store.uploads.usedBytes(userId);
   if (used >= quotaBytes || used + incomingBytes > quotaBytes) throw new UploadQuotaError(quotaBytes);
 }
 
 /** records a stored upload; the store checks the quota and adds the row in one step, so two uploads at once cannot both pass */
-export async function recordUpload(store: AsyncStorage, userId: number, file: { url: string; bytes: number }, quotaBytes: number, now: Date): Promise<Upload> {
+export async function recordUpload(store: Store, userId: number, file: { url: string; bytes: number }, quotaBytes: number, now: Date): Promise<Upload> {
   const upload = await store.uploads.record({ userId, url: file.url, bytes: file.bytes, createdAt: now.toISOString() }, quotaBytes);
   if (!upload) throw new UploadQuotaError(quotaBytes);
   return upload;
@@ -44,6 +44,6 @@ export async function recordUpload(store: AsyncStorage, userId: number, file: { 
  * the store that re-reads the listings (uploads.forgetUnused), and answers them: the caller removes
  * their files afterwards.
  */
-export function forgetUnusedUploads(store: AsyncStorage, now: Date): Promise<Upload[]> {
+export function forgetUnusedUploads(store: Store, now: Date): Promise<Upload[]> {
   return store.uploads.forgetUnused(new Date(now.getTime() - UNUSED_UPLOAD_MS));
 }

@@ -7,7 +7,7 @@ import { movePayout } from './money-life.ts';
 import { resumeAt } from './payouts/context.ts';
 import { REPORT_REASON_LABELS, type ModerationQueueItem, type ModerationQueueResponse, type ReportInput } from '#contracts/conversations.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
-import type { AsyncStorage, Repositories } from '../storage/repositories.ts';
+import type { Store, Repositories } from './store/index.ts';
 import type { ModerationActionKind, Report, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
 
@@ -16,7 +16,7 @@ export const SUSPENDED_LISTING_REASON = "Hidden because the seller's account is 
 
 export const REPORT_RECEIVED = 'Thank you. Our team will review your report.';
 
-export async function fileReport(store: AsyncStorage, reporter: User, input: ReportInput, now: Date): Promise<Report> {
+export async function fileReport(store: Store, reporter: User, input: ReportInput, now: Date): Promise<Report> {
   if (input.puppyId !== undefined) {
     const puppy = await store.puppies.get(input.puppyId);
     if (!puppy || !isPublic(puppy, now)) throw new NotFoundError('Puppy Not Found');
@@ -47,7 +47,7 @@ async function reportedUserId(tx: Repositories, report: Report): Promise<number 
 export type Decision = 'dismiss' | 'hide_listing' | 'suspend_user';
 
 /** an admin's decision on an open report: applied and recorded together, once */
-export async function decideReport(store: AsyncStorage, admin: User, reportId: number, decision: Decision, now: Date): Promise<{ message: string }> {
+export async function decideReport(store: Store, admin: User, reportId: number, decision: Decision, now: Date): Promise<{ message: string }> {
   return store.transaction(async (tx) => {
     const report = await tx.reports.get(reportId);
     if (!report) throw new NotFoundError('Report not found');
@@ -105,7 +105,7 @@ async function resolveOnce(tx: Repositories, reportId: number, admin: User, now:
 }
 
 /** takes back a hide or a suspension, and records it */
-export async function undoModeration(store: AsyncStorage, admin: User, undo: 'unhide_listing' | 'unsuspend_user', id: number, now: Date): Promise<{ message: string }> {
+export async function undoModeration(store: Store, admin: User, undo: 'unhide_listing' | 'unsuspend_user', id: number, now: Date): Promise<{ message: string }> {
   return store.transaction(async (tx) => {
     if (undo === 'unhide_listing') {
       const puppy = await tx.moderation.unhideListing(id);
@@ -122,7 +122,7 @@ export async function undoModeration(store: AsyncStorage, admin: User, undo: 'un
 }
 
 /** the queue (oldest first), what can be taken back, and the latest decisions */
-export async function moderationQueue(store: AsyncStorage): Promise<ModerationQueueResponse> {
+export async function moderationQueue(store: Store): Promise<ModerationQueueResponse> {
   const users = new Map<number, User | undefined>();
   const user = async (id: number) => {
     if (!users.has(id)) users.set(id, await store.users.get(id));

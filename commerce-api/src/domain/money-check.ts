@@ -10,7 +10,7 @@ import { FINAL_ORDER_STATUSES } from '#contracts/orders.ts';
 import { formatCents } from '#contracts/money.ts';
 import { MONEY_CHECK_LISTED, type MoneyCheckFailure, type MoneyCheckSubject, type MoneyMismatch } from '#contracts/payouts.ts';
 import { PaymentObjectMissingError, type PaymentIntentStatus, type PaymentProvider, type TransferSnapshot } from '../payments/provider.ts';
-import type { Repositories } from '../storage/repositories.ts';
+import type { Repositories } from './store/index.ts';
 import { disputeStatusOf } from './disputes.ts';
 import type { MoneyCheckReport, Order, OrderStatus, Payout } from './model.ts';
 

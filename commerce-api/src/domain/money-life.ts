@@ -5,7 +5,7 @@
 // transfer, reversal) is claimed by an event whose `claims` names it, in a conditional transition on
 // the store, before the provider is called; a second event settles it after the provider answered.
 import type { Order, OrderStatus, Payout, PayoutStatus } from './model.ts';
-import type { Patch, Repositories } from '../storage/repositories.ts';
+import type { Patch, Repositories } from './store/index.ts';
 
 export type MoneyMovement = 'capture' | 'release' | 'refund' | 'transfer' | 'reversal';
 

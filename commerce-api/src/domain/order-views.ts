@@ -5,7 +5,7 @@
 import { centsToDollars } from '#contracts/money.ts';
 import { MY_ORDERS_PAGE_SIZE, type MyOrdersResponse, type OrderParty, type OrderPayoutView, type OrderView } from '#contracts/orders.ts';
 import { NotFoundError } from '../errors.ts';
-import type { Repositories } from '../storage/repositories.ts';
+import type { Repositories } from './store/index.ts';
 import type { Order, Payout, User } from './model.ts';
 
 export type OrderViewer = 'buyer' | 'seller' | 'admin';

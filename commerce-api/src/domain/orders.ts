@@ -12,13 +12,13 @@ import type { CheckoutIntentInput, CheckoutIntentResponse } from '#contracts/pay
 import { ConflictError, NotFoundError } from '../errors.ts';
 import type { MailMessage } from '../mail/messages.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
-import { OrderForIntentExistsError, type AsyncStorage, type Repositories } from '../storage/repositories.ts';
+import { OrderForIntentExistsError, type Store, type Repositories } from './store/index.ts';
 import { moveOrder } from './money-life.ts';
 import type { Order, Puppy, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
 
 export interface CheckoutContext {
-  store: AsyncStorage;
+  store: Store;
   provider: PaymentProvider;
   now: Date;
   /** keys the order reference made at checkout (the session secret): nobody can aim at another's reference */
@@ -127,7 +127,7 @@ export const CHECKOUT_INTENT_MAX_AGE_MS = 2 * 60 * 60_000;
  * (available, public, no live order). Otherwise the order is born with its money going back: canceled
  * when only authorised (the release is asked next), refunding when the money was taken.
  */
-async function claimPuppy(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date, paid: boolean, livemode: boolean): Promise<Order | undefined> {
+async function claimPuppy(store: Store, intent: PaymentIntentSnapshot, now: Date, paid: boolean, livemode: boolean): Promise<Order | undefined> {
   const terms = termsOf(intent);
   if (!terms) return undefined;
   const totalCents = terms.puppyPriceCents + terms.carePackageCents;
@@ -159,7 +159,7 @@ async function claimPuppy(store: AsyncStorage, intent: PaymentIntentSnapshot, no
 }
 
 /** the order for the intent: made now, or (when another caller made it first) the one that exists */
-async function orderForIntent(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date, paid: boolean, livemode: boolean): Promise<{ order: Order | undefined; made: boolean }> {
+async function orderForIntent(store: Store, intent: PaymentIntentSnapshot, now: Date, paid: boolean, livemode: boolean): Promise<{ order: Order | undefined; made: boolean }> {
   const existing = await store.orders.findByIntent(intent.id);
   if (existing) return { order: existing, made: false };
   try {
@@ -175,7 +175,7 @@ async function orderForIntent(store: AsyncStorage, intent: PaymentIntentSnapshot
  * listing went away, else `kept`. Then the order moves pending → `to` only if it still is pending;
  * `undefined` when another caller moved it first (the caller goes by the order as it is now).
  */
-async function settlePending(store: AsyncStorage, order: Order, now: Date, kept: 'pending' | 'paid'): Promise<'gone' | 'kept' | undefined> {
+async function settlePending(store: Store, order: Order, now: Date, kept: 'pending' | 'paid'): Promise<'gone' | 'kept' | undefined> {
   const at = now.toISOString();
   return store.transaction(async (tx) => {
     const puppy = await tx.puppies.lock(order.puppyId);
@@ -186,7 +186,7 @@ async function settlePending(store: AsyncStorage, order: Order, now: Date, kept:
 }
 
 /** the card is authorised (requires_capture): capture it, or release it when the puppy is gone */
-export async function recordAuthorisedPurchase(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date, livemode: boolean): Promise<PurchaseAction> {
+export async function recordAuthorisedPurchase(store: Store, intent: PaymentIntentSnapshot, now: Date, livemode: boolean): Promise<PurchaseAction> {
   const { order, made } = await orderForIntent(store, intent, now, false, livemode);
   if (!order) return 'cancel';
   if (made) return order.status === 'pending' ? 'capture' : 'cancel';
@@ -204,7 +204,7 @@ export async function recordAuthorisedPurchase(store: AsyncStorage, intent: Paym
 }
 
 /** the money is taken (succeeded): the order is paid, or refunded when the puppy went to someone else */
-export async function recordSucceededPurchase(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date, livemode: boolean): Promise<PurchaseAction> {
+export async function recordSucceededPurchase(store: Store, intent: PaymentIntentSnapshot, now: Date, livemode: boolean): Promise<PurchaseAction> {
   const { order, made } = await orderForIntent(store, intent, now, true, livemode);
   if (!order) return 'refund';
   if (made) return order.status === 'paid' ? 'mail' : 'refund';
@@ -223,7 +223,7 @@ export async function recordSucceededPurchase(store: AsyncStorage, intent: Payme
 }
 
 /** the intent was canceled (released, expired): a pending order ends and its puppy is available again */
-export async function recordCanceledPurchase(store: AsyncStorage, intent: PaymentIntentSnapshot, now: Date): Promise<void> {
+export async function recordCanceledPurchase(store: Store, intent: PaymentIntentSnapshot, now: Date): Promise<void> {
   const order = await store.orders.findByIntent(intent.id);
   if (!order || (order.status !== 'pending' && order.status !== 'refunding')) return;
   const at = now.toISOString();

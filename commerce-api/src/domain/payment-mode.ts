@@ -3,7 +3,7 @@
 import { LOCAL_PUBLIC_KEY, type MessageResponse, type PaymentModeResponse, type PublicKeyResponse } from '#contracts/payments.ts';
 import type { Config } from '../config.ts';
 import { ConflictError } from '../errors.ts';
-import type { Repositories } from '../storage/repositories.ts';
+import type { Repositories } from './store/index.ts';
 
 export const LIVE_KEYS_MISSING_MESSAGE =
   'Live payments cannot be enabled: no live Stripe keys are configured. Set STRIPE_LIVE_SECRET_KEY and STRIPE_LIVE_PUBLISHABLE_KEY on the server, restart it, then try again.';

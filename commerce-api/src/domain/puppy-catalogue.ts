@@ -4,8 +4,8 @@
 // PostgreSQL a plainly broad filter is capped from a census instead, decision 0102).
 import type { SitemapEntry } from '#contracts/pages.ts';
 import type { BreedView, ListingStatus, PuppyDetailView, PuppyQuery, PuppyView } from '#contracts/puppies.ts';
-import { listingFields } from '../storage/catalogue-search.ts';
-import { CATALOGUE_MAX_PAGE, type AsyncStorage, type CatalogueCard, type CatalogueQuery, type Repositories } from '../storage/repositories.ts';
+import { listingFields } from './store/catalogue-search.ts';
+import { CATALOGUE_MAX_PAGE, type Store, type CatalogueCard, type CatalogueQuery, type Repositories } from './store/index.ts';
 import type { Breed, Puppy } from './model.ts';
 
 const FEATURED_LIMIT = 8;
@@ -142,10 +142,10 @@ interface QueryCache {
   results: Map<string, Promise<CatalogueAnswer>>;
 }
 
-const queryCaches = new WeakMap<AsyncStorage, QueryCache>();
+const queryCaches = new WeakMap<Store, QueryCache>();
 const MAX_CACHED_QUERIES = 500;
 
-function currentCache(store: AsyncStorage, now: Date): QueryCache | undefined {
+function currentCache(store: Store, now: Date): QueryCache | undefined {
   const version = store.catalogueVersion?.(now);
   if (version === undefined) return undefined;
   let cache = queryCaches.get(store);
@@ -161,14 +161,14 @@ function currentCache(store: AsyncStorage, now: Date): QueryCache | undefined {
  * breed changes or a listing expires, and `since` is when that happened (within this process: a
  * restart counts as a change). Undefined on a store that cannot tell (PostgreSQL): no validators.
  */
-export function catalogueStamp(store: AsyncStorage, now: Date): { tag: string; since: Date } | undefined {
+export function catalogueStamp(store: Store, now: Date): { tag: string; since: Date } | undefined {
   const cache = currentCache(store, now);
   if (!cache) return undefined;
   return { tag: `${cache.version}.${cache.builtAtMs.toString(36)}`, since: new Date(cache.builtAtMs) };
 }
 
 /** queryPuppies, answered from the cache while no listing changed or expired (do not mutate the result) */
-export function cachedQueryPuppies(store: AsyncStorage, query: PuppyQuery, now: Date): Promise<CatalogueAnswer> {
+export function cachedQueryPuppies(store: Store, query: PuppyQuery, now: Date): Promise<CatalogueAnswer> {
   const cache = currentCache(store, now);
   if (!cache) return queryPuppies(store, query, now);
   const key = JSON.stringify(query);

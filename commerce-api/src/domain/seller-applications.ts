@@ -3,7 +3,7 @@
 // email or phone: the application's own email or phone must be one the account or this browser verified.
 import { normaliseTarget, type SellerApplicationInput, type SellerApplicationView, type VerificationStatus } from '#contracts/sellers.ts';
 import { AppError } from '../errors.ts';
-import type { AsyncStorage } from '../storage/repositories.ts';
+import type { Store } from './store/index.ts';
 import type { SellerApplication, User } from './model.ts';
 
 export const VERIFICATION_REQUIRED = 'Please verify your email address or phone number before submitting your application.';
@@ -25,7 +25,7 @@ export function toApplicationView(a: SellerApplication): SellerApplicationView {
 
 /** Stores (or replaces) the user's application, approves it and makes the account a seller. */
 export async function submitApplication(
-  store: AsyncStorage,
+  store: Store,
   user: User,
   input: SellerApplicationInput,
   verified: VerificationStatus,
@@ -64,6 +64,6 @@ export async function submitApplication(
   });
 }
 
-export function applicationOf(store: AsyncStorage, userId: number): Promise<SellerApplication | undefined> {
+export function applicationOf(store: Store, userId: number): Promise<SellerApplication | undefined> {
   return store.sellerApplications.findByUser(userId);
 }

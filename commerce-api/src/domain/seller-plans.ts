@@ -2,7 +2,7 @@
 // within the plan's listing limit (docs/product.md §9: 10 / 20 / unlimited).
 import { PLANS, type PlanTerms } from '#contracts/plans.ts';
 import type { SellerPlanView } from '#contracts/sellers.ts';
-import type { Repositories } from '../storage/repositories.ts';
+import type { Repositories } from './store/index.ts';
 import { listingExpiry } from './listing-activation.ts';
 import type { Puppy, SellerSubscription } from './model.ts';
 

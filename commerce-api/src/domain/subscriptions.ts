@@ -6,11 +6,11 @@ import { planByPriceId, TRIAL_DAYS } from '#contracts/plans.ts';
 import type { SubscriptionInput, SubscriptionResponse } from '#contracts/payments.ts';
 import { ConflictError, ValidationError } from '../errors.ts';
 import type { PaymentProvider, SetupIntentSnapshot, SubscriptionSnapshot } from '../payments/provider.ts';
-import type { AsyncStorage } from '../storage/repositories.ts';
+import type { Store } from './store/index.ts';
 import type { SellerSubscription, SubscriptionStatus, User } from './model.ts';
 
 export interface SubscriptionContext {
-  store: AsyncStorage;
+  store: Store;
   provider: PaymentProvider;
   now: Date;
 }
@@ -82,7 +82,7 @@ export async function startSubscription(ctx: SubscriptionContext, user: User, in
  * subscriptions: read and written with the user's row locked, so of two changes at once the later
  * sync reads the later state. Call it after changing a subscription. The updated user.
  */
-export function syncUserPlan(store: AsyncStorage, userId: number, now: Date): Promise<User | undefined> {
+export function syncUserPlan(store: Store, userId: number, now: Date): Promise<User | undefined> {
   return store.transaction(async (tx) => {
     if (!(await tx.users.lock(userId))) return undefined;
     const subscription = await tx.sellerSubscriptions.findActive(userId, now);
@@ -94,7 +94,7 @@ export function syncUserPlan(store: AsyncStorage, userId: number, now: Date): Pr
 }
 
 /** a verified card starts the trial of an incomplete subscription, once */
-export async function recordSetupIntent(store: AsyncStorage, setup: SetupIntentSnapshot, now: Date): Promise<SellerSubscription | undefined> {
+export async function recordSetupIntent(store: Store, setup: SetupIntentSnapshot, now: Date): Promise<SellerSubscription | undefined> {
   const providerSubscriptionId = setup.metadata['subscription'];
   if (!providerSubscriptionId || setup.status !== 'succeeded') return undefined;
   const updated = await store.sellerSubscriptions.markCardVerified(providerSubscriptionId, now);
@@ -103,7 +103,7 @@ export async function recordSetupIntent(store: AsyncStorage, setup: SetupIntentS
 }
 
 /** customer.subscription.* events keep status and periods current */
-export async function recordSubscription(store: AsyncStorage, subscription: SubscriptionSnapshot, now: Date): Promise<void> {
+export async function recordSubscription(store: Store, subscription: SubscriptionSnapshot, now: Date): Promise<void> {
   const status = subscriptionStatusOf(subscription.status);
   const plan = subscription.priceId ? planByPriceId(subscription.priceId) : undefined;
   // An unverified card keeps the plan from counting, whatever the trial says; only an end overrides it.

@@ -17,7 +17,7 @@ import {
 } from '#contracts/sellers.ts';
 import { AppError, TooManyRequestsError } from '../errors.ts';
 import type { Mailer, SmsSender } from '../mail/messages.ts';
-import type { AsyncStorage } from '../storage/repositories.ts';
+import type { Store } from './store/index.ts';
 import type { User, VerificationCode } from './model.ts';
 
 const MINUTE_MS = 60_000;
@@ -25,7 +25,7 @@ const MINUTE_MS = 60_000;
 export const VERIFICATION_SESSION_MS = 24 * 60 * MINUTE_MS;
 
 export interface VerificationContext {
-  store: AsyncStorage;
+  store: Store;
   mailer: Mailer;
   sms: SmsSender;
   /** the key of the code hashes (the session secret) */
@@ -150,7 +150,7 @@ export async function verifyCode(ctx: VerificationContext, input: VerifyCodeInpu
 const tooManyAttempts = () => new TooManyRequestsError('Too many attempts. Please request a new code.');
 
 /** the targets verified by the account and by the anonymous session (if any), normalised */
-export async function verificationStatus(store: AsyncStorage, user: User | undefined, anonymous: string | undefined, now: Date): Promise<VerificationStatus> {
+export async function verificationStatus(store: Store, user: User | undefined, anonymous: string | undefined, now: Date): Promise<VerificationStatus> {
   const emails = new Set<string>();
   const phones = new Set<string>();
   if (user?.verifiedEmail) emails.add(user.verifiedEmail);

@@ -2,7 +2,7 @@
 // PostgreSQL every process counts in one table, so a limit of 5 is 5 across all processes. Each
 // limiter gets its own key prefix (two limiters must never count into one key by accident).
 import type { Options, Store } from 'express-rate-limit';
-import type { RateLimitCounters } from '../storage/repositories.ts';
+import type { RateLimitCounters } from '../domain/store/index.ts';
 
 export function sharedRateLimitStore(counters: RateLimitCounters, prefix: string): Store {
   let windowMs = 60_000;

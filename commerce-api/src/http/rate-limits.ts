@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { normaliseTarget, SendCodeSchema } from '#contracts/sellers.ts';
 import type { Limits } from '../config.ts';
 import { TooManyRequestsError } from '../errors.ts';
-import type { RateLimitCounters } from '../storage/repositories.ts';
+import type { RateLimitCounters } from '../domain/store/index.ts';
 import { sharedRateLimitStore } from './rate-limit-store.ts';
 
 const MINUTE = 60 * 1000;

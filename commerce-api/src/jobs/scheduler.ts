@@ -2,7 +2,7 @@
 // time they like. Each process keeps its own timers; when several processes share a PostgreSQL
 // database, each tick first claims the job's lease there (storage JobLeases, decision 0094), so a job
 // runs once per interval across machines. The jobs themselves do not change.
-import type { JobLeases } from '../storage/repositories.ts';
+import type { JobLeases } from '../domain/store/index.ts';
 
 export interface Job {
   readonly name: string;

@@ -4,11 +4,11 @@
 import { forgetUnusedUploads } from '../domain/media-uploads.ts';
 import type { MediaStore } from '../media/media-store.ts';
 import { removeMedia } from '../media/uploads.ts';
-import type { AsyncStorage } from '../storage/repositories.ts';
+import type { Store } from '../domain/store/index.ts';
 import type { Job } from './scheduler.ts';
 
 export interface SweepContext {
-  store: AsyncStorage;
+  store: Store;
   media: MediaStore;
   log: (line: string) => void;
 }

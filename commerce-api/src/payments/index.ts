@@ -6,7 +6,7 @@ import type Stripe from 'stripe';
 import type { PublicKeyResponse } from '#contracts/payments.ts';
 import type { Config } from '../config.ts';
 import type { Mailer } from '../mail/messages.ts';
-import type { AsyncStorage } from '../storage/repositories.ts';
+import type { Store } from '../domain/store/index.ts';
 import { publicKeyFor } from '../domain/payment-mode.ts';
 import { createFulfilment, type Fulfilment } from '../domain/fulfilment/index.ts';
 import type { PayoutContext } from '../domain/payouts/context.ts';
@@ -32,7 +32,7 @@ export interface Payments {
 export interface PaymentsOptions {
   config: Config;
   /** the app's async repositories (the same instance as AppDeps.store: its transactions queue on lowdb) */
-  store: AsyncStorage;
+  store: Store;
   mailer: Mailer;
   now: () => Date;
   log: (line: string) => void;

@@ -23,7 +23,7 @@ import {
 } from '#contracts/payouts.ts';
 import type { LocalPaymentObject } from '../domain/model.ts';
 import { AppError, NotFoundError, ValidationError } from '../errors.ts';
-import type { AsyncStorage } from '../storage/repositories.ts';
+import type { Store } from '../domain/store/index.ts';
 import {
   InsufficientBalanceError,
   PaymentObjectMissingError,
@@ -69,14 +69,14 @@ export interface LocalConnectOptions {
   fields: (values: Partial<Row> & Pick<Row, 'providerId' | 'kind' | 'status'>) => Omit<Row, 'id'>;
 }
 
-export function createLocalConnect(store: AsyncStorage, options: LocalConnectOptions): LocalConnect {
+export function createLocalConnect(store: Store, options: LocalConnectOptions): LocalConnect {
   const { now, emit, randomId, fields } = options;
   const objects = store.localPayments;
   /**
    * `fn` in one transaction that holds the balances (lockBalances): a balance check and the transfer,
    * reversal or payout it allows are one step, so two of them never spend the same funds.
    */
-  const withBalances = <T>(fn: (locked: AsyncStorage['localPayments']) => Promise<T>): Promise<T> =>
+  const withBalances = <T>(fn: (locked: Store['localPayments']) => Promise<T>): Promise<T> =>
     store.transaction(async (tx) => {
       await tx.localPayments.lockBalances();
       return fn(tx.localPayments);

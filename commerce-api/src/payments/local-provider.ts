@@ -10,7 +10,7 @@ import type { LocalCardInput, LocalIntentView, LocalPaymentMethodView } from '#c
 import { PLANS } from '#contracts/plans.ts';
 import type { LocalPaymentObject } from '../domain/model.ts';
 import { AppError, NotFoundError } from '../errors.ts';
-import type { AsyncStorage, LocalPaymentsRepository, Patch } from '../storage/repositories.ts';
+import type { Store, LocalPaymentsRepository, Patch } from '../domain/store/index.ts';
 import {
   CardDeclinedError,
   PaymentObjectMissingError,
@@ -65,7 +65,7 @@ type Row = LocalPaymentObject;
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action'];
 
-export function createLocalProvider(store: AsyncStorage, options: LocalProviderOptions): LocalProvider {
+export function createLocalProvider(store: Store, options: LocalProviderOptions): LocalProvider {
   const { now, log } = options;
   const objects: LocalPaymentsRepository = store.localPayments;
 

@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { DbShape } from '../domain/model.ts';
 import { importLowdb } from '../storage/postgres/import-lowdb.ts';
 import { COLLECTION_NAMES, createMemoryStorage, normaliseDb, type Storage } from '../storage/index.ts';
-import type { AsyncStorage } from '../storage/repositories.ts';
+import type { Store } from '../domain/store/index.ts';
 import { BREEDS } from './breeds.ts';
 import { buildUser } from './factories.ts';
 import { breedImage, PUPPY_POOL } from './puppy-art.ts';
@@ -24,7 +24,7 @@ export function shapeOf(storage: Storage): DbShape {
   return normaliseDb(structuredClone(raw), 'seed');
 }
 
-export async function seedPostgres(pool: pg.Pool, store: AsyncStorage, options: SeedOptions): Promise<SeedSummary> {
+export async function seedPostgres(pool: pg.Pool, store: Store, options: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
   const now = options.now ?? new Date();
   const client = await pool.connect();
@@ -63,7 +63,7 @@ export async function seedPostgres(pool: pg.Pool, store: AsyncStorage, options: 
 }
 
 /** as seed.ts does on lowdb: creates the configured admin unless the username exists, never promotes */
-async function ensureAdmin(store: AsyncStorage, admin: SeedOptions['admin'], now: Date, warnings: string[]): Promise<boolean> {
+async function ensureAdmin(store: Store, admin: SeedOptions['admin'], now: Date, warnings: string[]): Promise<boolean> {
   const username = admin.username.trim();
   const existing = await store.users.findByUsername(username);
   if (existing) {

@@ -1,4 +1,4 @@
-// The async repositories over today's lowdb store (repositories.ts, docs/decisions/0076): an adapter
+// The async repositories over today's lowdb store (domain/store/, docs/decisions/0076): an adapter
 // on its collections and storage.write(), which it does not change. Every changing method is one
 // synchronous storage.write(), so each check-then-change rule is atomic exactly as before.
 //
@@ -8,7 +8,7 @@
 // entries run in one write, newest first. Two limits, both fine for one process: other code of this
 // process may see a transaction's changes before it ends, and a removed row comes back with a new id.
 import type { Storage } from './storage.ts';
-import type { AsyncStorage, Repositories } from './repositories.ts';
+import type { Store, Repositories } from '../domain/store/index.ts';
 import { accountRepositories } from './lowdb-repositories/accounts.ts';
 import { lowdbContext, recordingCollections, recordingSettings, type Mutate, type Undo } from './lowdb-repositories/context.ts';
 import { conversationRepositories } from './lowdb-repositories/conversations.ts';
@@ -30,7 +30,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
   };
 }
 
-export function createLowdbRepositories(storage: Storage): AsyncStorage {
+export function createLowdbRepositories(storage: Storage): Store {
   // Outside a transaction a change is final at once: nothing to undo.
   const direct: Mutate = (fn) => storage.write(fn);
   let queue: Promise<unknown> = Promise.resolve();
@@ -68,7 +68,7 @@ export function createLowdbRepositories(storage: Storage): AsyncStorage {
 }
 
 /**
- * The catalogue's stamp on lowdb (AsyncStorage.catalogueVersion, decision 0086). Every change
+ * The catalogue's stamp on lowdb (Store.catalogueVersion, decision 0086). Every change
  * to a collection bumps its version; the soonest expiry of a public listing ends a stamp too (and a
  * clock that went back, as tests move it).
  */

@@ -1,5 +1,5 @@
 // Which store the process runs on: the lowdb file in DATA_DIR by default, PostgreSQL when
-// DATABASE_URL is set (docs/decisions/0076, 0089). Both answer the same AsyncStorage; the lowdb one
+// DATABASE_URL is set (docs/decisions/0076, 0089). Both answer the same Store; the lowdb one
 // also hands back its file storage for what only a single process has (the data-dir lock, write stats).
 import type pg from 'pg';
 import type { Config } from '../config.ts';
@@ -8,12 +8,12 @@ import { createLowdbRepositories } from './lowdb-repositories.ts';
 import { migrate } from './postgres/migrate.ts';
 import { createPool } from './postgres/pool.ts';
 import { createPostgresRepositories } from './postgres/repositories.ts';
-import type { AsyncStorage } from './repositories.ts';
+import type { Store } from '../domain/store/index.ts';
 import type { StorageWithStats } from './write-pipeline.ts';
 
 export type OpenedStore =
-  | { kind: 'lowdb'; store: AsyncStorage; lowdb: StorageWithStats }
-  | { kind: 'postgres'; store: AsyncStorage; pool: pg.Pool; migrated: number[] };
+  | { kind: 'lowdb'; store: Store; lowdb: StorageWithStats }
+  | { kind: 'postgres'; store: Store; pool: pg.Pool; migrated: number[] };
 
 export interface OpenStoreOptions {
   /** connections this process may hold on PostgreSQL (default 10) */

@@ -1,6 +1,6 @@
 // The storage seam. Domain code sees only these interfaces; the lowdb file, the in-memory
 // database of the tests implement them. PostgreSQL implements the async repositories instead
-// (repositories.ts, decisions 0076 and 0089).
+// (domain/store/, decisions 0076, 0089 and 0109).
 //
 // Model: reads answer from memory. Every change goes through `storage.write(fn)`: `fn` runs
 // synchronously with exclusive access (nothing can interleave, so check-then-change inside it is

@@ -17,7 +17,7 @@ import { createLowdbRepositories } from '../../../commerce-api/src/storage/lowdb
 import { migrate } from '../../../commerce-api/src/storage/postgres/migrate.ts';
 import { createPool } from '../../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../../commerce-api/src/storage/postgres/repositories.ts';
-import type { AsyncStorage } from '../../../commerce-api/src/storage/repositories.ts';
+import type { Store } from '../../../commerce-api/src/domain/store/index.ts';
 import { buildPuppy, buildUser } from '../../support/factories.ts';
 import { emptyingSql } from '../../support/postgres-emptying.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres-server.ts';
@@ -26,7 +26,7 @@ const NOW = new Date('2026-06-01T12:00:00.000Z');
 const DAY_MS = 86_400_000;
 const inDays = (days: number, from = NOW) => new Date(from.getTime() + days * DAY_MS).toISOString();
 
-let store: AsyncStorage;
+let store: Store;
 let seller: User;
 
 
@@ -49,7 +49,7 @@ function subscribe(fields: Partial<Omit<SellerSubscription, 'id'>> = {}) {
 }
 
 /** the rules on one store; `open` gives it with no rows (called before each test) */
-function describePlanRules(name: string, open: () => Promise<AsyncStorage>): void {
+function describePlanRules(name: string, open: () => Promise<Store>): void {
   describe(`plan and fee rules: ${name}`, () => {
     beforeEach(async () => {
       store = await open();
@@ -242,7 +242,7 @@ describePlanRules('lowdb', async () => createLowdbRepositories(createMemoryStora
 describe('on PostgreSQL', () => {
   let server: TestPostgres;
   let pool: pg.Pool;
-  let pgStore: AsyncStorage;
+  let pgStore: Store;
   let emptying = '';
   beforeAll(async () => {
     server = startPostgres();

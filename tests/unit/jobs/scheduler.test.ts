@@ -2,7 +2,7 @@
 // claim; two schedulers sharing one set of leases (two processes on one database) run a job once per tick.
 import { afterEach, expect, it, vi } from 'vitest';
 import { createLocalScheduler, type Job } from '../../../commerce-api/src/jobs/scheduler.ts';
-import type { JobLeases } from '../../../commerce-api/src/storage/repositories.ts';
+import type { JobLeases } from '../../../commerce-api/src/domain/store/index.ts';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -2,10 +2,10 @@
 // asked after the intent's state has been applied, so it reads the stored order, fee or donation.
 import type { PaymentOutcome, PaymentPurpose, PaymentStatusResponse } from '#contracts/payments.ts';
 import type { PaymentIntentSnapshot, SetupIntentSnapshot } from '../../payments/provider.ts';
-import type { AsyncStorage } from '../../storage/repositories.ts';
+import type { Store } from '../store/index.ts';
 import { orderView } from '../order-views.ts';
 
-export async function paymentStatus(store: AsyncStorage, intent: PaymentIntentSnapshot): Promise<PaymentStatusResponse> {
+export async function paymentStatus(store: Store, intent: PaymentIntentSnapshot): Promise<PaymentStatusResponse> {
   const purpose = (intent.metadata['purpose'] as PaymentPurpose | undefined) ?? null;
   const puppyId = Number(intent.metadata['puppyId']) || null;
   const base = { intentId: intent.id, purpose, status: intent.status, puppyId, order: null };

@@ -3,11 +3,11 @@
 import type { PaymentStatusResponse } from '#contracts/payments.ts';
 import type { Mailer } from '../../mail/messages.ts';
 import type { PaymentIntentSnapshot, PaymentProvider, ProviderEvent, SetupIntentSnapshot } from '../../payments/provider.ts';
-import type { AsyncStorage } from '../../storage/repositories.ts';
+import type { Store } from '../store/index.ts';
 
 export interface FulfilmentDeps {
   /** the app's async repositories (the same instance as AppDeps.store) */
-  store: AsyncStorage;
+  store: Store;
   provider: PaymentProvider;
   mailer: Mailer;
   now: () => Date;

@@ -3,7 +3,7 @@
 // or with a payout (scheduled, held, released, paid, reversed or cancelled by a refund).
 import { centsToDollars } from '#contracts/money.ts';
 import { EARNING_STATUS_LABELS, type AdminPayoutView, type EarningRow, type EarningStatus, type EarningsResponse } from '#contracts/payouts.ts';
-import type { Repositories } from '../../storage/repositories.ts';
+import type { Repositories } from '../store/index.ts';
 import type { Order, Payout, PayoutAccount, User } from '../model.ts';
 import { accountView, currentAccount, requireSeller, waitingReason } from './accounts.ts';
 import { formatPayoutDate, shareOf, type PayoutContext } from './context.ts';

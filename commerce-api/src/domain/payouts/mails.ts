@@ -3,7 +3,7 @@
 // is logged, never thrown (sendPaymentMails), so a mail outage never undoes or repeats a payout.
 import { formatCents } from '#contracts/money.ts';
 import type { MailMessage } from '../../mail/messages.ts';
-import type { Repositories } from '../../storage/repositories.ts';
+import type { Repositories } from '../store/index.ts';
 import { sendPaymentMails } from '../fulfilment/payment-mail.ts';
 import type { Order, Payout, Puppy, User } from '../model.ts';
 import { orderParties } from '../orders.ts';

@@ -10,7 +10,7 @@
 import type { OrderChangeResponse } from '#contracts/orders.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import { isProviderRefusal, withRetries, type TransferSnapshot } from '../../payments/provider.ts';
-import type { New, Repositories } from '../../storage/repositories.ts';
+import type { New, Repositories } from '../store/index.ts';
 import { movePayout } from '../money-life.ts';
 import { paymentsAreLive } from '../payment-mode.ts';
 import type { Order, Payout } from '../model.ts';

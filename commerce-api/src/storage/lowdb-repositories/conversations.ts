@@ -2,7 +2,7 @@
 // (decisions 0090–0092).
 // Part of the lowdb repositories (../lowdb-repositories.ts composes them; decision 0076).
 import type { Collections } from '../storage.ts';
-import { firstConversationRow, isUnreadFor, type Repositories } from '../repositories.ts';
+import { firstConversationRow, isUnreadFor, type Repositories } from '../../domain/store/index.ts';
 import type { Conversation, Message } from '../../domain/model.ts';
 import type { LowdbContext } from './context.ts';
 

@@ -7,7 +7,7 @@
 // notification sent while nobody listened is gone, and a rebuild too many costs less than a stale site.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { Announcements } from '../repositories.ts';
+import type { Announcements } from '../../domain/store/index.ts';
 
 const CHANNEL = 'puppynest_announcements';
 

@@ -7,7 +7,7 @@
 // and for them the answer was always "1,000+". The census is one GROUP BY every REFRESH_MS, read in
 // the background, never by a waiting request.
 import { CompiledQuery } from 'kysely';
-import type { CatalogueQuery } from '../repositories.ts';
+import type { CatalogueQuery } from '../../domain/store/index.ts';
 import type { Db } from './schema.ts';
 
 /** the width of a price band, in dollars */

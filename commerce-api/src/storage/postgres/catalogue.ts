@@ -1,5 +1,5 @@
 // The public catalogue in SQL: filters, keyword search, sort, a capped page and a capped total
-// (repositories.ts CatalogueQuery; indexes in migrations/0001-initial.sql and 0006; decisions 0076, 0100).
+// (domain/store/listings.ts CatalogueQuery; indexes in migrations/0001-initial.sql and 0006; decisions 0076, 0100).
 //
 // The one hot path written as SQL text and run on the pool rather than through the query builder: it
 // runs on every list request with a new filter mix, and Kysely's building, compiling and row renaming
@@ -8,8 +8,8 @@
 // transaction.
 import type pg from 'pg';
 import type { Breed } from '../../domain/model.ts';
-import { breedText, GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../catalogue-search.ts';
-import { CATALOGUE_TOTAL_CAP, type CatalogueCard, type CatalogueQuery, type CataloguePage } from '../repositories.ts';
+import { breedText, GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../../domain/store/catalogue-search.ts';
+import { CATALOGUE_TOTAL_CAP, type CatalogueCard, type CatalogueQuery, type CataloguePage } from '../../domain/store/index.ts';
 import type { CatalogueCensus } from './catalogue-census.ts';
 import { markPrepared } from './prepared-statements.ts';
 

@@ -2,7 +2,7 @@
 // bound, and the migrations this version ships are all applied. A process that would run on an older
 // schema is not ready: the balancer keeps sending to the others until `migrate()` has run.
 import type pg from 'pg';
-import type { StoreReadiness } from '../repositories.ts';
+import type { StoreReadiness } from '../../domain/store/index.ts';
 import { loadMigrations } from './migrate.ts';
 
 /** a balancer probes every few seconds: a hung database must answer "not ready", not hang the probe */

@@ -1,11 +1,11 @@
-// The async repositories on PostgreSQL (repositories.ts, docs/decisions/0076). Each rule the domain
+// The async repositories on PostgreSQL (domain/store/, docs/decisions/0076). Each rule the domain
 // used to check-then-change is one statement here that only one caller can win: a unique constraint
 // (usernames, one live order per puppy, event ids, favourites, one application per user) or an
 // UPDATE … WHERE <the state it may change from> … RETURNING, which under READ COMMITTED re-checks
 // its WHERE on the row a concurrent winner committed. Times come in as `now` (the app's clock).
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
-import type { AsyncStorage, JobLeases, RateLimitCounters, Repositories } from '../repositories.ts';
+import type { Store, JobLeases, RateLimitCounters, Repositories } from '../../domain/store/index.ts';
 import { createAnnouncements } from './announcements.ts';
 import { createCatalogueCensus } from './catalogue-census.ts';
 import { postgresReadiness } from './readiness.ts';
@@ -82,7 +82,7 @@ export function createKysely(pool: pg.Pool): Kysely<Database> {
 }
 
 /** the repositories on a pool (pool.ts); close() ends the pool */
-export function createPostgresRepositories(pool: pg.Pool): AsyncStorage {
+export function createPostgresRepositories(pool: pg.Pool): Store {
   const db = createKysely(pool);
   const kept: Kept = { pool, census: createCatalogueCensus(db) };
   const announcements = createAnnouncements(pool);

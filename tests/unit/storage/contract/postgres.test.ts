@@ -13,10 +13,10 @@ import { importLowdb } from '../../../../commerce-api/src/storage/postgres/impor
 import { loadMigrations, migrate } from '../../../../commerce-api/src/storage/postgres/migrate.ts';
 import { createPool } from '../../../../commerce-api/src/storage/postgres/pool.ts';
 import { createCatalogueCensus } from '../../../../commerce-api/src/storage/postgres/catalogue-census.ts';
-import { listingFields } from '../../../../commerce-api/src/storage/catalogue-search.ts';
+import { listingFields } from '../../../../commerce-api/src/domain/store/catalogue-search.ts';
 import { catalogueQueries, searchPublic } from '../../../../commerce-api/src/storage/postgres/catalogue.ts';
 import { createKysely, createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
-import { CATALOGUE_TOTAL_CAP, UsernameTakenError, type AsyncStorage, type CatalogueQuery } from '../../../../commerce-api/src/storage/repositories.ts';
+import { CATALOGUE_TOTAL_CAP, UsernameTakenError, type Store, type CatalogueQuery } from '../../../../commerce-api/src/domain/store/index.ts';
 import { deleteListing } from '../../../../commerce-api/src/domain/listings.ts';
 import { ConflictError } from '../../../../commerce-api/src/errors.ts';
 import { buildBreeds, buildOrder, buildPayout, buildPayoutAccount, buildPuppy, buildUser } from '../../../support/factories.ts';
@@ -26,7 +26,7 @@ import { describeStorageContract, listed, NOW } from './storage-contract.ts';
 
 let server: TestPostgres;
 let pool: pg.Pool;
-let storage: AsyncStorage;
+let storage: Store;
 let emptying: string;
 
 beforeAll(async () => {
@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 /** a store with no rows: every table emptied, ids from 1, settings back to their defaults */
-async function emptied(): Promise<AsyncStorage> {
+async function emptied(): Promise<Store> {
   await pool.query(emptying);
   return storage;
 }
@@ -366,8 +366,8 @@ describe('db:import (a lowdb database copied into PostgreSQL)', () => {
 
 describe('rules across processes (two pools racing)', () => {
   const ROUNDS = 10;
-  let a: AsyncStorage;
-  let b: AsyncStorage;
+  let a: Store;
+  let b: Store;
 
   beforeAll(() => {
     a = createPostgresRepositories(createPool({ connectionString: server.url('contract'), max: 4 }));
@@ -393,7 +393,7 @@ describe('rules across processes (two pools racing)', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const puppy = await listing(true);
       const buyers = [await seller(), await seller()];
-      const buy = (s: AsyncStorage, buyerId: number) =>
+      const buy = (s: Store, buyerId: number) =>
         s.transaction(async (tx) => {
           if (!(await tx.puppies.reserve(puppy.id, NOW))) return undefined;
           return tx.orders.create(buildOrder({ puppyId: puppy.id, buyerId, sellerId: puppy.userId, handedOverAt: null, canceledAt: null }, NOW));
@@ -446,7 +446,7 @@ describe('rules across processes (two pools racing)', () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {
       const owner = await seller();
-      const upload = (s: AsyncStorage, name: string) => s.uploads.record({ userId: owner.id, url: `/media/${round}-${name}.webp`, bytes: 600, createdAt: NOW.toISOString() }, 1_000);
+      const upload = (s: Store, name: string) => s.uploads.record({ userId: owner.id, url: `/media/${round}-${name}.webp`, bytes: 600, createdAt: NOW.toISOString() }, 1_000);
       const results = await Promise.allSettled([upload(a, 'a'), upload(b, 'b')]);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       expect(wins(results)).toBe(1);
@@ -491,7 +491,7 @@ describe('rules across processes (two pools racing)', () => {
       const row = buildPayout({ orderId: order.id, sellerId: puppy.userId }, NOW);
       const created = await Promise.all([a.payouts.createForOrder(row), b.payouts.createForOrder(row)]);
       expect(created[0]).toEqual(created[1]);
-      const release = (s: AsyncStorage) => s.payouts.transition(created[0].id, ['scheduled'], { status: 'releasing', releasedAt: NOW.toISOString() });
+      const release = (s: Store) => s.payouts.transition(created[0].id, ['scheduled'], { status: 'releasing', releasedAt: NOW.toISOString() });
       const results = await Promise.allSettled([release(a), release(b)]);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       expect(wins(results)).toBe(1);
@@ -518,7 +518,7 @@ describe('rules across processes (two pools racing)', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const target = `x${round}@example.com`;
       // one owner from several networks: one requester
-      const send = (s: AsyncStorage, owner: string, client: string) =>
+      const send = (s: Store, owner: string, client: string) =>
         s.verificationCodes.issue(
           { channel: 'email', target, codeHash: 'h', owner, client, sentAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', attempts: 0, verifiedAt: null },
           new Date(NOW.getTime() - 60_000),
@@ -593,7 +593,7 @@ describe('rules across processes (two pools racing)', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const puppy = await listing(true);
       const buyer = await seller();
-      const ask = (s: AsyncStorage, body: string) =>
+      const ask = (s: Store, body: string) =>
         s.conversations.startOrContinue({ puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId }, { senderId: buyer.id, body, flags: [] }, NOW);
       const asked = await Promise.allSettled([ask(a, 'one'), ask(b, 'two')]);
       expect(asked.filter((r) => r.status === 'rejected')).toEqual([]);
@@ -685,7 +685,7 @@ describe('rules across processes (two pools racing)', () => {
         createdAt: NOW.toISOString(),
         updatedAt: NOW.toISOString(),
       });
-      const capture = (s: AsyncStorage) => s.localPayments.transition(row.id, ['requires_capture'], { status: 'succeeded' });
+      const capture = (s: Store) => s.localPayments.transition(row.id, ['requires_capture'], { status: 'succeeded' });
       const captures = await Promise.allSettled([capture(a), capture(b)]);
       expect(captures.filter((r) => r.status === 'rejected')).toEqual([]);
       expect(wins(captures)).toBe(1);

@@ -1,10 +1,10 @@
-// The ONE contract suite of the async repositories (commerce-api/src/storage/repositories.ts): the
+// The ONE contract suite of the async repositories (commerce-api/src/domain/store/): the
 // lowdb adapter and PostgreSQL both run it (lowdb.test.ts, postgres.test.ts), so the domain can rely
 // on the same answers from either store.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { listingFields, type ListingFields } from '../../../../commerce-api/src/storage/catalogue-search.ts';
+import { listingFields, type ListingFields } from '../../../../commerce-api/src/domain/store/catalogue-search.ts';
 import type { NewRow } from '../../../../commerce-api/src/storage/index.ts';
-import { CATALOGUE_MAX_PAGE, OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type AsyncStorage, type CataloguePage } from '../../../../commerce-api/src/storage/repositories.ts';
+import { CATALOGUE_MAX_PAGE, OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type Store, type CataloguePage } from '../../../../commerce-api/src/domain/store/index.ts';
 import { buildOrder, buildPayout, buildPayoutAccount, buildPuppy, buildUser } from '../../../support/factories.ts';
 
 export const NOW = new Date('2026-06-01T12:00:00.000Z');
@@ -17,9 +17,9 @@ export function listed(page: CataloguePage): ListingFields[] {
 }
 
 /** `open` gives a store with no rows (called before each test) */
-export function describeStorageContract(name: string, open: () => Promise<AsyncStorage>): void {
+export function describeStorageContract(name: string, open: () => Promise<Store>): void {
   describe(`storage contract: ${name}`, () => {
-    let s: AsyncStorage;
+    let s: Store;
     beforeEach(async () => {
       s = await open();
     });
@@ -608,7 +608,7 @@ export function describeStorageContract(name: string, open: () => Promise<AsyncS
     });
 
     describe('local payments (the test-mode provider\'s objects)', () => {
-      const intent = (overrides: Partial<Parameters<AsyncStorage['localPayments']['createOnce']>[0]> = {}) => ({
+      const intent = (overrides: Partial<Parameters<Store['localPayments']['createOnce']>[0]> = {}) => ({
         providerId: 'pi_local_contract',
         kind: 'payment_intent' as const,
         status: 'requires_payment_method',

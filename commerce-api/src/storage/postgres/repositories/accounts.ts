@@ -2,7 +2,7 @@
 // Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
 import { sql } from 'kysely';
 import type { VerificationCode } from '../../../domain/model.ts';
-import { UsernameTakenError, type Repositories } from '../../repositories.ts';
+import { UsernameTakenError, type Repositories } from '../../../domain/store/index.ts';
 import type { Db } from '../schema.ts';
 import { atomically, changesSomething, firstPrepared, lockKey, uniqueViolation } from './shared.ts';
 

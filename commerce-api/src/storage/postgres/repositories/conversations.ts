@@ -3,7 +3,7 @@
 // Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
 import { sql, type Transaction } from 'kysely';
 import type { Message } from '../../../domain/model.ts';
-import { firstConversationRow, type Repositories } from '../../repositories.ts';
+import { firstConversationRow, type Repositories } from '../../../domain/store/index.ts';
 import { PUPPY_COLUMNS, type Database, type Db } from '../schema.ts';
 import { atomically } from './shared.ts';
 

@@ -1,7 +1,7 @@
 // The catalogue: breeds (kept a minute per process), puppies and their uploads.
 // Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
 import { sql } from 'kysely';
-import type { Repositories } from '../../repositories.ts';
+import type { Repositories } from '../../../domain/store/index.ts';
 import { searchPublic } from '../catalogue.ts';
 import { PUPPY_COLUMNS, type Db } from '../schema.ts';
 import { atomically, changesSomething, firstPrepared, LIVE, type Kept } from './shared.ts';

@@ -1,7 +1,7 @@
 // Money: orders, payment events applied once, listing fees, seller plans, donations and the local payment double.
 // Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
 import { sql, type Transaction } from 'kysely';
-import { OrderForIntentExistsError, PuppyHasLiveOrderError, type Repositories } from '../../repositories.ts';
+import { OrderForIntentExistsError, PuppyHasLiveOrderError, type Repositories } from '../../../domain/store/index.ts';
 import type { Database, Db } from '../schema.ts';
 import { changesSomething, LIVE, lockKey, uniqueViolation } from './shared.ts';
 

@@ -1,7 +1,7 @@
 // Seller payouts and the sellers' payout accounts (docs/decisions/0101).
 // Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
 import { sql } from 'kysely';
-import type { Repositories } from '../../repositories.ts';
+import type { Repositories } from '../../../domain/store/index.ts';
 import type { Db } from '../schema.ts';
 import { changesSomething } from './shared.ts';
 

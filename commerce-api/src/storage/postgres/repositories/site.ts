@@ -1,6 +1,6 @@
 // Contact messages and the site settings (the payment mode, and the last money check's report).
 // Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
-import type { Repositories } from '../../repositories.ts';
+import type { Repositories } from '../../../domain/store/index.ts';
 import type { Db } from '../schema.ts';
 import { changesSomething } from './shared.ts';
 

@@ -1,8 +1,8 @@
 // What both stores' catalogue queries share: how the typed words split, which location words are
-// regions, the page-size cap (repositories.ts CatalogueQuery) and what a listing's card holds.
+// regions, the page-size cap (listings.ts CatalogueQuery) and what a listing's card holds.
 import type { PuppyView } from '#contracts/puppies.ts';
-import type { Breed, Puppy } from '../domain/model.ts';
-import { CATALOGUE_MAX_PAGE, type CatalogueCard } from './repositories.ts';
+import type { Breed, Puppy } from '../model.ts';
+import { CATALOGUE_MAX_PAGE, type CatalogueCard } from './listings.ts';
 
 export const REGION_NAMES: ReadonlySet<string> = new Set(['northeast', 'southeast', 'midwest', 'southwest', 'west']);
 
