@@ -3,7 +3,7 @@
 import { Low, Memory } from 'lowdb';
 import type { DbShape } from '../../commerce-api/src/domain/model.ts';
 import { normaliseDb } from '../../commerce-api/src/storage/index.ts';
-import { openStorage } from '../../commerce-api/src/storage/write-pipeline.ts';
+import { openStorage } from '../../commerce-api/src/storage/lowdb/write-pipeline.ts';
 
 export class FailingDisk extends Memory<DbShape> {
   /** what the last successful save wrote */

@@ -11,7 +11,7 @@ import type pg from 'pg';
 import { expect, inject } from 'vitest';
 import type { DbShape } from '../../commerce-api/src/domain/model.ts';
 import { createMemoryStorage, normaliseDb, type StorageWithStats } from '../../commerce-api/src/storage/index.ts';
-import { createLowdbRepositories } from '../../commerce-api/src/storage/lowdb-repositories.ts';
+import { createLowdbRepositories } from '../../commerce-api/src/storage/lowdb/repositories.ts';
 import { importLowdb } from '../../commerce-api/src/storage/postgres/import-lowdb.ts';
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';

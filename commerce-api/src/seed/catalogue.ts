@@ -2,7 +2,7 @@
 // come from the same code. No images are rendered here; the listings point at the shared pool.
 import type { PuppyStatus } from '../domain/model.ts';
 import { REGIONS } from '../domain/regions.ts';
-import type { NewRow } from '../storage/storage.ts';
+import type { NewRow } from '../storage/lowdb/storage.ts';
 import { BREEDS } from './breeds.ts';
 import { CITIES_BY_REGION } from './cities.ts';
 import { buildPuppy } from './factories.ts';

@@ -5,7 +5,7 @@
 import { hashPassword } from '../auth/passwords.ts';
 import type { Gender, PuppyStatus } from '../domain/model.ts';
 import { regionForLocation, REGIONS } from '../domain/regions.ts';
-import type { NewRow } from '../storage/storage.ts';
+import type { NewRow } from '../storage/lowdb/storage.ts';
 import { BREEDS, breedTemperament, type BreedSeed } from './breeds.ts';
 import { CITIES_BY_REGION } from './cities.ts';
 import { describePuppy } from './descriptions.ts';

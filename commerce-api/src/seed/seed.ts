@@ -4,7 +4,7 @@
 // restart never duplicates or resets anything.
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/passwords.ts';
-import type { Collections, NewRow, Storage } from '../storage/storage.ts';
+import type { Collections, NewRow, Storage } from '../storage/lowdb/storage.ts';
 import { BREEDS } from './breeds.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { DEMO_ACCOUNTS, DEMO_KENNELS, type DemoAccount } from './demo-accounts.ts';

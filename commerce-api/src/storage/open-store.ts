@@ -3,13 +3,13 @@
 // also hands back its file storage for what only a single process has (the data-dir lock, write stats).
 import type pg from 'pg';
 import type { Config } from '../config.ts';
-import { createFileStorage } from './file-storage.ts';
-import { createLowdbRepositories } from './lowdb-repositories.ts';
+import { createFileStorage } from './lowdb/file-storage.ts';
+import { createLowdbRepositories } from './lowdb/repositories.ts';
 import { migrate } from './postgres/migrate.ts';
 import { createPool } from './postgres/pool.ts';
 import { createPostgresRepositories } from './postgres/repositories.ts';
 import type { Store } from '../domain/store/index.ts';
-import type { StorageWithStats } from './write-pipeline.ts';
+import type { StorageWithStats } from './lowdb/write-pipeline.ts';
 
 export type OpenedStore =
   | { kind: 'lowdb'; store: Store; lowdb: StorageWithStats }

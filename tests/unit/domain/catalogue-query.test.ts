@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PuppyQuerySchema, type PuppyPage, type PuppyView } from '#contracts/puppies.ts';
 import { queryPuppies } from '../../../commerce-api/src/domain/puppy-catalogue.ts';
 import { createMemoryStorage } from '../../../commerce-api/src/storage/index.ts';
-import { createLowdbRepositories } from '../../../commerce-api/src/storage/lowdb-repositories.ts';
+import { createLowdbRepositories } from '../../../commerce-api/src/storage/lowdb/repositories.ts';
 import { buildBreed, buildPuppy, findBreedSeed } from '../../support/factories.ts';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');

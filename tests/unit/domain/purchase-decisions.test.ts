@@ -13,7 +13,7 @@ import {
 } from '../../../commerce-api/src/domain/orders.ts';
 import type { PaymentIntentSnapshot, PaymentIntentStatus } from '../../../commerce-api/src/payments/provider.ts';
 import { createMemoryStorage } from '../../../commerce-api/src/storage/index.ts';
-import { createLowdbRepositories } from '../../../commerce-api/src/storage/lowdb-repositories.ts';
+import { createLowdbRepositories } from '../../../commerce-api/src/storage/lowdb/repositories.ts';
 import { buildBreed, buildOrder, buildPuppy, buildUser } from '../../support/factories.ts';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');

@@ -13,7 +13,7 @@ import { activateWithinPlan, planCoverageOf, sellerPlanView } from '../../../com
 import { recordSetupIntent, recordSubscription, subscriptionStatusOf, syncUserPlan } from '../../../commerce-api/src/domain/subscriptions.ts';
 import type { PaymentIntentSnapshot, SetupIntentSnapshot, SubscriptionSnapshot } from '../../../commerce-api/src/payments/provider.ts';
 import { createMemoryStorage } from '../../../commerce-api/src/storage/index.ts';
-import { createLowdbRepositories } from '../../../commerce-api/src/storage/lowdb-repositories.ts';
+import { createLowdbRepositories } from '../../../commerce-api/src/storage/lowdb/repositories.ts';
 import { migrate } from '../../../commerce-api/src/storage/postgres/migrate.ts';
 import { createPool } from '../../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../../commerce-api/src/storage/postgres/repositories.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { serializeDb } from '../../../commerce-api/src/storage/db-json.ts';
-import { deepFreeze } from '../../../commerce-api/src/storage/deep-freeze.ts';
-import { emptyDb } from '../../../commerce-api/src/storage/empty-db.ts';
+import { serializeDb } from '../../../commerce-api/src/storage/lowdb/db-json.ts';
+import { deepFreeze } from '../../../commerce-api/src/storage/lowdb/deep-freeze.ts';
+import { emptyDb } from '../../../commerce-api/src/storage/lowdb/empty-db.ts';
 import { createMemoryStorage } from '../../../commerce-api/src/storage/index.ts';
 import { puppy } from './fixtures.ts';
 

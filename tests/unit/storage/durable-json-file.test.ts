@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DamagedDataFileError, DurableJsonFile } from '../../../commerce-api/src/storage/durable-json-file.ts';
-import { emptyDb } from '../../../commerce-api/src/storage/empty-db.ts';
+import { DamagedDataFileError, DurableJsonFile } from '../../../commerce-api/src/storage/lowdb/durable-json-file.ts';
+import { emptyDb } from '../../../commerce-api/src/storage/lowdb/empty-db.ts';
 import { tempDataDir } from './fixtures.ts';
 
 const cleanups: Array<() => void> = [];

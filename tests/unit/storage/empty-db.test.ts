@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COLLECTION_NAMES, emptyDb, normaliseDb } from '../../../commerce-api/src/storage/empty-db.ts';
+import { COLLECTION_NAMES, emptyDb, normaliseDb } from '../../../commerce-api/src/storage/lowdb/empty-db.ts';
 
 describe('emptyDb / normaliseDb', () => {
   it('makes an empty database with every collection, test payment mode and no sequences', () => {

@@ -2,7 +2,7 @@
 // pipeline as the file store).
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../../../commerce-api/src/storage/index.ts';
-import { createLowdbRepositories } from '../../../../commerce-api/src/storage/lowdb-repositories.ts';
+import { createLowdbRepositories } from '../../../../commerce-api/src/storage/lowdb/repositories.ts';
 import { CATALOGUE_TOTAL_CAP } from '../../../../commerce-api/src/domain/store/index.ts';
 import { buildPuppy } from '../../../support/factories.ts';
 import { describeStorageContract, listed, NOW } from './storage-contract.ts';

@@ -8,7 +8,7 @@ import type { DbShape } from '../../../../commerce-api/src/domain/model.ts';
 import { recordAuthorisedPurchase, recordSucceededPurchase } from '../../../../commerce-api/src/domain/orders.ts';
 import type { PaymentIntentSnapshot } from '../../../../commerce-api/src/payments/provider.ts';
 import { COLLECTION_NAMES, createMemoryStorage, emptyDb } from '../../../../commerce-api/src/storage/index.ts';
-import { createLowdbRepositories } from '../../../../commerce-api/src/storage/lowdb-repositories.ts';
+import { createLowdbRepositories } from '../../../../commerce-api/src/storage/lowdb/repositories.ts';
 import { importLowdb } from '../../../../commerce-api/src/storage/postgres/import-lowdb.ts';
 import { loadMigrations, migrate } from '../../../../commerce-api/src/storage/postgres/migrate.ts';
 import { createPool } from '../../../../commerce-api/src/storage/postgres/pool.ts';

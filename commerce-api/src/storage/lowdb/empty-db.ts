@@ -1,6 +1,6 @@
 // The shape of a new database, and the repair of one written by an older version (a collection
 // or setting added since is filled in), so that opening an old file never needs a migration step.
-import type { CollectionName, DbShape, Settings } from '../domain/model.ts';
+import type { CollectionName, DbShape, Settings } from '../../domain/model.ts';
 
 // `satisfies` makes the compiler flag a collection added to DbShape but not listed here.
 const collectionFlags = {

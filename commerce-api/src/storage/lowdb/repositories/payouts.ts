@@ -1,7 +1,7 @@
 // Seller payouts and the sellers' payout accounts (docs/decisions/0101).
-// Part of the lowdb repositories (../lowdb-repositories.ts composes them; decision 0076).
-import type { Payout } from '../../domain/model.ts';
-import type { Repositories } from '../../domain/store/index.ts';
+// Part of the lowdb repositories (../repositories.ts composes them; decision 0076).
+import type { Payout } from '../../../domain/model.ts';
+import type { Repositories } from '../../../domain/store/index.ts';
 import type { LowdbContext } from './context.ts';
 
 export function payoutRepositories({ db, mutate }: LowdbContext): Pick<Repositories, 'payouts' | 'payoutAccounts'> {

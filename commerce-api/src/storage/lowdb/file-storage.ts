@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Low } from 'lowdb';
-import type { DbShape } from '../domain/model.ts';
+import type { DbShape } from '../../domain/model.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { DurableJsonFile } from './durable-json-file.ts';
 import { emptyDb, normaliseDb } from './empty-db.ts';

@@ -5,7 +5,7 @@
 import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Adapter } from 'lowdb';
-import type { DbShape } from '../domain/model.ts';
+import type { DbShape } from '../../domain/model.ts';
 import { serializeDb } from './db-json.ts';
 
 export class DamagedDataFileError extends Error {

@@ -10,12 +10,12 @@
 // newest first, and rejects both. So memory always equals disk plus the writes still to be saved,
 // and nothing a caller was told failed can show up later (decision 0050).
 import type { Low } from 'lowdb';
-import type { DbShape } from '../domain/model.ts';
+import type { DbShape } from '../../domain/model.ts';
 import { createCollections } from './collection.ts';
 import { DbSettingsStore } from './settings-store.ts';
 import type { Collections, SettingsStore, Storage } from './storage.ts';
 import { Transaction } from './transaction.ts';
-import { diskWriteError } from '../errors.ts';
+import { diskWriteError } from '../../errors.ts';
 
 export interface StorageStats {
   /** flushes completed successfully: far fewer than writes under load */

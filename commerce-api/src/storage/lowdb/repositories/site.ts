@@ -1,7 +1,7 @@
 // Contact messages and the site settings (the payment mode, and the last money check's report).
-// Part of the lowdb repositories (../lowdb-repositories.ts composes them; decision 0076).
-import type { Settings } from '../../domain/model.ts';
-import type { Repositories } from '../../domain/store/index.ts';
+// Part of the lowdb repositories (../repositories.ts composes them; decision 0076).
+import type { Settings } from '../../../domain/model.ts';
+import type { Repositories } from '../../../domain/store/index.ts';
 import type { LowdbContext } from './context.ts';
 
 /** the settings without the report: get() answers the same on both stores (PostgreSQL keeps it in a column of its own) */

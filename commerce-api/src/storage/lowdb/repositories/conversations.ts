@@ -1,9 +1,9 @@
 // Conversations and their messages, reports, and what moderation hides or suspends
 // (decisions 0090–0092).
-// Part of the lowdb repositories (../lowdb-repositories.ts composes them; decision 0076).
+// Part of the lowdb repositories (../repositories.ts composes them; decision 0076).
 import type { Collections } from '../storage.ts';
-import { firstConversationRow, isUnreadFor, type Repositories } from '../../domain/store/index.ts';
-import type { Conversation, Message } from '../../domain/model.ts';
+import { firstConversationRow, isUnreadFor, type Repositories } from '../../../domain/store/index.ts';
+import type { Conversation, Message } from '../../../domain/model.ts';
 import type { LowdbContext } from './context.ts';
 
 /** a message into a conversation, which moves its last message (inside one write) */

@@ -1,7 +1,7 @@
 // Money: orders, payment events applied once, listing fees, seller plans, donations and the local payment double.
-// Part of the lowdb repositories (../lowdb-repositories.ts composes them; decision 0076).
-import { OrderForIntentExistsError, PuppyHasLiveOrderError, type Repositories } from '../../domain/store/index.ts';
-import type { Order } from '../../domain/model.ts';
+// Part of the lowdb repositories (../repositories.ts composes them; decision 0076).
+import { OrderForIntentExistsError, PuppyHasLiveOrderError, type Repositories } from '../../../domain/store/index.ts';
+import type { Order } from '../../../domain/model.ts';
 import { isActiveAt, isLiveAt, LIVE, type LowdbContext } from './context.ts';
 
 /** Stripe's statuses of an intent that holds no money yet: cancelled when its price no longer stands */

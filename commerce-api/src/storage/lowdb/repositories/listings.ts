@@ -1,7 +1,7 @@
 // The catalogue: breeds, puppies and their uploads.
-// Part of the lowdb repositories (../lowdb-repositories.ts composes them; decision 0076).
+// Part of the lowdb repositories (../repositories.ts composes them; decision 0076).
 import type { Collections } from '../storage.ts';
-import type { Repositories } from '../../domain/store/index.ts';
+import type { Repositories } from '../../../domain/store/index.ts';
 import { searchPublic } from './catalogue.ts';
 import { isLiveAt, type LowdbContext } from './context.ts';
 

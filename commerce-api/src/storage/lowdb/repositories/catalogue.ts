@@ -1,8 +1,8 @@
 // The catalogue over memory (lowdb): one pass over every listing, then a sort of the matches.
 import type { Collections } from '../storage.ts';
-import { breedText, catalogueCard, GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../../domain/store/catalogue-search.ts';
-import { CATALOGUE_TOTAL_CAP, type CatalogueQuery, type CataloguePage } from '../../domain/store/index.ts';
-import type { Puppy } from '../../domain/model.ts';
+import { breedText, catalogueCard, GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../../../domain/store/catalogue-search.ts';
+import { CATALOGUE_TOTAL_CAP, type CatalogueQuery, type CataloguePage } from '../../../domain/store/index.ts';
+import type { Puppy } from '../../../domain/model.ts';
 
 const puppyText = (p: Puppy) => [p.name, p.location, p.region ?? '', ...p.colors].join(' ').toLowerCase();
 

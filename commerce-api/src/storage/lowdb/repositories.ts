@@ -8,14 +8,14 @@
 // entries run in one write, newest first. Two limits, both fine for one process: other code of this
 // process may see a transaction's changes before it ends, and a removed row comes back with a new id.
 import type { Storage } from './storage.ts';
-import type { Store, Repositories } from '../domain/store/index.ts';
-import { accountRepositories } from './lowdb-repositories/accounts.ts';
-import { lowdbContext, recordingCollections, recordingSettings, type Mutate, type Undo } from './lowdb-repositories/context.ts';
-import { conversationRepositories } from './lowdb-repositories/conversations.ts';
-import { listingRepositories } from './lowdb-repositories/listings.ts';
-import { paymentRepositories } from './lowdb-repositories/payments.ts';
-import { payoutRepositories } from './lowdb-repositories/payouts.ts';
-import { siteRepositories } from './lowdb-repositories/site.ts';
+import type { Store, Repositories } from '../../domain/store/index.ts';
+import { accountRepositories } from './repositories/accounts.ts';
+import { lowdbContext, recordingCollections, recordingSettings, type Mutate, type Undo } from './repositories/context.ts';
+import { conversationRepositories } from './repositories/conversations.ts';
+import { listingRepositories } from './repositories/listings.ts';
+import { paymentRepositories } from './repositories/payments.ts';
+import { payoutRepositories } from './repositories/payouts.ts';
+import { siteRepositories } from './repositories/site.ts';
 
 /** every repository over one way of writing (direct, or inside a transaction), one file per area */
 function repositories(storage: Storage, mutate: Mutate): Repositories {

@@ -1,12 +1,12 @@
-// The storage seam. Domain code sees only these interfaces; the lowdb file, the in-memory
-// database of the tests implement them. PostgreSQL implements the async repositories instead
-// (domain/store/, decisions 0076, 0089 and 0109).
+// lowdb's synchronous seam: the lowdb file and the in-memory database of the tests implement these
+// interfaces, and the lowdb repositories (repositories.ts) answer the domain's store (domain/store/) over
+// them. PostgreSQL implements the domain's store directly (decisions 0076, 0089 and 0109).
 //
 // Model: reads answer from memory. Every change goes through `storage.write(fn)`: `fn` runs
 // synchronously with exclusive access (nothing can interleave, so check-then-change inside it is
 // atomic: "a puppy is sold once"), its changes are undone if it throws, and the promise resolves
 // once the change is durable. Concurrent writes are batched into one file write.
-import type { CollectionName, DbShape, Settings } from '../domain/model.ts';
+import type { CollectionName, DbShape, Settings } from '../../domain/model.ts';
 
 export type Row<K extends CollectionName> = DbShape[K][number];
 export type NewRow<K extends CollectionName> = Omit<Row<K>, 'id'>;

@@ -1,6 +1,6 @@
 // Accounts and what hangs off them: sessions, verification codes, seller applications, favourites.
-// Part of the lowdb repositories (../lowdb-repositories.ts composes them; decision 0076).
-import { UsernameTakenError, type Repositories } from '../../domain/store/index.ts';
+// Part of the lowdb repositories (../repositories.ts composes them; decision 0076).
+import { UsernameTakenError, type Repositories } from '../../../domain/store/index.ts';
 import type { LowdbContext } from './context.ts';
 
 export function accountRepositories({ db, mutate }: LowdbContext): Pick<Repositories, 'users' | 'sessions' | 'verificationCodes' | 'sellerApplications' | 'favorites'> {

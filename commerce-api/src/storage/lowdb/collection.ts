@@ -1,6 +1,6 @@
 // In-memory collections over the arrays of a DbShape. Reads are plain array/Map lookups; every
 // change checks that a write() is running and leaves an undo entry for its rollback.
-import type { CollectionName, DbShape } from '../domain/model.ts';
+import type { CollectionName, DbShape } from '../../domain/model.ts';
 import type { Collection, Collections } from './storage.ts';
 import { deepFreeze, definedEntries } from './deep-freeze.ts';
 import { COLLECTION_NAMES } from './empty-db.ts';

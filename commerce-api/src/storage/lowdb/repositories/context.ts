@@ -1,9 +1,9 @@
-// What the lowdb repositories share (../lowdb-repositories.ts composes them; decision 0076): each
+// What the lowdb repositories share (../repositories.ts composes them; decision 0076): each
 // changing method is one storage.write() through `mutate`. Inside a transaction, `mutate` hands the
 // method collections that record how to take each change back (recordingCollections below), so a
 // repository method never keeps its own undo bookkeeping.
 import type { Collection, Collections, SettingsStore, Storage } from '../storage.ts';
-import type { CollectionName, Order, OrderStatus, Puppy, SellerSubscription } from '../../domain/model.ts';
+import type { CollectionName, Order, OrderStatus, Puppy, SellerSubscription } from '../../../domain/model.ts';
 
 export const LIVE: readonly OrderStatus[] = ['pending', 'paid', 'handed_over'];
 

@@ -1,5 +1,5 @@
 // The single settings record, copy-on-write like the rows of a collection.
-import type { DbShape, Settings } from '../domain/model.ts';
+import type { DbShape, Settings } from '../../domain/model.ts';
 import type { SettingsStore } from './storage.ts';
 import { deepFreeze, definedEntries } from './deep-freeze.ts';
 import type { Transaction } from './transaction.ts';
