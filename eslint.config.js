@@ -14,6 +14,11 @@ const EXPRESS = {
   group: ['express', 'express-*', 'express/*'],
   message: 'Only http/ and app.ts import Express: domain code takes and returns plain values.',
 };
+/** the stores implement the domain's store (domain/store/), never the other way round (decision 0109) */
+const STORAGE = {
+  regex: '(^|/)storage(/|\\.ts$|$)',
+  message: 'domain/ owns its store interface (domain/store/) and never imports storage/: storage/ implements it (decision 0109).',
+};
 
 /**
  * A comment cites what explains it inside the repository (a decision record, a docs/product.md section),
@@ -69,6 +74,13 @@ export default defineConfig([
     files: ['commerce-api/**/*.ts'],
     ignores: ['commerce-api/src/http/**', 'commerce-api/src/app.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [EXPRESS] }] },
+  },
+  {
+    // Replaces the Express block's no-restricted-imports for domain/ (a later block's rule wins), so it
+    // repeats EXPRESS.
+    name: 'domain/ never imports storage/',
+    files: ['commerce-api/src/domain/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [EXPRESS, STORAGE] }] },
   },
   {
     name: 'contracts import only valibot',
