@@ -1,6 +1,6 @@
 -- A listing's catalogue card (decision 0105): its own public fields as the API shows them, as JSON
 -- text kept with the row. That is PuppyView less its breed and listing status, the same fields as
--- listingFields in domain/store/catalogue-search.ts (a contract test compares the two). A catalogue page
+-- listingFields in storage/catalogue-search.ts (a contract test compares the two). A catalogue page
 -- then sends its 24 cards as they are: it used to parse 22 columns a row into objects and serialise
 -- them again, a quarter of the process's time for each list request.
 --
