@@ -9,9 +9,8 @@
 import { DISPUTE_STATUS_LABELS, type DisputeStatus } from '#contracts/orders.ts';
 import type { DisputeSnapshot } from '../payments/provider.ts';
 import { moveOrder, movePayout } from './money-life.ts';
-import type { Order } from './model.ts';
 import { resumeAt, type PayoutContext } from './payouts/context.ts';
-import { takeBackPayout } from './payouts/refund.ts';
+import { takeBack } from './payouts/refund.ts';
 
 /** Stripe's dispute statuses in the three the order records */
 export function disputeStatusOf(status: string): DisputeStatus {
@@ -49,10 +48,5 @@ export async function applyDispute(ctx: PayoutContext, snapshot: DisputeSnapshot
   if (!order) return;
   ctx.log(`order ${order.reference}: ${DISPUTE_STATUS_LABELS[status].toLowerCase()} (${snapshot.id})`);
   // the seller's money comes back after a lost dispute; a refusal or an outage is retried by the job
-  if (order.status === 'charged_back') await takeBackPayout(ctx, order);
-}
-
-/** GET /api/admin/disputes: the orders whose payment was disputed, newest first */
-export async function listDisputedOrders(ctx: Pick<PayoutContext, 'store'>): Promise<Order[]> {
-  return ctx.store.orders.listDisputed(100);
+  if (order.status === 'charged_back') await takeBack(ctx, order);
 }

@@ -11,10 +11,10 @@ import { moveOrder } from './money-life.ts';
 import type { Order } from './model.ts';
 import { cancellationMails } from './order-mails.ts';
 import { orderParties } from './orders.ts';
-import type { PayoutContext } from './payouts/context.ts';
-import { takeBack } from './payouts/refund.ts';
+import { takeBack, type RefundContext } from './payouts/refund.ts';
 
-export type RefundContext = Pick<PayoutContext, 'store' | 'provider' | 'mailer' | 'now' | 'log' | 'siteUrl'>;
+export type { RefundContext };
+
 
 /** where the buyer's money stands after a try: back (released or refunded), or still going back, and why */
 export type RefundOutcome = { state: 'released' | 'refunded' } | { state: 'pending'; message: string };

@@ -10,7 +10,8 @@ import type { Order, Payout } from '../model.ts';
 import type { PayoutContext } from './context.ts';
 import { mailStep } from './mails.ts';
 
-type RefundContext = Pick<PayoutContext, 'store' | 'provider' | 'mailer' | 'now' | 'log' | 'siteUrl'>;
+/** what a refund and its payout's take-back need of the payout context */
+export type RefundContext = Pick<PayoutContext, 'store' | 'provider' | 'mailer' | 'now' | 'log' | 'siteUrl'>;
 
 /**
  * Where the seller's money stands after a call: `taken_back` (nothing of it is with the seller: no
@@ -20,10 +21,6 @@ type RefundContext = Pick<PayoutContext, 'store' | 'provider' | 'mailer' | 'now'
 export type TakeBack = { outcome: 'taken_back' } | { outcome: 'sending' | 'refused' | 'outage'; message: string };
 
 /** stops or takes back the payout of an order whose money goes back to the buyer */
-export async function takeBackPayout(ctx: RefundContext, order: Order): Promise<TakeBack['outcome']> {
-  return (await takeBack(ctx, order)).outcome;
-}
-
 export async function takeBack(ctx: RefundContext, order: Order): Promise<TakeBack> {
   const { store } = ctx;
   const found = await store.payouts.findByOrder(order.id);

@@ -18,7 +18,7 @@ import { orderView, visibleOrder } from '../order-views.ts';
 import { formatPayoutDate, releaseAtFor, shareOf, type PayoutContext } from './context.ts';
 import { mailStep } from './mails.ts';
 import { settleRefund } from '../order-refunds.ts';
-import { takeBackPayout } from './refund.ts';
+import { takeBack } from './refund.ts';
 
 /** the payout a handover at `at` schedules (made in the handover's transaction) */
 export function newPayout(order: Order, at: Date, terms: Pick<PayoutContext, 'feePercent' | 'holdDays'>): New<Payout> {
@@ -156,7 +156,7 @@ export async function releaseDuePayouts(ctx: PayoutContext, now: Date): Promise<
         // order settles its refund once the seller's money is back (a charged-back one has none).
         if (payout.status === 'transferring') await sendPayout(ctx, payout);
         if (order.status === 'refunding') await settleRefund(ctx, order.id);
-        else await takeBackPayout(ctx, order);
+        else await takeBack(ctx, order);
         if ((await ctx.store.payouts.get(payout.id))?.status === 'reversed') reversed++;
         continue;
       }
