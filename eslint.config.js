@@ -1,7 +1,9 @@
 // ESLint: the recommended rules, the layout rules the code is built on, and no issue numbers in comments
-// (decision 0072). Lean on purpose: no type-aware rules and no style rules, so `npm run lint` stays quick
-// and never argues about formatting. .astro files are checked by `npm run typecheck` (astro check), not here.
+// (decision 0072), over .astro files too (eslint-plugin-astro reads their frontmatter, expressions and
+// scripts). Lean on purpose: no type-aware rules and no style rules, so `npm run lint` stays quick; the
+// layout of the code is Prettier's, checked by `npm run lint` after ESLint (decision 0114).
 import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
@@ -52,7 +54,7 @@ const puppynest = {
 export default defineConfig([
   globalIgnores(['dist/', 'data/', '.astro/', 'studio/dist/', 'studio/.sanity/', 'test-results*/', 'playwright-report/', 'tests/.tmp/']),
   {
-    files: ['**/*.{js,mjs,ts,tsx}'],
+    files: ['**/*.{js,mjs,ts,tsx,astro}'],
     extends: [js.configs.recommended, tseslint.configs.recommended],
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { puppynest },
@@ -64,9 +66,12 @@ export default defineConfig([
       'no-undef': 'off',
     },
   },
+  // .astro files: parsed by astro-eslint-parser (TypeScript in the frontmatter), with the plugin's
+  // recommended rules; after the block above so the parser is the Astro one.
+  astro.configs.recommended,
   {
     name: 'site reaches the API only through its contracts',
-    files: ['site/**/*.{ts,tsx,mjs,js}'],
+    files: ['site/**/*.{ts,tsx,mjs,js,astro}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [API_SOURCE] }] },
   },
   {
