@@ -1,4 +1,4 @@
-// A head count of the public catalogue, kept per process: how many listings each (status, gender,
+// A head count of the public catalogue, kept by each store: how many listings each (status, gender,
 // breed, $50 price band) holds. It lets the list skip its count when a filter plainly matches far more
 // than CATALOGUE_TOTAL_CAP, which the list shows as "1,000+" anyway (decision 0102).
 //
@@ -6,9 +6,11 @@
 // index entries, about 0.5 ms of the database's CPU); most filters of a large catalogue are broad,
 // and for them the answer was always "1,000+". The census is one GROUP BY every REFRESH_MS, read in
 // the background, never by a waiting request.
-import { CompiledQuery } from 'kysely';
+//
+// Made where the store is opened (repositories.ts, one store a process) and handed to the listing
+// repositories, whose catalogue list asks it (catalogue.ts searchPublic); the store closes it.
+import type pg from 'pg';
 import type { CatalogueQuery } from '../../domain/store/index.ts';
-import type { Db } from './schema.ts';
 
 /** the width of a price band, in dollars */
 const BAND = 50;
@@ -64,7 +66,8 @@ function within(bands: Bands, min: number, max: number): number {
   return upTo(last) - upTo(first - 1);
 }
 
-export function createCatalogueCensus(db: Db, log: (message: string) => void = console.error): CatalogueCensus {
+/** a census read on the pool, outside any caller's transaction */
+export function createCatalogueCensus(pool: pg.Pool, log: (message: string) => void = console.error): CatalogueCensus {
   let snapshot: Snapshot | undefined;
   let reading: Promise<void> | undefined;
   let closed = false;
@@ -73,14 +76,12 @@ export function createCatalogueCensus(db: Db, log: (message: string) => void = c
     const horizon = new Date(now.getTime() + LIFETIME_MS).toISOString();
     // one row per (status, gender, breed) with its bands as JSON text: a few hundred rows to parse,
     // not one per band (12,000 at 100,000 listings)
-    const { rows } = await db.executeQuery(
-      CompiledQuery.raw(
-        `SELECT status, gender, breed, json_agg(json_build_array(band, n) ORDER BY band)::text AS bands
-         FROM (SELECT status, gender, breed_id AS breed, price / ${BAND} AS band, count(*)::int AS n FROM puppies
-               WHERE expires_at > $1 AND hidden_at IS NULL GROUP BY 1, 2, 3, 4) AS cell
-         GROUP BY 1, 2, 3`,
-        [horizon],
-      ) as CompiledQuery<{ status: string; gender: string; breed: number; bands: string }>,
+    const { rows } = await pool.query<{ status: string; gender: string; breed: number; bands: string }>(
+      `SELECT status, gender, breed, json_agg(json_build_array(band, n) ORDER BY band)::text AS bands
+       FROM (SELECT status, gender, breed_id AS breed, price / ${BAND} AS band, count(*)::int AS n FROM puppies
+             WHERE expires_at > $1 AND hidden_at IS NULL GROUP BY 1, 2, 3, 4) AS cell
+       GROUP BY 1, 2, 3`,
+      [horizon],
     );
     const cells: Snapshot['cells'] = new Map();
     for (const row of rows) {

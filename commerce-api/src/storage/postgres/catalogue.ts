@@ -11,7 +11,7 @@ import type { Breed } from '../../domain/model.ts';
 import { breedText, GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../../domain/store/catalogue-search.ts';
 import { CATALOGUE_TOTAL_CAP, type CatalogueCard, type CatalogueQuery, type CataloguePage } from '../../domain/store/index.ts';
 import type { CatalogueCensus } from './catalogue-census.ts';
-import { markPrepared } from './prepared-statements.ts';
+import type { PreparedStatements } from './prepared-statements.ts';
 
 /** a LIKE pattern that finds `text` anywhere, with its own %, _ and backslash taken literally */
 function containing(text: string): string {
@@ -88,8 +88,17 @@ export function catalogueQueries(query: CatalogueQuery, now: Date, breeds: reado
  */
 const CENSUS_MARGIN = CATALOGUE_TOTAL_CAP / 2;
 
+/** what the list runs on, the store's own (repositories/shared.ts Kept) */
+export interface CatalogueParts {
+  pool: pg.Pool;
+  /** runs the count as a named statement (decision 0103) */
+  prepared: PreparedStatements;
+  /** spares a plainly broad filter its count (decision 0102) */
+  census: CatalogueCensus;
+}
+
 /** `breeds` is read only for a search with words (the process keeps the list: listings.ts) */
-export async function searchPublic(pool: pg.Pool, query: CatalogueQuery, now: Date, breeds: () => Promise<Breed[]>, census?: CatalogueCensus): Promise<CataloguePage> {
+export async function searchPublic({ pool, prepared, census }: CatalogueParts, query: CatalogueQuery, now: Date, breeds: () => Promise<Breed[]>): Promise<CataloguePage> {
   const { page, count } = catalogueQueries(query, now, searchTokens(query.search).length > 0 ? await breeds() : []);
   const items = (await pool.query<CatalogueCard>(page.text, page.values)).rows;
   // A page that is not full is the end of the matches: the total follows without a count (the long
@@ -97,12 +106,12 @@ export async function searchPublic(pool: pg.Pool, query: CatalogueQuery, now: Da
   // unless the census already shows far more matches than the cap.
   const offset = query.offset ?? 0;
   const ended = items.length < pageSize(query.limit) && (items.length > 0 || offset === 0);
-  if (!ended && census?.shows(query, now, CATALOGUE_TOTAL_CAP + CENSUS_MARGIN)) return { items, total: CATALOGUE_TOTAL_CAP, totalCapped: true };
+  if (!ended && census.shows(query, now, CATALOGUE_TOTAL_CAP + CENSUS_MARGIN)) return { items, total: CATALOGUE_TOTAL_CAP, totalCapped: true };
   // The count is prepared unless it holds a keyword or a location: every plan of such a count is a
   // range scan of the index its filters lead with, so the plan made once for any values is the one
   // made for these (planning was 0.09 of its 0.27 ms). The page never is: its generic plan picks a
   // price range and a sort, 24.5 ms on average against 0.22 (decision 0103).
-  if (!ended && !query.search && !query.location) markPrepared(count.text);
-  const total = ended ? offset + items.length : Number((await pool.query<{ n: number }>(count.text, count.values)).rows[0]!.n);
+  const counted = () => (!query.search && !query.location ? prepared.query<{ n: number }>(count.text, count.values) : pool.query<{ n: number }>(count.text, count.values));
+  const total = ended ? offset + items.length : Number((await counted()).rows[0]!.n);
   return { items, total: Math.min(total, CATALOGUE_TOTAL_CAP), totalCapped: total > CATALOGUE_TOTAL_CAP };
 }

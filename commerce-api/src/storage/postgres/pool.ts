@@ -1,8 +1,7 @@
 // One pg.Pool per process, with the type parsers that give rows the lowdb shapes: timestamps as
-// ISO-8601 strings (what model.ts stores), numerics as numbers; a quicker one for plain text arrays;
-// and the marked statements sent as named prepared statements (prepared-statements.ts).
+// ISO-8601 strings (what model.ts stores), numerics as numbers; and a quicker one for plain text arrays.
+// Named prepared statements are the store's, not the pool's (prepared-statements.ts, decision 0103).
 import pg from 'pg';
-import { namePreparedStatements } from './prepared-statements.ts';
 
 const TIMESTAMPTZ = 1184;
 const NUMERIC = 1700;
@@ -67,6 +66,5 @@ export function createPool({ connectionString, max = 10 }: PoolOptions): pg.Pool
   // An idle connection the server dropped (a restart, a failover) is an 'error' event; unheard, it
   // would end the process. The pool opens a new connection for the next query.
   pool.on('error', (error) => console.error(`PostgreSQL: an idle connection failed: ${error.message}`));
-  pool.on('connect', namePreparedStatements);
   return pool;
 }

@@ -1,37 +1,52 @@
 // Named prepared statements for the few statements of fixed shape that run on nearly every request
-// (a session with its user, a listing by id), and for the catalogue's capped counts. PostgreSQL plans
-// an unnamed statement on every call: measured with pg_stat_statements under load, planning was
-// 0.10–0.12 ms of each of these reads against 0.03–0.04 ms of executing it. A named one is planned
-// once per connection.
+// (a session with its user, a listing by id), and for the catalogue's capped counts (decision 0103).
+// PostgreSQL plans an unnamed statement on every call: measured with pg_stat_statements under load,
+// planning was 0.10–0.12 ms of each of these reads against 0.03–0.04 ms of executing it. A named one is
+// planned once per connection.
 //
-// Statements are marked by their SQL text (markPrepared), and the pool's connections send a marked
-// text under its name (pool.ts), whether it comes through Kysely or pool.query. Only marked texts:
-// Kysely writes a new text for every length of an IN list, and every named statement stays in its
-// connection until it closes.
+// One set per store, made where the store is opened (repositories.ts) and handed to the repositories
+// that run them: a repository says so by calling `first`, the catalogue by calling `query`. The pool
+// and its connections are left as pg makes them, so anything else on the pool sends its text unnamed.
+// Only the texts run here are named: Kysely writes a new text for every length of an IN list, and
+// every named statement stays in its connection until it closes.
 import { createHash } from 'node:crypto';
+import type { Compilable, PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import type { Db } from './schema.ts';
 
-/** SQL text → the name it is prepared under */
-const names = new Map<string, string>();
+export interface PreparedStatements {
+  /**
+   * The first row of a statement of fixed shape, run as a named statement on `db`'s connection or
+   * transaction. `db` must be built on `kyselyPool` (repositories.ts createKysely).
+   */
+  first<R>(db: Db, query: Compilable<R>): Promise<R | undefined>;
+  /** a SQL text of fixed shape run on the pool as a named statement (the catalogue's count) */
+  query<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>>;
+  /** the pool as Kysely takes it: its connections send a text `first` has run under its name */
+  readonly kyselyPool: PostgresPool;
+}
 
 function nameFor(text: string, generation: number): string {
   return `pn_${createHash('sha1').update(text).digest('hex').slice(0, 16)}_${generation}`;
 }
 
-export function markPrepared(text: string): void {
-  if (!names.has(text)) names.set(text, nameFor(text, 0));
-}
-
 /** the error PostgreSQL gives a prepared SELECT * whose table gained or lost a column since */
 const RESULT_TYPE_CHANGED = '0A000';
 
-/** makes a pool connection send every marked text as a named statement (the pool's 'connect' event) */
-export function namePreparedStatements(client: pg.PoolClient): void {
-  type Query = (...args: unknown[]) => Promise<pg.QueryResult> | undefined;
-  type Callback = (error: unknown, result?: pg.QueryResult) => void;
-  const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
-  const prepared = (name: string, text: string, values: unknown): Promise<pg.QueryResult> =>
-    query({ name, text, values }).catch((error: unknown) => {
+export function createPreparedStatements(pool: pg.Pool): PreparedStatements {
+  /** SQL text → the name it is prepared under */
+  const names = new Map<string, string>();
+
+  function nameOf(text: string): string {
+    let name = names.get(text);
+    if (name === undefined) names.set(text, (name = nameFor(text, 0)));
+    return name;
+  }
+
+  /** sends a text under its name through `send` (one connection, or the pool) */
+  function named<R extends pg.QueryResultRow>(send: (config: pg.QueryConfig) => Promise<pg.QueryResult<R>>, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    const name = nameOf(text);
+    return send({ name, text, values }).catch((error: unknown) => {
       if ((error as { code?: string }).code !== RESULT_TYPE_CHANGED) throw error;
       // Another process migrated the table under this connection's plan so that its result changed (a
       // column type; statements that name their columns survive added ones): prepare the text again
@@ -39,17 +54,38 @@ export function namePreparedStatements(client: pg.PoolClient): void {
       // already ended it, and the caller sees the error once.
       const next = nameFor(text, Number(name.slice(name.lastIndexOf('_') + 1)) + 1);
       names.set(text, next);
-      return query({ name: next, text, values });
+      return send({ name: next, text, values });
     });
-  // Both forms a text arrives in: Kysely's (text, values), and pool.query's (text, values, callback).
-  const named: Query = (text, values, ...rest) => {
-    const name = typeof text === 'string' && rest.length <= 1 ? names.get(text) : undefined;
-    if (name === undefined) return query(text, values, ...rest);
-    const result = prepared(name, text as string, values);
-    const callback = rest[0] as Callback | undefined;
-    if (!callback) return result;
-    result.then((r) => callback(undefined, r), (error: unknown) => callback(error));
-    return undefined;
+  }
+
+  /** one per pg connection, so Kysely keeps one connection object per pg connection */
+  const views = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  function kyselyView(client: pg.PoolClient): PostgresPoolClient {
+    let view = views.get(client);
+    if (view) return view;
+    const send = (config: pg.QueryConfig) => client.query(config);
+    view = {
+      // Kysely sends (text, values), and a cursor only when its dialect is given one (this store's is
+      // not); a text `first` has run goes under its name
+      query: ((text: string, values: unknown[]) =>
+        names.has(text) ? named(send, text, values) : client.query(text, values)) as unknown as PostgresPoolClient['query'],
+      release: (destroy) => client.release(destroy),
+    };
+    views.set(client, view);
+    return view;
+  }
+
+  return {
+    async first(db, query) {
+      const compiled = query.compile();
+      nameOf(compiled.sql);
+      return (await db.executeQuery(compiled)).rows[0];
+    },
+    query: (text, values) => named((config) => pool.query(config), text, values),
+    kyselyPool: {
+      connect: async () => kyselyView(await pool.connect()),
+      end: () => pool.end(),
+      options: pool.options,
+    },
   };
-  (client as unknown as { query: Query }).query = named;
 }

@@ -7,7 +7,8 @@ import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { Store, JobLeases, RateLimitCounters, Repositories } from '../../domain/store/index.ts';
 import { createAnnouncements } from './announcements.ts';
-import { createCatalogueCensus } from './catalogue-census.ts';
+import { createCatalogueCensus, type CatalogueCensus } from './catalogue-census.ts';
+import { createPreparedStatements, type PreparedStatements } from './prepared-statements.ts';
 import { postgresReadiness } from './readiness.ts';
 import { accountRepositories } from './repositories/accounts.ts';
 import { conversationRepositories } from './repositories/conversations.ts';
@@ -21,7 +22,7 @@ import type { Database, Db } from './schema.ts';
 /** every repository on one connection or transaction, one file per area (repositories/*.ts) */
 function repositories(db: Db, kept: Kept): Repositories {
   return {
-    ...accountRepositories(db),
+    ...accountRepositories(db, kept),
     ...listingRepositories(db, kept),
     ...paymentRepositories(db),
     ...payoutRepositories(db),
@@ -77,14 +78,24 @@ function jobLeases(db: Kysely<Database>): JobLeases {
   };
 }
 
-export function createKysely(pool: pg.Pool): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+/** Kysely on the pool's connections as the store's prepared statements see them (decision 0103) */
+function createKysely(prepared: PreparedStatements): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepared.kyselyPool }), plugins: [new CamelCasePlugin()] });
 }
 
-/** the repositories on a pool (pool.ts); close() ends the pool */
-export function createPostgresRepositories(pool: pg.Pool): Store {
-  const db = createKysely(pool);
-  const kept: Kept = { pool, census: createCatalogueCensus(db) };
+export interface PostgresStoreParts {
+  /** the catalogue's census (decision 0102), when the caller reads it itself; the store closes it */
+  census?: CatalogueCensus;
+}
+
+/**
+ * The repositories on a pool (pool.ts); close() ends the pool. The store's prepared statements and its
+ * census are made here, once, and handed to the repositories that use them (repositories/shared.ts Kept).
+ */
+export function createPostgresRepositories(pool: pg.Pool, { census = createCatalogueCensus(pool) }: PostgresStoreParts = {}): Store {
+  const prepared = createPreparedStatements(pool);
+  const db = createKysely(prepared);
+  const kept: Kept = { pool, prepared, census };
   const announcements = createAnnouncements(pool);
   let closed = false;
   return {

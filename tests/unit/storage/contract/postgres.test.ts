@@ -15,7 +15,8 @@ import { createPool } from '../../../../commerce-api/src/storage/postgres/pool.t
 import { createCatalogueCensus } from '../../../../commerce-api/src/storage/postgres/catalogue-census.ts';
 import { listingFields } from '../../../../commerce-api/src/domain/store/catalogue-search.ts';
 import { catalogueQueries, searchPublic } from '../../../../commerce-api/src/storage/postgres/catalogue.ts';
-import { createKysely, createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
+import { createPreparedStatements } from '../../../../commerce-api/src/storage/postgres/prepared-statements.ts';
+import { createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
 import { CATALOGUE_TOTAL_CAP, UsernameTakenError, type Store, type CatalogueQuery } from '../../../../commerce-api/src/domain/store/index.ts';
 import { deleteListing } from '../../../../commerce-api/src/domain/listings.ts';
 import { ConflictError } from '../../../../commerce-api/src/errors.ts';
@@ -178,6 +179,43 @@ describe('prepared statements', () => {
   });
 });
 
+describe('prepared statements are the store\'s', () => {
+  it('another store in the process names its own, and other code on a store\'s pool sends the same text unnamed', async () => {
+    server.psql('CREATE DATABASE prepared_apart');
+    // two stores, as two parts of one process might open, each on one connection
+    const poolA = createPool({ connectionString: server.url('prepared_apart'), max: 1 });
+    const poolB = createPool({ connectionString: server.url('prepared_apart'), max: 1 });
+    const a = createPostgresRepositories(poolA);
+    const b = createPostgresRepositories(poolB);
+    const statements = async (p: pg.Pool) => (await p.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).rows.map((r) => r.statement);
+    try {
+      await migrate(poolA, NOW);
+      const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
+      const seller = await a.users.create(row);
+      const puppy = await a.puppies.insert(buildPuppy({ userId: seller.id, name: 'Apart' }, undefined, { now: NOW }));
+      const session = await a.sessions.create({ userId: seller.id, createdAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', revokedAt: null });
+      // the two reads the repositories run named: a listing by id, a session with its user
+      expect(await a.puppies.get(puppy.id)).toEqual(puppy);
+      expect(await a.sessions.getWithUser(session.id)).toMatchObject({ session, user: { id: seller.id } });
+      const named = await statements(poolA);
+      expect(named).toHaveLength(2);
+      // the listing read's text, sent on B's pool by code that is not a store: planned as it comes
+      const byId = named.find((s) => s.includes('from "puppies" where "id" = $1'))!;
+      expect((await poolB.query(byId, [puppy.id])).rows).toHaveLength(1);
+      expect(await statements(poolB)).toEqual([]);
+      // and on A's own pool the same
+      expect((await poolA.query(byId, [puppy.id])).rows).toHaveLength(1);
+      expect(await statements(poolA)).toEqual(named);
+      // store B names it once it runs it itself
+      expect(await b.puppies.get(puppy.id)).toEqual(puppy);
+      expect(await statements(poolB)).toEqual([byId]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
 describe('text arrays', () => {
   // pool.ts splits plain arrays at their commas; anything PostgreSQL quotes goes to pg's own parser
   it('come back as they were written, quoted items, NULLs and all', async () => {
@@ -250,7 +288,7 @@ describe('catalogue census (skips the count of a filter that plainly matches mor
   });
 
   it('knows nothing until it has been read, and starts reading when asked', async () => {
-    const census = createCatalogueCensus(createKysely(pool));
+    const census = createCatalogueCensus(pool);
     expect(census.shows({ limit: 20 }, NOW, 10)).toBe(false);
     await census.refresh(NOW);
     expect(census.shows({ limit: 20 }, NOW, 10)).toBe(true);
@@ -258,7 +296,7 @@ describe('catalogue census (skips the count of a filter that plainly matches mor
   });
 
   it('counts only the price bands wholly inside the range, and each filter it knows', async () => {
-    const census = createCatalogueCensus(createKysely(pool));
+    const census = createCatalogueCensus(pool);
     await census.refresh(NOW);
     const shows = (query: Partial<CatalogueQuery>, bound: number) => census.shows({ limit: 20, ...query }, at(1), bound);
     expect(shows({}, LISTINGS - 1)).toBe(true);
@@ -279,20 +317,43 @@ describe('catalogue census (skips the count of a filter that plainly matches mor
   it('is used for 30 s at most: a list within them says "1,000+" without counting, after them it counts again', async () => {
     // no search words here, so no breed is read
     const noBreeds = async () => [];
-    const census = createCatalogueCensus(createKysely(pool));
+    const census = createCatalogueCensus(pool);
+    const parts = { pool, prepared: createPreparedStatements(pool), census };
     await census.refresh(NOW);
-    expect(await searchPublic(pool, { limit: 20 }, at(1), noBreeds, census)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
+    expect(await searchPublic(parts, { limit: 20 }, at(1), noBreeds)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
     // 700 hidden: 900 are left, but the census of NOW still has 1,600 (the margin it allows for)
     await pool.query(`UPDATE puppies SET hidden_at = $1 WHERE price <= 1700`, [NOW]);
     try {
-      expect(await searchPublic(pool, { limit: 20 }, at(2), noBreeds, census)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
-      expect(await searchPublic(pool, { limit: 20 }, at(31), noBreeds, census)).toMatchObject({ total: 900, totalCapped: false });
+      expect(await searchPublic(parts, { limit: 20 }, at(2), noBreeds)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
+      expect(await searchPublic(parts, { limit: 20 }, at(31), noBreeds)).toMatchObject({ total: 900, totalCapped: false });
       // the census read again has the 900
       await census.refresh(at(31));
-      expect(await searchPublic(pool, { limit: 20 }, at(32), noBreeds, census)).toMatchObject({ total: 900, totalCapped: false });
+      expect(await searchPublic(parts, { limit: 20 }, at(32), noBreeds)).toMatchObject({ total: 900, totalCapped: false });
     } finally {
       await pool.query('UPDATE puppies SET hidden_at = NULL');
       await census.close();
+    }
+  });
+
+  it('is the one a store was opened with when given one: the store lists with it, and closes it', async () => {
+    const census = createCatalogueCensus(pool);
+    await census.refresh(NOW);
+    // a pool of its own: closing the store ends it
+    const store = createPostgresRepositories(createPool({ connectionString: server.url('contract'), max: 2 }), { census });
+    // 700 hidden: 900 are left, but the census read at NOW still has the 1,600. Had the store made a
+    // census of its own, unread at first, it would count the 900.
+    await pool.query(`UPDATE puppies SET hidden_at = $1 WHERE price <= 1700`, [NOW]);
+    try {
+      try {
+        expect(await store.puppies.searchPublic({ limit: 20 }, at(2))).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
+      } finally {
+        await store.close();
+      }
+      // closed with the store: asked to read again, it keeps the 1,600 of NOW (a read would find 900)
+      await census.refresh(at(3));
+      expect(census.shows({ limit: 20 }, at(4), CATALOGUE_TOTAL_CAP)).toBe(true);
+    } finally {
+      await pool.query('UPDATE puppies SET hidden_at = NULL');
     }
   });
 });

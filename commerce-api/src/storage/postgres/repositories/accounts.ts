@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { VerificationCode } from '../../../domain/model.ts';
 import { UsernameTakenError, type Repositories } from '../../../domain/store/index.ts';
 import type { Db } from '../schema.ts';
-import { atomically, changesSomething, firstPrepared, lockKey, uniqueViolation } from './shared.ts';
+import { atomically, changesSomething, lockKey, uniqueViolation, type Kept } from './shared.ts';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -14,7 +14,7 @@ function code(row: Omit<VerificationCode, 'client'> & { client: string | null })
   return client === null ? rest : { ...rest, client };
 }
 
-export function accountRepositories(db: Db): Pick<Repositories, 'users' | 'sessions' | 'verificationCodes' | 'sellerApplications' | 'favorites'> {
+export function accountRepositories(db: Db, { prepared }: Pick<Kept, 'prepared'>): Pick<Repositories, 'users' | 'sessions' | 'verificationCodes' | 'sellerApplications' | 'favorites'> {
   return {
     users: {
       get: (id) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -36,9 +36,9 @@ export function accountRepositories(db: Db): Pick<Repositories, 'users' | 'sessi
     sessions: {
       get: (id) => db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst(),
       getWithUser: async (id) => {
-        // one round trip instead of two on every signed-in request, planned once per connection; the
-        // session's few columns renamed beside the user's
-        const row = await firstPrepared(
+        // one round trip instead of two on every signed-in request, and a named statement planned once
+        // per connection (decision 0103); the session's few columns renamed beside the user's
+        const row = await prepared.first(
           db,
           db
             .selectFrom('sessions')

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Repositories } from '../../../domain/store/index.ts';
 import { searchPublic } from '../catalogue.ts';
 import { PUPPY_COLUMNS, type Db } from '../schema.ts';
-import { atomically, changesSomething, firstPrepared, LIVE, type Kept } from './shared.ts';
+import { atomically, changesSomething, LIVE, type Kept } from './shared.ts';
 
 /**
  * How long a process keeps the breed list. Breeds come from the seed (no screen edits them) and every
@@ -34,7 +34,8 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
       },
     },
     puppies: {
-      get: (id) => firstPrepared(db, db.selectFrom('puppies').select(PUPPY_COLUMNS).where('id', '=', id)),
+      // a listing page, a favourite, a checkout: a named statement, planned once per connection (decision 0103)
+      get: (id) => kept.prepared.first(db, db.selectFrom('puppies').select(PUPPY_COLUMNS).where('id', '=', id)),
       insert: (row) => db.insertInto('puppies').values(row).returning(PUPPY_COLUMNS).executeTakeFirstOrThrow(),
       update: (id, patch) =>
         changesSomething(patch)
@@ -77,7 +78,8 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
             .returning(PUPPY_COLUMNS)
             .executeTakeFirst();
         }),
-      searchPublic: (query, now) => searchPublic(kept.pool, query, now, listBreeds, kept.census),
+      // on the store's pool, with its census and its prepared count (decisions 0102, 0103)
+      searchPublic: (query, now) => searchPublic(kept, query, now, listBreeds),
       listBySeller: (userId) => db.selectFrom('puppies').select(PUPPY_COLUMNS).where('userId', '=', userId).orderBy('id', 'desc').execute(),
       listPublicStamps: (now) =>
         db

@@ -1,10 +1,10 @@
 // What the PostgreSQL repositories share (decision 0076): the live order states, the unique-violation
 // test, the no-op patch check, running in the caller's transaction, and what a store keeps between calls.
-import { sql, type Compilable, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { Breed, OrderStatus } from '../../../domain/model.ts';
 import type { CatalogueCensus } from '../catalogue-census.ts';
-import { markPrepared } from '../prepared-statements.ts';
+import type { PreparedStatements } from '../prepared-statements.ts';
 import type { Database, Db } from '../schema.ts';
 
 export const LIVE: readonly OrderStatus[] = ['pending', 'paid', 'handed_over'];
@@ -30,18 +30,16 @@ export async function lockKey(trx: Transaction<Database>, key: string): Promise<
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
 
-/** the first row of a statement of fixed shape, run as a named prepared statement (prepared-statements.ts) */
-export async function firstPrepared<R>(db: Db, query: Compilable<R>): Promise<R | undefined> {
-  const compiled = query.compile();
-  markPrepared(compiled.sql);
-  return (await db.executeQuery(compiled)).rows[0];
-}
-
-/** what one store (one pool) keeps between calls */
+/**
+ * What one store (one pool) keeps between calls, made when it is opened (repositories.ts) and handed to
+ * the repositories that use each part.
+ */
 export interface Kept {
   breeds?: { rows: Breed[]; until: number };
   /** the store's pool, for the catalogue's list, which runs outside any transaction (catalogue.ts) */
   pool: pg.Pool;
-  /** the catalogue's head count, read on the pool (catalogue-census.ts) */
+  /** the statements of fixed shape a repository runs named, planned once per connection (decision 0103) */
+  prepared: PreparedStatements;
+  /** the catalogue's head count, read on the pool, which spares broad lists their count (decision 0102) */
   census: CatalogueCensus;
 }
