@@ -30,7 +30,7 @@ export interface AppDeps {
   log: (line: string) => void;
   /** true once the process is stopping (SIGTERM): /readyz answers 503 so a balancer stops sending */
   draining?: () => boolean;
-  /** the listing pages rendered on demand (the built Astro handler); without it those paths are 404 */
+  /** the pages rendered on demand (the built Astro handler; #contracts/on-demand-routes.ts); without it those paths are 404 */
   pages?: OnDemandPages;
   paths: {
     /** the Astro build's static files (dist/site/client) */

@@ -1,10 +1,11 @@
-// The on-demand pages (docs/decisions/0065): /puppies, /puppies/{id}, sitemap.xml and the home page's
-// server island (featured puppies), rendered by Astro's handler (@astrojs/node, middleware mode) in this
-// process. Express decides what the page may show and
-// how it may be cached; the page gets its data only from `locals` (#contracts/pages.ts).
+// The public on-demand pages (docs/decisions/0065): /puppies, /puppies/{id}, sitemap.xml and the home
+// page's server island (featured puppies), as #contracts/on-demand-routes.ts lists them, rendered by
+// Astro's handler (@astrojs/node, middleware mode) in this process. Express decides what the page may
+// show and how it may be cached; the page gets its data only from `locals` (#contracts/pages.ts).
 import express, { type Request, type Response } from 'express';
 import * as v from 'valibot';
 import { idParam } from '#contracts/common.ts';
+import { ON_DEMAND_ROUTES, PUBLIC_ON_DEMAND_PATHS, SERVER_ISLANDS_PATH, pathPattern } from '#contracts/on-demand-routes.ts';
 import type { PageCatalogue, PageLocals } from '#contracts/pages.ts';
 import { PRICE_BANDS, type PuppyPage } from '#contracts/puppies.ts';
 import type { AppDeps } from '../deps.ts';
@@ -45,7 +46,7 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
     Promise.resolve(pages.handler(req, res, next, locals)).catch(next);
 
   router.use((req, res, next) => {
-    if (!ON_DEMAND_PATH.test(req.path)) return next();
+    if (!PUBLIC_PAGE_PATH.test(req.path)) return next();
     // An address that cannot be decoded is the site's 404 page, as for any other page.
     if (!decodes(req.path)) return next('router');
     // One address per page (Astro renders without the trailing slash).
@@ -56,7 +57,7 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
     next();
   });
 
-  router.get('/puppies', (req, res, next) => {
+  router.get(ON_DEMAND_ROUTES.puppies.path, (req, res, next) => {
     // The Find My Puppy form sends a price band; the list's address carries its bounds.
     const band = typeof req.query.price === 'string' ? req.query.price : undefined;
     if (band !== undefined) return res.redirect(303, withPriceBounds(req.originalUrl, band));
@@ -66,19 +67,19 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
   });
 
   // Server islands of pre-rendered pages: the home page's featured puppies. Public like the list.
-  router.get('/_server-islands/{*island}', (req, res, next) => {
+  router.get(SERVER_ISLANDS_PATH, (req, res, next) => {
     const at = now();
     if (cachePublicly(req, res, at)) return;
     return render(req, res, { catalogue: catalogue(at, undefined), viewer: null }, next);
   });
 
-  router.get('/sitemap.xml', (req, res, next) => {
+  router.get(ON_DEMAND_ROUTES.sitemap.path, (req, res, next) => {
     const at = now();
     if (cachePublicly(req, res, at)) return;
     return render(req, res, { catalogue: catalogue(at, undefined), viewer: null }, next);
   });
 
-  router.get('/puppies/:id', async (req, res, next) => {
+  router.get(ON_DEMAND_ROUTES.puppy.path, async (req, res, next) => {
     const at = now();
     const found = v.safeParse(idParam, req.params.id);
     const puppy = found.success ? await store.puppies.get(found.output) : undefined;
@@ -100,7 +101,8 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
   return router;
 }
 
-const ON_DEMAND_PATH = /^\/(?:puppies(?:\/[^/]+)?|sitemap\.xml)\/?$/;
+/** the public pages, shared by CDNs and crawlers: each has one address, which must decode */
+const PUBLIC_PAGE_PATH = pathPattern(PUBLIC_ON_DEMAND_PATHS);
 
 function decodes(path: string): boolean {
   try {

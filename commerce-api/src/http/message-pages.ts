@@ -5,6 +5,7 @@
 import express from 'express';
 import * as v from 'valibot';
 import { idParam } from '#contracts/common.ts';
+import { ON_DEMAND_ROUTES } from '#contracts/on-demand-routes.ts';
 import { safeNextPath } from '#contracts/safe-next-path.ts';
 import type { PageLocals } from '#contracts/pages.ts';
 import type { AppDeps } from '../deps.ts';
@@ -21,7 +22,7 @@ export function messagePages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
   const router = express.Router();
 
   // The list, in the HTML like the thread: a slow phone sees its conversations before any script.
-  router.get('/messages', (req, res, next) => {
+  router.get(ON_DEMAND_ROUTES.messages.path, (req, res, next) => {
     res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE);
     return sessions.middleware(req, res, async (err?: unknown) => {
       if (err) return next(err);
@@ -37,7 +38,7 @@ export function messagePages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
     });
   });
 
-  router.get('/messages/:id', (req, res, next) => {
+  router.get(ON_DEMAND_ROUTES.conversation.path, (req, res, next) => {
     res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE);
     return sessions.middleware(req, res, async (err?: unknown) => {
       if (err) return next(err);

@@ -1,5 +1,6 @@
 // The on-demand pages' handler, as the server loads it from the Astro build, and the caching rules the
 // routers that mount it share (listing-pages.ts, message-pages.ts, onboarding-page.ts; decision 0065).
+// Which paths they mount it on is #contracts/on-demand-routes.ts.
 // Types and constants only, so that deps.ts can name the handler without importing a router.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 

@@ -6,6 +6,7 @@
 // each field. The island posts JSON to /api/local-connect/:link instead. The link is the only key, as
 // on Stripe's page; no session is read. Never cached: a link works once.
 import express, { type Request, type Response } from 'express';
+import { ON_DEMAND_ROUTES } from '#contracts/on-demand-routes.ts';
 import { LocalOnboardingSchema, type LocalOnboardingField, type LocalOnboardingPage } from '#contracts/payouts.ts';
 import type { PageLocals } from '#contracts/pages.ts';
 import { safeNextPath } from '#contracts/safe-next-path.ts';
@@ -62,7 +63,7 @@ export function onboardingPage(deps: AppDeps, pages: OnDemandPages): express.Rou
     }
   };
 
-  router.get('/earnings/onboarding', async (req, res, next) => {
+  router.get(ON_DEMAND_ROUTES.onboarding.path, async (req, res, next) => {
     res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE);
     try {
       return await render(req, res, next, await pageFor(linkOf(req)));
@@ -73,7 +74,7 @@ export function onboardingPage(deps: AppDeps, pages: OnDemandPages): express.Rou
 
   // The page posts to itself, so only its own origin may (the API's allowance for the site's origin
   // is for the API's address).
-  router.post('/earnings/onboarding', sameOriginOnly([]), urlencodedForms, async (req, res, next) => {
+  router.post(ON_DEMAND_ROUTES.onboarding.path, sameOriginOnly([]), urlencodedForms, async (req, res, next) => {
     res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE);
     const link = linkOf(req);
     const body = (req.body ?? {}) as Record<string, unknown>;

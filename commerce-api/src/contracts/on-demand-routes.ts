@@ -1,0 +1,52 @@
+// The pages rendered on demand (docs/decisions/0065 and its note of 2026-11-26): the one list that the
+// Express app mounts Astro's handler on, `npm run dev`'s locals bridge (tools/astro-dev-page-locals.mjs)
+// fills, and sitemap.xml (site/lib/sitemap-pages.ts) reads. Every other page is pre-rendered. Each route
+// here is a file under site/pages/ that says `export const prerender = false`, and each such file is a
+// route here (tests/unit/on-demand-routes.test.ts). Paths are written as Express writes them: `:name` is
+// one path segment, `*name` one or more.
+
+/** where sitemap.xml puts a public page with a fixed address, and how often a crawler should look again */
+export interface SitemapHints {
+  changefreq: 'daily' | 'weekly' | 'monthly';
+  priority: number;
+}
+
+export type OnDemandRoute =
+  /**
+   * The same for everyone: rendered for nobody from the catalogue, so a CDN may keep it. sitemap.xml
+   * lists it when it has `sitemap` hints.
+   */
+  | { path: string; audience: 'public'; sitemap?: SitemapHints }
+  /** One viewer's page, or one link's: never cached and never in sitemap.xml. */
+  | { path: string; audience: 'private' };
+
+export const ON_DEMAND_ROUTES = {
+  puppies: { path: '/puppies', audience: 'public', sitemap: { changefreq: 'daily', priority: 0.9 } },
+  // sitemap.xml lists this one at each public listing's address (PageCatalogue.sitemap), with its lastmod
+  puppy: { path: '/puppies/:id', audience: 'public' },
+  sitemap: { path: '/sitemap.xml', audience: 'public' },
+  // decision 0090: the logged-in viewer's conversations and one thread
+  messages: { path: '/messages', audience: 'private' },
+  conversation: { path: '/messages/:id', audience: 'private' },
+  // decision 0101: the local test-mode provider's setup page, keyed by its link
+  onboarding: { path: '/earnings/onboarding', audience: 'private' },
+} as const satisfies Record<string, OnDemandRoute>;
+
+const routes: readonly OnDemandRoute[] = Object.values(ON_DEMAND_ROUTES);
+
+export const PUBLIC_ON_DEMAND_PATHS: readonly string[] = routes.filter((route) => route.audience === 'public').map((route) => route.path);
+export const PRIVATE_ON_DEMAND_PATHS: readonly string[] = routes.filter((route) => route.audience === 'private').map((route) => route.path);
+
+/**
+ * Astro's own route for server islands, which has no page file: the home page's featured puppies
+ * (components/home/FeaturedListings.astro) are rendered there from the catalogue, for nobody, like a
+ * public page.
+ */
+export const SERVER_ISLANDS_PATH = '/_server-islands/*island';
+
+/** a RegExp that tests a URL's path (without its query) against these routes, with or without a trailing slash */
+export function pathPattern(paths: readonly string[]): RegExp {
+  const segment = (part: string) => (part.startsWith(':') ? '[^/]+' : part.startsWith('*') ? '.+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const one = (path: string) => path.split('/').map(segment).join('\\/');
+  return new RegExp(`^(?:${paths.map(one).join('|')})\\/?$`);
+}
