@@ -1,6 +1,7 @@
-// The site (docs/decisions/0065): content pages pre-rendered; the listing pages (/puppies, /puppies/{id},
-// sitemap.xml) rendered on demand by @astrojs/node in middleware mode, mounted by the Express app in the
-// same process. React only in the islands.
+// The site (docs/decisions/0065): content pages pre-rendered; the pages that #contracts/on-demand-routes.ts
+// lists (/puppies, /puppies/{id}, sitemap.xml, /messages, /earnings/onboarding…) rendered on demand by
+// @astrojs/node in middleware mode, mounted by the Express app in the same process. React only in the
+// islands.
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';

@@ -1,9 +1,13 @@
-// `npm run dev` only: astro dev renders the on-demand listing pages, but the catalogue lives in the API
-// process that tools/dev.ts runs beside it. This fills those pages' `locals` (#contracts/pages.ts) from
-// that API over loopback. The built server never uses it: there the Express app hands Astro the
-// catalogue in the same process (docs/decisions/0065).
+// `npm run dev` only: astro dev renders the public on-demand pages and the home page's server island,
+// but the catalogue lives in the API process that tools/dev.ts runs beside it. This fills their `locals`
+// (#contracts/pages.ts) from that API over loopback, for the routes #contracts/on-demand-routes.ts lists
+// as public (Node's type stripping loads the .ts, as it loads the server). The private ones get no
+// locals here and their islands load what they show. The built server never uses this: there the Express
+// app hands Astro the catalogue in the same process (docs/decisions/0065).
+import { PUBLIC_ON_DEMAND_PATHS, SERVER_ISLANDS_PATH, pathPattern } from '#contracts/on-demand-routes.ts';
+
 const LOCALS = Symbol.for('astro.locals');
-const PAGES = /^\/(?:puppies(?:\/[^/?]+)?|sitemap\.xml|_server-islands\/[^/?]+)\/?(?:\?|$)/;
+const PAGES = pathPattern([...PUBLIC_ON_DEMAND_PATHS, SERVER_ISLANDS_PATH]);
 
 export default function devPageLocals({ apiPort }) {
   return {
@@ -11,7 +15,7 @@ export default function devPageLocals({ apiPort }) {
     hooks: {
       'astro:server:setup': ({ server }) => {
         server.middlewares.use((req, _res, next) => {
-          if (!PAGES.test(req.url ?? '')) return next();
+          if (!PAGES.test((req.url ?? '').split('?')[0])) return next();
           pageLocals(`http://127.0.0.1:${apiPort}`, req.headers.cookie).then(
             (locals) => {
               req[LOCALS] = locals;
