@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AstroHandler } from '../../commerce-api/src/http/on-demand-pages.ts';
+import { SITEMAP_PAGES } from '../../site/lib/sitemap-pages.ts';
 import { buildBreeds, buildPuppy, buildUser, createRng } from '../support/factories.ts';
 import { createTestApp, registeredAgent, type TestApp } from '../support/test-app.ts';
 
@@ -286,11 +287,15 @@ describe('the on-demand listing pages, served by createApp from the build', () =
     expect(open.headers.location).toBe('/puppies?minPrice=5000');
   });
 
-  it('sitemap.xml lists every public listing with its lastmod, and drops one that expires, without a rebuild', async () => {
+  it('sitemap.xml lists the public pages, and every public listing with its lastmod, and drops one that expires, without a rebuild', async () => {
     const before = (await request(t.app).get('/sitemap.xml').expect(200)).text;
     for (const key of ['daisy', 'cooper', 'soon', 'beagle0']) expect(before, key).toContain(`<loc>${SITE}/puppies/${ids[key]}</loc>`);
     for (const key of ['draft', 'expired']) expect(before, key).not.toContain(`<loc>${SITE}/puppies/${ids[key]}</loc>`);
     expect(before).toMatch(new RegExp(`<loc>${SITE}/puppies/${ids.daisy}</loc>\\s*<lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+    // the fixed pages: the public ones of both kinds (lib/sitemap-pages.ts), never a private on-demand page
+    const fixed = [...before.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!).filter((loc) => !/\/puppies\/\d+$/.test(loc));
+    expect(fixed).toEqual(SITEMAP_PAGES.map((page) => new URL(page.path, SITE).href));
+    for (const page of ['/messages', '/earnings/onboarding']) expect(before, page).not.toContain(`<loc>${SITE}${page}`);
     t.tick(2 * DAY);
     const after = (await request(t.app).get('/sitemap.xml').expect(200)).text;
     expect(after).not.toContain(`<loc>${SITE}/puppies/${ids.soon}</loc>`);
