@@ -296,6 +296,9 @@ describe('the on-demand listing pages, served by createApp from the build', () =
     const fixed = [...before.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!).filter((loc) => !/\/puppies\/\d+$/.test(loc));
     expect(fixed).toEqual(SITEMAP_PAGES.map((page) => new URL(page.path, SITE).href));
     for (const page of ['/messages', '/earnings/onboarding']) expect(before, page).not.toContain(`<loc>${SITE}${page}`);
+    const robots = html('robots.txt');
+    for (const page of ['/messages', '/earnings/onboarding']) expect(robots, page).toMatch(new RegExp(`^Disallow: ${page}$`, 'm'));
+    expect(robots).not.toMatch(/^Disallow: .*:id/m);
     t.tick(2 * DAY);
     const after = (await request(t.app).get('/sitemap.xml').expect(200)).text;
     expect(after).not.toContain(`<loc>${SITE}/puppies/${ids.soon}</loc>`);
