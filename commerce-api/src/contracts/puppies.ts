@@ -83,6 +83,29 @@ export interface BreedView {
   categories: string[];
 }
 
+/**
+ * A listing's own public fields, in the order the API writes them: the ONE list of them (decision
+ * 0110). PuppyView is these and what the catalogue adds (its breed and listing status); the domain's
+ * listingFields() copies them off the model in this order, lowdb writes its cards with it and
+ * PostgreSQL's listing columns begin with it (PUPPY_COLUMNS).
+ *
+ * PostgreSQL writes its stored card (decision 0105) with the SQL function puppy_card(), which a
+ * migration defines and a shipped migration is never edited (decision 0076). A field added here needs
+ * a new migration that adds its column, redefines puppy_card() and writes the cards again; until then
+ * the storage contract suite names the field the stored card lacks.
+ */
+export const LISTING_FIELDS = [
+  'id', 'name', 'breedId', 'userId', 'gender', 'age', 'weight', 'price', 'colors', 'description', 'location', 'region',
+  'imageUrl', 'imageUrls', 'videoUrl', 'status', 'featured', 'createdAt', 'expiresAt',
+] as const satisfies readonly (keyof PuppyView)[];
+export type ListingFieldName = (typeof LISTING_FIELDS)[number];
+
+/** what the catalogue adds to a listing's own fields: its breed, and whether it is public now */
+export type CatalogueAddedField = 'breed' | 'listingStatus';
+
+/** a listing's own public fields (LISTING_FIELDS), as they are in PuppyView */
+export type ListingFields = Pick<PuppyView, ListingFieldName>;
+
 /** a puppy as the API sends it */
 export interface PuppyView {
   id: number;
@@ -107,6 +130,10 @@ export interface PuppyView {
   expiresAt: string | null;
   listingStatus: ListingStatus;
 }
+// a field PuppyView gains is a listing's own (LISTING_FIELDS) or the catalogue's: this fails to compile
+// while one is in neither
+const everyViewField: Exclude<keyof PuppyView, ListingFieldName | CatalogueAddedField> extends never ? true : never = true;
+void everyViewField;
 
 export interface PuppyPage {
   items: PuppyView[];

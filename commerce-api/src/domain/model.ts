@@ -7,7 +7,7 @@ import type { AccountType } from '#contracts/auth.ts';
 import type { DisputeStatus, OrderStatus, PayoutHoldReason, PayoutStatus } from '#contracts/orders.ts';
 import type { MoneyCheckReport, PayoutAccountStatus } from '#contracts/payouts.ts';
 import type { PlanId } from '#contracts/plans.ts';
-import type { Category, Gender, PuppyStatus, Region } from '#contracts/puppies.ts';
+import type { Category, Gender, ListingFields, PuppyStatus, Region } from '#contracts/puppies.ts';
 
 export type { AccountType, Category, DisputeStatus, Gender, MoneyCheckReport, OrderStatus, PayoutHoldReason, PayoutAccountStatus, PayoutStatus, PlanId, PuppyStatus, Region };
 export type Role = 'user' | 'admin';
@@ -86,6 +86,10 @@ export interface Puppy {
   /** why it is hidden, shown to the seller in My Listings */
   hiddenReason?: string | null;
 }
+// a listing's public fields are the model's (LISTING_FIELDS, decision 0110): this fails to compile while
+// Puppy lacks one, or holds it in a type the view does not take
+const everyListingField: Puppy extends ListingFields ? true : never = true;
+void everyListingField;
 
 export interface ContactMessage {
   id: number;

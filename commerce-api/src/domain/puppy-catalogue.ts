@@ -47,9 +47,10 @@ export function toPuppyView(puppy: Puppy, breed: Breed | undefined, now: Date): 
 }
 
 /**
- * The API's JSON of a catalogue page's listings: each card's fields with its breed and listing status
- * added, written as text (a card is JSON already: decision 0105). Every listing a catalogue returns is
- * public, so its status is active.
+ * The API's JSON of a catalogue page's listings: each card's fields (LISTING_FIELDS) with what the
+ * catalogue adds (CatalogueAddedField: its breed and listing status), written as text (a card is JSON
+ * already: decision 0105), so the same keys as toPuppyView in the same order (decision 0110). Every
+ * listing a catalogue returns is public, so its status is active.
  */
 function viewsJson(cards: readonly CatalogueCard[], breeds: ReadonlyMap<number, Breed>): string {
   let json = '[';

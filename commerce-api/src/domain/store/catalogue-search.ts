@@ -1,6 +1,6 @@
 // What both stores' catalogue queries share: how the typed words split, which location words are
 // regions, the page-size cap (listings.ts CatalogueQuery) and what a listing's card holds.
-import type { PuppyView } from '#contracts/puppies.ts';
+import { LISTING_FIELDS, type ListingFieldName, type ListingFields } from '#contracts/puppies.ts';
 import type { Breed, Puppy } from '../model.ts';
 import { CATALOGUE_MAX_PAGE, type CatalogueCard } from './listings.ts';
 
@@ -25,35 +25,14 @@ export function pageSize(limit: number): number {
   return Math.max(1, Math.min(CATALOGUE_MAX_PAGE, Math.floor(limit)));
 }
 
-/** a listing's own public fields: PuppyView less what the catalogue adds (its breed and listing status) */
-export type ListingFields = Omit<PuppyView, 'breed' | 'listingStatus'>;
-
 /**
- * A listing's own public fields, in PuppyView's order. PostgreSQL keeps the same fields as JSON with
- * the row (migration 0008's puppy_card): change both together (the contract suite compares them).
+ * A listing's own public fields, copied off the model in LISTING_FIELDS' order (the one list of
+ * them, decision 0110): the lowdb card, and the start of every PuppyView.
  */
 export function listingFields(puppy: Puppy): ListingFields {
-  return {
-    id: puppy.id,
-    name: puppy.name,
-    breedId: puppy.breedId,
-    userId: puppy.userId,
-    gender: puppy.gender,
-    age: puppy.age,
-    weight: puppy.weight,
-    price: puppy.price,
-    colors: puppy.colors,
-    description: puppy.description,
-    location: puppy.location,
-    region: puppy.region,
-    imageUrl: puppy.imageUrl,
-    imageUrls: puppy.imageUrls,
-    videoUrl: puppy.videoUrl,
-    status: puppy.status,
-    featured: puppy.featured,
-    createdAt: puppy.createdAt,
-    expiresAt: puppy.expiresAt,
-  };
+  const fields: Partial<Record<ListingFieldName, unknown>> = {};
+  for (const name of LISTING_FIELDS) fields[name] = puppy[name];
+  return fields as ListingFields;
 }
 
 /** a listing as a catalogue page holds it (lowdb writes it per page; PostgreSQL reads its stored card) */

@@ -38,9 +38,9 @@ export interface CatalogueQuery {
 
 /**
  * A public listing as a catalogue page holds it: its breed, and its own public fields
- * (catalogue-search.ts ListingFields) as JSON object text. A page of them goes out without being
- * parsed and serialised again: PostgreSQL keeps each listing's card with its row (migration 0008,
- * decision 0105); lowdb writes the cards of the page it returns.
+ * (LISTING_FIELDS in the contracts, decision 0110) as JSON object text, in that order. A page of them
+ * goes out without being parsed and serialised again: PostgreSQL keeps each listing's card with its
+ * row (puppy_card, migration 0008, decision 0105); lowdb writes the cards of the page it returns.
  */
 export interface CatalogueCard {
   breedId: number;

@@ -1,6 +1,7 @@
 // The tables as Kysely sees them (migrations/ holds the SQL): the model's rows with a generated id.
 // CamelCasePlugin maps these camelCase names to the snake_case columns.
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import { LISTING_FIELDS } from '#contracts/puppies.ts';
 import type {
   Breed,
   ContactMessage,
@@ -62,12 +63,10 @@ export interface Database {
 /**
  * The columns a Puppy holds, for every select and returning of listings: not `*`, which would bring
  * the catalogue card (migration 0008) into every row, and would change the result of a prepared
- * statement when another process adds a column (prepared-statements.ts).
+ * statement when another process adds a column (prepared-statements.ts). A listing's public fields
+ * (LISTING_FIELDS, decision 0110), then the ones only the seller and the code see.
  */
-export const PUPPY_COLUMNS = [
-  'id', 'name', 'breedId', 'userId', 'gender', 'age', 'weight', 'price', 'colors', 'description', 'location', 'region',
-  'imageUrl', 'imageUrls', 'videoUrl', 'status', 'featured', 'createdAt', 'updatedAt', 'expiresAt', 'hiddenAt', 'hiddenReason',
-] as const satisfies readonly (keyof Puppy)[];
+export const PUPPY_COLUMNS = [...LISTING_FIELDS, 'updatedAt', 'hiddenAt', 'hiddenReason'] as const satisfies readonly (keyof Puppy)[];
 // a field Puppy gains must join the list: this fails to compile while one is missing
 const everyPuppyColumn: Exclude<keyof Puppy, (typeof PUPPY_COLUMNS)[number]> extends never ? true : never = true;
 void everyPuppyColumn;

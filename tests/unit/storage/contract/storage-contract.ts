@@ -2,7 +2,9 @@
 // lowdb adapter and PostgreSQL both run it (lowdb.test.ts, postgres.test.ts), so the domain can rely
 // on the same answers from either store.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { listingFields, type ListingFields } from '../../../../commerce-api/src/domain/store/catalogue-search.ts';
+import { LISTING_FIELDS, type ListingFields } from '#contracts/puppies.ts';
+import { listingFields } from '../../../../commerce-api/src/domain/store/catalogue-search.ts';
+import type { Puppy } from '../../../../commerce-api/src/domain/model.ts';
 import type { NewRow } from '../../../../commerce-api/src/storage/index.ts';
 import { CATALOGUE_MAX_PAGE, OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type Store, type CataloguePage } from '../../../../commerce-api/src/domain/store/index.ts';
 import { buildOrder, buildPayout, buildPayoutAccount, buildPuppy, buildUser } from '../../../support/factories.ts';
@@ -15,6 +17,26 @@ const MINUTE = 60_000;
 export function listed(page: CataloguePage): ListingFields[] {
   return page.items.map((card) => JSON.parse(card.json) as ListingFields);
 }
+
+/**
+ * How a stored card differs from a listing's public fields (LISTING_FIELDS, decision 0110), field by
+ * field: the fields it lacks, the ones it has beyond the list, and those whose value is not the
+ * listing's. A field added to the list that a store does not write yet is named here (on PostgreSQL:
+ * a migration must redefine puppy_card).
+ */
+function cardDrift(json: string, puppy: Puppy) {
+  const card = JSON.parse(json) as Record<string, unknown>;
+  const fields: Record<string, unknown> = listingFields(puppy);
+  const keys = Object.keys(card);
+  return {
+    missing: LISTING_FIELDS.filter((name) => !keys.includes(name)),
+    extra: keys.filter((key) => !(LISTING_FIELDS as readonly string[]).includes(key)),
+    differing: LISTING_FIELDS.filter((name) => name in card && JSON.stringify(card[name]) !== JSON.stringify(fields[name])),
+    // the list's order, so both stores send the same text
+    outOfOrder: keys.join() === LISTING_FIELDS.filter((name) => keys.includes(name)).join() ? [] : keys,
+  };
+}
+const NO_DRIFT = { missing: [], extra: [], differing: [], outOfOrder: [] };
 
 /** `open` gives a store with no rows (called before each test) */
 export function describeStorageContract(name: string, open: () => Promise<Store>): void {
@@ -224,11 +246,10 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         });
         const card = async () => (await s.puppies.searchPublic({ limit: 1 }, NOW)).items[0]!;
         expect(await card()).toMatchObject({ breedId: lab.id });
-        expect(JSON.parse((await card()).json)).toStrictEqual(listingFields(odd));
-        // every field of the view is there, no more (the stored card follows listingFields)
-        expect(Object.keys(JSON.parse((await card()).json))).toEqual(Object.keys(listingFields(odd)));
+        // field by field against the list, so a failure names the field a store does not write
+        expect(cardDrift((await card()).json, odd), 'the stored card against LISTING_FIELDS').toEqual(NO_DRIFT);
         const changed = await s.puppies.update(odd.id, { name: 'Zed', price: 777, colors: [], status: 'reserved', videoUrl: '/uploads/v.mp4' });
-        expect(JSON.parse((await card()).json)).toStrictEqual(listingFields(changed!));
+        expect(cardDrift((await card()).json, changed!), 'the stored card after an update').toEqual(NO_DRIFT);
       });
     });
 
