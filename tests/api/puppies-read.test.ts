@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LISTING_FIELDS } from '#contracts/puppies.ts';
 import { buildBreeds, buildPuppy, buildUser, createRng } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -72,6 +73,20 @@ describe('GET /api/puppies', () => {
     expect(first.body.items.map((p: { price: number }) => p.price)).toEqual([900, 1500]);
     const second = await request(t.app).get('/api/puppies?limit=2&offset=2&sort=price-asc').expect(200);
     expect(second.body.items.map((p: { price: number }) => p.price)).toEqual([4200]);
+  });
+
+  it('writes each listing with exactly the view\'s fields, as its own page and the featured list do (decision 0110)', async () => {
+    const view = [...LISTING_FIELDS, 'breed', 'listingStatus'];
+    const listed = (await request(t.app).get('/api/puppies?limit=10').expect(200)).body.items as Array<Record<string, unknown>>;
+    const featured = (await request(t.app).get('/api/puppies/featured').expect(200)).body as Array<Record<string, unknown>>;
+    expect(listed.length).toBe(3);
+    for (const item of [...listed, ...featured]) {
+      // the card's fields in the list's order, then what the catalogue adds: a field left out is named
+      expect(Object.keys(item), `listing ${String(item.id)}`).toEqual(view);
+      const { seller: _seller, ...own } = (await request(t.app).get(`/api/puppies/${String(item.id)}`).expect(200)).body;
+      expect(Object.keys(own)).toEqual(view);
+      for (const name of view) expect(item[name], `${name} of listing ${String(item.id)}`).toStrictEqual(own[name]);
+    }
   });
 
   it('answers bad parameters with 400 and a message naming them', async () => {
