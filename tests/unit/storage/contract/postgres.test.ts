@@ -3,6 +3,7 @@
 // same row at the same moment, many times, and exactly one wins each race.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
 import type { DbShape } from '../../../../commerce-api/src/domain/model.ts';
 import { recordAuthorisedPurchase, recordSucceededPurchase } from '../../../../commerce-api/src/domain/orders.ts';
@@ -17,6 +18,7 @@ import { listingFields } from '../../../../commerce-api/src/domain/store/catalog
 import { catalogueQueries, searchPublic } from '../../../../commerce-api/src/storage/postgres/catalogue.ts';
 import { createPreparedStatements } from '../../../../commerce-api/src/storage/postgres/prepared-statements.ts';
 import { createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
+import type { Database } from '../../../../commerce-api/src/storage/postgres/schema.ts';
 import { CATALOGUE_TOTAL_CAP, UsernameTakenError, type Store, type CatalogueQuery } from '../../../../commerce-api/src/domain/store/index.ts';
 import { deleteListing } from '../../../../commerce-api/src/domain/listings.ts';
 import { ConflictError } from '../../../../commerce-api/src/errors.ts';
@@ -81,7 +83,8 @@ describe('migrations', () => {
       const columns = new Set(had.rows.map((c) => c.name.replace(/_(\w)/g, (_m, letter: string) => letter.toUpperCase())));
       const built = buildPuppy({ userId: seller.id, name: 'Before cards', description: 'Said "hi"\nthen left' }, undefined, { now: NOW });
       const then = Object.fromEntries(Object.entries(built).filter(([name]) => columns.has(name))) as typeof built;
-      const { id } = await createKysely(older).insertInto('puppies').values(then).returning('id').executeTakeFirstOrThrow();
+      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: older }), plugins: [new CamelCasePlugin()] });
+      const { id } = await db.insertInto('puppies').values(then).returning('id').executeTakeFirstOrThrow();
       // every shipped migration from 8 on, whatever later ones add
       expect(await migrate(older, NOW)).toEqual((await loadMigrations()).map((m) => m.version).filter((v) => v >= 8));
       const puppy = (await store.puppies.get(id))!;
