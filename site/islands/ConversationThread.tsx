@@ -1,7 +1,8 @@
 // /messages/{id} (docs/decisions/0090): the thread, oldest first, and the reply box. Only
 // the two parties see it (the API answers 404 to anyone else). Messages are plain text: React escapes
 // them and nothing in them becomes a link. A message the scam guard flagged carries advice for its
-// recipient. The reply box is a real form: before the island wakes up it posts to the API, which
+// recipient, one note per kind it found: a payment outside PuppyNest, or a move off PuppyNest
+// (decision 0117, docs/product.md §14). The reply box is a real form: before the island wakes up it posts to the API, which
 // answers 303 back here; after, it posts JSON, keeps what was typed when refused, and Ctrl/⌘+Enter
 // sends.
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -97,11 +98,11 @@ function Thread({ initial, refusal, reported }: { initial?: ConversationView; re
               <strong>{m.mine ? 'You' : m.sender}</strong> <time dateTime={m.createdAt} suppressHydrationWarning>{formatMessageTime(m.createdAt)}</time>
             </p>
             <p className="message-body">{m.body}</p>
-            {m.flagged && (
-              <p className="scam-advice" role="note">
-                <strong>Be careful:</strong> {SCAM_ADVICE}
+            {m.warnings.map((kind) => (
+              <p key={kind} className="scam-advice" role="note">
+                <strong>Be careful:</strong> {SCAM_ADVICE[kind]}
               </p>
-            )}
+            ))}
             {!m.mine && <ReportForm target={{ messageId: m.id }} summary="Report this message" returnTo={`/messages/${data.id}`} />}
           </li>
         ))}

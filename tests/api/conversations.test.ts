@@ -1,6 +1,6 @@
 // Conversations (docs/decisions/0090): an inquiry by a logged-in family becomes a
 // conversation with the seller; only the two parties read it; the unread count; the mail throttle;
-// the scam guard's flag; the message limits. Setup and checks go through t.store (both stores).
+// the scam guard's flag (more in conversations-scam-guard.test.ts); the message limits. Setup and checks go through t.store (both stores).
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { signedInAgent } from '../support/api-login.ts';
@@ -101,9 +101,9 @@ describe('conversations', () => {
     const id = await inquire(w);
     await w.seller.agent.post(`/api/conversations/${id}/messages`).send({ body: 'Send a $300 Zelle deposit to hold her' }).expect(201);
     const forBuyer = await w.buyer.agent.get(`/api/conversations/${id}`).expect(200);
-    expect(forBuyer.body.messages.at(-1)).toMatchObject({ flagged: true, mine: false });
+    expect(forBuyer.body.messages.at(-1)).toMatchObject({ warnings: ['payment'], mine: false });
     const forSeller = await w.seller.agent.get(`/api/conversations/${id}`).expect(200);
-    expect(forSeller.body.messages.at(-1)).toMatchObject({ flagged: false, mine: true });
+    expect(forSeller.body.messages.at(-1)).toMatchObject({ warnings: [], mine: true });
   });
 
   it('takes plain text of 1–2,000 characters and keeps markup as text', async () => {

@@ -17,9 +17,21 @@ export const MessageSchema = v.object({
 });
 export type MessageInput = v.InferOutput<typeof MessageSchema>;
 
-/** the advice shown beside a message the scam guard flagged (domain/scam-guard.ts), to its recipient */
-export const SCAM_ADVICE =
-  'This message asks for a payment outside PuppyNest. Pay only through PuppyNest checkout: wire transfers, payment apps, gift cards, crypto and deposits before you see the puppy cannot be taken back.';
+/**
+ * What the scam guard (domain/scam-guard/) can find in a message (decision 0117): a request to pay outside
+ * PuppyNest checkout, and a request to carry the conversation off PuppyNest (a phone number, an email,
+ * another app, a website). A message may ask for both.
+ */
+export const SCAM_KINDS = ['payment', 'off_platform'] as const;
+export type ScamKind = (typeof SCAM_KINDS)[number];
+
+/** the advice shown beside a flagged message, to its recipient, one per kind found (docs/product.md §14) */
+export const SCAM_ADVICE: Record<ScamKind, string> = {
+  payment:
+    'This message asks for a payment outside PuppyNest. Pay only through PuppyNest checkout: wire transfers, payment apps, gift cards, crypto and deposits before you see the puppy cannot be taken back.',
+  off_platform:
+    'This message asks to continue outside PuppyNest: by phone, by email, in another app or on a website. Keep the conversation here: outside PuppyNest our team cannot see what was said if something goes wrong, and a payment made there is not protected.',
+};
 
 export const REPORT_REASONS = ['scam', 'wrong_information', 'animal_welfare', 'offensive', 'other'] as const;
 export type ReportReasonId = (typeof REPORT_REASONS)[number];
@@ -91,8 +103,11 @@ export interface MessageView {
   sender: string;
   body: string;
   createdAt: string;
-  /** the scam guard found a request to pay off the platform (shown to the recipient with advice) */
-  flagged: boolean;
+  /**
+   * What the scam guard found in the message, for its recipient, who sees SCAM_ADVICE for each kind;
+   * empty when it found nothing, and always on the viewer's own messages.
+   */
+  warnings: ScamKind[];
 }
 
 export interface ConversationView extends Omit<ConversationSummary, 'lastMessage' | 'unread'> {

@@ -9,7 +9,7 @@ import type { Store } from './store/index.ts';
 import { isUnreadFor } from './store/index.ts';
 import type { Conversation, Message, Puppy, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
-import { scamFlags } from './scam-guard.ts';
+import { scamFlags, scamKinds } from './scam-guard/index.ts';
 
 /** a recipient is mailed at most once per conversation in this window while it stays unread */
 export const MAIL_WINDOW_MS = 15 * 60 * 1000;
@@ -33,8 +33,13 @@ async function conversationFor(ctx: ConversationContext, id: number, userId: num
 
 function messageView(message: Message, viewerId: number, senderName: string): MessageView {
   const mine = message.senderId === viewerId;
-  // the advice is for the one asked to pay: a sender is not warned about their own words
-  return { id: message.id, mine, sender: senderName, body: message.body, createdAt: message.createdAt, flagged: !mine && message.flags.length > 0 };
+  // the advice is for the one asked: a sender is not warned about their own words
+  return { id: message.id, mine, sender: senderName, body: message.body, createdAt: message.createdAt, warnings: mine ? [] : scamKinds(message.flags) };
+}
+
+/** what the scam guard finds in a message; a link to PuppyNest itself keeps the family here */
+function guard(ctx: ConversationContext, body: string): string[] {
+  return scamFlags(body, { ownHosts: [new URL(ctx.siteUrl).hostname.replace(/^www\./, '')] });
 }
 
 /**
@@ -45,7 +50,7 @@ export async function startConversation(ctx: ConversationContext, puppy: Puppy, 
   if (!isPublic(puppy, now)) throw new NotFoundError('Puppy Not Found');
   const { conversation, message } = await ctx.store.conversations.startOrContinue(
     { puppyId: puppy.id, buyerId: sender.id, sellerId: puppy.userId },
-    { senderId: sender.id, body, flags: scamFlags(body) },
+    { senderId: sender.id, body, flags: guard(ctx, body) },
     now,
   );
   await notifyRecipient(ctx, conversation, sender, puppy, now);
@@ -55,7 +60,7 @@ export async function startConversation(ctx: ConversationContext, puppy: Puppy, 
 /** a reply by either party */
 export async function reply(ctx: ConversationContext, id: number, sender: User, body: string, now: Date): Promise<SentMessageResponse> {
   await conversationFor(ctx, id, sender.id);
-  const added = await ctx.store.conversations.addMessage(id, { senderId: sender.id, body, flags: scamFlags(body) }, now);
+  const added = await ctx.store.conversations.addMessage(id, { senderId: sender.id, body, flags: guard(ctx, body) }, now);
   if (!added) throw notFound();
   await notifyRecipient(ctx, added.conversation, sender, await ctx.store.puppies.get(added.conversation.puppyId), now);
   return { conversationId: id, message: messageView(added.message, sender.id, sender.username) };
