@@ -130,7 +130,8 @@ export interface ModerationQueueItem {
   reason: ReportReasonId;
   comment: string;
   createdAt: string;
-  reporter: PartyView;
+  /** null: the scam guard filed it (three flagged messages from the sender in a day, decision 0117) */
+  reporter: PartyView | null;
   listing: { id: number; name: string; hidden: boolean; seller: PartyView & { suspended: boolean } } | null;
   message: { id: number; body: string; conversationId: number; sender: PartyView & { suspended: boolean } } | null;
 }

@@ -10,6 +10,7 @@ import { isUnreadFor } from './store/index.ts';
 import type { Conversation, Message, Puppy, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
 import { scamFlags, scamKinds } from './scam-guard/index.ts';
+import { queueRepeatedFlags } from './scam-queue.ts';
 
 /** a recipient is mailed at most once per conversation in this window while it stays unread */
 export const MAIL_WINDOW_MS = 15 * 60 * 1000;
@@ -53,6 +54,7 @@ export async function startConversation(ctx: ConversationContext, puppy: Puppy, 
     { senderId: sender.id, body, flags: guard(ctx, body) },
     now,
   );
+  await watchSender(ctx, message, sender, now);
   await notifyRecipient(ctx, conversation, sender, puppy, now);
   return { conversationId: conversation.id, message: messageView(message, sender.id, sender.username) };
 }
@@ -62,8 +64,20 @@ export async function reply(ctx: ConversationContext, id: number, sender: User, 
   await conversationFor(ctx, id, sender.id);
   const added = await ctx.store.conversations.addMessage(id, { senderId: sender.id, body, flags: guard(ctx, body) }, now);
   if (!added) throw notFound();
+  await watchSender(ctx, added.message, sender, now);
   await notifyRecipient(ctx, added.conversation, sender, await ctx.store.puppies.get(added.conversation.puppyId), now);
   return { conversationId: id, message: messageView(added.message, sender.id, sender.username) };
+}
+
+/** a flagged message may put its sender in the moderation queue (scam-queue.ts); it is delivered either way */
+async function watchSender(ctx: ConversationContext, message: Message, sender: User, now: Date): Promise<void> {
+  if (message.flags.length === 0) return;
+  try {
+    await queueRepeatedFlags(ctx.store, sender, now);
+  } catch (error) {
+    // the message is stored and shown with its advice; a failed count must not fail the sender
+    ctx.log(`message ${message.id}: flagged, but its sender's flags were not counted: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 async function notifyRecipient(ctx: ConversationContext, conversation: Conversation, sender: User, puppy: Puppy | undefined, now: Date): Promise<void> {

@@ -351,7 +351,8 @@ export type ReportReason = 'scam' | 'wrong_information' | 'animal_welfare' | 'of
 
 export interface Report {
   id: number;
-  reporterId: number;
+  /** null: filed by the scam guard, after three flagged messages from one sender in a day (decision 0117) */
+  reporterId: number | null;
   /** a listing, or one message of a conversation */
   puppyId: number | null;
   messageId: number | null;

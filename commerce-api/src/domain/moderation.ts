@@ -134,7 +134,7 @@ export async function moderationQueue(store: Store): Promise<ModerationQueueResp
   };
   const reports: ModerationQueueItem[] = [];
   for (const report of await store.reports.listOpen()) {
-    const reporter = await party(report.reporterId);
+    const reporter = report.reporterId === null ? null : await party(report.reporterId);
     const puppy = report.puppyId === null ? undefined : await store.puppies.get(report.puppyId);
     const message = report.messageId === null ? undefined : await store.messages.get(report.messageId);
     reports.push({
@@ -142,7 +142,7 @@ export async function moderationQueue(store: Store): Promise<ModerationQueueResp
       reason: report.reason,
       comment: report.comment,
       createdAt: report.createdAt,
-      reporter: { id: reporter.id, username: reporter.username },
+      reporter: reporter && { id: reporter.id, username: reporter.username },
       listing: puppy ? { id: puppy.id, name: puppy.name, hidden: Boolean(puppy.hiddenAt), seller: await party(puppy.userId) } : null,
       message: message ? { id: message.id, body: message.body, conversationId: message.conversationId, sender: await party(message.senderId) } : null,
     });

@@ -135,7 +135,7 @@ function ReportItem({ report, onDecide }: { report: ModerationQueueItem; onDecid
       {report.message && <blockquote className="moderation-quote">{report.message.body}</blockquote>}
       {report.comment && <p className="moderation-comment">Comment: {report.comment}</p>}
       <p className="moderation-meta">
-        Reported by {report.reporter.username}, <time dateTime={report.createdAt}>{formatMessageTime(report.createdAt)}</time>
+        Reported by {report.reporter ? report.reporter.username : 'the scam guard'}, <time dateTime={report.createdAt}>{formatMessageTime(report.createdAt)}</time>
       </p>
       <form method="post" action={`/api/admin/reports/${report.id}/decision`} onSubmit={onDecide} className="moderation-actions" aria-label={`Decide on the report about ${subject}`}>
         <button type="submit" name="decision" value="dismiss" className="secondary outline">

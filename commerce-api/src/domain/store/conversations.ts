@@ -48,6 +48,8 @@ export interface ConversationsRepository {
 
 export interface MessagesRepository {
   get(id: number): Promise<Message | undefined>;
+  /** the sender's messages the scam guard flagged, sent at or after `since`, oldest first (decision 0117) */
+  listFlaggedBySender(senderId: number, since: Date): Promise<Message[]>;
   /** oldest first */
   listByConversation(conversationId: number): Promise<Message[]>;
   /** the last message of each conversation */
@@ -59,6 +61,8 @@ export interface ReportsRepository {
   create(row: Omit<New<Report>, 'status' | 'resolvedAt' | 'resolvedBy'>): Promise<Report>;
   /** the open reports, oldest first */
   listOpen(): Promise<Report[]>;
+  /** the newest report the scam guard filed (no reporter) about a message of this sender (decision 0117) */
+  lastByScamGuard(senderId: number): Promise<Report | undefined>;
   /** open → resolved once: the row for the caller that resolved it, else undefined */
   resolve(id: number, adminId: number, now: Date): Promise<Report | undefined>;
 }

@@ -21,6 +21,7 @@ import { createPostgresRepositories } from '../../../../commerce-api/src/storage
 import type { Database } from '../../../../commerce-api/src/storage/postgres/schema.ts';
 import { CATALOGUE_TOTAL_CAP, UsernameTakenError, type Store, type CatalogueQuery } from '../../../../commerce-api/src/domain/store/index.ts';
 import { deleteListing } from '../../../../commerce-api/src/domain/listings.ts';
+import { queueRepeatedFlags } from '../../../../commerce-api/src/domain/scam-queue.ts';
 import { ConflictError } from '../../../../commerce-api/src/errors.ts';
 import { buildBreeds, buildOrder, buildPayout, buildPayoutAccount, buildPuppy, buildUser } from '../../../support/factories.ts';
 import { emptyingSql } from '../../../support/postgres-emptying.ts';
@@ -675,6 +676,25 @@ describe('rules across processes (two pools racing)', () => {
       const since = new Date(NOW.getTime() - 15 * 60_000);
       const claims = await Promise.all([a.conversations.claimMail(ids[0]!, puppy.userId, NOW, since), b.conversations.claimMail(ids[0]!, puppy.userId, NOW, since)]);
       expect(claims.filter(Boolean)).toHaveLength(1);
+    }
+  });
+
+  // decision 0117: the scam guard counts a sender's flags once at a time
+  it('two processes counting a sender’s third flagged message at once file one scam-guard report', async () => {
+    await emptied();
+    for (let round = 0; round < ROUNDS; round++) {
+      const puppy = await listing(true);
+      const buyer = await seller();
+      const sender = (await storage.users.get(puppy.userId))!;
+      const { conversation } = await storage.conversations.startOrContinue(
+        { puppyId: puppy.id, buyerId: buyer.id, sellerId: sender.id },
+        { senderId: sender.id, body: 'Zelle only', flags: ['zelle'] },
+        NOW,
+      );
+      for (const flags of [['venmo'], ['phone_number']]) await storage.conversations.addMessage(conversation.id, { senderId: sender.id, body: 'x', flags }, NOW);
+      const filed = await Promise.allSettled([queueRepeatedFlags(a, sender, NOW), queueRepeatedFlags(b, sender, NOW)]);
+      expect(filed.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(wins(filed)).toBe(1);
     }
   });
 

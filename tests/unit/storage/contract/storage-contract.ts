@@ -778,6 +778,20 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect((await s.conversations.listByUser(one.buyer.id)).map((c) => c.id)).toEqual([one.conversation.id]);
       });
 
+      it('lists a sender’s flagged messages sent since a time, oldest first (decision 0117)', async () => {
+        const { conversation, buyer, sellerId } = await thread();
+        const add = async (senderId: number, flags: string[], minutes: number) =>
+          (await s.conversations.addMessage(conversation.id, { senderId, body: 'x', flags }, at(minutes)))!.message;
+        const early = await add(buyer.id, ['zelle'], 1);
+        await add(buyer.id, [], 2);
+        const sellers = await add(sellerId, ['phone_number'], 3);
+        const late = await add(buyer.id, ['gift_card', 'email_address'], 5);
+        expect((await s.messages.listFlaggedBySender(buyer.id, NOW)).map((m) => m.id)).toEqual([early.id, late.id]);
+        expect(await s.messages.listFlaggedBySender(buyer.id, at(5))).toEqual([late]);
+        expect(await s.messages.listFlaggedBySender(buyer.id, at(6))).toEqual([]);
+        expect((await s.messages.listFlaggedBySender(sellerId, NOW)).map((m) => m.id)).toEqual([sellers.id]);
+      });
+
       it('claims a recipient’s mail once per window while unread, again after they read it', async () => {
         const { conversation, sellerId, buyer } = await thread();
         const id = conversation.id;
@@ -806,6 +820,31 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect((await s.reports.listOpen()).map((r) => r.id)).toEqual([second.id]);
         const action = await s.moderation.record({ adminId: admin.id, action: 'dismiss', reportId: first.id, puppyId: null, userId: null, createdAt: NOW.toISOString() });
         expect(await s.moderation.listActions(10)).toEqual([action]);
+      });
+
+      it('keeps the scam guard’s reports, which have no reporter, and finds its last one about a sender (decision 0117)', async () => {
+        const puppy = await newPuppy();
+        const buyer = await newUser();
+        const sellerId = puppy.userId;
+        const { conversation, message: first } = await s.conversations.startOrContinue(
+          { puppyId: puppy.id, buyerId: buyer.id, sellerId },
+          { senderId: sellerId, body: 'Zelle only', flags: ['zelle'] },
+          NOW,
+        );
+        const second = (await s.conversations.addMessage(conversation.id, { senderId: sellerId, body: 'Text me', flags: ['contact_request'] }, NOW))!.message;
+        const row = { puppyId: null, reason: 'scam' as const, comment: 'Three flags', createdAt: NOW.toISOString() };
+        expect(await s.reports.lastByScamGuard(sellerId)).toBeUndefined();
+        // a family's report about the same message is not the guard's
+        await s.reports.create({ ...row, reporterId: buyer.id, messageId: first.id });
+        expect(await s.reports.lastByScamGuard(sellerId)).toBeUndefined();
+        const one = await s.reports.create({ ...row, reporterId: null, messageId: first.id });
+        expect(one).toMatchObject({ reporterId: null, messageId: first.id, status: 'open' });
+        expect(await s.reports.lastByScamGuard(sellerId)).toEqual(one);
+        const two = await s.reports.create({ ...row, reporterId: null, messageId: second.id });
+        expect(await s.reports.lastByScamGuard(sellerId)).toEqual(two);
+        expect(await s.reports.get(two.id)).toEqual(two);
+        expect(await s.reports.lastByScamGuard(buyer.id)).toBeUndefined();
+        expect((await s.reports.listOpen()).map((r) => r.id)).toEqual(expect.arrayContaining([one.id, two.id]));
       });
 
       it('hides a listing from the catalogue and shows it again', async () => {

@@ -72,6 +72,8 @@ export function conversationRepositories({ db, mutate }: LowdbContext): Pick<Rep
     },
     messages: {
       get: async (id) => db.messages.get(id),
+      listFlaggedBySender: async (senderId, since) =>
+        db.messages.filter((m) => m.senderId === senderId && m.flags.length > 0 && Date.parse(m.createdAt) >= since.getTime()),
       listByConversation: async (conversationId) => db.messages.filter((m) => m.conversationId === conversationId),
       lastOf: async (conversationIds) => {
         const wanted = new Set(conversationIds);
@@ -88,6 +90,10 @@ export function conversationRepositories({ db, mutate }: LowdbContext): Pick<Rep
           return report;
         }),
       listOpen: async () => db.reports.filter((r) => r.status === 'open'),
+      lastByScamGuard: async (senderId) =>
+        db.reports
+          .filter((r) => r.reporterId === null && r.messageId !== null && db.messages.get(r.messageId)?.senderId === senderId)
+          .at(-1),
       resolve: (id, adminId, now) =>
         mutate((c) => {
           const old = c.reports.get(id);

@@ -123,6 +123,16 @@ export function conversationRepositories(db: Db): Pick<Repositories, 'conversati
     },
     messages: {
       get: (id) => db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst(),
+      // the partial index messages_flagged_by_sender (migration 0012) holds exactly these rows
+      listFlaggedBySender: (senderId, since) =>
+        db
+          .selectFrom('messages')
+          .selectAll()
+          .where('senderId', '=', senderId)
+          .where('createdAt', '>=', since.toISOString())
+          .where(sql<boolean>`flags <> '{}'`)
+          .orderBy('id')
+          .execute(),
       listByConversation: (conversationId) => db.selectFrom('messages').selectAll().where('conversationId', '=', conversationId).orderBy('id').execute(),
       lastOf: async (conversationIds) => {
         if (conversationIds.length === 0) return new Map();
@@ -141,6 +151,16 @@ export function conversationRepositories(db: Db): Pick<Repositories, 'conversati
       get: (id) => db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst(),
       create: (row) => db.insertInto('reports').values({ ...row, status: 'open', resolvedAt: null, resolvedBy: null }).returningAll().executeTakeFirstOrThrow(),
       listOpen: () => db.selectFrom('reports').selectAll().where('status', '=', 'open').orderBy('id').execute(),
+      lastByScamGuard: (senderId) =>
+        db
+          .selectFrom('reports')
+          .innerJoin('messages', 'messages.id', 'reports.messageId')
+          .selectAll('reports')
+          .where('reports.reporterId', 'is', null)
+          .where('messages.senderId', '=', senderId)
+          .orderBy('reports.id', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
       resolve: (id, adminId, now) =>
         db
           .updateTable('reports')
