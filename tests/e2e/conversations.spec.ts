@@ -1,7 +1,7 @@
 // Conversations and moderation end to end (docs/decisions/0090–0092), in Chromium against
 // the real server, with two browsers: a family (a new account) and the demo seller. An inquiry
 // becomes a conversation; the seller sees the unread count, opens it and replies; the family sees the
-// reply and the mail; a Zelle deposit request is flagged; a third account cannot open it; a reported
+// reply and the mail; a Zelle deposit request and a phone number are flagged, each with its advice; a third account cannot open it; a reported
 // listing reaches the admin's queue and hiding it makes it 404 for the public.
 import { expect, test, withIslandGoto, type Page } from '../support/test.ts';
 import { DEMO, expectAccessible, loginViaApi, outboxMessage } from '../support/e2e.ts';
@@ -54,6 +54,9 @@ test('an inquiry becomes a conversation: the seller reads and replies, the famil
   await reply.fill('Please send a $200 Zelle deposit to hold her before you visit.');
   await seller.getByRole('button', { name: 'Send' }).click();
   await expect(seller.getByRole('list', { name: 'Messages' }).getByText('Zelle deposit')).toBeVisible();
+  await reply.fill('Or text me at (512) 867-5309, I answer faster there.');
+  await seller.getByRole('button', { name: 'Send' }).click();
+  await expect(seller.getByRole('list', { name: 'Messages' }).getByText('I answer faster there')).toBeVisible();
   // the sender is not warned about their own words
   await expect(seller.getByRole('note')).toHaveCount(0);
 
@@ -68,7 +71,11 @@ test('an inquiry becomes a conversation: the seller reads and replies, the famil
   const messages = page.getByRole('list', { name: 'Messages' });
   await expect(messages.getByText('<b>See you</b>', { exact: false })).toBeVisible();
   await expect(messages.getByRole('link')).toHaveCount(0);
-  await expect(page.getByRole('note')).toContainText('Pay only through PuppyNest checkout');
+  // the advice says which kind each message asks for (decision 0117)
+  const notes = page.getByRole('note');
+  await expect(notes).toHaveCount(2);
+  await expect(notes.nth(0)).toContainText('This message asks for a payment outside PuppyNest. Pay only through PuppyNest checkout');
+  await expect(notes.nth(1)).toContainText('This message asks to continue outside PuppyNest');
   await expectAccessible(page, 'a conversation');
   const mail = await outboxMessage(page, `${family}@example.com`);
   expect(mail.subject).toBe(`New message about ${puppy.name} on PuppyNest`);

@@ -4,7 +4,7 @@
 // capital I for an l ("ZeIIe"), a word spelled out ("Z E L L E", "V.e.n.m.o") or cut by punctuation
 // ("Western-Union"). The rules read the folded words; the phone, email and link finders read the text
 // with only its look-alikes folded, since their punctuation is part of what they find.
-import remove from 'confusables';
+import { remove } from 'confusables';
 
 /** zero-width characters, word joiners and soft hyphens: invisible, so never part of what is read */
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
