@@ -1,5 +1,6 @@
 // The scam guard's held-out messages (docs/decisions/0117-scam-guard-requests.md): written from
-// consumer-protection reports of puppy scams before the guard was tuned, and never used to tune it.
+// consumer-protection reports of puppy scams, and never used to tune the guard. The first batch was
+// written before the guard, the second after it was tuned (the comment above it says how).
 // scam-guard-measure.test.ts scores the guard on them apart from the tuning table
 // (scam-guard-cases.ts), so the figures say how it does on wording it was not fitted to.
 // `kinds` is what the message asks for: a payment off PuppyNest, a move of the conversation off it,
