@@ -9,6 +9,7 @@ import cspInlineScripts from './tools/astro-csp-inline-scripts.mjs';
 import devPageLocals from './tools/astro-dev-page-locals.mjs';
 import noIslandPreload from './tools/astro-no-island-preload.mjs';
 import { VIDEO_EMBED_ORIGINS } from './site/lib/video-embed.ts';
+import { defaultSiteUrl } from './commerce-api/src/contracts/site-url.ts';
 
 const apiPort = process.env.API_PORT ?? '4322';
 
@@ -17,7 +18,8 @@ export default defineConfig({
   publicDir: './site/public',
   // SITE_DIST_DIR lets two checkouts' test runs build side by side; the server reads the same variable.
   outDir: process.env.SITE_DIST_DIR ?? './dist/site',
-  site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
+  // The server's rule (config.ts): unset or empty, the address of the server that serves this build.
+  site: process.env.PUBLIC_SITE_URL || defaultSiteUrl(process.env.PORT || 4321),
   // Pages are pre-rendered unless they say `prerender = false`. The build writes the static files to
   // <outDir>/client and the on-demand handler to <outDir>/server/entry.mjs.
   output: 'static',

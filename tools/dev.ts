@@ -1,6 +1,7 @@
 // npm run dev: `astro dev` (site with hot reload on :4321) and the API in watch mode on API_PORT
 // (:4322); Vite proxies /api and /uploads to it, so the browser sees one origin.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { defaultSiteUrl } from '../commerce-api/src/contracts/site-url.ts';
 
 const apiPort = process.env.API_PORT ?? '4322';
 const children: ChildProcess[] = [];
@@ -15,7 +16,9 @@ function run(command: string, args: string[], extraEnv: Record<string, string> =
   children.push(child);
 }
 
-run(process.execPath, ['--watch-path=commerce-api/src', 'commerce-api/src/server.ts'], { PORT: apiPort });
+// The browser opens astro dev's port, not the API's: links the API makes (mails, payout onboarding) go there.
+const siteUrl = process.env.PUBLIC_SITE_URL || defaultSiteUrl(4321);
+run(process.execPath, ['--watch-path=commerce-api/src', 'commerce-api/src/server.ts'], { PORT: apiPort, PUBLIC_SITE_URL: siteUrl });
 run('npx', ['astro', 'dev'], { API_PORT: apiPort });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

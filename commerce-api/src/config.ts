@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 import { contentSettingsFromEnv, type ContentSettings } from '#content/settings.ts';
+import { defaultSiteUrl } from '#contracts/site-url.ts';
 import { isCommonPassword } from './auth/common-passwords.ts';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts.ts';
 
@@ -52,7 +53,8 @@ const EnvSchema = v.object({
     v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))]),
     '',
   ),
-  PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL')), 'http://localhost:4321'),
+  // No default here: unset, it is the server's own address on PORT; production must say it (checkProduction).
+  PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
   PUBLIC_API_URL: url(),
   TRUST_PROXY: trustProxy(),
   SHUTDOWN_TIMEOUT_MS: count(10_000),
@@ -172,6 +174,7 @@ export interface Config {
   readonly dataDir: string;
   /** PostgreSQL when set (postgres://…, docs/decisions/0076); empty: the lowdb file in dataDir */
   readonly databaseUrl: string;
+  /** where customers open the site, without a trailing slash; unset: http://localhost:{port} (required in production) */
   readonly publicSiteUrl: string;
   readonly publicApiUrl: string;
   /** Express's "trust proxy" setting: which X-Forwarded-For hops name the client */
@@ -246,7 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicSiteUrl: e.PUBLIC_SITE_URL.replace(/\/$/, ''),
+    publicSiteUrl: (e.PUBLIC_SITE_URL ?? defaultSiteUrl(e.PORT)).replace(/\/$/, ''),
     publicApiUrl: e.PUBLIC_API_URL.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
@@ -297,13 +300,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     smsEnabled: e.SMS_ENABLED,
   };
-  if (isProduction) checkProduction(config, e.ALLOW_DEV_SECRETS_IN_PRODUCTION, e.ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION, e.SEED_DEMO_DATA);
+  if (isProduction) checkProduction(config, e.ALLOW_DEV_SECRETS_IN_PRODUCTION, e.ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION, e.SEED_DEMO_DATA, e.PUBLIC_SITE_URL);
   return deepFreeze(config);
 }
 
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 
-function checkProduction(config: Config, allowDevSecrets: boolean, allowLocalPayments: boolean, seedDemoData: boolean | undefined): void {
+function checkProduction(
+  config: Config,
+  allowDevSecrets: boolean,
+  allowLocalPayments: boolean,
+  seedDemoData: boolean | undefined,
+  publicSiteUrl: string | undefined,
+): void {
   if (!allowDevSecrets) {
     if (config.sessionSecret.length < 32) {
       throw new ConfigError('Configuration error: SESSION_SECRET must be set to at least 32 random characters in production (or set ALLOW_DEV_SECRETS_IN_PRODUCTION=true).');
@@ -329,6 +338,13 @@ function checkProduction(config: Config, allowDevSecrets: boolean, allowLocalPay
   }
   if (config.paymentProvider === 'local' && !allowLocalPayments) {
     throw new ConfigError('Configuration error: no STRIPE_TEST_SECRET_KEY/STRIPE_TEST_PUBLISHABLE_KEY are set, and the local test-mode payment provider is refused in production (set ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION=true to run it anyway).');
+  }
+  // The default, this machine's own address, reaches no customer: every mailed link and the payout
+  // onboarding's return address would lead nowhere.
+  if (!publicSiteUrl) {
+    throw new ConfigError(
+      `Configuration error: PUBLIC_SITE_URL must be set in production to the address customers open (https://puppynest.example): links in mails, the payout onboarding's return address and the site's canonical URLs are made from it, and the development default (${config.publicSiteUrl}) reaches no one else.`,
+    );
   }
 }
 

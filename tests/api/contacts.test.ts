@@ -92,7 +92,7 @@ describe('GET /api/dev/outbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const t = await createTestApp({ env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'x-real-admin-password', SEED_DEMO_DATA: 'false', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true' } });
+    const t = await createTestApp({ env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'x-real-admin-password', SEED_DEMO_DATA: 'false', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true', PUBLIC_SITE_URL: 'https://puppynest.example' } });
     expect((await request(t.app).get('/api/dev/outbox')).status).toBe(404);
   });
 });

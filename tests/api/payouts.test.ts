@@ -252,6 +252,15 @@ describe('a payout waits for what it needs', () => {
     expect(await localPaymentCount(t, 'account')).toBe(1);
   });
 
+  it('the onboarding link and its return address follow PORT when PUBLIC_SITE_URL is unset', async () => {
+    const { seller } = await marketplace({ env: { PORT: '4599' } });
+    const started = await seller.agent.post('/api/earnings/connect');
+    expect(started.body.url).toMatch(/^http:\/\/localhost:4599\//);
+    const link = new URL(started.body.url as string).searchParams.get('link')!;
+    const later = await seller.agent.post(`/api/local-connect/${link}`).send({ legalName: 'Dana Breeder', routingNumber: '', accountNumber: '', ssnLast4: '', finishLater: true });
+    expect(later.body.returnUrl).toBe('http://localhost:4599/earnings?onboarding=done');
+  });
+
   it("the platform's balance cannot cover the transfer: refused as Stripe does, kept as lastError, sent by the job once it can", async () => {
     const { t, order, intentId, buyer, seller } = await handedOver();
     // the buyer's payment refunded out of band: the platform holds nothing to transfer

@@ -89,6 +89,7 @@ const PRODUCTION = {
   SESSION_SECRET: 'a-production-session-secret-of-enough-length',
   ADMIN_PASSWORD: 'a-strong-admin-password',
   ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true',
+  PUBLIC_SITE_URL: 'https://puppynest.example',
 };
 
 const contact = (n: number) => ({ name: `Visitor ${n}`, email: `visitor${n}@example.com`, phone: '555-0100', message: `Message number ${n}` });
@@ -195,6 +196,19 @@ describe('the server process', () => {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     expect((await exitOf(child)).code).toBe(1);
     expect(output).toMatch(/SEED_DEMO_DATA must be set in production: false for a real deployment, or true for a demo deployment/);
+    expect(existsSync(path.join(dataDir, 'db.json'))).toBe(false);
+  });
+
+  it('refuses to start in production without PUBLIC_SITE_URL, naming it', async () => {
+    const dataDir = tempDir();
+    const env: NodeJS.ProcessEnv = { ...process.env, ...PRODUCTION, SEED_DEMO_DATA: 'false', DATA_DIR: dataDir, PORT: '0' };
+    delete env.PUBLIC_SITE_URL;
+    const child = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    expect((await exitOf(child)).code).toBe(1);
+    expect(output).toMatch(/PUBLIC_SITE_URL must be set in production to the address customers open/);
     expect(existsSync(path.join(dataDir, 'db.json'))).toBe(false);
   });
 

@@ -13,6 +13,7 @@ const tempDir = () => {
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 const strongSecret = 'x'.repeat(40);
+const SITE = 'https://puppynest.example';
 
 describe('loadConfig', () => {
   it('has safe defaults: loopback host, port 4321, ./data, local payments', () => {
@@ -61,7 +62,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses a short, common or published admin password in production', () => {
-    const env = { NODE_ENV: 'production', SESSION_SECRET: strongSecret, SEED_DEMO_DATA: 'false', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true' };
+    const env = { NODE_ENV: 'production', SESSION_SECRET: strongSecret, SEED_DEMO_DATA: 'false', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true', PUBLIC_SITE_URL: SITE };
     expect(() => loadConfig({ ...env, ADMIN_PASSWORD: 'short-pass1' })).toThrow(/ADMIN_PASSWORD must be at least 12 characters, not a common password and not one the README publishes/);
     // Long enough, but printed in the README.
     expect(() => loadConfig({ ...env, ADMIN_PASSWORD: 'puppynest-admin' })).toThrow(/ADMIN_PASSWORD must be at least 12 characters/);
@@ -71,7 +72,7 @@ describe('loadConfig', () => {
 
   it('seeds demo data by default in development only; production demo accounts get random passwords', () => {
     expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ seedDemoData: true, randomDemoPasswords: false });
-    const env = { NODE_ENV: 'production', SESSION_SECRET: strongSecret, ADMIN_PASSWORD: 'a-real-admin-pass', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true' };
+    const env = { NODE_ENV: 'production', SESSION_SECRET: strongSecret, ADMIN_PASSWORD: 'a-real-admin-pass', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true', PUBLIC_SITE_URL: SITE };
     expect(loadConfig({ ...env, SEED_DEMO_DATA: 'false' })).toMatchObject({ seedDemoData: false });
     expect(loadConfig({ ...env, SEED_DEMO_DATA: 'true' })).toMatchObject({ seedDemoData: true, randomDemoPasswords: true });
   });
@@ -101,8 +102,9 @@ describe('loadConfig', () => {
   });
 
   it('starts in production when explicitly allowed or fully configured', () => {
-    const allowed = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: strongSecret, ADMIN_PASSWORD: 'a-real-admin-pass', SEED_DEMO_DATA: 'false', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true' });
+    const allowed = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: strongSecret, ADMIN_PASSWORD: 'a-real-admin-pass', SEED_DEMO_DATA: 'false', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true', PUBLIC_SITE_URL: SITE });
     expect(allowed.isProduction).toBe(true);
+    expect(allowed.publicSiteUrl).toBe(SITE);
     const stripe = loadConfig({
       NODE_ENV: 'production',
       SESSION_SECRET: strongSecret,
@@ -110,7 +112,23 @@ describe('loadConfig', () => {
       SEED_DEMO_DATA: 'false',
       STRIPE_TEST_SECRET_KEY: 'sk_test_123',
       STRIPE_TEST_PUBLISHABLE_KEY: 'pk_test_123',
+      PUBLIC_SITE_URL: SITE,
     });
     expect(stripe.paymentProvider).toBe('stripe');
+  });
+
+  it("takes the server's own address for PUBLIC_SITE_URL when unset: it follows PORT", () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).publicSiteUrl).toBe('http://localhost:4321');
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '4599' }).publicSiteUrl).toBe('http://localhost:4599');
+    // empty counts as unset, as for every variable
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '4599', PUBLIC_SITE_URL: '' }).publicSiteUrl).toBe('http://localhost:4599');
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '4599', PUBLIC_SITE_URL: 'https://puppynest.example/' }).publicSiteUrl).toBe('https://puppynest.example');
+  });
+
+  it('refuses production without PUBLIC_SITE_URL, naming it, even when development secrets are allowed', () => {
+    const ready = { NODE_ENV: 'production', SESSION_SECRET: strongSecret, ADMIN_PASSWORD: 'a-real-admin-pass', SEED_DEMO_DATA: 'false', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true' };
+    expect(() => loadConfig(ready)).toThrow(/^Configuration error: PUBLIC_SITE_URL must be set in production to the address customers open/);
+    expect(() => loadConfig({ ...ready, PORT: '4599', ALLOW_DEV_SECRETS_IN_PRODUCTION: 'true' })).toThrow(/PUBLIC_SITE_URL must be set in production.*\(http:\/\/localhost:4599\)/);
+    expect(loadConfig({ ...ready, PUBLIC_SITE_URL: SITE }).publicSiteUrl).toBe(SITE);
   });
 });
