@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config';
 const LOWDB_ONLY = ['content', 'static-site', 'http-headers', 'server-process', 'storage-failures'].map((name) => `tests/api/${name}.test.ts`);
 
 /** API tests of the server on PostgreSQL itself: run in api-postgres only */
-const POSTGRES_ONLY = ['tests/api/server-on-postgres.test.ts', 'tests/api/shared-limits.test.ts', 'tests/api/s3-media.test.ts', 'tests/api/publish-across-processes.test.ts'];
+const POSTGRES_ONLY = [
+  'tests/api/server-on-postgres.test.ts',
+  'tests/api/shared-limits.test.ts',
+  'tests/api/s3-media.test.ts',
+  'tests/api/publish-across-processes.test.ts',
+  'tests/api/ready-to-serve.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -1,10 +1,12 @@
 // npm run db:import: copies the lowdb database of DATA_DIR into the PostgreSQL database of DATABASE_URL
-// (migrating it first). Safe to repeat: rows already there are skipped. Says what it copied.
+// (migrating it first), then VACUUM ANALYZE of the tables it wrote, so the database serves at full speed
+// at once (decision 0115). Safe to repeat: rows already there are skipped. Says what it copied.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DB_FILE_NAME, normaliseDb } from '../src/storage/index.ts';
 import { importLowdb } from '../src/storage/postgres/import-lowdb.ts';
 import { createPool } from '../src/storage/postgres/pool.ts';
+import { vacuumAnalyze } from '../src/storage/postgres/ready-to-serve.ts';
 
 const url = process.env['DATABASE_URL'];
 if (!url || !/^postgres(ql)?:\/\//.test(url)) {
@@ -21,14 +23,27 @@ try {
 }
 const pool = createPool({ connectionString: url, max: 1 });
 try {
-  const report = await importLowdb(pool, data);
+  let report;
+  try {
+    report = await importLowdb(pool, data);
+  } catch (error) {
+    throw new Error(`Nothing was imported: ${(error as Error).message}`, { cause: error });
+  }
   console.log(`Imported ${file}:`);
   for (const r of report) {
     if (r.copied || r.skipped) console.log(`  ${r.collection}: ${r.copied} copied${r.skipped ? `, ${r.skipped} already there` : ''}`);
   }
   console.log(`  settings: payment mode ${data.settings.paymentMode}`);
+  const written = report.filter((r) => r.copied > 0).map((r) => r.table);
+  try {
+    await vacuumAnalyze(pool, written);
+  } catch (error) {
+    // The rows are committed; only the statistics are missing (autovacuum makes them, later).
+    throw new Error(`The rows are imported, but VACUUM ANALYZE failed: ${(error as Error).message}. Run VACUUM ANALYZE before serving.`, { cause: error });
+  }
+  if (written.length) console.log(`  VACUUM ANALYZE of the ${written.length} tables written: ready to serve.`);
 } catch (error) {
-  console.error(`Nothing was imported: ${(error as Error).message}`);
+  console.error((error as Error).message);
   process.exitCode = 1;
 } finally {
   await pool.end();

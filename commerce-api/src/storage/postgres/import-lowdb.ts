@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import type { CollectionName, DbShape } from '../../domain/model.ts';
 import { migrate } from './migrate.ts';
+import { SYNCHRONOUS_COMMIT } from './ready-to-serve.ts';
 
 /** every collection with its table, parents before the rows that point at them */
 const TABLES: ReadonlyArray<readonly [CollectionName, string]> = [
@@ -35,6 +36,8 @@ const TABLES: ReadonlyArray<readonly [CollectionName, string]> = [
 
 export interface ImportedCollection {
   collection: CollectionName;
+  /** its table in PostgreSQL */
+  table: string;
   copied: number;
   /** rows already in the database (an earlier import) */
   skipped: number;
@@ -58,6 +61,8 @@ export async function importLowdb(pool: pg.Pool, data: DbShape, now: Date = new 
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    // db:import runs VACUUM ANALYZE of what this wrote right after it (ready-to-serve.ts)
+    await client.query(SYNCHRONOUS_COMMIT);
     const report: ImportedCollection[] = [];
     for (const [collection, table] of TABLES) {
       const rows: ReadonlyArray<object> = data[collection];
@@ -77,7 +82,7 @@ export async function importLowdb(pool: pg.Pool, data: DbShape, now: Date = new 
                 greatest($2::int, (SELECT coalesce(max(id), 0) FROM ${table})) > 0)`,
         [table, lowdbSequence],
       );
-      report.push({ collection, copied, skipped: rows.length - copied });
+      report.push({ collection, table, copied, skipped: rows.length - copied });
     }
     await client.query('UPDATE settings SET payment_mode = $1', [data.settings.paymentMode]);
     await client.query('COMMIT');

@@ -1,8 +1,14 @@
 // Schema as code: the numbered .sql files beside this one, applied in order, each once, each in its
 // own transaction. Several processes may start at once: a session-level advisory lock lets one of
 // them migrate while the others wait, then find nothing left to do.
+//
+// A migration that fills or rewrites a large table says so on a line of its own,
+//     -- vacuum analyze: puppies
+// (tables separated by commas), and the tables get VACUUM (ANALYZE) once the migrations are committed,
+// still under the lock (decision 0115): VACUUM cannot run inside the migration's transaction.
 import { readdir, readFile } from 'node:fs/promises';
 import type pg from 'pg';
+import { SYNCHRONOUS_COMMIT, vacuumAnalyze } from './ready-to-serve.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 /** any fixed number, the same in every process: "PuppyNest migrations" */
@@ -12,13 +18,27 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** the tables its `-- vacuum analyze:` lines name */
+  vacuumAnalyze: string[];
+}
+
+/** the tables named by a migration's `-- vacuum analyze: a, b` lines */
+export function vacuumTargets(sql: string): string[] {
+  const tables = [...sql.matchAll(/^--\s*vacuum analyze:(.*)$/gim)].flatMap((line) => line[1]!.split(',').map((name) => name.trim()));
+  for (const table of tables) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`"-- vacuum analyze:" names ${JSON.stringify(table)}, which is not a table name`);
+  }
+  return tables;
 }
 
 /** the migrations of this version of PuppyNest, oldest first (file names: 0001-initial.sql) */
 export async function loadMigrations(): Promise<Migration[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}-[\w-]+\.sql$/.test(f)).sort();
   return Promise.all(
-    files.map(async (file) => ({ version: Number(file.slice(0, 4)), name: file.slice(5, -4), sql: await readFile(new URL(file, MIGRATIONS_DIR), 'utf8') })),
+    files.map(async (file) => {
+      const sql = await readFile(new URL(file, MIGRATIONS_DIR), 'utf8');
+      return { version: Number(file.slice(0, 4)), name: file.slice(5, -4), sql, vacuumAnalyze: vacuumTargets(sql) };
+    }),
   );
 }
 
@@ -40,10 +60,13 @@ export async function migrate(pool: pg.Pool, now: Date = new Date()): Promise<nu
       throw new Error(`The database has schema version ${newest}, but this PuppyNest knows up to ${known}: it was migrated by a newer PuppyNest.`);
     }
     const applied: number[] = [];
+    const vacuum = new Set<string>();
     for (const m of migrations) {
       if (done.has(m.version)) continue;
       await client.query('BEGIN');
       try {
+        // on disk at once, for the VACUUM after the migrations (ready-to-serve.ts)
+        await client.query(SYNCHRONOUS_COMMIT);
         await client.query(m.sql);
         await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, now]);
         await client.query('COMMIT');
@@ -52,7 +75,9 @@ export async function migrate(pool: pg.Pool, now: Date = new Date()): Promise<nu
         throw new Error(`Migration ${String(m.version).padStart(4, '0')}-${m.name} failed: ${(error as Error).message}`, { cause: error });
       }
       applied.push(m.version);
+      for (const table of m.vacuumAnalyze) vacuum.add(table);
     }
+    await vacuumAnalyze(client, [...vacuum]);
     return applied;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});

@@ -1,0 +1,6 @@
+-- Migration 0009 filled the card of every listing in one UPDATE: a new version of each row, no statistics
+-- and no visibility map for them until autovacuum came by, so a database that migrated across 0009 served
+-- the catalogue slowly meanwhile. 0009 shipped before a migration could ask for VACUUM ANALYZE, and a
+-- shipped migration is never edited (decision 0076), so this one asks for it in 0009's place (decision
+-- 0115). Nothing to change in the schema; on a database past 0009 already it costs one pass over puppies.
+-- vacuum analyze: puppies
