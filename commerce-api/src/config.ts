@@ -217,14 +217,8 @@ export class ConfigError extends Error {
  * In development a random session secret is created once and kept in DATA_DIR.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const input = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = v.safeParse(EnvSchema, input);
-  if (!parsed.success) {
-    const issue = parsed.issues[0];
-    const name = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment';
-    throw new ConfigError(`Configuration error: ${name} ${issue.message} (got "${String(issue.input)}"). See .env.example.`);
-  }
-  const e = parsed.output;
+  const input = presentValues(env);
+  const e = parseEnv(EnvSchema, input);
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
 
@@ -302,6 +296,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
   if (isProduction) checkProduction(config, e.ALLOW_DEV_SECRETS_IN_PRODUCTION, e.ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION, e.SEED_DEMO_DATA, e.PUBLIC_SITE_URL);
   return deepFreeze(config);
+}
+
+/**
+ * Where the data is (DATA_DIR, DATABASE_URL), read as loadConfig reads it, for the commands that need
+ * nothing else (npm run backup, npm run restore): they run where the server's secrets may not be set.
+ */
+export function loadStoreConfig(env: Record<string, string | undefined> = process.env): Pick<Config, 'dataDir' | 'databaseUrl'> {
+  const e = parseEnv(v.pick(EnvSchema, ['DATA_DIR', 'DATABASE_URL']), presentValues(env));
+  return { dataDir: path.resolve(e.DATA_DIR), databaseUrl: e.DATABASE_URL };
+}
+
+/** an empty variable counts as unset */
+function presentValues(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+}
+
+function parseEnv<S extends v.GenericSchema>(schema: S, input: Record<string, string>): v.InferOutput<S> {
+  const parsed = v.safeParse(schema, input);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const name = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment';
+    throw new ConfigError(`Configuration error: ${name} ${issue.message} (got "${String(issue.input)}"). See .env.example.`);
+  }
+  return parsed.output;
 }
 
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;

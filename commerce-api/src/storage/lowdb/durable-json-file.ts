@@ -6,6 +6,7 @@ import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Adapter } from 'lowdb';
 import type { DbShape } from '../../domain/model.ts';
+import { syncFolder } from '../durable-files.ts';
 import { serializeDb } from './db-json.ts';
 
 export class DamagedDataFileError extends Error {
@@ -91,15 +92,6 @@ export class DurableJsonFile implements Adapter<DbShape> {
       await unlink(temp).catch(() => {});
       throw new Error(`Could not save ${this.file}: ${errorMessage(error)}`, { cause: error });
     }
-  }
-}
-
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
 
