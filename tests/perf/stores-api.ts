@@ -1,7 +1,7 @@
 // The product through HTTP on both stores at marketplace size (docs/product.md §13), beside the reference
 // handler ../shared/bench/pg-anchor.mjs. Starts a durable PostgreSQL 15 (fsync on), builds one
 // catalogue of `--rows` listings (default 100,000) and loads it into: a lowdb DATA_DIR, a PostgreSQL
-// database for the product, and the anchor's own table. Then three servers, each its own process:
+// database for the product (through npm run db:import, with no step after it), and the anchor's own table. Then three servers, each its own process:
 //   the product on lowdb (npm start's server, DATA_DIR), the product on PostgreSQL (DATABASE_URL),
 //   and the anchor (a bare node:http handler over one plain table).
 // Measures, with autocannon at `--connections` (default 50):
@@ -17,8 +17,6 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
-import { importLowdb } from '../../commerce-api/src/storage/postgres/import-lowdb.ts';
 import { FACTORY_PASSWORD } from '../support/factories.ts';
 import { startPostgres } from '../support/postgres-server.ts';
 import { benchCatalogue, numberArg, root, settled, startProcess, tailPath } from './lib/bench-setup.ts';
@@ -71,10 +69,13 @@ async function main(): Promise<void> {
     writeFileSync(path.join(lowdbDir, 'db.json'), JSON.stringify(shape));
     pg.psql('CREATE DATABASE product');
     pg.psql('CREATE DATABASE anchor');
-    const pool = createPool({ connectionString: pg.url('product'), max: 2 });
-    await importLowdb(pool, shape, now);
-    await pool.query('VACUUM ANALYZE');
-    await pool.end();
+    // the product's database as an operator makes it: npm run db:import of that DATA_DIR, and nothing
+    // after it (it ends with VACUUM ANALYZE of what it wrote, decision 0115)
+    const started = Date.now();
+    const dbImport = await startProcess('db:import', process.execPath, [path.join(root, 'commerce-api/scripts/db-import.ts')], { DATA_DIR: lowdbDir, DATABASE_URL: pg.url('product') });
+    const imported = await new Promise<number | null>((resolve) => dbImport.once('exit', resolve));
+    if (imported !== 0) throw new Error(`db:import exited with ${imported}`);
+    console.log(`db:import of ${ROWS} listings: ${((Date.now() - started) / 1000).toFixed(0)} s, VACUUM ANALYZE included`);
     console.log(`stores API: ${ROWS} listings, ${CONNECTIONS} connections, ${SECONDS} s per store and kind (loopback, Node ${process.version})`);
 
     const anchorLoad = await startProcess('anchor load', process.execPath, [ANCHOR, 'load', pg.url('anchor'), path.join(lowdbDir, 'db.json')], {}, /anchor: loaded/);
