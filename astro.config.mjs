@@ -8,6 +8,7 @@ import { defineConfig } from 'astro/config';
 import cspInlineScripts from './tools/astro-csp-inline-scripts.mjs';
 import devPageLocals from './tools/astro-dev-page-locals.mjs';
 import noIslandPreload from './tools/astro-no-island-preload.mjs';
+import siteUrlStamp from './tools/astro-site-url-stamp.mjs';
 import { VIDEO_EMBED_ORIGINS } from './site/lib/video-embed.ts';
 import { defaultSiteUrl } from './commerce-api/src/contracts/site-url.ts';
 
@@ -27,7 +28,7 @@ export default defineConfig({
   // "/puppies" is served as puppies.html: no trailing-slash redirects on the way to a page.
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },
-  integrations: [react(), cspInlineScripts(), noIslandPreload(), devPageLocals({ apiPort })],
+  integrations: [react(), cspInlineScripts(), noIslandPreload(), siteUrlStamp(), devPageLocals({ apiPort })],
   // A Content-Security-Policy <meta> on every page: scripts only from this site (and Stripe.js), each
   // inline script by its hash, which Astro computes at build time.
   security: {
