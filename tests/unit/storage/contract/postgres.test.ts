@@ -92,7 +92,7 @@ describe('migrations', () => {
       expect(puppy).toMatchObject({ name: 'Before cards', description: 'Said "hi"\nthen left' });
       expect(listed(await store.puppies.searchPublic({ limit: 5 }, NOW))).toStrictEqual([listingFields(puppy)]);
       expect((await older.query('SELECT count(*)::int AS n FROM puppies WHERE card IS NULL')).rows[0]).toEqual({ n: 0 });
-      // 0009 wrote a new version of every listing; the runner's VACUUM ANALYZE (asked for by 0012, decision
+      // 0009 wrote a new version of every listing; the runner's VACUUM ANALYZE (asked for by 0013, decision
       // 0115) leaves them with statistics and a visibility map, not waiting for autovacuum
       expect((await older.query(`SELECT reltuples, relallvisible FROM pg_class WHERE relname = 'puppies'`)).rows[0]).toEqual({ reltuples: 1, relallvisible: 1 });
     } finally {
