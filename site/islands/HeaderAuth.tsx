@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { logOut, useCurrentUser } from '../lib/auth.ts';
 import { toast, toastAcrossNavigation } from '../lib/toast.ts';
+import './HeaderAuth.css';
 
 export default function HeaderAuth() {
   const { user, isLoading } = useCurrentUser();
@@ -69,7 +70,7 @@ export default function HeaderAuth() {
         Post a Puppy
       </a>
       <details className="dropdown account-menu" ref={menu}>
-        {/* The pill cuts a long name with an ellipsis (SiteHeader.astro); the menu shows it whole. */}
+        {/* The pill cuts a long name with an ellipsis (HeaderAuth.css); the menu shows it whole. */}
         <summary>
           <span>Hi, {user.username}</span>
           {/* unread conversations as of this page load (decision 0090; GET /api/user; no polling) */}
