@@ -7,6 +7,7 @@ import { PuppyImage } from '../react/PuppyImage.tsx';
 import { formatAge, formatPrice } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
 import '../styles/card.css';
+import '../styles/shimmer.css';
 import './FeaturedPuppies.css';
 
 /** One row on desktop, two on tablets. */

@@ -4,6 +4,7 @@ import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
 import { capitalise, formatAge, formatPrice, formatWeight } from '../lib/format.ts';
 import { PuppyImage } from './PuppyImage.tsx';
 import '../styles/card.css';
+import '../styles/shimmer.css';
 import './PuppyCard.css';
 
 export const DESCRIPTION_PREVIEW = 120;
