@@ -19,7 +19,8 @@ const EXPRESS = {
 /** the stores implement the domain's store (domain/store/), never the other way round (decision 0109) */
 const STORAGE = {
   regex: '(^|/)storage(/|\\.ts$|$)',
-  message: 'domain/ owns its store interface (domain/store/) and never imports storage/: storage/ implements it (decision 0109).',
+  message:
+    'domain/ owns its store interface (domain/store/) and never imports storage/: storage/ implements it (decision 0109).',
 };
 
 /**
@@ -35,7 +36,10 @@ const puppynest = {
       meta: {
         type: 'suggestion',
         docs: { description: 'disallow comments that cite an issue number' },
-        messages: { issue: 'This comment cites an issue number; cite the decision record or docs/product.md section that explains it.' },
+        messages: {
+          issue:
+            'This comment cites an issue number; cite the decision record or docs/product.md section that explains it.',
+        },
         schema: [],
       },
       create(context) {
@@ -52,7 +56,16 @@ const puppynest = {
 };
 
 export default defineConfig([
-  globalIgnores(['dist/', 'data/', '.astro/', 'studio/dist/', 'studio/.sanity/', 'test-results*/', 'playwright-report/', 'tests/.tmp/']),
+  globalIgnores([
+    'dist/',
+    'data/',
+    '.astro/',
+    'studio/dist/',
+    'studio/.sanity/',
+    'test-results*/',
+    'playwright-report/',
+    'tests/.tmp/',
+  ]),
   {
     files: ['**/*.{js,mjs,ts,tsx,astro}'],
     extends: [js.configs.recommended, tseslint.configs.recommended],
@@ -61,7 +74,10 @@ export default defineConfig([
     rules: {
       'puppynest/no-issue-numbers': 'error',
       // `_name` marks a parameter or binding kept for its position or shape.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // TypeScript itself reports undefined names, with the types' knowledge of globals.
       'no-undef': 'off',
     },
@@ -97,7 +113,8 @@ export default defineConfig([
           patterns: [
             {
               regex: '^(?!valibot$|\\./[^/]+$)',
-              message: 'Contracts are shared by the site and the API: they import only valibot and each other (./name.ts).',
+              message:
+                'Contracts are shared by the site and the API: they import only valibot and each other (./name.ts).',
             },
           ],
         },
@@ -108,7 +125,10 @@ export default defineConfig([
     name: 'domain code never reads the environment',
     files: ['commerce-api/src/domain/**/*.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'The config is passed in: read config.ts, not process.env.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'The config is passed in: read config.ts, not process.env.' },
+      ],
     },
   },
 ]);

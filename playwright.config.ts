@@ -9,20 +9,35 @@ import { chromium, defineConfig, devices } from '@playwright/test';
 // halves take about as long (payments, orders, sellers, conversations… / content, auth, listings…).
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 4399);
 const SERVERS = [
-  { name: 'commerce', port: FIRST_PORT, files: ['payments', 'orders', 'sellers', 'conversations', 'photos', 'form-messages', 'forms-before-hydration'] },
-  { name: 'browsing', port: FIRST_PORT - 1, files: ['content-pages', 'auth', 'listings-browse', 'html-first', 'listings-manage', 'skeleton', 'payouts'] },
+  {
+    name: 'commerce',
+    port: FIRST_PORT,
+    files: ['payments', 'orders', 'sellers', 'conversations', 'photos', 'form-messages', 'forms-before-hydration'],
+  },
+  {
+    name: 'browsing',
+    port: FIRST_PORT - 1,
+    files: ['content-pages', 'auth', 'listings-browse', 'html-first', 'listings-manage', 'skeleton', 'payouts'],
+  },
 ] as const;
 // A spec file in neither list would never run: refuse to start instead.
 const unassigned = readdirSync('tests/e2e')
   .filter((file) => file.endsWith('.spec.ts'))
-  .filter((file) => !SERVERS.some((server) => (server.files as readonly string[]).includes(file.replace(/\.spec\.ts$/, ''))));
-if (unassigned.length > 0) throw new Error(`Add ${unassigned.join(', ')} to one of the SERVERS in playwright.config.ts`);
+  .filter(
+    (file) => !SERVERS.some((server) => (server.files as readonly string[]).includes(file.replace(/\.spec\.ts$/, ''))),
+  );
+if (unassigned.length > 0)
+  throw new Error(`Add ${unassigned.join(', ')} to one of the SERVERS in playwright.config.ts`);
 
 function browserExecutable(): string | undefined {
-  const system = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((file) => existsSync(file));
+  const system = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((file) =>
+    existsSync(file),
+  );
   if (system) return system;
   if (existsSync(chromium.executablePath())) return undefined; // Playwright's own browser
-  throw new Error('No Chromium found for the end-to-end tests: install Debian\'s "chromium" package (apt-get install -y chromium) or run "npx playwright install chromium".');
+  throw new Error(
+    'No Chromium found for the end-to-end tests: install Debian\'s "chromium" package (apt-get install -y chromium) or run "npx playwright install chromium".',
+  );
 }
 
 export default defineConfig({
@@ -45,7 +60,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: browserExecutable(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   projects: SERVERS.map(({ name, port, files }) => ({

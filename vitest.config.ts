@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /** API tests that never touch the store (or test lowdb itself): run once, on lowdb */
-const LOWDB_ONLY = ['content', 'static-site', 'http-headers', 'server-process', 'storage-failures'].map((name) => `tests/api/${name}.test.ts`);
+const LOWDB_ONLY = ['content', 'static-site', 'http-headers', 'server-process', 'storage-failures'].map(
+  (name) => `tests/api/${name}.test.ts`,
+);
 
 /** API tests of the server on PostgreSQL itself: run in api-postgres only */
 const POSTGRES_ONLY = [
@@ -23,7 +25,12 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], exclude: POSTGRES_ONLY, setupFiles: ['tests/support/vitest-setup.ts'] },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          exclude: POSTGRES_ONLY,
+          setupFiles: ['tests/support/vitest-setup.ts'],
+        },
       },
       // The same API tests on PostgreSQL 15 (decision 0089): one server for the run, a database per test app.
       {

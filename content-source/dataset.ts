@@ -53,7 +53,9 @@ export function readRawDocuments(contentDir: string): SanityDocument[] {
         try {
           doc = JSON.parse(line);
         } catch (error) {
-          throw new Error(`${path.basename(file)} line ${index + 1} is not valid JSON: ${(error as Error).message}`, { cause: error });
+          throw new Error(`${path.basename(file)} line ${index + 1} is not valid JSON: ${(error as Error).message}`, {
+            cause: error,
+          });
         }
         if (!isDocument(doc)) throw new Error(`${path.basename(file)} line ${index + 1} has no _id or _type`);
         docs.push(doc);
@@ -77,7 +79,11 @@ export function loadPublishedDataset(contentDir: string, options: LoadOptions = 
 }
 
 /** The documents with `_sanityAsset` values replaced by asset references, plus the asset documents. */
-export async function resolveAssets(documents: SanityDocument[], contentDir: string, options: LoadOptions = {}): Promise<SanityDocument[]> {
+export async function resolveAssets(
+  documents: SanityDocument[],
+  contentDir: string,
+  options: LoadOptions = {},
+): Promise<SanityDocument[]> {
   const assetUrl = options.assetUrl ?? defaultAssetUrl;
   // keyed by absolute file path: one asset document per file, however many documents use it
   const assets = new Map<string, SanityDocument>();
@@ -88,7 +94,12 @@ export async function resolveAssets(documents: SanityDocument[], contentDir: str
   return [...resolved, ...assets.values()];
 }
 
-async function replaceAssets(value: unknown, contentDir: string, assets: Map<string, SanityDocument>, assetUrl: (asset: AssetFile) => string): Promise<unknown> {
+async function replaceAssets(
+  value: unknown,
+  contentDir: string,
+  assets: Map<string, SanityDocument>,
+  assetUrl: (asset: AssetFile) => string,
+): Promise<unknown> {
   if (Array.isArray(value)) {
     // One item at a time: two items using the same file must find its asset document already made.
     const items: unknown[] = [];
@@ -109,7 +120,12 @@ async function replaceAssets(value: unknown, contentDir: string, assets: Map<str
   return out;
 }
 
-async function assetDocument(ref: string, contentDir: string, assets: Map<string, SanityDocument>, assetUrl: (asset: AssetFile) => string): Promise<SanityDocument> {
+async function assetDocument(
+  ref: string,
+  contentDir: string,
+  assets: Map<string, SanityDocument>,
+  assetUrl: (asset: AssetFile) => string,
+): Promise<SanityDocument> {
   const match = ASSET_PATTERN.exec(ref);
   if (!match?.[1]) throw new Error(`Unsupported _sanityAsset "${ref}": use image@file://./images/<file>`);
   const file = path.resolve(contentDir, match[1]);
@@ -132,7 +148,10 @@ async function assetDocument(ref: string, contentDir: string, assets: Map<string
     size: data.length,
     path: path.relative(contentDir, file).split(path.sep).join('/'),
     url: assetUrl(info),
-    metadata: { _type: 'sanity.imageMetadata', dimensions: { _type: 'sanity.imageDimensions', width, height, aspectRatio: width / height } },
+    metadata: {
+      _type: 'sanity.imageMetadata',
+      dimensions: { _type: 'sanity.imageDimensions', width, height, aspectRatio: width / height },
+    },
   };
   assets.set(file, doc);
   return doc;
@@ -147,5 +166,10 @@ async function imageSize(data: Buffer, file: string): Promise<{ width: number; h
 }
 
 function isDocument(value: unknown): value is SanityDocument {
-  return typeof value === 'object' && value !== null && typeof (value as SanityDocument)._id === 'string' && typeof (value as SanityDocument)._type === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as SanityDocument)._id === 'string' &&
+    typeof (value as SanityDocument)._type === 'string'
+  );
 }

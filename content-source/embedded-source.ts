@@ -48,7 +48,11 @@ export function createEmbeddedSource(options: EmbeddedSourceOptions): ContentSou
     async fetch<T>(query: string, params: QueryParams = {}): Promise<T> {
       const { documents, byId } = await dataset();
       const tree = parse(query, { params });
-      const value = await evaluate(tree, { dataset: documents, params, dereference: ({ _ref }) => byId.get(_ref) ?? null });
+      const value = await evaluate(tree, {
+        dataset: documents,
+        params,
+        dereference: ({ _ref }) => byId.get(_ref) ?? null,
+      });
       return (await value.get()) as T;
     },
   };

@@ -16,7 +16,18 @@ import {
 import { createSanitySource } from './sanity-source.ts';
 import { contentSettingsFromEnv, type ContentSettings } from './settings.ts';
 import type { ContentSource } from './source.ts';
-import type { CareGuide, ContentImage, DonatePage, FaqItem, HomePage, Product, SellerPlan, SiteSettings, Terms, Testimonial } from './types.ts';
+import type {
+  CareGuide,
+  ContentImage,
+  DonatePage,
+  FaqItem,
+  HomePage,
+  Product,
+  SellerPlan,
+  SiteSettings,
+  Terms,
+  Testimonial,
+} from './types.ts';
 
 export type * from './types.ts';
 export type { ContentSource } from './source.ts';
@@ -42,7 +53,8 @@ export function createContent(source: ContentSource): Content {
   async function single<T>(query: string, id: string): Promise<T> {
     const result = await source.fetch<T | null>(query);
     // A page cannot be built without its document: fail the build loudly rather than render blanks.
-    if (result === null || result === undefined) throw new Error(`Content document "${id}" is missing (content source: ${source.name})`);
+    if (result === null || result === undefined)
+      throw new Error(`Content document "${id}" is missing (content source: ${source.name})`);
     return result;
   }
   async function list<T>(query: string): Promise<T[]> {
@@ -71,7 +83,11 @@ export function createContent(source: ContentSource): Content {
       return (await list<Product>(productsQuery)).map((item) => ({ ...item, image: usableImage(item.image) }));
     },
     async getSellerPlans() {
-      return (await list<SellerPlan>(sellerPlansQuery)).map((plan) => ({ ...plan, savings: plan.savings ?? null, features: plan.features ?? [] }));
+      return (await list<SellerPlan>(sellerPlansQuery)).map((plan) => ({
+        ...plan,
+        savings: plan.savings ?? null,
+        features: plan.features ?? [],
+      }));
     },
     getCareGuide: () => single<CareGuide>(careGuideQuery, 'careGuide'),
     getTerms: () => single<Terms>(termsQuery, 'terms'),
@@ -86,7 +102,11 @@ function usableImage(image: ContentImage | null | undefined): ContentImage | nul
 
 export function sourceFor(settings: ContentSettings): ContentSource {
   if (settings.projectId) {
-    return createSanitySource({ projectId: settings.projectId, dataset: settings.dataset, ...(settings.readToken ? { token: settings.readToken } : {}) });
+    return createSanitySource({
+      projectId: settings.projectId,
+      dataset: settings.dataset,
+      ...(settings.readToken ? { token: settings.readToken } : {}),
+    });
   }
   return createEmbeddedSource({ contentDir: settings.contentDir });
 }

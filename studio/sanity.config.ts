@@ -20,7 +20,11 @@ export default defineConfig({
     templates: (templates) => templates.filter(({ schemaType }) => !singletons.has(schemaType)),
   },
   document: {
-    actions: (actions, { schemaType }) => (singletons.has(schemaType) ? actions.filter(({ action }) => action !== undefined && SINGLETON_ACTIONS.has(action)) : actions),
-    newDocumentOptions: (items, { creationContext }) => (creationContext.type === 'global' ? items.filter(({ templateId }) => !singletons.has(templateId)) : items),
+    actions: (actions, { schemaType }) =>
+      singletons.has(schemaType)
+        ? actions.filter(({ action }) => action !== undefined && SINGLETON_ACTIONS.has(action))
+        : actions,
+    newDocumentOptions: (items, { creationContext }) =>
+      creationContext.type === 'global' ? items.filter(({ templateId }) => !singletons.has(templateId)) : items,
   },
 });

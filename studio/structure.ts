@@ -22,7 +22,11 @@ export const structure: StructureResolver = (S) =>
     .title('PuppyNest content')
     .items([
       ...SINGLETONS.map(({ type, title }) =>
-        S.listItem().title(title).id(type).schemaType(type).child(S.document().schemaType(type).documentId(type).title(title)),
+        S.listItem()
+          .title(title)
+          .id(type)
+          .schemaType(type)
+          .child(S.document().schemaType(type).documentId(type).title(title)),
       ),
       S.divider(),
       ...LISTS.map(({ type, title }) =>
@@ -30,6 +34,10 @@ export const structure: StructureResolver = (S) =>
           .title(title)
           .id(type)
           .schemaType(type)
-          .child(S.documentTypeList(type).title(title).defaultOrdering([{ field: 'order', direction: 'asc' }])),
+          .child(
+            S.documentTypeList(type)
+              .title(title)
+              .defaultOrdering([{ field: 'order', direction: 'asc' }]),
+          ),
       ),
     ]);

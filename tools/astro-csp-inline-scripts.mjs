@@ -17,7 +17,10 @@ export function withInlineScriptHashes(html) {
   if (!meta) return html;
   const hashes = inlineScriptHashes(html).filter((hash) => !meta[2].includes(hash));
   if (!hashes.length) return html;
-  const policy = meta[2].replace(/script-src ([^;]*)/, (_all, sources) => `script-src ${sources.trim()} ${[...new Set(hashes)].join(' ')}`);
+  const policy = meta[2].replace(
+    /script-src ([^;]*)/,
+    (_all, sources) => `script-src ${sources.trim()} ${[...new Set(hashes)].join(' ')}`,
+  );
   return html.replace(CSP_META, `$1${policy}$3`);
 }
 

@@ -36,7 +36,10 @@ async function pageLocals(api, cookie) {
     if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
     return response.json();
   };
-  const query = (q) => new URLSearchParams(Object.entries(q).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]]))).toString();
+  const query = (q) =>
+    new URLSearchParams(
+      Object.entries(q).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])),
+    ).toString();
   const user = cookie ? await get('/api/user', true) : null;
   return {
     viewer: user ? { id: user.id, username: user.username } : null,

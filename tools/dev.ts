@@ -18,7 +18,10 @@ function run(command: string, args: string[], extraEnv: Record<string, string> =
 
 // The browser opens astro dev's port, not the API's: links the API makes (mails, payout onboarding) go there.
 const siteUrl = process.env.PUBLIC_SITE_URL || defaultSiteUrl(4321);
-run(process.execPath, ['--watch-path=commerce-api/src', 'commerce-api/src/server.ts'], { PORT: apiPort, PUBLIC_SITE_URL: siteUrl });
+run(process.execPath, ['--watch-path=commerce-api/src', 'commerce-api/src/server.ts'], {
+  PORT: apiPort,
+  PUBLIC_SITE_URL: siteUrl,
+});
 run('npx', ['astro', 'dev'], { API_PORT: apiPort });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -36,7 +36,9 @@ function siteIsStale(): boolean {
 }
 
 if (siteIsStale()) {
-  console.log(`Building the site for ${SITE_URL} (it is missing, older than its sources, or made for another address)…`);
+  console.log(
+    `Building the site for ${SITE_URL} (it is missing, older than its sources, or made for another address)…`,
+  );
   const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -7,7 +7,9 @@ import { backupStore } from '../src/storage/backup.ts';
 
 const file = process.argv[2];
 if (!file || file.startsWith('-')) {
-  console.error('Usage: npm run backup -- FILE   (the store of DATABASE_URL when set, else of DATA_DIR, default ./data)');
+  console.error(
+    'Usage: npm run backup -- FILE   (the store of DATABASE_URL when set, else of DATA_DIR, default ./data)',
+  );
   process.exit(2);
 }
 try {
@@ -15,10 +17,16 @@ try {
   const report = await backupStore(config, file);
   const size = `${(report.bytes / 1024 / 1024).toFixed(1)} MB`;
   if (report.kind === 'lowdb') {
-    console.log(`Backed up ${config.dataDir} (db.json and ${report.uploads} uploaded files) to ${path.resolve(file)}, ${size}.`);
+    console.log(
+      `Backed up ${config.dataDir} (db.json and ${report.uploads} uploaded files) to ${path.resolve(file)}, ${size}.`,
+    );
   } else {
-    console.log(`Backed up the PostgreSQL database of DATABASE_URL to ${path.resolve(file)} (pg_dump, custom format), ${size}.`);
-    console.log('Uploaded media are not in it: keep the S3 bucket (or, without S3, DATA_DIR/uploads) as the README says.');
+    console.log(
+      `Backed up the PostgreSQL database of DATABASE_URL to ${path.resolve(file)} (pg_dump, custom format), ${size}.`,
+    );
+    console.log(
+      'Uploaded media are not in it: keep the S3 bucket (or, without S3, DATA_DIR/uploads) as the README says.',
+    );
   }
 } catch (error) {
   console.error(`No backup was made: ${error instanceof Error ? error.message : String(error)}`);

@@ -10,7 +10,9 @@ import { vacuumAnalyze } from '../src/storage/postgres/ready-to-serve.ts';
 
 const url = process.env['DATABASE_URL'];
 if (!url || !/^postgres(ql)?:\/\//.test(url)) {
-  console.error('db:import needs DATABASE_URL=postgres://user:password@host:port/database (and DATA_DIR, default ./data)');
+  console.error(
+    'db:import needs DATABASE_URL=postgres://user:password@host:port/database (and DATA_DIR, default ./data)',
+  );
   process.exit(1);
 }
 const file = path.resolve(process.env['DATA_DIR'] || './data', DB_FILE_NAME);
@@ -31,7 +33,8 @@ try {
   }
   console.log(`Imported ${file}:`);
   for (const r of report) {
-    if (r.copied || r.skipped) console.log(`  ${r.collection}: ${r.copied} copied${r.skipped ? `, ${r.skipped} already there` : ''}`);
+    if (r.copied || r.skipped)
+      console.log(`  ${r.collection}: ${r.copied} copied${r.skipped ? `, ${r.skipped} already there` : ''}`);
   }
   console.log(`  settings: payment mode ${data.settings.paymentMode}`);
   const written = report.filter((r) => r.copied > 0).map((r) => r.table);
@@ -39,7 +42,10 @@ try {
     await vacuumAnalyze(pool, written);
   } catch (error) {
     // The rows are committed; only the statistics are missing (autovacuum makes them, later).
-    throw new Error(`The rows are imported, but VACUUM ANALYZE failed: ${(error as Error).message}. Run VACUUM ANALYZE before serving.`, { cause: error });
+    throw new Error(
+      `The rows are imported, but VACUUM ANALYZE failed: ${(error as Error).message}. Run VACUUM ANALYZE before serving.`,
+      { cause: error },
+    );
   }
   if (written.length) console.log(`  VACUUM ANALYZE of the ${written.length} tables written: ready to serve.`);
 } catch (error) {

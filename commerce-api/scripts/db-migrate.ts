@@ -10,7 +10,11 @@ if (!url || !/^postgres(ql)?:\/\//.test(url)) {
 const pool = createPool({ connectionString: url, max: 1 });
 try {
   const applied = await migrate(pool);
-  console.log(applied.length ? `Applied migrations ${applied.map((v) => String(v).padStart(4, '0')).join(', ')}.` : 'The database schema is current: nothing to apply.');
+  console.log(
+    applied.length
+      ? `Applied migrations ${applied.map((v) => String(v).padStart(4, '0')).join(', ')}.`
+      : 'The database schema is current: nothing to apply.',
+  );
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

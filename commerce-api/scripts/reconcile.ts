@@ -26,14 +26,21 @@ try {
   const store = opened.store;
   // The check only reads the provider, so nothing is mailed; an outbox in memory keeps DATA_DIR as it was.
   const payments = createPayments({ config, store, mailer: createMemoryOutbox().mailer, now, log });
-  const report = await checkMoney({ store, provider: payments.provider, now, log }, sinceDays === undefined ? {} : { sinceDays });
+  const report = await checkMoney(
+    { store, provider: payments.provider, now, log },
+    sinceDays === undefined ? {} : { sinceDays },
+  );
   await keepMoneyCheck(store, report);
   for (const mismatch of report.mismatches) console.log(mismatchLine(mismatch));
   for (const failure of report.failures) console.log(`${failure.reference} not checked: ${failure.message}`);
   console.log(summaryLine(report));
   process.exitCode = report.mismatchCount > 0 || report.failureCount > 0 ? 1 : 0;
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : `The money check could not run: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    error instanceof ConfigError
+      ? error.message
+      : `The money check could not run: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exitCode = 2;
 } finally {
   await opened?.store.close();

@@ -24,14 +24,21 @@ try {
       connectedSellers: config.paymentProvider === 'local',
     });
     if (summary.seeded) {
-      console.log(`Seeded ${config.dataDir}: ${summary.breeds} breeds, ${summary.users} users, ${summary.puppies} puppies, ${summary.images.written} pictures rendered (${summary.images.skipped} already there) in ${summary.ms} ms.`);
+      console.log(
+        `Seeded ${config.dataDir}: ${summary.breeds} breeds, ${summary.users} users, ${summary.puppies} puppies, ${summary.images.written} pictures rendered (${summary.images.skipped} already there) in ${summary.ms} ms.`,
+      );
     } else {
-      console.log(`${config.dataDir} already holds data: nothing seeded${summary.adminCreated ? ', admin account created' : ''} (${summary.ms} ms).`);
+      console.log(
+        `${config.dataDir} already holds data: nothing seeded${summary.adminCreated ? ', admin account created' : ''} (${summary.ms} ms).`,
+      );
     }
     if (summary.adminCreated) {
-      console.log(`Admin: ${config.admin.username}${config.admin.isDevDefault ? ` / ${config.admin.password} (development default; set ADMIN_PASSWORD)` : ' (password from ADMIN_PASSWORD)'}`);
+      console.log(
+        `Admin: ${config.admin.username}${config.admin.isDevDefault ? ` / ${config.admin.password} (development default; set ADMIN_PASSWORD)` : ' (password from ADMIN_PASSWORD)'}`,
+      );
     }
-    for (const login of summary.demoLogins) console.log(`Demo ${login.accountType}: ${login.username} / ${login.password}`);
+    for (const login of summary.demoLogins)
+      console.log(`Demo ${login.accountType}: ${login.username} / ${login.password}`);
     for (const warning of summary.warnings) console.warn(`Warning: ${warning}`);
     if (extraListings > 0) {
       const started = performance.now();
@@ -39,7 +46,9 @@ try {
         console.error(error instanceof Error ? error.message : String(error));
         process.exit(1);
       });
-      console.log(`Added ${added} demo listings (${storage.db.puppies.count()} in all) in ${Math.round(performance.now() - started)} ms.`);
+      console.log(
+        `Added ${added} demo listings (${storage.db.puppies.count()} in all) in ${Math.round(performance.now() - started)} ms.`,
+      );
     }
   } finally {
     await storage.close();

@@ -18,12 +18,25 @@ const flag = (fallback: boolean) => v.optional(boolean, fallback ? 'true' : 'fal
 const text = () => v.optional(v.pipe(v.string(), v.trim()), '');
 const port = (fallback: number) =>
   v.optional(
-    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a port number'), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535, 'must be a port number')),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a port number'),
+      v.transform(Number),
+      v.integer(),
+      v.minValue(0),
+      v.maxValue(65535, 'must be a port number'),
+    ),
     String(fallback),
   );
 const count = (fallback: number) =>
   v.optional(
-    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.integer(), v.minValue(1, 'must be at least 1')),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number'),
+      v.transform(Number),
+      v.integer(),
+      v.minValue(1, 'must be at least 1'),
+    ),
     String(fallback),
   );
 /** Express's "trust proxy": true, false, a number of hops, or addresses/subnets separated by commas */
@@ -37,7 +50,13 @@ const trustProxy = () =>
         'must be true, false, a number of proxies, or IP addresses/subnets separated by commas',
       ),
       v.transform((s): boolean | number | string[] =>
-        s === 'true' ? true : s === 'false' ? false : /^\d+$/.test(s) ? Number(s) : s.split(',').map((part) => part.trim()),
+        s === 'true'
+          ? true
+          : s === 'false'
+            ? false
+            : /^\d+$/.test(s)
+              ? Number(s)
+              : s.split(',').map((part) => part.trim()),
       ),
     ),
     'false',
@@ -45,7 +64,10 @@ const trustProxy = () =>
 const url = () => v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url('must be a URL'))]), '');
 
 const EnvSchema = v.object({
-  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
+  NODE_ENV: v.optional(
+    v.picklist(['development', 'production', 'test'], 'must be development, production or test'),
+    'development',
+  ),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), '127.0.0.1'),
   PORT: port(4321),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), './data'),
@@ -102,11 +124,21 @@ const EnvSchema = v.object({
   PAYMENT_REFRESHES_PER_CLIENT: count(120),
   // seller payouts (decision 0101)
   PLATFORM_FEE_PERCENT: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage from 0 to 50, like 0, 5 or 7.5'), v.transform(Number), v.maxValue(50, 'must be at most 50')),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage from 0 to 50, like 0, 5 or 7.5'),
+      v.transform(Number),
+      v.maxValue(50, 'must be at most 50'),
+    ),
     '0',
   ),
   PAYOUT_HOLD_DAYS: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'must be a whole number of days from 0 to 30'), v.transform(Number), v.maxValue(30, 'must be at most 30')),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}$/, 'must be a whole number of days from 0 to 30'),
+      v.transform(Number),
+      v.maxValue(30, 'must be at most 30'),
+    ),
     '3',
   ),
   STRIPE_CONNECT_WEBHOOK_SECRET: text(),
@@ -224,16 +256,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   const stripeTestKeys = Boolean(e.STRIPE_TEST_SECRET_KEY && e.STRIPE_TEST_PUBLISHABLE_KEY);
   if (Boolean(e.STRIPE_TEST_SECRET_KEY) !== Boolean(e.STRIPE_TEST_PUBLISHABLE_KEY)) {
-    throw new ConfigError('Configuration error: STRIPE_TEST_SECRET_KEY and STRIPE_TEST_PUBLISHABLE_KEY must be set together.');
+    throw new ConfigError(
+      'Configuration error: STRIPE_TEST_SECRET_KEY and STRIPE_TEST_PUBLISHABLE_KEY must be set together.',
+    );
   }
   if (Boolean(e.STRIPE_LIVE_SECRET_KEY) !== Boolean(e.STRIPE_LIVE_PUBLISHABLE_KEY)) {
-    throw new ConfigError('Configuration error: STRIPE_LIVE_SECRET_KEY and STRIPE_LIVE_PUBLISHABLE_KEY must be set together.');
+    throw new ConfigError(
+      'Configuration error: STRIPE_LIVE_SECRET_KEY and STRIPE_LIVE_PUBLISHABLE_KEY must be set together.',
+    );
   }
 
-  const s3Vars = { S3_ENDPOINT: e.S3_ENDPOINT, S3_BUCKET: e.S3_BUCKET, S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY };
-  const missingS3 = Object.entries(s3Vars).filter(([, value]) => !value).map(([name]) => name);
+  const s3Vars = {
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_BUCKET: e.S3_BUCKET,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  };
+  const missingS3 = Object.entries(s3Vars)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
   if (missingS3.length > 0 && missingS3.length < 4) {
-    throw new ConfigError(`Configuration error: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (missing ${missingS3.join(', ')}).`);
+    throw new ConfigError(
+      `Configuration error: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (missing ${missingS3.join(', ')}).`,
+    );
   }
 
   const config: Config = {
@@ -259,7 +304,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     sessionSecret: e.SESSION_SECRET || (isProduction ? '' : devSessionSecret(dataDir, e.NODE_ENV)),
-    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD || DEV_ADMIN_PASSWORD, isDevDefault: !e.ADMIN_PASSWORD },
+    admin: {
+      username: e.ADMIN_USERNAME,
+      password: e.ADMIN_PASSWORD || DEV_ADMIN_PASSWORD,
+      isDevDefault: !e.ADMIN_PASSWORD,
+    },
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
     randomDemoPasswords: isProduction,
     limits: {
@@ -294,7 +343,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     smsEnabled: e.SMS_ENABLED,
   };
-  if (isProduction) checkProduction(config, e.ALLOW_DEV_SECRETS_IN_PRODUCTION, e.ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION, e.SEED_DEMO_DATA, e.PUBLIC_SITE_URL);
+  if (isProduction)
+    checkProduction(
+      config,
+      e.ALLOW_DEV_SECRETS_IN_PRODUCTION,
+      e.ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION,
+      e.SEED_DEMO_DATA,
+      e.PUBLIC_SITE_URL,
+    );
   return deepFreeze(config);
 }
 
@@ -302,14 +358,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * Where the data is (DATA_DIR, DATABASE_URL), read as loadConfig reads it, for the commands that need
  * nothing else (npm run backup, npm run restore): they run where the server's secrets may not be set.
  */
-export function loadStoreConfig(env: Record<string, string | undefined> = process.env): Pick<Config, 'dataDir' | 'databaseUrl'> {
+export function loadStoreConfig(
+  env: Record<string, string | undefined> = process.env,
+): Pick<Config, 'dataDir' | 'databaseUrl'> {
   const e = parseEnv(v.pick(EnvSchema, ['DATA_DIR', 'DATABASE_URL']), presentValues(env));
   return { dataDir: path.resolve(e.DATA_DIR), databaseUrl: e.DATABASE_URL };
 }
 
 /** an empty variable counts as unset */
 function presentValues(env: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
 }
 
 function parseEnv<S extends v.GenericSchema>(schema: S, input: Record<string, string>): v.InferOutput<S> {
@@ -317,7 +377,9 @@ function parseEnv<S extends v.GenericSchema>(schema: S, input: Record<string, st
   if (!parsed.success) {
     const issue = parsed.issues[0];
     const name = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment';
-    throw new ConfigError(`Configuration error: ${name} ${issue.message} (got "${String(issue.input)}"). See .env.example.`);
+    throw new ConfigError(
+      `Configuration error: ${name} ${issue.message} (got "${String(issue.input)}"). See .env.example.`,
+    );
   }
   return parsed.output;
 }
@@ -333,14 +395,22 @@ function checkProduction(
 ): void {
   if (!allowDevSecrets) {
     if (config.sessionSecret.length < 32) {
-      throw new ConfigError('Configuration error: SESSION_SECRET must be set to at least 32 random characters in production (or set ALLOW_DEV_SECRETS_IN_PRODUCTION=true).');
+      throw new ConfigError(
+        'Configuration error: SESSION_SECRET must be set to at least 32 random characters in production (or set ALLOW_DEV_SECRETS_IN_PRODUCTION=true).',
+      );
     }
     if (config.admin.isDevDefault) {
-      throw new ConfigError('Configuration error: ADMIN_PASSWORD must be set in production; the development default is public (or set ALLOW_DEV_SECRETS_IN_PRODUCTION=true).');
+      throw new ConfigError(
+        'Configuration error: ADMIN_PASSWORD must be set in production; the development default is public (or set ALLOW_DEV_SECRETS_IN_PRODUCTION=true).',
+      );
     }
     // The admin can switch payments to live mode: its password must be stronger than a customer's.
     const published = [DEV_ADMIN_PASSWORD, ...DEMO_ACCOUNTS.map((account) => account.password)];
-    if (config.admin.password.length < ADMIN_PASSWORD_MIN_LENGTH || isCommonPassword(config.admin.password) || published.includes(config.admin.password)) {
+    if (
+      config.admin.password.length < ADMIN_PASSWORD_MIN_LENGTH ||
+      isCommonPassword(config.admin.password) ||
+      published.includes(config.admin.password)
+    ) {
       throw new ConfigError(
         `Configuration error: ADMIN_PASSWORD must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters, not a common password and not one the README publishes, in production (or set ALLOW_DEV_SECRETS_IN_PRODUCTION=true).`,
       );
@@ -355,7 +425,9 @@ function checkProduction(
     );
   }
   if (config.paymentProvider === 'local' && !allowLocalPayments) {
-    throw new ConfigError('Configuration error: no STRIPE_TEST_SECRET_KEY/STRIPE_TEST_PUBLISHABLE_KEY are set, and the local test-mode payment provider is refused in production (set ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION=true to run it anyway).');
+    throw new ConfigError(
+      'Configuration error: no STRIPE_TEST_SECRET_KEY/STRIPE_TEST_PUBLISHABLE_KEY are set, and the local test-mode payment provider is refused in production (set ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION=true to run it anyway).',
+    );
   }
   // The default, this machine's own address, reaches no customer: every mailed link and the payout
   // onboarding's return address would lead nowhere.

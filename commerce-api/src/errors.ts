@@ -74,7 +74,11 @@ export function diskWriteError(error: unknown): unknown {
 
 /** the errno code of the error or of one of its causes (the file adapter wraps the fs error) */
 function errnoCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') return code;
   }
@@ -84,13 +88,25 @@ function errnoCode(error: unknown): string | undefined {
 /** a save failed because the disk (or the account's quota on it) is full; nothing was changed */
 export class StorageFullError extends AppError {
   constructor(options?: ErrorOptions) {
-    super(507, 'storage_full', 'We could not save this because the server has run out of storage space. Nothing was changed; please try again later.', undefined, options);
+    super(
+      507,
+      'storage_full',
+      'We could not save this because the server has run out of storage space. Nothing was changed; please try again later.',
+      undefined,
+      options,
+    );
   }
 }
 
 /** a save failed because the data folder cannot be written; nothing was changed */
 export class StorageUnavailableError extends AppError {
   constructor(options?: ErrorOptions) {
-    super(503, 'storage_unavailable', 'We cannot save changes right now because the server cannot write its data. Nothing was changed; please try again later.', undefined, options);
+    super(
+      503,
+      'storage_unavailable',
+      'We cannot save changes right now because the server cannot write its data. Nothing was changed; please try again later.',
+      undefined,
+      options,
+    );
   }
 }

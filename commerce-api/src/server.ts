@@ -46,7 +46,10 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
     demoPasswords: config.randomDemoPasswords ? 'random' : 'published',
     connectedSellers: config.paymentProvider === 'local',
   };
-  const seeded = opened.kind === 'lowdb' ? await seedDatabase(opened.lowdb, seedOptions) : await seedPostgres(opened.pool, opened.store, seedOptions);
+  const seeded =
+    opened.kind === 'lowdb'
+      ? await seedDatabase(opened.lowdb, seedOptions)
+      : await seedPostgres(opened.pool, opened.store, seedOptions);
   const outbox = createFileOutbox(path.join(config.dataDir, 'outbox'), { smsAvailable: config.smsEnabled, now });
   const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox.mailer;
   const log = (line: string) => console.error(line);
@@ -93,11 +96,16 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   const where = opened.kind === 'lowdb' ? config.dataDir : 'PostgreSQL (DATABASE_URL)';
-  if (opened.kind === 'postgres' && opened.migrated.length) console.log(`Applied PostgreSQL migrations ${opened.migrated.join(', ')}.`);
-  if (seeded.seeded) console.log(`Seeded ${seeded.breeds} breeds, ${seeded.puppies} puppies and ${seeded.users} accounts into ${where}.`);
+  if (opened.kind === 'postgres' && opened.migrated.length)
+    console.log(`Applied PostgreSQL migrations ${opened.migrated.join(', ')}.`);
+  if (seeded.seeded)
+    console.log(
+      `Seeded ${seeded.breeds} breeds, ${seeded.puppies} puppies and ${seeded.users} accounts into ${where}.`,
+    );
   if (config.randomDemoPasswords) {
     // Shown this once: only their hashes are kept.
-    for (const login of seeded.demoLogins) console.log(`Demo ${login.accountType} (random password, shown once): ${login.username} / ${login.password}`);
+    for (const login of seeded.demoLogins)
+      console.log(`Demo ${login.accountType} (random password, shown once): ${login.username} / ${login.password}`);
   }
 
   let stopping: Promise<void> | undefined;
@@ -153,7 +161,9 @@ export async function main(): Promise<void> {
     });
   }
   const data = config.databaseUrl ? 'data in PostgreSQL' : `data in ${config.dataDir}`;
-  console.log(`PuppyNest is running at ${running.url} (${data}, ${config.paymentProvider === 'local' ? 'local test-mode payments' : 'Stripe payments'}).`);
+  console.log(
+    `PuppyNest is running at ${running.url} (${data}, ${config.paymentProvider === 'local' ? 'local test-mode payments' : 'Stripe payments'}).`,
+  );
   if (config.admin.isDevDefault && !config.isProduction) {
     console.log(`Admin login (development default): ${config.admin.username} / ${config.admin.password}`);
   }

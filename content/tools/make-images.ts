@@ -123,7 +123,11 @@ function categoryCard(kind: 'family' | 'apartment' | 'active'): string {
   }
   if (kind === 'apartment') {
     const windows = Array.from({ length: 4 }, (_, row) =>
-      Array.from({ length: 3 }, (_, col) => `<rect x="${455 + col * 80}" y="${110 + row * 90}" width="50" height="56" rx="4" fill="${(row + col) % 2 ? '#ffe39a' : '#cfe8f7'}"/>`).join(''),
+      Array.from(
+        { length: 3 },
+        (_, col) =>
+          `<rect x="${455 + col * 80}" y="${110 + row * 90}" width="50" height="56" rx="4" fill="${(row + col) % 2 ? '#ffe39a' : '#cfe8f7'}"/>`,
+      ).join(''),
     ).join('');
     return svg(
       w,
@@ -198,16 +202,42 @@ const PRODUCT_ART: Record<string, { bg: string; art: string }> = {
 function product(name: string): string {
   const entry = PRODUCT_ART[name];
   if (!entry) throw new Error(`no art for ${name}`);
-  return svg(600, 600, `<rect width="600" height="600" fill="${entry.bg}"/><ellipse cx="300" cy="520" rx="220" ry="26" fill="#000" opacity="0.06"/>${entry.art}`);
+  return svg(
+    600,
+    600,
+    `<rect width="600" height="600" fill="${entry.bg}"/><ellipse cx="300" cy="520" rx="220" ry="26" fill="#000" opacity="0.06"/>${entry.art}`,
+  );
 }
 
-const AVATARS: Record<string, { bg: string; skin: string; hair: string; shirt: string; long: boolean; dog: DogLook }> = {
-  'avatar-sarah': { bg: '#fde2e4', skin: '#f1c7a5', hair: '#7a4a2b', shirt: '#e76f51', long: true, dog: LOOKS.golden },
-  'avatar-james': { bg: '#dbeafe', skin: '#8d5a3b', hair: '#2b2118', shirt: '#2a9d8f', long: false, dog: LOOKS.black },
-  'avatar-priya': { bg: '#ede9fe', skin: '#c68e62', hair: '#241f1d', shirt: '#6d5bd0', long: true, dog: LOOKS.cream },
-  'avatar-marcus': { bg: '#dcfce7', skin: '#e8b995', hair: '#b5773a', shirt: '#3a6ea5', long: false, dog: LOOKS.corgi },
-  'avatar-elena': { bg: '#fef3c7', skin: '#f3d2b3', hair: '#3a3330', shirt: '#d9534f', long: true, dog: LOOKS.husky },
-};
+const AVATARS: Record<string, { bg: string; skin: string; hair: string; shirt: string; long: boolean; dog: DogLook }> =
+  {
+    'avatar-sarah': {
+      bg: '#fde2e4',
+      skin: '#f1c7a5',
+      hair: '#7a4a2b',
+      shirt: '#e76f51',
+      long: true,
+      dog: LOOKS.golden,
+    },
+    'avatar-james': {
+      bg: '#dbeafe',
+      skin: '#8d5a3b',
+      hair: '#2b2118',
+      shirt: '#2a9d8f',
+      long: false,
+      dog: LOOKS.black,
+    },
+    'avatar-priya': { bg: '#ede9fe', skin: '#c68e62', hair: '#241f1d', shirt: '#6d5bd0', long: true, dog: LOOKS.cream },
+    'avatar-marcus': {
+      bg: '#dcfce7',
+      skin: '#e8b995',
+      hair: '#b5773a',
+      shirt: '#3a6ea5',
+      long: false,
+      dog: LOOKS.corgi,
+    },
+    'avatar-elena': { bg: '#fef3c7', skin: '#f3d2b3', hair: '#3a3330', shirt: '#d9534f', long: true, dog: LOOKS.husky },
+  };
 
 function avatar(name: string): string {
   const a = AVATARS[name];
@@ -230,6 +260,7 @@ async function render(file: string, source: string, quality = 80): Promise<void>
 
 mkdirSync(OUT_DIR, { recursive: true });
 await render('hero-puppies.webp', hero(), 72);
-for (const kind of ['family', 'apartment', 'active'] as const) await render(`category-${kind}.webp`, categoryCard(kind));
+for (const kind of ['family', 'apartment', 'active'] as const)
+  await render(`category-${kind}.webp`, categoryCard(kind));
 for (const name of Object.keys(PRODUCT_ART)) await render(`${name}.webp`, product(name));
 for (const name of Object.keys(AVATARS)) await render(`${name}.webp`, avatar(name));

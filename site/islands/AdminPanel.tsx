@@ -34,7 +34,11 @@ const CHECKING = (
 );
 
 export default function AdminPanel() {
-  return <ProtectedRoute pending={CHECKING}>{(user) => (user.role === 'admin' ? <AdminHome user={user} /> : <AccessDenied />)}</ProtectedRoute>;
+  return (
+    <ProtectedRoute pending={CHECKING}>
+      {(user) => (user.role === 'admin' ? <AdminHome user={user} /> : <AccessDenied />)}
+    </ProtectedRoute>
+  );
 }
 
 function AccessDenied() {
@@ -51,18 +55,30 @@ const SYSTEMS = ['Domain', 'Email', 'Object Storage', 'Database'] as const;
 
 function AdminHome({ user }: { user: UserView }) {
   // The one polling exception (docs/decisions/0035): the payment mode badge follows the server every 5 s.
-  const { data, error, mutate } = useSWR<PaymentModeResponse>(MODE_KEY, (path: string) => getJson<PaymentModeResponse>(path), { ...SWR_OPTIONS, refreshInterval: REFRESH_MS });
+  const { data, error, mutate } = useSWR<PaymentModeResponse>(
+    MODE_KEY,
+    (path: string) => getJson<PaymentModeResponse>(path),
+    { ...SWR_OPTIONS, refreshInterval: REFRESH_MS },
+  );
   const [busy, setBusy] = useState<'enable' | 'disable' | null>(null);
 
   const change = async (action: 'enable' | 'disable') => {
     setBusy(action);
     try {
       const answer = await postJson<MessageResponse>(`/api/admin/${action}-live-keys`);
-      toast({ title: action === 'enable' ? 'Live Payments Enabled' : 'Live Payments Disabled', description: answer.message, variant: 'success' });
+      toast({
+        title: action === 'enable' ? 'Live Payments Enabled' : 'Live Payments Disabled',
+        description: answer.message,
+        variant: 'success',
+      });
       await mutate();
     } catch (failure) {
       const fallback = action === 'enable' ? 'Failed to enable live keys' : 'Failed to disable live keys';
-      toast({ title: 'Error', description: failure instanceof ApiError ? failure.message || fallback : fallback, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: failure instanceof ApiError ? failure.message || fallback : fallback,
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }
@@ -77,13 +93,18 @@ function AdminHome({ user }: { user: UserView }) {
         <section className="panel admin-card" aria-labelledby="payment-mode-title">
           <h2 id="payment-mode-title">Payment Mode</h2>
           {error && !data ? (
-            <p role="alert">Could not load the payment mode: {error instanceof Error ? error.message : 'unknown error'}</p>
+            <p role="alert">
+              Could not load the payment mode: {error instanceof Error ? error.message : 'unknown error'}
+            </p>
           ) : !data ? (
             <p aria-busy="true">Loading…</p>
           ) : (
             <>
               <p aria-live="polite">
-                Current mode: <span className={`mode-badge ${live ? 'mode-live' : 'mode-test'}`}>{live ? 'LIVE PAYMENTS' : 'TEST MODE'}</span>
+                Current mode:{' '}
+                <span className={`mode-badge ${live ? 'mode-live' : 'mode-test'}`}>
+                  {live ? 'LIVE PAYMENTS' : 'TEST MODE'}
+                </span>
               </p>
               <p>
                 Public key: <code>{data.publicKeyPrefix}</code>
@@ -94,13 +115,26 @@ function AdminHome({ user }: { user: UserView }) {
                 </p>
               )}
               {!data.liveKeysConfigured && !live && (
-                <p className="admin-note">No live Stripe keys are configured on the server, so live payments cannot be enabled yet.</p>
+                <p className="admin-note">
+                  No live Stripe keys are configured on the server, so live payments cannot be enabled yet.
+                </p>
               )}
               <div className="admin-actions">
-                <button type="button" onClick={() => change('enable')} disabled={live || busy !== null} aria-busy={busy === 'enable'}>
+                <button
+                  type="button"
+                  onClick={() => change('enable')}
+                  disabled={live || busy !== null}
+                  aria-busy={busy === 'enable'}
+                >
                   Enable Live Keys
                 </button>
-                <button type="button" className="secondary" onClick={() => change('disable')} disabled={!live || busy !== null} aria-busy={busy === 'disable'}>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => change('disable')}
+                  disabled={!live || busy !== null}
+                  aria-busy={busy === 'disable'}
+                >
                   Disable Live Keys
                 </button>
               </div>

@@ -44,33 +44,62 @@ export default function AuthForms() {
 
   return (
     <article className="auth-card">
-      <Tabs tabs={TABS} selected={tab} onSelect={setTab} tabId={(name) => `tab-${name}`} controls={(name) => `panel-${name}`} label="Login or register" className="tabs" idleClassName="outline" />
+      <Tabs
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+        tabId={(name) => `tab-${name}`}
+        controls={(name) => `panel-${name}`}
+        label="Login or register"
+        className="tabs"
+        idleClassName="outline"
+      />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'login' ? <LoginForm authenticating={authenticating} /> : <RegisterForm authenticating={authenticating} />}
+        {tab === 'login' ? (
+          <LoginForm authenticating={authenticating} />
+        ) : (
+          <RegisterForm authenticating={authenticating} />
+        )}
       </div>
     </article>
   );
 }
 
 function LoginForm({ authenticating }: { authenticating: RefObject<boolean> }) {
-  const { register: field, handleSubmit, formState } = useSchemaForm(LoginSchema, { username: '', password: '' }, 'login-form');
+  const {
+    register: field,
+    handleSubmit,
+    formState,
+  } = useSchemaForm(LoginSchema, { username: '', password: '' }, 'login-form');
   const hydrated = useHydrated();
   const { errors, isSubmitting } = formState;
   const submit = handleSubmit(async (values) => {
     authenticating.current = true;
     try {
       const user = await logIn(values);
-      toastAcrossNavigation({ title: 'Login successful', description: `Welcome back, ${user.username}!`, variant: 'success' });
+      toastAcrossNavigation({
+        title: 'Login successful',
+        description: `Welcome back, ${user.username}!`,
+        variant: 'success',
+      });
       goNext();
     } catch (error) {
       authenticating.current = false;
-      toast({ title: 'Login failed', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Login failed',
+        description: error instanceof ApiError ? error.message : 'Please try again.',
+        variant: 'destructive',
+      });
     }
   });
   return (
     <form method="post" id="login-form" onSubmit={submit} noValidate aria-label="Login">
-      <Field label="Username" error={errors.username?.message}>{(control) => <input autoComplete="username" {...control} {...field('username')} />}</Field>
-      <Field label="Password" error={errors.password?.message}>{(control) => <input type="password" autoComplete="current-password" {...control} {...field('password')} />}</Field>
+      <Field label="Username" error={errors.username?.message}>
+        {(control) => <input autoComplete="username" {...control} {...field('username')} />}
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        {(control) => <input type="password" autoComplete="current-password" {...control} {...field('password')} />}
+      </Field>
       <button type="submit" aria-busy={isSubmitting} disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Logging in…' : 'Login'}
       </button>
@@ -79,7 +108,12 @@ function LoginForm({ authenticating }: { authenticating: RefObject<boolean> }) {
 }
 
 function RegisterForm({ authenticating }: { authenticating: RefObject<boolean> }) {
-  const { register: field, handleSubmit, formState, setError } = useSchemaForm(
+  const {
+    register: field,
+    handleSubmit,
+    formState,
+    setError,
+  } = useSchemaForm(
     RegisterFormSchema,
     { username: '', email: '', password: '', confirmPassword: '', accountType: 'buyer' },
     'register-form',
@@ -90,7 +124,11 @@ function RegisterForm({ authenticating }: { authenticating: RefObject<boolean> }
     authenticating.current = true;
     try {
       const user = await register(values);
-      toastAcrossNavigation({ title: 'Registration successful', description: `Welcome, ${user.username}!`, variant: 'success' });
+      toastAcrossNavigation({
+        title: 'Registration successful',
+        description: `Welcome, ${user.username}!`,
+        variant: 'success',
+      });
       goNext();
     } catch (error) {
       authenticating.current = false;
@@ -99,23 +137,37 @@ function RegisterForm({ authenticating }: { authenticating: RefObject<boolean> }
           if (name in values) setError(name as keyof RegisterFormInput, { message });
         }
       }
-      toast({ title: 'Registration failed', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Registration failed',
+        description: error instanceof ApiError ? error.message : 'Please try again.',
+        variant: 'destructive',
+      });
     }
   });
   return (
     <form method="post" id="register-form" onSubmit={submit} noValidate aria-label="Register">
-      <Field label="Username" error={errors.username?.message}>{(control) => <input autoComplete="username" {...control} {...field('username')} />}</Field>
-      <Field label="Email" error={errors.email?.message}>{(control) => <input type="email" autoComplete="email" {...control} {...field('email')} />}</Field>
-      <Field label="Password" error={errors.password?.message}>{(control) => <input type="password" autoComplete="new-password" {...control} {...field('password')} />}</Field>
-      <Field label="Confirm password" error={errors.confirmPassword?.message}>{(control) => <input type="password" autoComplete="new-password" {...control} {...field('confirmPassword')} />}</Field>
+      <Field label="Username" error={errors.username?.message}>
+        {(control) => <input autoComplete="username" {...control} {...field('username')} />}
+      </Field>
+      <Field label="Email" error={errors.email?.message}>
+        {(control) => <input type="email" autoComplete="email" {...control} {...field('email')} />}
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        {(control) => <input type="password" autoComplete="new-password" {...control} {...field('password')} />}
+      </Field>
+      <Field label="Confirm password" error={errors.confirmPassword?.message}>
+        {(control) => <input type="password" autoComplete="new-password" {...control} {...field('confirmPassword')} />}
+      </Field>
       <Field kind="group" label="Account type" error={errors.accountType?.message}>
         {(control) => (
           <>
             <label>
-              <input type="radio" value="buyer" {...control} {...field('accountType')} /> Buyer: personal, non-commercial
+              <input type="radio" value="buyer" {...control} {...field('accountType')} /> Buyer: personal,
+              non-commercial
             </label>
             <label>
-              <input type="radio" value="seller" {...control} {...field('accountType')} /> Seller: I list puppies as a breeder or seller
+              <input type="radio" value="seller" {...control} {...field('accountType')} /> Seller: I list puppies as a
+              breeder or seller
             </label>
           </>
         )}

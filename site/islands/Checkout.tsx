@@ -10,7 +10,13 @@ import type { CheckoutIntentResponse, PaymentStatusResponse } from '#contracts/p
 import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
 import type { PuppyView } from '#contracts/puppies.ts';
 import { PuppyImage } from '../react/PuppyImage.tsx';
-import { AUTH_REDIRECT_MS, goToLogin, LeaveForPuppies, PaymentPageGate, usePuppyIdFromPath } from '../react/payment/PaymentPageGate.tsx';
+import {
+  AUTH_REDIRECT_MS,
+  goToLogin,
+  LeaveForPuppies,
+  PaymentPageGate,
+  usePuppyIdFromPath,
+} from '../react/payment/PaymentPageGate.tsx';
 import { TestCardHints } from '../react/payment/TestCardHints.tsx';
 import { ApiError, postJson } from '../lib/api-client.ts';
 import { formatAge, formatCents } from '../lib/format.ts';
@@ -30,12 +36,24 @@ export default function Checkout() {
 
   return (
     <PaymentPageGate description="Please log in to buy a puppy.">
-      {(user) => (puppyId ? <CheckoutFor puppyId={puppyId} user={user} /> : puppyId === null ? <LeaveForPuppies /> : <p aria-busy="true">Loading…</p>)}
+      {(user) =>
+        puppyId ? (
+          <CheckoutFor puppyId={puppyId} user={user} />
+        ) : puppyId === null ? (
+          <LeaveForPuppies />
+        ) : (
+          <p aria-busy="true">Loading…</p>
+        )
+      }
     </PaymentPageGate>
   );
 }
 
-type View = { kind: 'paying' } | { kind: 'paid'; intentId: string } | { kind: 'sold'; message: string } | { kind: 'leaving'; message: string };
+type View =
+  | { kind: 'paying' }
+  | { kind: 'paid'; intentId: string }
+  | { kind: 'sold'; message: string }
+  | { kind: 'leaving'; message: string };
 
 function CheckoutFor({ puppyId, user }: { puppyId: string; user: UserView }) {
   const { data: puppy, error } = useApi<PuppyView>(`/api/puppies/${puppyId}`);
@@ -52,16 +70,32 @@ function CheckoutFor({ puppyId, user }: { puppyId: string; user: UserView }) {
   };
 
   useEffect(() => {
-    if (error) leave('Error', error instanceof ApiError && error.status === 404 ? 'This puppy could not be found. It may have been adopted or removed.' : error instanceof Error ? error.message : 'Failed to fetch puppy details');
+    if (error)
+      leave(
+        'Error',
+        error instanceof ApiError && error.status === 404
+          ? 'This puppy could not be found. It may have been adopted or removed.'
+          : error instanceof Error
+            ? error.message
+            : 'Failed to fetch puppy details',
+      );
   }, [error]);
 
   // One payment intent per visit: the server's idempotency key includes this visit's id.
   useEffect(() => {
     if (!puppy || requested.current) return;
     requested.current = true;
-    postJson<CheckoutIntentResponse>('/api/create-payment-intent', { puppyId: puppy.id, puppyName: puppy.name, visitId: visitId.current }).then(setIntent, (failure: unknown) => {
+    postJson<CheckoutIntentResponse>('/api/create-payment-intent', {
+      puppyId: puppy.id,
+      puppyName: puppy.name,
+      visitId: visitId.current,
+    }).then(setIntent, (failure: unknown) => {
       if (failure instanceof ApiError && failure.status === 401) {
-        toast({ title: 'Authentication Required', description: 'Please log in to buy a puppy.', variant: 'destructive' });
+        toast({
+          title: 'Authentication Required',
+          description: 'Please log in to buy a puppy.',
+          variant: 'destructive',
+        });
         setTimeout(goToLogin, AUTH_REDIRECT_MS);
         return;
       }
@@ -78,7 +112,11 @@ function CheckoutFor({ puppyId, user }: { puppyId: string; user: UserView }) {
     if (!intent) return;
     const result = await card.confirm(intent.clientSecret, { name: user.username, email: user.email });
     if (!result.ok) {
-      toast({ title: 'Payment Failed', description: result.message || 'There was an issue processing your payment.', variant: 'destructive' });
+      toast({
+        title: 'Payment Failed',
+        description: result.message || 'There was an issue processing your payment.',
+        variant: 'destructive',
+      });
       return { error: result.message };
     }
     // The server records the order and reserves the puppy; this asks it not to wait for the provider's event.
@@ -86,7 +124,11 @@ function CheckoutFor({ puppyId, user }: { puppyId: string; user: UserView }) {
     try {
       status = await checkPayment(intent.intentId);
     } catch {
-      toast({ title: 'Payment received', description: 'Your payment went through, but there was an issue confirming the reservation. We will email you as soon as it is confirmed.' });
+      toast({
+        title: 'Payment received',
+        description:
+          'Your payment went through, but there was an issue confirming the reservation. We will email you as soon as it is confirmed.',
+      });
     }
     if (status?.outcome === 'sold_out') {
       toast({ title: 'Puppy No Longer Available', description: status.message, variant: 'destructive' });
@@ -99,14 +141,25 @@ function CheckoutFor({ puppyId, user }: { puppyId: string; user: UserView }) {
     }
     toast({ title: 'Payment Successful!', description: `${puppy.name} is reserved for you.`, variant: 'success' });
     setView({ kind: 'paid', intentId: intent.intentId });
-    setTimeout(() => window.location.assign(`/checkout-success?puppyId=${puppy.id}&payment_intent=${encodeURIComponent(intent.intentId)}`), REDIRECT_MS);
+    setTimeout(
+      () =>
+        window.location.assign(
+          `/checkout-success?puppyId=${puppy.id}&payment_intent=${encodeURIComponent(intent.intentId)}`,
+        ),
+      REDIRECT_MS,
+    );
   };
 
   return (
     <div className="checkout-layout">
       <section className="panel order-summary" aria-labelledby="summary-title">
         <h2 id="summary-title">Order Summary</h2>
-        <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}, a ${puppy.breed?.name ?? ''} puppy`} sizes="(max-width: 768px) 100vw, 480px" eager />
+        <PuppyImage
+          src={puppy.imageUrl}
+          alt={`${puppy.name}, a ${puppy.breed?.name ?? ''} puppy`}
+          sizes="(max-width: 768px) 100vw, 480px"
+          eager
+        />
         <p className="summary-name">
           <strong>{puppy.name}</strong>
           <span>

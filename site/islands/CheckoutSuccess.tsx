@@ -51,7 +51,11 @@ export default function CheckoutSuccess() {
     const search = new URLSearchParams(window.location.search);
     const puppyId = search.get('puppyId');
     if (!puppyId || !/^\d{1,9}$/.test(puppyId)) {
-      toastAcrossNavigation({ title: 'Missing Information', description: 'We could not tell which puppy this order is for.', variant: 'destructive' });
+      toastAcrossNavigation({
+        title: 'Missing Information',
+        description: 'We could not tell which puppy this order is for.',
+        variant: 'destructive',
+      });
       window.location.replace('/puppies');
       return;
     }
@@ -59,7 +63,9 @@ export default function CheckoutSuccess() {
   }, []);
 
   return (
-    <ProtectedRoute pending={CONFIRMING}>{(user) => (params ? <Success puppyId={params.puppyId} intentId={params.intentId} user={user} /> : CONFIRMING)}</ProtectedRoute>
+    <ProtectedRoute pending={CONFIRMING}>
+      {(user) => (params ? <Success puppyId={params.puppyId} intentId={params.intentId} user={user} /> : CONFIRMING)}
+    </ProtectedRoute>
   );
 }
 
@@ -144,7 +150,10 @@ function Success({ puppyId, intentId, user }: { puppyId: string; intentId: strin
       return (
         <article className="payment-page">
           <h1>No Payment Found</h1>
-          <p>We found no payment of yours for this puppy, so there is no order to show. If you have just paid, your order appears under My Orders as soon as the payment is confirmed.</p>
+          <p>
+            We found no payment of yours for this puppy, so there is no order to show. If you have just paid, your order
+            appears under My Orders as soon as the payment is confirmed.
+          </p>
           {links}
         </article>
       );
@@ -166,19 +175,23 @@ function OrderConfirmation({ order, user }: { order: OrderView; user: UserView }
   return (
     <article className="payment-page checkout-success">
       <h1>Payment Successful!</h1>
-      <p className="lead">
-        Thank you for your purchase! {puppy.name} is now reserved for you.
-      </p>
+      <p className="lead">Thank you for your purchase! {puppy.name} is now reserved for you.</p>
       {order.status === 'pending' && (
         <p role="status" aria-busy="true">
-          Your payment is still being confirmed. This page updates by itself, and your confirmation email follows in a moment.
+          Your payment is still being confirmed. This page updates by itself, and your confirmation email follows in a
+          moment.
         </p>
       )}
 
       <section className="panel order-details" aria-labelledby="order-title">
         <h2 id="order-title">Order Details</h2>
         <div className="checkout-layout">
-          <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}${puppy.breed ? `, a ${puppy.breed} puppy` : ''}`} sizes="(max-width: 768px) 100vw, 480px" eager />
+          <PuppyImage
+            src={puppy.imageUrl}
+            alt={`${puppy.name}${puppy.breed ? `, a ${puppy.breed} puppy` : ''}`}
+            sizes="(max-width: 768px) 100vw, 480px"
+            eager
+          />
           <dl className="price-lines">
             <dt>Order reference</dt>
             <dd>
@@ -211,12 +224,14 @@ function OrderConfirmation({ order, user }: { order: OrderView; user: UserView }
         <ol>
           <li>Our team will contact you within 24 hours to arrange pickup or delivery of {puppy.name}.</li>
           <li>
-            Get your home ready: the <a href="/puppy-care-guide">puppy care guide</a> has what you need for the first days.
+            Get your home ready: the <a href="/puppy-care-guide">puppy care guide</a> has what you need for the first
+            days.
           </li>
         </ol>
         <p>A confirmation email has been sent to {user.email}.</p>
         <p>
-          You can find this order, its reference and the seller's contact details any time under <a href="/my-orders">My Orders</a>.
+          You can find this order, its reference and the seller's contact details any time under{' '}
+          <a href="/my-orders">My Orders</a>.
         </p>
       </section>
 

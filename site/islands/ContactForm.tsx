@@ -22,10 +22,24 @@ export default function ContactForm() {
   } = useSchemaForm(ContactSchema, EMPTY, FORM_ID);
   const hydrated = useHydrated();
 
-  const onValid = async ({ name, email, phone, message }: { name: string; email: string; phone: string; message: string }) => {
+  const onValid = async ({
+    name,
+    email,
+    phone,
+    message,
+  }: {
+    name: string;
+    email: string;
+    phone: string;
+    message: string;
+  }) => {
     try {
       await postJson('/api/contacts', { name, email, phone, message });
-      toast({ title: 'Message Sent!', description: "Thank you for contacting us. We'll get back to you soon!", variant: 'success' });
+      toast({
+        title: 'Message Sent!',
+        description: "Thank you for contacting us. We'll get back to you soon!",
+        variant: 'success',
+      });
       reset(EMPTY);
     } catch {
       toast({ title: 'Error', description: 'Failed to send your message. Please try again.', variant: 'destructive' });
@@ -38,15 +52,35 @@ export default function ContactForm() {
     if (blank) toast({ title: 'Error', description: 'Please fill out all fields', variant: 'destructive' });
   };
 
-  const field = (name: FieldName, label: string, className?: string) => ({ id: `contact-${name}`, label, className, error: errors[name]?.message });
+  const field = (name: FieldName, label: string, className?: string) => ({
+    id: `contact-${name}`,
+    label,
+    className,
+    error: errors[name]?.message,
+  });
 
   return (
-    <form method="post" id={FORM_ID} className="contact-form" onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-label="Send us a message">
+    <form
+      method="post"
+      id={FORM_ID}
+      className="contact-form"
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      noValidate
+      aria-label="Send us a message"
+    >
       <div className="contact-grid">
-        <Field {...field('name', 'Name')}>{(control) => <input type="text" autoComplete="name" {...control} {...register('name')} />}</Field>
-        <Field {...field('email', 'Email')}>{(control) => <input type="email" autoComplete="email" {...control} {...register('email')} />}</Field>
-        <Field {...field('phone', 'Phone', 'span-2')}>{(control) => <input type="tel" autoComplete="tel" {...control} {...register('phone')} />}</Field>
-        <Field {...field('message', 'Message', 'span-2')}>{(control) => <textarea rows={6} {...control} {...register('message')} />}</Field>
+        <Field {...field('name', 'Name')}>
+          {(control) => <input type="text" autoComplete="name" {...control} {...register('name')} />}
+        </Field>
+        <Field {...field('email', 'Email')}>
+          {(control) => <input type="email" autoComplete="email" {...control} {...register('email')} />}
+        </Field>
+        <Field {...field('phone', 'Phone', 'span-2')}>
+          {(control) => <input type="tel" autoComplete="tel" {...control} {...register('phone')} />}
+        </Field>
+        <Field {...field('message', 'Message', 'span-2')}>
+          {(control) => <textarea rows={6} {...control} {...register('message')} />}
+        </Field>
       </div>
       <button type="submit" aria-busy={isSubmitting || undefined} disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Sending…' : 'Send Message'}

@@ -53,23 +53,32 @@ function idFromAddress(): string | null {
   return match ? match[1]! : null;
 }
 
-function Thread({ initial, refusal, reported }: { initial?: ConversationView; refusal?: string | undefined; reported: boolean }) {
+function Thread({
+  initial,
+  refusal,
+  reported,
+}: {
+  initial?: ConversationView;
+  refusal?: string | undefined;
+  reported: boolean;
+}) {
   const [id, setId] = useState<string | null | undefined>(initial ? String(initial.id) : undefined);
   useEffect(() => {
     if (!initial) setId(idFromAddress());
   }, [initial]);
   // the server's thread is current (reading it marked it read): no second request on hydration
-  const { data, error, mutate } = useSWR<ConversationView>(id ? `/api/conversations/${id}` : null, (path: string) => getJson<ConversationView>(path), {
-    ...SWR_OPTIONS,
-    ...(initial ? { fallbackData: initial, revalidateOnMount: false } : {}),
-  });
+  const { data, error, mutate } = useSWR<ConversationView>(
+    id ? `/api/conversations/${id}` : null,
+    (path: string) => getJson<ConversationView>(path),
+    {
+      ...SWR_OPTIONS,
+      ...(initial ? { fallbackData: initial, revalidateOnMount: false } : {}),
+    },
+  );
 
   if (id === null || (error instanceof ApiError && error.status === 404)) return <NotFound />;
   if (error) return <p role="alert">This conversation could not be loaded. Please reload the page.</p>;
-  if (!data)
-    return (
-      <PageSpinner label="Loading the conversation…" />
-    );
+  if (!data) return <PageSpinner label="Loading the conversation…" />;
 
   const name = data.puppy?.name ?? 'A puppy no longer listed';
   return (
@@ -95,7 +104,10 @@ function Thread({ initial, refusal, reported }: { initial?: ConversationView; re
         {data.messages.map((m) => (
           <li key={m.id} className={`message${m.mine ? ' mine' : ''}`}>
             <p className="message-meta">
-              <strong>{m.mine ? 'You' : m.sender}</strong> <time dateTime={m.createdAt} suppressHydrationWarning>{formatMessageTime(m.createdAt)}</time>
+              <strong>{m.mine ? 'You' : m.sender}</strong>{' '}
+              <time dateTime={m.createdAt} suppressHydrationWarning>
+                {formatMessageTime(m.createdAt)}
+              </time>
             </p>
             <p className="message-body">{m.body}</p>
             {m.warnings.map((kind) => (
@@ -103,18 +115,36 @@ function Thread({ initial, refusal, reported }: { initial?: ConversationView; re
                 <strong>Be careful:</strong> {SCAM_ADVICE[kind]}
               </p>
             ))}
-            {!m.mine && <ReportForm target={{ messageId: m.id }} summary="Report this message" returnTo={`/messages/${data.id}`} />}
+            {!m.mine && (
+              <ReportForm
+                target={{ messageId: m.id }}
+                summary="Report this message"
+                returnTo={`/messages/${data.id}`}
+              />
+            )}
           </li>
         ))}
       </ol>
-      <ReplyForm conversationId={data.id} refusal={refusal} onSent={(sent) => mutate({ ...data, messages: [...data.messages, sent.message] }, { revalidate: false })} />
+      <ReplyForm
+        conversationId={data.id}
+        refusal={refusal}
+        onSent={(sent) => mutate({ ...data, messages: [...data.messages, sent.message] }, { revalidate: false })}
+      />
     </div>
   );
 }
 
 const REPLY_FORM_ID = 'reply-form';
 
-function ReplyForm({ conversationId, refusal, onSent }: { conversationId: number; refusal: string | undefined; onSent: (sent: SentMessageResponse) => void }) {
+function ReplyForm({
+  conversationId,
+  refusal,
+  onSent,
+}: {
+  conversationId: number;
+  refusal: string | undefined;
+  onSent: (sent: SentMessageResponse) => void;
+}) {
   // a reply typed into the server's form before this script woke up is kept
   const [body, setBody] = useState(() => String(typedBeforeHydration(REPLY_FORM_ID)?.['body'] ?? ''));
   // a reply refused before the island woke up comes back with the message in the address
@@ -136,7 +166,11 @@ function ReplyForm({ conversationId, refusal, onSent }: { conversationId: number
       setError(undefined);
       onSent(sent);
     } catch (failure) {
-      setError(failure instanceof ApiError ? (failure.fields['body'] ?? failure.message) : 'Your message could not be sent. Please try again.');
+      setError(
+        failure instanceof ApiError
+          ? (failure.fields['body'] ?? failure.message)
+          : 'Your message could not be sent. Please try again.',
+      );
     } finally {
       setSending(false);
     }
@@ -150,8 +184,22 @@ function ReplyForm({ conversationId, refusal, onSent }: { conversationId: number
   };
 
   return (
-    <form ref={form} id={REPLY_FORM_ID} className="reply-form" method="post" action={`/api/conversations/${conversationId}/messages`} onSubmit={submit} noValidate>
-      <Field label="Your reply" id="reply-body" hint="Plain text. Ctrl+Enter (⌘+Enter on a Mac) sends it." error={error} alert>
+    <form
+      ref={form}
+      id={REPLY_FORM_ID}
+      className="reply-form"
+      method="post"
+      action={`/api/conversations/${conversationId}/messages`}
+      onSubmit={submit}
+      noValidate
+    >
+      <Field
+        label="Your reply"
+        id="reply-body"
+        hint="Plain text. Ctrl+Enter (⌘+Enter on a Mac) sends it."
+        error={error}
+        alert
+      >
         {(control) => (
           <textarea
             {...control}

@@ -19,7 +19,8 @@ const FIELDS_ID = 'donation-fields';
 
 const text = (value: TypedValue | undefined) => (typeof value === 'string' ? value : '');
 /** a preset chosen before hydration, else the default */
-const presetOf = (value: TypedValue | undefined) => DONATION_PRESETS.find((preset) => String(preset) === value) ?? DEFAULT_DONATION;
+const presetOf = (value: TypedValue | undefined) =>
+  DONATION_PRESETS.find((preset) => String(preset) === value) ?? DEFAULT_DONATION;
 
 /** 25 → "$25", 37.5 → "$37.50" */
 function dollars(amount: number): string {
@@ -57,11 +58,19 @@ export default function DonationForm() {
 
   const donate = async (card: CardDriver) => {
     if (!name.trim() || !email.trim() || !amount) {
-      toast({ title: 'Missing Information', description: 'Please fill in all required fields', variant: 'destructive' });
+      toast({
+        title: 'Missing Information',
+        description: 'Please fill in all required fields',
+        variant: 'destructive',
+      });
       return;
     }
     if (!EMAIL.test(email.trim())) {
-      toast({ title: 'Missing Information', description: 'Please enter a valid email address', variant: 'destructive' });
+      toast({
+        title: 'Missing Information',
+        description: 'Please enter a valid email address',
+        variant: 'destructive',
+      });
       return;
     }
     if (amount < MIN_DONATION || amount > MAX_DONATION || Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6) {
@@ -70,7 +79,14 @@ export default function DonationForm() {
     }
     let intent: DonationIntentResponse;
     try {
-      intent = await postJson<DonationIntentResponse>('/api/create-donation-intent', { donorName: name, donorEmail: email, amount, message, isAnonymous: anonymous, visitId });
+      intent = await postJson<DonationIntentResponse>('/api/create-donation-intent', {
+        donorName: name,
+        donorEmail: email,
+        amount,
+        message,
+        isAnonymous: anonymous,
+        visitId,
+      });
     } catch {
       toast({ title: 'Error', description: 'Failed to process donation. Please try again.', variant: 'destructive' });
       return;
@@ -86,19 +102,51 @@ export default function DonationForm() {
     }
     // Records the donation as succeeded now, whether or not the provider's event has arrived yet.
     await checkPayment(intent.intentId, intent.clientSecret).catch(() => null);
-    toast({ title: 'Thank You for Your Donation!', description: `Your gift of ${dollars(amount)} helps rescued puppies find loving homes.`, variant: 'success' });
+    toast({
+      title: 'Thank You for Your Donation!',
+      description: `Your gift of ${dollars(amount)} helps rescued puppies find loving homes.`,
+      variant: 'success',
+    });
     reset();
   };
 
   return (
-    <PaymentForm label="Donation" submitLabel={`Donate ${dollars(amount)}`} onSubmit={donate} resetKey={resetKey} systemErrorHref="/" systemErrorLinkText="Back to Home">
+    <PaymentForm
+      label="Donation"
+      submitLabel={`Donate ${dollars(amount)}`}
+      onSubmit={donate}
+      resetKey={resetKey}
+      systemErrorHref="/"
+      systemErrorLinkText="Back to Home"
+    >
       <div className="donation-fields" id={FIELDS_ID}>
         <div className="grid">
           <Field label="Your name" id={`${id}-name`} noMessage>
-            {(control) => <input {...control} name="donorName" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required aria-required="true" />}
+            {(control) => (
+              <input
+                {...control}
+                name="donorName"
+                autoComplete="name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                required
+                aria-required="true"
+              />
+            )}
           </Field>
           <Field label="Email" id={`${id}-email`} noMessage>
-            {(control) => <input {...control} name="donorEmail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required aria-required="true" />}
+            {(control) => (
+              <input
+                {...control}
+                name="donorEmail"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                required
+                aria-required="true"
+              />
+            )}
           </Field>
         </div>
         <Field kind="group" label="Donation amount" className="donation-amounts" noMessage>
@@ -141,10 +189,28 @@ export default function DonationForm() {
           )}
         </Field>
         <Field label="Message (optional)" id={`${id}-message`} noMessage>
-          {(control) => <textarea {...control} name="message" rows={3} maxLength={1000} value={message} onChange={(e) => setMessage(e.target.value)} />}
+          {(control) => (
+            <textarea
+              {...control}
+              name="message"
+              rows={3}
+              maxLength={1000}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
+          )}
         </Field>
         <Field kind="check" label="Make my donation anonymous" id={`${id}-anonymous`} noMessage>
-          {(control) => <input {...control} type="checkbox" role="switch" name="isAnonymous" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} />}
+          {(control) => (
+            <input
+              {...control}
+              type="checkbox"
+              role="switch"
+              name="isAnonymous"
+              checked={anonymous}
+              onChange={(e) => setAnonymous(e.target.checked)}
+            />
+          )}
         </Field>
       </div>
     </PaymentForm>

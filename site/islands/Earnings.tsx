@@ -4,7 +4,14 @@
 // in the page's HTML (earnings.astro). Connecting sends the browser to the provider's onboarding (Stripe's
 // hosted page, or /earnings/onboarding in test mode), which sends the seller back here.
 import { useState } from 'react';
-import { EARNING_STATUS_LABELS, PAYOUT_ACCOUNT_LABELS, type ConnectResponse, type EarningRow, type EarningsResponse, type PayoutAccountView } from '#contracts/payouts.ts';
+import {
+  EARNING_STATUS_LABELS,
+  PAYOUT_ACCOUNT_LABELS,
+  type ConnectResponse,
+  type EarningRow,
+  type EarningsResponse,
+  type PayoutAccountView,
+} from '#contracts/payouts.ts';
 import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
 import { ApiError, postJson } from '../lib/api-client.ts';
 import { formatCents } from '../lib/format.ts';
@@ -16,7 +23,9 @@ import './Earnings.css';
 import { PageSpinner } from '../react/PageSpinner.tsx';
 
 export default function Earnings() {
-  return <ProtectedRoute>{(user) => (user.accountType === 'seller' ? <SellerEarnings /> : <NotASeller />)}</ProtectedRoute>;
+  return (
+    <ProtectedRoute>{(user) => (user.accountType === 'seller' ? <SellerEarnings /> : <NotASeller />)}</ProtectedRoute>
+  );
 }
 
 function NotASeller() {
@@ -34,12 +43,14 @@ function NotASeller() {
 function SellerEarnings() {
   const { data, error } = useApi<EarningsResponse>('/api/earnings');
   if (error) {
-    return <p role="alert">{error instanceof ApiError ? error.message : 'Your earnings could not be loaded.'} Please reload the page.</p>;
+    return (
+      <p role="alert">
+        {error instanceof ApiError ? error.message : 'Your earnings could not be loaded.'} Please reload the page.
+      </p>
+    );
   }
   if (!data) {
-    return (
-      <PageSpinner label="Loading your earnings…" />
-    );
+    return <PageSpinner label="Loading your earnings…" />;
   }
   return (
     <div className="earnings">
@@ -86,17 +97,31 @@ function PayoutAccountCard({ account }: { account: PayoutAccountView }) {
       const answer = await postJson<ConnectResponse>('/api/earnings/connect');
       window.location.assign(answer.url);
     } catch (error) {
-      toast({ title: 'Error', description: error instanceof ApiError ? error.message : 'The payout account setup could not be started. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description:
+          error instanceof ApiError
+            ? error.message
+            : 'The payout account setup could not be started. Please try again.',
+        variant: 'destructive',
+      });
       setBusy(false);
     }
   };
-  const action = account.status === 'not_connected' ? 'Connect payout account' : account.status === 'details_needed' ? 'Continue setup' : null;
+  const action =
+    account.status === 'not_connected'
+      ? 'Connect payout account'
+      : account.status === 'details_needed'
+        ? 'Continue setup'
+        : null;
   return (
     <section className="card payout-account" aria-labelledby="payout-account-title">
       <div className="card-body">
         <h2 id="payout-account-title">Payout Account</h2>
         <p>
-          <span className={`account-status account-status-${account.status}`}>{PAYOUT_ACCOUNT_LABELS[account.status]}</span>
+          <span className={`account-status account-status-${account.status}`}>
+            {PAYOUT_ACCOUNT_LABELS[account.status]}
+          </span>
         </p>
         <p>{account.explanation}</p>
         {action && (
@@ -171,10 +196,16 @@ function EarningRows({ rows }: { rows: EarningRow[] }) {
               </td>
               <td role="cell" data-label="Your share" className="money share">
                 {/* a refunded order's share was never, or is no longer, the seller's: struck through, the status says why */}
-                {row.status === 'refunded' || row.status === 'reversed' ? <s>{formatCents(row.amountCents)}</s> : formatCents(row.amountCents)}
+                {row.status === 'refunded' || row.status === 'reversed' ? (
+                  <s>{formatCents(row.amountCents)}</s>
+                ) : (
+                  formatCents(row.amountCents)
+                )}
               </td>
               <td role="cell" data-label="Status" className="earning-status-cell">
-                <span className={`earning-status earning-status-${row.status}`}>{EARNING_STATUS_LABELS[row.status]}</span>
+                <span className={`earning-status earning-status-${row.status}`}>
+                  {EARNING_STATUS_LABELS[row.status]}
+                </span>
                 {statusDate(row) && <small className="earning-date">{statusDate(row)}</small>}
                 {row.note && <small className="earning-note">{row.note}</small>}
               </td>

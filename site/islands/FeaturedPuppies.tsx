@@ -23,7 +23,11 @@ export default function FeaturedPuppies({ puppies: given }: { puppies?: PuppyVie
   if (error || puppies.length === 0) {
     return (
       <div className="featured-empty">
-        <p>{error ? 'Featured puppies could not be loaded right now.' : 'No featured puppies right now: new litters arrive every week.'}</p>
+        <p>
+          {error
+            ? 'Featured puppies could not be loaded right now.'
+            : 'No featured puppies right now: new litters arrive every week.'}
+        </p>
         <a href="/puppies" className="btn">
           Browse all puppies
         </a>
@@ -36,7 +40,13 @@ export default function FeaturedPuppies({ puppies: given }: { puppies?: PuppyVie
       {puppies.map((puppy) => (
         <li key={puppy.id} className="card card-linked featured-card">
           <div className="card-media photo-frame featured-media">
-            <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}, a ${puppy.breed?.name ?? ''} puppy`} sizes="(min-width: 1024px) 280px, (min-width: 576px) 45vw, calc(100vw - 2rem)" width={1200} height={900} />
+            <PuppyImage
+              src={puppy.imageUrl}
+              alt={`${puppy.name}, a ${puppy.breed?.name ?? ''} puppy`}
+              sizes="(min-width: 1024px) 280px, (min-width: 576px) 45vw, calc(100vw - 2rem)"
+              width={1200}
+              height={900}
+            />
             <span className="featured-badge">Featured</span>
           </div>
           <div className="card-body featured-body">

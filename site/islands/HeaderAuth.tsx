@@ -60,7 +60,11 @@ export default function HeaderAuth() {
       toastAcrossNavigation({ title: 'Logged out', description: 'You have been successfully logged out.' });
       window.location.assign('/');
     } catch (error) {
-      toast({ title: 'Logout failed', description: error instanceof ApiError ? error.message : 'Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Logout failed',
+        description: error instanceof ApiError ? error.message : 'Please try again.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -81,9 +85,7 @@ export default function HeaderAuth() {
             Signed in as <strong>{user.username}</strong>
           </li>
           <li>
-            <a href="/messages">
-              Messages {unread > 0 && <UnreadBadge count={unread} />}
-            </a>
+            <a href="/messages">Messages {unread > 0 && <UnreadBadge count={unread} />}</a>
           </li>
           <li>
             <a href="/my-listings">My Listings</a>

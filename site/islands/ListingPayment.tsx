@@ -7,7 +7,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ListingFeeIntentResponse, PaymentStatusResponse } from '#contracts/payments.ts';
 import { LISTING_FEE_CENTS } from '#contracts/plans.ts';
-import { AUTH_REDIRECT_MS, goToLogin, LeaveForPuppies, PaymentPageGate, usePuppyIdFromPath } from '../react/payment/PaymentPageGate.tsx';
+import {
+  AUTH_REDIRECT_MS,
+  goToLogin,
+  LeaveForPuppies,
+  PaymentPageGate,
+  usePuppyIdFromPath,
+} from '../react/payment/PaymentPageGate.tsx';
 import { TestCardHints } from '../react/payment/TestCardHints.tsx';
 import { ApiError, postJson } from '../lib/api-client.ts';
 import { formatCents } from '../lib/format.ts';
@@ -29,7 +35,15 @@ export default function ListingPayment() {
 
   return (
     <PaymentPageGate description={AUTH_MESSAGE}>
-      {() => (puppyId ? <ListingFee puppyId={Number(puppyId)} /> : puppyId === null ? <LeaveForPuppies /> : <p aria-busy="true">Loading…</p>)}
+      {() =>
+        puppyId ? (
+          <ListingFee puppyId={Number(puppyId)} />
+        ) : puppyId === null ? (
+          <LeaveForPuppies />
+        ) : (
+          <p aria-busy="true">Loading…</p>
+        )
+      }
     </PaymentPageGate>
   );
 }
@@ -46,12 +60,23 @@ function ListingFee({ puppyId }: { puppyId: number }) {
   useEffect(() => {
     if (requested.current) return;
     requested.current = true;
-    postJson<ListingFeeIntentResponse>('/api/create-listing-fee-intent', { puppyId, amount: LISTING_FEE_CENTS / 100, visitId: visitId.current }).then(
+    postJson<ListingFeeIntentResponse>('/api/create-listing-fee-intent', {
+      puppyId,
+      amount: LISTING_FEE_CENTS / 100,
+      visitId: visitId.current,
+    }).then(
       (answer) => {
         if (answer.alreadyPaid) {
-          toast({ title: 'Already Active', description: answer.message || 'This listing is already active.', variant: 'success' });
+          toast({
+            title: 'Already Active',
+            description: answer.message || 'This listing is already active.',
+            variant: 'success',
+          });
           setView({ kind: 'leaving', message: answer.message });
-          setTimeout(() => window.location.assign(`/my-listings?payment=already-active&puppyId=${puppyId}`), ALREADY_PAID_REDIRECT_MS);
+          setTimeout(
+            () => window.location.assign(`/my-listings?payment=already-active&puppyId=${puppyId}`),
+            ALREADY_PAID_REDIRECT_MS,
+          );
           return;
         }
         setIntent(answer);
@@ -77,9 +102,17 @@ function ListingFee({ puppyId }: { puppyId: number }) {
     const result = await card.confirm(intent.clientSecret);
     if (!result.ok) {
       if (result.kind === 'card') {
-        toast({ title: 'Payment Failed', description: result.message || 'Your payment could not be processed', variant: 'destructive' });
+        toast({
+          title: 'Payment Failed',
+          description: result.message || 'Your payment could not be processed',
+          variant: 'destructive',
+        });
       } else {
-        toast({ title: 'System Error', description: result.message || 'Something went wrong with the payment system', variant: 'destructive' });
+        toast({
+          title: 'System Error',
+          description: result.message || 'Something went wrong with the payment system',
+          variant: 'destructive',
+        });
       }
       return { error: result.message || 'Your payment could not be processed' };
     }
@@ -91,7 +124,11 @@ function ListingFee({ puppyId }: { puppyId: number }) {
       // My Listings re-checks too (activate-listing-plan): the success flow goes on.
     }
     if (status && status.outcome !== 'succeeded' && status.outcome !== 'processing') {
-      toast({ title: 'Payment Failed', description: status.message || 'Your payment could not be processed', variant: 'destructive' });
+      toast({
+        title: 'Payment Failed',
+        description: status.message || 'Your payment could not be processed',
+        variant: 'destructive',
+      });
       return { error: status.message };
     }
     setView({ kind: 'paid' });
@@ -119,7 +156,9 @@ function ListingFee({ puppyId }: { puppyId: number }) {
           <dt className="total">Total</dt>
           <dd className="total">{formatCents(amountCents)}</dd>
         </dl>
-        {intent?.puppy.listingStatus === 'expired' && <p>This listing has expired: paying renews it for another 30 days.</p>}
+        {intent?.puppy.listingStatus === 'expired' && (
+          <p>This listing has expired: paying renews it for another 30 days.</p>
+        )}
         <h3>What's included</h3>
         <ul className="includes">
           <li>30 days of visibility</li>
@@ -128,7 +167,8 @@ function ListingFee({ puppyId }: { puppyId: number }) {
           <li>Listing management tools</li>
         </ul>
         <p className="platform-notice">
-          <strong>Please note:</strong> PuppyNest is a listing platform only. Sales are made directly between sellers and buyers; PuppyNest is not a party to them.
+          <strong>Please note:</strong> PuppyNest is a listing platform only. Sales are made directly between sellers
+          and buyers; PuppyNest is not a party to them.
         </p>
       </section>
 

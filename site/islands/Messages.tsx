@@ -19,10 +19,7 @@ export default function Messages({ initial }: { initial?: ConversationsResponse 
 function ConversationList({ initial }: { initial?: ConversationsResponse }) {
   const { data, error } = useApi<ConversationsResponse>('/api/conversations', initial);
   if (error) return <p role="alert">Your messages could not be loaded. Please reload the page.</p>;
-  if (!data)
-    return (
-      <PageSpinner label="Loading your messages…" />
-    );
+  if (!data) return <PageSpinner label="Loading your messages…" />;
   if (data.conversations.length === 0)
     return (
       <div className="empty-state">
@@ -36,7 +33,9 @@ function ConversationList({ initial }: { initial?: ConversationsResponse }) {
   return (
     <>
       <p className="conversation-count">
-        {data.unread === 0 ? 'No unread conversations' : `${data.unread} unread ${data.unread === 1 ? 'conversation' : 'conversations'}`}
+        {data.unread === 0
+          ? 'No unread conversations'
+          : `${data.unread} unread ${data.unread === 1 ? 'conversation' : 'conversations'}`}
       </p>
       <ul className="conversation-list">
         {data.conversations.map((c, index) => (

@@ -38,7 +38,10 @@ const TABS: Array<{ id: TabId; label: string }> = [
 ];
 
 const EMPTY: Record<Exclude<TabId, 'favorites'>, { title: string; text: string }> = {
-  all: { title: 'No Puppies Listed Yet', text: 'Post your first puppy to reach families looking for their new best friend.' },
+  all: {
+    title: 'No Puppies Listed Yet',
+    text: 'Post your first puppy to reach families looking for their new best friend.',
+  },
   available: { title: 'No Available Puppies', text: 'Puppies you list as available appear here.' },
   reserved: { title: 'No Reserved Puppies', text: 'Puppies with an accepted deposit appear here.' },
   adopted: { title: 'No Adopted Puppies', text: 'Puppies that went home with their new family appear here.' },
@@ -61,7 +64,10 @@ function Listings({ user }: { user: UserView }) {
   // The changed order the API answered with takes its place at once; the listings are read again, as a
   // handover makes its puppy adopted.
   const onOrderChanged = (changed: OrderView) => {
-    void sellerOrders.mutate((orders) => orders?.map((order) => (order.reference === changed.reference ? changed : order)), { revalidate: false });
+    void sellerOrders.mutate(
+      (orders) => orders?.map((order) => (order.reference === changed.reference ? changed : order)),
+      { revalidate: false },
+    );
     void mutate();
   };
   const favorites = useFavorites();
@@ -76,11 +82,18 @@ function Listings({ user }: { user: UserView }) {
     const params = new URLSearchParams(window.location.search);
     const payment = params.get('payment');
     if (payment !== 'success' && payment !== 'already-active') return;
-    setAlert(payment === 'success' ? 'Payment successful! Your puppy listing is now active and visible to potential buyers.' : 'This listing is already active and visible to potential buyers.');
+    setAlert(
+      payment === 'success'
+        ? 'Payment successful! Your puppy listing is now active and visible to potential buyers.'
+        : 'This listing is already active and visible to potential buyers.',
+    );
     const timer = setTimeout(() => setAlert(null), ALERT_MS);
     if (payment === 'success') {
       const puppyId = Number(params.get('puppyId'));
-      postJson('/api/user/activate-listing-plan', { expiryDays: 30, ...(Number.isSafeInteger(puppyId) && puppyId > 0 ? { puppyId } : {}) })
+      postJson('/api/user/activate-listing-plan', {
+        expiryDays: 30,
+        ...(Number.isSafeInteger(puppyId) && puppyId > 0 ? { puppyId } : {}),
+      })
         .catch(() => undefined)
         .finally(() => void mutate());
     }
@@ -98,14 +111,21 @@ function Listings({ user }: { user: UserView }) {
   };
   const shown = tab === 'all' || tab === 'favorites' ? puppies : puppies.filter((p) => p.status === tab);
 
-
   const remove = async (puppy: PuppyView) => {
     try {
       await deleteJson(`/api/puppies/${puppy.id}`);
       await mutate((current) => current?.filter((p) => p.id !== puppy.id), { revalidate: false });
-      toast({ title: 'Listing Deleted', description: `${puppy.name} was removed from your listings.`, variant: 'success' });
+      toast({
+        title: 'Listing Deleted',
+        description: `${puppy.name} was removed from your listings.`,
+        variant: 'success',
+      });
     } catch (error) {
-      toast({ title: 'Error', description: error instanceof ApiError ? error.message : 'Failed to delete the puppy listing.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof ApiError ? error.message : 'Failed to delete the puppy listing.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -158,16 +178,27 @@ function Listings({ user }: { user: UserView }) {
         ) : (
           <ul className="listing-rows">
             {shown.map((puppy, index) => (
-              <ListingRow key={puppy.id} puppy={puppy} eager={index === 0} onDelete={() => setToDelete(puppy)} order={orderFor(puppy.id)} onOrderChanged={onOrderChanged} />
+              <ListingRow
+                key={puppy.id}
+                puppy={puppy}
+                eager={index === 0}
+                onDelete={() => setToDelete(puppy)}
+                order={orderFor(puppy.id)}
+                onOrderChanged={onOrderChanged}
+              />
             ))}
           </ul>
         )}
       </div>
 
-      <ConfirmDelete puppy={toDelete} onCancel={() => setToDelete(null)} onConfirm={(puppy) => {
-        setToDelete(null);
-        void remove(puppy);
-      }} />
+      <ConfirmDelete
+        puppy={toDelete}
+        onCancel={() => setToDelete(null)}
+        onConfirm={(puppy) => {
+          setToDelete(null);
+          void remove(puppy);
+        }}
+      />
     </>
   );
 }
@@ -185,11 +216,16 @@ function ListingConversations({ puppyId }: { puppyId: number }) {
     <>
       {hidden && (
         <p className="listing-hidden" role="note">
-          <strong>Hidden by PuppyNest</strong>: {hidden} Buyers cannot see it. Write to us through the <a href="/contact">contact page</a> if you think this is a mistake.
+          <strong>Hidden by PuppyNest</strong>: {hidden} Buyers cannot see it. Write to us through the{' '}
+          <a href="/contact">contact page</a> if you think this is a mistake.
         </p>
       )}
       <p className="listing-conversations">
-        {count === 0 ? 'No conversations yet' : <a href="/messages">{count === 1 ? '1 conversation' : `${count} conversations`}</a>}
+        {count === 0 ? (
+          'No conversations yet'
+        ) : (
+          <a href="/messages">{count === 1 ? '1 conversation' : `${count} conversations`}</a>
+        )}
       </p>
     </>
   );
@@ -224,14 +260,27 @@ function Visibility({ puppy }: { puppy: PuppyView }) {
   );
 }
 
-function ListingRow({ puppy, eager, onDelete, order, onOrderChanged }: { puppy: PuppyView; eager: boolean; onDelete: () => void; order: OrderView | undefined; onOrderChanged: (order: OrderView) => void }) {
+function ListingRow({
+  puppy,
+  eager,
+  onDelete,
+  order,
+  onOrderChanged,
+}: {
+  puppy: PuppyView;
+  eager: boolean;
+  onDelete: () => void;
+  order: OrderView | undefined;
+  onOrderChanged: (order: OrderView) => void;
+}) {
   return (
     <li className="panel listing-row photo-frame">
       <PuppyImage src={puppy.imageUrl} alt={`${puppy.name}`} sizes="8rem" eager={eager} width={320} height={240} />
       <div>
         <h2>{puppy.name}</h2>
         <p>
-          {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender} · {formatPrice(puppy.price)} <StatusBadge status={puppy.listingStatus === 'draft' ? 'draft' : puppy.status} />
+          {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender} · {formatPrice(puppy.price)}{' '}
+          <StatusBadge status={puppy.listingStatus === 'draft' ? 'draft' : puppy.status} />
         </p>
         <Visibility puppy={puppy} />
         <ListingConversations puppyId={puppy.id} />
@@ -254,9 +303,7 @@ function ListingRow({ puppy, eager, onDelete, order, onOrderChanged }: { puppy: 
 
 function FavoritesPanel({ favorites }: { favorites: ReturnType<typeof useFavorites> }) {
   if (favorites.isLoading) {
-    return (
-      <PageSpinner label="Loading your favorites…" />
-    );
+    return <PageSpinner label="Loading your favorites…" />;
   }
   if (favorites.puppies.length === 0) {
     return (
@@ -278,7 +325,15 @@ function FavoritesPanel({ favorites }: { favorites: ReturnType<typeof useFavorit
   );
 }
 
-function ConfirmDelete({ puppy, onCancel, onConfirm }: { puppy: PuppyView | null; onCancel: () => void; onConfirm: (puppy: PuppyView) => void }) {
+function ConfirmDelete({
+  puppy,
+  onCancel,
+  onConfirm,
+}: {
+  puppy: PuppyView | null;
+  onCancel: () => void;
+  onConfirm: (puppy: PuppyView) => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const shown = useRef<PuppyView | null>(null);
   if (puppy) shown.current = puppy;

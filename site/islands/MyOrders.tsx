@@ -34,7 +34,14 @@ function Orders() {
   useEffect(() => setPage(pageFromAddress()), []);
   const { data, error, mutate } = useApi<MyOrdersResponse>(page ? `/api/my-orders?page=${page}` : null);
   const replace = (changed: OrderView) =>
-    void mutate((current) => current && { ...current, orders: current.orders.map((order) => (order.reference === changed.reference ? changed : order)) }, { revalidate: false });
+    void mutate(
+      (current) =>
+        current && {
+          ...current,
+          orders: current.orders.map((order) => (order.reference === changed.reference ? changed : order)),
+        },
+      { revalidate: false },
+    );
 
   return (
     <div className="my-orders">
@@ -107,7 +114,8 @@ function nextSteps(order: OrderView): string {
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 /** the admin's reason for a cancel, as the mail to the buyer also gives it */
-const reasonOf = (order: OrderView) => (order.cancelReason ? ` PuppyNest's reason: ${sentence(order.cancelReason)}` : '');
+const reasonOf = (order: OrderView) =>
+  order.cancelReason ? ` PuppyNest's reason: ${sentence(order.cancelReason)}` : '';
 
 /** after the handover the seller's payout waits for the buyer's word, or for the window to end (docs/decisions/0101) */
 function handedOverSteps(order: OrderView, name: string): string {
@@ -116,7 +124,8 @@ function handedOverSteps(order: OrderView, name: string): string {
     case 'scheduled':
       return `${name} is home with you. If all is well, confirm receipt: the seller is paid when you confirm, or on ${formatOrderDate(order.payout.releaseAt)} if you report no problem before then. ${guide}`;
     case 'held':
-      if (order.payout.holdReason && order.payout.holdReason !== 'problem') return `${name} is home with you. The seller's payment is on hold while our team looks into this order. ${guide}`;
+      if (order.payout.holdReason && order.payout.holdReason !== 'problem')
+        return `${name} is home with you. The seller's payment is on hold while our team looks into this order. ${guide}`;
       return `You reported a problem: ${sentence(order.payout.problem ?? 'no details given')} Our team will contact you and decide within 2 business days. The seller is not paid until then.`;
     case 'releasing':
     case 'transferring':
@@ -128,7 +137,15 @@ function handedOverSteps(order: OrderView, name: string): string {
   }
 }
 
-function OrderCard({ order, eager, onChanged }: { order: OrderView; eager: boolean; onChanged: (order: OrderView) => void }) {
+function OrderCard({
+  order,
+  eager,
+  onChanged,
+}: {
+  order: OrderView;
+  eager: boolean;
+  onChanged: (order: OrderView) => void;
+}) {
   const puppy = order.puppy;
   const name = puppy?.name ?? 'A puppy no longer listed';
   return (
@@ -153,13 +170,18 @@ function OrderCard({ order, eager, onChanged }: { order: OrderView; eager: boole
         </dl>
         {order.seller && (
           <p>
-            Seller: {order.seller.name} · <a href={`mailto:${order.seller.email}?subject=${encodeURIComponent(`Order ${order.reference}`)}`}>{order.seller.email}</a>
+            Seller: {order.seller.name} ·{' '}
+            <a href={`mailto:${order.seller.email}?subject=${encodeURIComponent(`Order ${order.reference}`)}`}>
+              {order.seller.email}
+            </a>
           </p>
         )}
         <p className="order-next">
           <strong>Next steps:</strong> {nextSteps(order)}
         </p>
-        {order.status === 'handed_over' && order.payout?.status === 'scheduled' && <ReceiptActions order={order} onChanged={onChanged} />}
+        {order.status === 'handed_over' && order.payout?.status === 'scheduled' && (
+          <ReceiptActions order={order} onChanged={onChanged} />
+        )}
       </div>
     </li>
   );

@@ -115,16 +115,26 @@ export default function PaymentForm({
     <form method="post" className="payment-form" aria-label={label} onSubmit={submit} noValidate aria-busy={busy}>
       {children}
       <fieldset aria-describedby={error ? errorId : undefined}>
-        <legend>
-          Card details {key && !key.isLive && <span className="test-mode-badge">Test mode</span>}
-        </legend>
+        <legend>Card details {key && !key.isLive && <span className="test-mode-badge">Test mode</span>}</legend>
         {!key ? (
           <p aria-busy="true" className="card-loading">
             Loading the payment form…
           </p>
         ) : stripe ? (
-          <Suspense fallback={<p aria-busy="true" className="card-loading">Loading the secure card form…</p>}>
-            <StripeCardFields key={resetKey} publicKey={key.publicKey} driverRef={driver} onSystemError={onSystemError} disabled={busy} />
+          <Suspense
+            fallback={
+              <p aria-busy="true" className="card-loading">
+                Loading the secure card form…
+              </p>
+            }
+          >
+            <StripeCardFields
+              key={resetKey}
+              publicKey={key.publicKey}
+              driverRef={driver}
+              onSystemError={onSystemError}
+              disabled={busy}
+            />
           </Suspense>
         ) : (
           <LocalCardFields key={resetKey} driverRef={driver} disabled={busy} />

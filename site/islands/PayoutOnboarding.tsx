@@ -33,7 +33,12 @@ import './PayoutOnboarding.css';
 import { PageSpinner } from '../react/PageSpinner.tsx';
 
 const FORM_ID = 'payout-onboarding-form';
-const EMPTY: Record<LocalOnboardingField, string> = { legalName: '', routingNumber: '', accountNumber: '', ssnLast4: '' };
+const EMPTY: Record<LocalOnboardingField, string> = {
+  legalName: '',
+  routingNumber: '',
+  accountNumber: '',
+  ssnLast4: '',
+};
 
 export default function PayoutOnboarding({ initial }: { initial?: LocalOnboardingPage | undefined }) {
   if (!initial) return <CheckedHere />;
@@ -49,11 +54,14 @@ function CheckedHere() {
   const { data, error } = useApi<LocalOnboardingView>(link ? `/api/local-connect/${encodeURIComponent(link)}` : null);
 
   if (link === null) return <LinkProblem message="This page needs the setup link PuppyNest made for you." />;
-  if (error) return <LinkProblem message={error instanceof ApiError ? error.message : 'The setup link could not be checked. Please try again.'} />;
-  if (!data || !link) {
+  if (error)
     return (
-      <PageSpinner label="Checking your setup link…" />
+      <LinkProblem
+        message={error instanceof ApiError ? error.message : 'The setup link could not be checked. Please try again.'}
+      />
     );
+  if (!data || !link) {
+    return <PageSpinner label="Checking your setup link…" />;
   }
   return <OnboardingForm link={link} view={data} />;
 }
@@ -84,7 +92,8 @@ function TestModeNotice() {
           Account number <code>{TEST_ACCOUNT_NUMBER}</code>
         </li>
         <li>
-          Last 4 digits of SSN: <code>{TEST_SSN_LAST4_VERIFIED}</code> verifies at once; any other last four leaves the account pending verification.
+          Last 4 digits of SSN: <code>{TEST_SSN_LAST4_VERIFIED}</code> verifies at once; any other last four leaves the
+          account pending verification.
         </li>
       </ul>
     </aside>
@@ -103,9 +112,16 @@ function OnboardingForm({ link, view, typed, serverErrors }: FormProps) {
   // The server's refusal as the form's first errors: one object for the form's life, since useForm sets
   // its errors again whenever this prop changes.
   const [errorsFromServer] = useState<FieldErrors<LocalOnboardingInput> | undefined>(() =>
-    serverErrors ? Object.fromEntries(Object.entries(serverErrors).map(([name, message]) => [name, { type: 'server', message }])) : undefined,
+    serverErrors
+      ? Object.fromEntries(Object.entries(serverErrors).map(([name, message]) => [name, { type: 'server', message }]))
+      : undefined,
   );
-  const { register, handleSubmit, setError, formState } = useSchemaForm(LocalOnboardingSchema, { ...EMPTY, ...typed }, FORM_ID, errorsFromServer);
+  const { register, handleSubmit, setError, formState } = useSchemaForm(
+    LocalOnboardingSchema,
+    { ...EMPTY, ...typed },
+    FORM_ID,
+    errorsFromServer,
+  );
   const { errors, isSubmitting } = formState;
   const [leaving, setLeaving] = useState(false);
 
@@ -114,7 +130,10 @@ function OnboardingForm({ link, view, typed, serverErrors }: FormProps) {
     const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
     const finishLater = submitter?.getAttribute('value') === 'later';
     try {
-      const answer = await postJson<LocalOnboardingResponse>(`/api/local-connect/${encodeURIComponent(link)}`, { ...values, finishLater });
+      const answer = await postJson<LocalOnboardingResponse>(`/api/local-connect/${encodeURIComponent(link)}`, {
+        ...values,
+        finishLater,
+      });
       setLeaving(true);
       window.location.assign(answer.returnUrl);
     } catch (error) {
@@ -122,7 +141,11 @@ function OnboardingForm({ link, view, typed, serverErrors }: FormProps) {
       const fields = error instanceof ApiError ? Object.entries(error.fields).filter(([name]) => name in EMPTY) : [];
       for (const [name, message] of fields) setError(name as LocalOnboardingField, { message });
       if (fields.length === 0) {
-        toast({ title: 'Not Saved', description: error instanceof ApiError ? error.message : 'Your details could not be saved. Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Not Saved',
+          description: error instanceof ApiError ? error.message : 'Your details could not be saved. Please try again.',
+          variant: 'destructive',
+        });
       }
     }
   };
@@ -131,22 +154,61 @@ function OnboardingForm({ link, view, typed, serverErrors }: FormProps) {
   return (
     <>
       <p>
-        Setting up payouts for <strong>{view.email}</strong>. Account status: <strong>{PAYOUT_ACCOUNT_LABELS[view.status]}</strong>.
+        Setting up payouts for <strong>{view.email}</strong>. Account status:{' '}
+        <strong>{PAYOUT_ACCOUNT_LABELS[view.status]}</strong>.
       </p>
       <TestModeNotice />
       {/* without script the browser posts the form to this page's own address (the link included) */}
-      <form method="post" action={`/earnings/onboarding?link=${encodeURIComponent(link)}`} id={FORM_ID} className="payout-onboarding-form" onSubmit={handleSubmit(send)} noValidate aria-label="Payout account details">
+      <form
+        method="post"
+        action={`/earnings/onboarding?link=${encodeURIComponent(link)}`}
+        id={FORM_ID}
+        className="payout-onboarding-form"
+        onSubmit={handleSubmit(send)}
+        noValidate
+        aria-label="Payout account details"
+      >
         <Field label="Legal name" error={errors.legalName?.message}>
-          {(control) => <input autoComplete="name" defaultValue={typed?.legalName} {...control} {...register('legalName')} />}
+          {(control) => (
+            <input autoComplete="name" defaultValue={typed?.legalName} {...control} {...register('legalName')} />
+          )}
         </Field>
         <Field label="Routing number" error={errors.routingNumber?.message}>
-          {(control) => <input inputMode="numeric" autoComplete="off" maxLength={9} defaultValue={typed?.routingNumber} {...control} {...register('routingNumber')} />}
+          {(control) => (
+            <input
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={9}
+              defaultValue={typed?.routingNumber}
+              {...control}
+              {...register('routingNumber')}
+            />
+          )}
         </Field>
         <Field label="Account number" error={errors.accountNumber?.message}>
-          {(control) => <input inputMode="numeric" autoComplete="off" maxLength={17} defaultValue={typed?.accountNumber} {...control} {...register('accountNumber')} />}
+          {(control) => (
+            <input
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={17}
+              defaultValue={typed?.accountNumber}
+              {...control}
+              {...register('accountNumber')}
+            />
+          )}
         </Field>
         <Field label="Last 4 digits of SSN" error={errors.ssnLast4?.message}>
-          {(control) => <input inputMode="numeric" autoComplete="off" maxLength={4} className="ssn-input" defaultValue={typed?.ssnLast4} {...control} {...register('ssnLast4')} />}
+          {(control) => (
+            <input
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={4}
+              className="ssn-input"
+              defaultValue={typed?.ssnLast4}
+              {...control}
+              {...register('ssnLast4')}
+            />
+          )}
         </Field>
         <div className="form-actions">
           <button type="submit" name="intent" value="submit" disabled={busy} aria-busy={busy || undefined}>

@@ -17,7 +17,9 @@ const CHECKING = (
 
 export default function PostPuppy() {
   return (
-    <ProtectedRoute pending={CHECKING}>{(user) => (user.accountType === 'seller' || user.role === 'admin' ? <PostForm /> : <SellersOnly />)}</ProtectedRoute>
+    <ProtectedRoute pending={CHECKING}>
+      {(user) => (user.accountType === 'seller' || user.role === 'admin' ? <PostForm /> : <SellersOnly />)}
+    </ProtectedRoute>
   );
 }
 
@@ -26,7 +28,10 @@ function PostForm() {
   return (
     <article className="form-page">
       <h1>Post a Puppy</h1>
-      <p>Tell families about your puppy. A new listing is a draft until its listing fee is paid or your seller plan covers it.</p>
+      <p>
+        Tell families about your puppy. A new listing is a draft until its listing fee is paid or your seller plan
+        covers it.
+      </p>
       {error ? (
         <p role="alert">The breed list could not be loaded. Please reload the page.</p>
       ) : breeds ? (

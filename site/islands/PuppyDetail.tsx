@@ -48,7 +48,11 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
   const images = [puppy.imageUrl, ...puppy.imageUrls].filter(Boolean);
 
   const loginToContact = () => {
-    toastAcrossNavigation({ title: 'Authentication Required', description: 'Please login to contact the seller', variant: 'destructive' });
+    toastAcrossNavigation({
+      title: 'Authentication Required',
+      description: 'Please login to contact the seller',
+      variant: 'destructive',
+    });
     const next = encodeURIComponent(window.location.pathname);
     setTimeout(() => window.location.assign(`/auth?next=${next}`), LOGIN_REDIRECT_MS);
   };
@@ -65,7 +69,11 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
     const url = absoluteUrl(`/puppies/${puppy.id}`);
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({ title: `${puppy.name} on PuppyNest`, text: `Meet ${puppy.name}, a ${breed} puppy.`, url });
+        await navigator.share({
+          title: `${puppy.name} on PuppyNest`,
+          text: `Meet ${puppy.name}, a ${breed} puppy.`,
+          url,
+        });
         return;
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -73,7 +81,11 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
     }
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: 'Link copied', description: `The link to ${puppy.name} is on your clipboard.`, variant: 'success' });
+      toast({
+        title: 'Link copied',
+        description: `The link to ${puppy.name} is on your clipboard.`,
+        variant: 'success',
+      });
     } catch {
       toast({ title: 'Share', description: `Copy this link: ${url}`, variant: 'default' });
     }
@@ -97,7 +109,9 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
 
       {isOwner && puppy.listingStatus !== 'active' && (
         <p className="owner-note" role="status">
-          {puppy.listingStatus === 'draft' ? 'This listing is a draft: only you can see it until its listing fee is paid. ' : 'This listing has expired: buyers no longer see it. '}
+          {puppy.listingStatus === 'draft'
+            ? 'This listing is a draft: only you can see it until its listing fee is paid. '
+            : 'This listing has expired: buyers no longer see it. '}
           <a href={`/listing-payment/${puppy.id}`}>{puppy.listingStatus === 'draft' ? 'Pay listing fee' : 'Renew'}</a>
         </p>
       )}
@@ -149,7 +163,12 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
                 Login to Contact Seller
               </button>
             )}
-            <button type="button" className="secondary outline" disabled={!available} onClick={() => inquire.current?.open()}>
+            <button
+              type="button"
+              className="secondary outline"
+              disabled={!available}
+              onClick={() => inquire.current?.open()}
+            >
               {available ? 'Inquire' : NOT_AVAILABLE}
             </button>
             <button type="button" className="secondary outline" onClick={share}>
@@ -168,7 +187,13 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
             <span aria-hidden="true">✔</span> Verified Breeder
           </p>
           {/* anyone logged in can report a listing (decision 0092) */}
-          {user && !isOwner && <ReportForm target={{ puppyId: puppy.id }} summary="Report this listing" returnTo={`/puppies/${puppy.id}`} />}
+          {user && !isOwner && (
+            <ReportForm
+              target={{ puppyId: puppy.id }}
+              summary="Report this listing"
+              returnTo={`/puppies/${puppy.id}`}
+            />
+          )}
         </div>
       </div>
 
@@ -210,7 +235,14 @@ function PuppyVideo({ url, name }: { url: string; name: string }) {
       ) : (
         <div className="video-frame">
           {source.kind === 'upload' ? (
-            <video ref={video} controls preload="metadata" src={source.src} onError={() => setFailed(true)} aria-label={`Video of ${name}`}>
+            <video
+              ref={video}
+              controls
+              preload="metadata"
+              src={source.src}
+              onError={() => setFailed(true)}
+              aria-label={`Video of ${name}`}
+            >
               <track kind="captions" />
             </video>
           ) : (
@@ -242,7 +274,16 @@ function DetailTabs({ puppy, breed }: { puppy: PuppyDetailView; breed: string })
   const [tab, setTab] = useState<TabId>('details');
   return (
     <section className="detail-tabs" aria-label="More about this puppy">
-      <Tabs tabs={TABS} selected={tab} onSelect={setTab} tabId={(id) => `detail-tab-${id}`} controls={(id) => `detail-panel-${id}`} label="More about this puppy" className="tab-list" idleClassName="outline secondary" />
+      <Tabs
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+        tabId={(id) => `detail-tab-${id}`}
+        controls={(id) => `detail-panel-${id}`}
+        label="More about this puppy"
+        className="tab-list"
+        idleClassName="outline secondary"
+      />
       <div role="tabpanel" id={`detail-panel-${tab}`} aria-labelledby={`detail-tab-${tab}`} tabIndex={0}>
         {tab === 'details' && (
           <dl className="detail-facts">
@@ -266,7 +307,10 @@ function DetailTabs({ puppy, breed }: { puppy: PuppyDetailView; breed: string })
         )}
         {tab === 'health' && (
           <div>
-            <p>Ask the breeder for {puppy.name}'s vaccination and deworming records, the vet check, any health guarantee and the parents' health screenings before you decide.</p>
+            <p>
+              Ask the breeder for {puppy.name}'s vaccination and deworming records, the vet check, any health guarantee
+              and the parents' health screenings before you decide.
+            </p>
             <ul>
               <li>Feeding: 4 meals a day at 6–12 weeks, 3 at 3–6 months, 2 at 6–12 months, then 1–2.</li>
               <li>Plan the first vet visit within a few days of bringing your puppy home.</li>
@@ -286,7 +330,10 @@ function DetailTabs({ puppy, breed }: { puppy: PuppyDetailView; breed: string })
             <p className="verified-note">
               <span aria-hidden="true">✔</span> Verified Breeder
             </p>
-            <p>Breeders typically reply within 24 hours. Sales are directly between you and the breeder: PuppyNest is only the venue.</p>
+            <p>
+              Breeders typically reply within 24 hours. Sales are directly between you and the breeder: PuppyNest is
+              only the venue.
+            </p>
           </div>
         )}
       </div>

@@ -9,11 +9,26 @@ import { PAGE_SIZE, type PuppyPage, type PuppyView } from '#contracts/puppies.ts
 import { api, ApiError } from '../lib/api-client.ts';
 import { toast } from '../lib/toast.ts';
 import { useFavorites } from '../lib/favorites.ts';
-import { FILTER_FORM_ID, FilterSidebar, filtersInForm, type BreedOption, type ChangeKind } from '../react/FilterSidebar.tsx';
+import {
+  FILTER_FORM_ID,
+  FilterSidebar,
+  filtersInForm,
+  type BreedOption,
+  type ChangeKind,
+} from '../react/FilterSidebar.tsx';
 import { setJsonLd } from '../lib/head-tags.ts';
 import { puppyItemList } from '../lib/structured-data.ts';
 import { PuppyCard, PuppyListItem, SkeletonCard } from '../react/PuppyCard.tsx';
-import { apiPath, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, searchResultsLine, totalText, type Filters, type ViewMode } from '../lib/puppy-filters.ts';
+import {
+  apiPath,
+  DEFAULT_FILTERS,
+  filtersFromSearch,
+  filtersToSearch,
+  searchResultsLine,
+  totalText,
+  type Filters,
+  type ViewMode,
+} from '../lib/puppy-filters.ts';
 import { Field } from '../react/Field.tsx';
 import { Tabs } from '../react/Tabs.tsx';
 import './PuppyList.css';
@@ -39,7 +54,11 @@ interface Props {
 export default function PuppyList({ initial }: Props) {
   const [filters, setFilters] = useState<Filters>(initial.filters);
   const [applied, setApplied] = useState<Filters>(initial.filters);
-  const [results, setResults] = useState<Results>({ items: initial.items, total: initial.total, totalCapped: initial.totalCapped ?? false });
+  const [results, setResults] = useState<Results>({
+    items: initial.items,
+    total: initial.total,
+    totalCapped: initial.totalCapped ?? false,
+  });
   const [state, setState] = useState<LoadState>('ready');
   const [loadingMore, setLoadingMore] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -69,7 +88,11 @@ export default function PuppyList({ initial }: Props) {
       return await api<PuppyPage>('GET', apiPath(query, offset), undefined, { signal: controller.signal });
     } catch (error) {
       if (controller.signal.aborted) return null;
-      toast({ title: 'Failed to fetch puppies', description: error instanceof ApiError ? error.message : 'Please check your connection and try again.', variant: 'destructive' });
+      toast({
+        title: 'Failed to fetch puppies',
+        description: error instanceof ApiError ? error.message : 'Please check your connection and try again.',
+        variant: 'destructive',
+      });
       throw error;
     }
   }, []);
@@ -135,7 +158,8 @@ export default function PuppyList({ initial }: Props) {
     window.addEventListener('popstate', showAddress);
     const typed = filtersInForm(document.getElementById(FILTER_FORM_ID), initial.filters.view);
     if (typed) change(typed, 'choice');
-    else if (filtersToSearch(filtersFromSearch(window.location.search)) !== filtersToSearch(initial.filters)) showAddress();
+    else if (filtersToSearch(filtersFromSearch(window.location.search)) !== filtersToSearch(initial.filters))
+      showAddress();
     return () => window.removeEventListener('popstate', showAddress);
     // once, on hydration: later changes go through `change` as they happen
   }, []);
@@ -144,7 +168,12 @@ export default function PuppyList({ initial }: Props) {
     setLoadingMore(true);
     try {
       const page = await fetchPage(applied, results.items.length);
-      if (page) setResults((current) => ({ items: [...current.items, ...page.items.filter((p) => !current.items.some((c) => c.id === p.id))], total: page.total, totalCapped: page.totalCapped }));
+      if (page)
+        setResults((current) => ({
+          items: [...current.items, ...page.items.filter((p) => !current.items.some((c) => c.id === p.id))],
+          total: page.total,
+          totalCapped: page.totalCapped,
+        }));
     } catch {
       // the toast has told the visitor; the button stays for another try
     } finally {
@@ -163,7 +192,13 @@ export default function PuppyList({ initial }: Props) {
   return (
     <div className="puppy-browser">
       <div className="filters-column">
-        <button type="button" className="filters-toggle secondary outline" aria-expanded={filtersOpen} aria-controls="puppy-filters" onClick={() => setFiltersOpen((open) => !open)}>
+        <button
+          type="button"
+          className="filters-toggle secondary outline"
+          aria-expanded={filtersOpen}
+          aria-controls="puppy-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
           {filtersOpen ? 'Hide filters' : 'Show filters'}
         </button>
         <div id="puppy-filters">
@@ -177,13 +212,21 @@ export default function PuppyList({ initial }: Props) {
             <h2 id="results-count" className="results-count" aria-live="polite" aria-busy={loading}>
               {loading ? 'Loading puppies…' : countText}
             </h2>
-            {shownSearch && !loading && <p className="search-line">{searchResultsLine(shownSearch, results.total, capped)}</p>}
+            {shownSearch && !loading && (
+              <p className="search-line">{searchResultsLine(shownSearch, results.total, capped)}</p>
+            )}
             <ActiveChips filters={filters} onChange={change} />
           </div>
           <div className="results-tools">
             <Field label="Sort by" id="puppy-sort" className="sort-select" noMessage>
               {(control) => (
-                <select {...control} name="sort" form={FILTER_FORM_ID} value={filters.sort} onChange={(event) => change({ sort: event.target.value as Filters['sort'] }, 'choice')}>
+                <select
+                  {...control}
+                  name="sort"
+                  form={FILTER_FORM_ID}
+                  value={filters.sort}
+                  onChange={(event) => change({ sort: event.target.value as Filters['sort'] }, 'choice')}
+                >
                   <option value="newest">Newest</option>
                   <option value="price-asc">Price: low to high</option>
                   <option value="price-desc">Price: high to low</option>
@@ -225,9 +268,21 @@ export default function PuppyList({ initial }: Props) {
               <div className={view === 'grid' ? 'card-grid' : 'list-stack'}>
                 {results.items.map((puppy, index) =>
                   view === 'grid' ? (
-                    <PuppyCard key={puppy.id} puppy={puppy} favorited={favorites.ids.has(puppy.id)} onToggleFavorite={favorites.toggle} eager={index === 0} />
+                    <PuppyCard
+                      key={puppy.id}
+                      puppy={puppy}
+                      favorited={favorites.ids.has(puppy.id)}
+                      onToggleFavorite={favorites.toggle}
+                      eager={index === 0}
+                    />
                   ) : (
-                    <PuppyListItem key={puppy.id} puppy={puppy} favorited={favorites.ids.has(puppy.id)} onToggleFavorite={favorites.toggle} eager={index === 0} />
+                    <PuppyListItem
+                      key={puppy.id}
+                      puppy={puppy}
+                      favorited={favorites.ids.has(puppy.id)}
+                      onToggleFavorite={favorites.toggle}
+                      eager={index === 0}
+                    />
                   ),
                 )}
               </div>
@@ -236,7 +291,13 @@ export default function PuppyList({ initial }: Props) {
                   Showing {results.items.length} of {totalText(results.total, capped)}
                 </p>
                 {hasMore && (
-                  <button type="button" className="secondary" onClick={loadMore} aria-busy={loadingMore} disabled={loadingMore}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={loadMore}
+                    aria-busy={loadingMore}
+                    disabled={loadingMore}
+                  >
                     {loadingMore ? 'Loading…' : 'Load more puppies'}
                   </button>
                 )}
@@ -255,11 +316,28 @@ const VIEWS = [
 ] as const satisfies ReadonlyArray<{ id: ViewMode; label: string }>;
 
 function ViewTabs({ view, onChange }: { view: ViewMode; onChange: (view: ViewMode) => void }) {
-  return <Tabs tabs={VIEWS} selected={view} onSelect={onChange} tabId={(name) => `view-tab-${name}`} controls={() => 'results-panel'} label="Show puppies as" className="view-tabs" idleClassName="outline secondary" />;
+  return (
+    <Tabs
+      tabs={VIEWS}
+      selected={view}
+      onSelect={onChange}
+      tabId={(name) => `view-tab-${name}`}
+      controls={() => 'results-panel'}
+      label="Show puppies as"
+      className="view-tabs"
+      idleClassName="outline secondary"
+    />
+  );
 }
 
 /** category and location come from links (home page); they show as chips that can be removed */
-function ActiveChips({ filters, onChange }: { filters: Filters; onChange: (patch: Partial<Filters>, kind: ChangeKind) => void }) {
+function ActiveChips({
+  filters,
+  onChange,
+}: {
+  filters: Filters;
+  onChange: (patch: Partial<Filters>, kind: ChangeKind) => void;
+}) {
   const chips = [
     filters.category && { key: 'category', label: `Category: ${filters.category}`, patch: { category: '' } },
     filters.location && { key: 'location', label: `Location: ${filters.location}`, patch: { location: '' } },
@@ -270,7 +348,12 @@ function ActiveChips({ filters, onChange }: { filters: Filters; onChange: (patch
       {chips.map((chip) => (
         <li key={chip.key}>
           {chip.label}
-          <button type="button" className="chip-remove" aria-label={`Remove ${chip.label}`} onClick={() => onChange(chip.patch, 'choice')}>
+          <button
+            type="button"
+            className="chip-remove"
+            aria-label={`Remove ${chip.label}`}
+            onClick={() => onChange(chip.patch, 'choice')}
+          >
             ×
           </button>
         </li>

@@ -56,7 +56,15 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
     <div className="search-panel">
       <div className="search-panel-head">
         <h2 id="search-panel-heading">{heading}</h2>
-        <Tabs tabs={TABS} selected={tab} onSelect={setTab} tabId={(id) => `search-tab-${id}`} controls={(id) => `search-panel-${id}`} labelledBy="search-panel-heading" className="search-tabs" />
+        <Tabs
+          tabs={TABS}
+          selected={tab}
+          onSelect={setTab}
+          tabId={(id) => `search-tab-${id}`}
+          controls={(id) => `search-panel-${id}`}
+          labelledBy="search-panel-heading"
+          className="search-tabs"
+        />
       </div>
 
       <div role="tabpanel" id="search-panel-find" aria-labelledby="search-tab-find" hidden={tab !== 'find'}>

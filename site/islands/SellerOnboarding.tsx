@@ -77,7 +77,11 @@ export default function SellerOnboarding({ plans, benefits, requirements }: Prop
   return (
     <div className="seller-onboarding">
       <Tabs
-        tabs={TABS.map((t) => ({ ...t, disabled: !enabled(t.id), title: enabled(t.id) ? undefined : 'Submit your application first' }))}
+        tabs={TABS.map((t) => ({
+          ...t,
+          disabled: !enabled(t.id),
+          title: enabled(t.id) ? undefined : 'Submit your application first',
+        }))}
         selected={tab}
         onSelect={select}
         tabId={(id) => `seller-tab-${id}`}
@@ -87,14 +91,24 @@ export default function SellerOnboarding({ plans, benefits, requirements }: Prop
         idleClassName="outline"
       />
 
-      <section role="tabpanel" id="seller-panel-benefits" aria-labelledby="seller-tab-benefits" hidden={tab !== 'benefits'}>
+      <section
+        role="tabpanel"
+        id="seller-panel-benefits"
+        aria-labelledby="seller-tab-benefits"
+        hidden={tab !== 'benefits'}
+      >
         {benefits}
         <button type="button" onClick={() => setTab('requirements')}>
           See the requirements
         </button>
       </section>
 
-      <section role="tabpanel" id="seller-panel-requirements" aria-labelledby="seller-tab-requirements" hidden={tab !== 'requirements'}>
+      <section
+        role="tabpanel"
+        id="seller-panel-requirements"
+        aria-labelledby="seller-tab-requirements"
+        hidden={tab !== 'requirements'}
+      >
         {requirements}
         <button type="button" onClick={() => setTab('apply')}>
           Apply now
@@ -104,7 +118,11 @@ export default function SellerOnboarding({ plans, benefits, requirements }: Prop
       <section role="tabpanel" id="seller-panel-apply" aria-labelledby="seller-tab-apply" hidden={tab !== 'apply'}>
         {application && !submitted && (
           <p className="application-on-file" role="status">
-            Your application is approved. You can update it below, or go on to the <button type="button" className="link-button" onClick={() => setTab('payment')}>payment</button>.
+            Your application is approved. You can update it below, or go on to the{' '}
+            <button type="button" className="link-button" onClick={() => setTab('payment')}>
+              payment
+            </button>
+            .
           </p>
         )}
         <ApplicationForm
@@ -123,9 +141,19 @@ export default function SellerOnboarding({ plans, benefits, requirements }: Prop
         />
       </section>
 
-      <section role="tabpanel" id="seller-panel-payment" aria-labelledby="seller-tab-payment" hidden={tab !== 'payment'}>
+      <section
+        role="tabpanel"
+        id="seller-panel-payment"
+        aria-labelledby="seller-tab-payment"
+        hidden={tab !== 'payment'}
+      >
         {paymentOpen && selectedPlan && (
-          <TrialPayment plan={selectedPlan} application={application} activePlan={activePlan ?? null} onChangePlan={() => setTab('apply')} />
+          <TrialPayment
+            plan={selectedPlan}
+            application={application}
+            activePlan={activePlan ?? null}
+            onChangePlan={() => setTab('apply')}
+          />
         )}
       </section>
     </div>

@@ -66,7 +66,12 @@ export default function Toaster() {
         <strong className="toast-title">{shown.title}</strong>
         {shown.description && <p className="toast-description">{shown.description}</p>}
       </div>
-      <button type="button" className="toast-close" aria-label="Close notification" onClick={() => dismissToast(shown.id)}>
+      <button
+        type="button"
+        className="toast-close"
+        aria-label="Close notification"
+        onClick={() => dismissToast(shown.id)}
+      >
         ×
       </button>
     </div>

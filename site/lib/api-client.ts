@@ -25,7 +25,10 @@ export async function api<T>(method: Method, path: string, body?: unknown, init?
     ...init,
     method,
     credentials: 'include',
-    headers: body === undefined || body instanceof FormData ? init?.headers : { 'Content-Type': 'application/json', ...init?.headers },
+    headers:
+      body === undefined || body instanceof FormData
+        ? init?.headers
+        : { 'Content-Type': 'application/json', ...init?.headers },
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
   const text = await response.text();

@@ -45,7 +45,11 @@ export function useFavorites(): Favorites {
         { optimisticData: next, rollbackOnError: true, revalidate: false, populateCache: true },
       );
     } catch (error) {
-      toast({ title: 'Error', description: error instanceof ApiError ? error.message : 'Could not update your favorites. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof ApiError ? error.message : 'Could not update your favorites. Please try again.',
+        variant: 'destructive',
+      });
     }
   }
 

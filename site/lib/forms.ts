@@ -22,7 +22,11 @@ export function typedBeforeHydration(containerId: string): Record<string, TypedV
   if (typeof document === 'undefined') return null;
   const container = document.getElementById(containerId);
   if (!container) return null;
-  const fields = [...container.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input[name], select[name], textarea[name]')];
+  const fields = [
+    ...container.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+      'input[name], select[name], textarea[name]',
+    ),
+  ];
   const typed: Record<string, TypedValue> = {};
   for (const field of fields) {
     const { name } = field;

@@ -30,11 +30,21 @@ export function newVisitId(): string {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** asks the server to re-check a payment; waits a little while it is still being confirmed */
-export async function checkPayment(intentId: string, clientSecret?: string, attempts = 5): Promise<PaymentStatusResponse> {
-  let status = await postJson<PaymentStatusResponse>(`/api/payments/${encodeURIComponent(intentId)}/refresh`, clientSecret ? { clientSecret } : {});
+export async function checkPayment(
+  intentId: string,
+  clientSecret?: string,
+  attempts = 5,
+): Promise<PaymentStatusResponse> {
+  let status = await postJson<PaymentStatusResponse>(
+    `/api/payments/${encodeURIComponent(intentId)}/refresh`,
+    clientSecret ? { clientSecret } : {},
+  );
   for (let i = 1; i < attempts && status.outcome === 'processing'; i++) {
     await pause(1000);
-    status = await postJson<PaymentStatusResponse>(`/api/payments/${encodeURIComponent(intentId)}/refresh`, clientSecret ? { clientSecret } : {});
+    status = await postJson<PaymentStatusResponse>(
+      `/api/payments/${encodeURIComponent(intentId)}/refresh`,
+      clientSecret ? { clientSecret } : {},
+    );
   }
   return status;
 }

@@ -1,6 +1,14 @@
 // The /puppies filters (docs/product.md §5 "Filter sidebar") and their two spellings: the page's address (so links,
 // reload and the back button work) and the API query. Plain functions, shared by the island and tests.
-import { CATEGORIES, GENDERS, PAGE_SIZE, PUPPY_STATUSES, SORTS, type Gender, type PuppyQuery } from '#contracts/puppies.ts';
+import {
+  CATEGORIES,
+  GENDERS,
+  PAGE_SIZE,
+  PUPPY_STATUSES,
+  SORTS,
+  type Gender,
+  type PuppyQuery,
+} from '#contracts/puppies.ts';
 
 export const PRICE_MIN = 0;
 export const PRICE_MAX = 5000;

@@ -24,7 +24,9 @@ const onDemand = (Object.values(ON_DEMAND_ROUTES) as readonly OnDemandRoute[]).f
 );
 
 /** both kinds, highest priority first (a stable sort: equal ones keep the order above) */
-export const SITEMAP_PAGES: readonly SitemapPage[] = [...PRE_RENDERED_SITEMAP_PAGES, ...onDemand].sort((a, b) => b.priority - a.priority);
+export const SITEMAP_PAGES: readonly SitemapPage[] = [...PRE_RENDERED_SITEMAP_PAGES, ...onDemand].sort(
+  (a, b) => b.priority - a.priority,
+);
 
 /** a public listing's address: the on-demand route /puppies/:id */
 export const listingPath = (id: number) => ON_DEMAND_ROUTES.puppy.path.replace(':id', String(id));

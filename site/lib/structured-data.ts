@@ -52,7 +52,12 @@ export function breadcrumbList(trail: Crumb[], site: URL | string): JsonLd {
   const items = [{ name: 'Home', path: '/' }, ...trail];
   return {
     '@type': 'BreadcrumbList',
-    itemListElement: items.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: abs(crumb.path, site) })),
+    itemListElement: items.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: abs(crumb.path, site),
+    })),
   };
 }
 
@@ -63,7 +68,13 @@ export function productOffer(product: Product, imageUrl: string | null, site: UR
     description: product.description,
     ...(imageUrl ? { image: imageUrl } : {}),
     brand: { '@type': 'Brand', name: 'PuppyNest' },
-    offers: { '@type': 'Offer', price: product.price.toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: abs('/#essentials', site) },
+    offers: {
+      '@type': 'Offer',
+      price: product.price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      url: abs('/#essentials', site),
+    },
   };
 }
 
@@ -95,7 +106,11 @@ export function planOffer(plan: SellerPlan, site: URL | string): JsonLd {
 export function faqPage(items: FaqItem[]): JsonLd {
   return {
     '@type': 'FAQPage',
-    mainEntity: items.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })),
+    mainEntity: items.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+    })),
   };
 }
 
@@ -144,6 +159,11 @@ export function puppyItemList(puppies: readonly PuppyView[], site: URL | string)
     '@type': 'ItemList',
     name: 'Available puppies',
     numberOfItems: first.length,
-    itemListElement: first.map((puppy, index) => ({ '@type': 'ListItem', position: index + 1, url: abs(`/puppies/${puppy.id}`, site), name: puppy.name })),
+    itemListElement: first.map((puppy, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      url: abs(`/puppies/${puppy.id}`, site),
+      name: puppy.name,
+    })),
   };
 }

@@ -14,6 +14,7 @@ export const SWR_OPTIONS: SWRConfiguration = {
  * resource the server already put in the page, used as is (no request on mount).
  */
 export function useApi<T>(path: string | null, initial?: T) {
-  const options = initial === undefined ? SWR_OPTIONS : { ...SWR_OPTIONS, fallbackData: initial, revalidateOnMount: false };
+  const options =
+    initial === undefined ? SWR_OPTIONS : { ...SWR_OPTIONS, fallbackData: initial, revalidateOnMount: false };
   return useSWR<T>(path, (p: string) => getJson<T>(p), options);
 }

@@ -21,7 +21,9 @@ export function uploadMedia(kind: MediaKind, file: File, onProgress: (percent: n
       if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     });
     xhr.addEventListener('load', () => {
-      let body: Partial<UploadResult> & { error?: { code?: string; message?: string; fields?: Record<string, string> } } = {};
+      let body: Partial<UploadResult> & {
+        error?: { code?: string; message?: string; fields?: Record<string, string> };
+      } = {};
       try {
         body = JSON.parse(xhr.responseText) as typeof body;
       } catch {

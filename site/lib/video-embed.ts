@@ -11,10 +11,20 @@ export type VideoSource =
   | { kind: 'none' };
 
 const YOUTUBE_ID = /^[\w-]{11}$/;
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
 const VIMEO_HOSTS = new Set(['vimeo.com', 'www.vimeo.com', 'player.vimeo.com']);
 
-const youtube = (id: string): VideoSource => ({ kind: 'embed', provider: 'YouTube', src: `${VIDEO_EMBED_ORIGINS[0]}/embed/${id}` });
+const youtube = (id: string): VideoSource => ({
+  kind: 'embed',
+  provider: 'YouTube',
+  src: `${VIDEO_EMBED_ORIGINS[0]}/embed/${id}`,
+});
 
 /** the YouTube video id of a watch, short, embed or youtu.be link */
 function youtubeId(url: URL): string | undefined {
@@ -33,7 +43,9 @@ function youtubeId(url: URL): string | undefined {
 function vimeo(url: URL): VideoSource | undefined {
   if (!VIMEO_HOSTS.has(url.hostname)) return undefined;
   const match =
-    url.hostname === 'player.vimeo.com' ? /^\/video\/(\d{1,12})\/?$/.exec(url.pathname) : /^\/(\d{1,12})(?:\/([0-9a-f]{1,32}))?\/?$/.exec(url.pathname);
+    url.hostname === 'player.vimeo.com'
+      ? /^\/video\/(\d{1,12})\/?$/.exec(url.pathname)
+      : /^\/(\d{1,12})(?:\/([0-9a-f]{1,32}))?\/?$/.exec(url.pathname);
   if (!match) return undefined;
   const hash = match[2] ?? url.searchParams.get('h');
   const query = hash && /^[0-9a-f]{1,32}$/.test(hash) ? `?h=${hash}&dnt=1` : '?dnt=1';

@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { maskableSvg } from '../lib/brand.ts';
 
 export const GET: APIRoute = async () => {
-  const png = await sharp(Buffer.from(maskableSvg(180))).png({ compressionLevel: 9 }).toBuffer();
+  const png = await sharp(Buffer.from(maskableSvg(180)))
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   return new Response(new Uint8Array(png), { headers: { 'Content-Type': 'image/png' } });
 };

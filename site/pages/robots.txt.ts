@@ -22,6 +22,13 @@ const PRIVATE = [
 ];
 
 export const GET: APIRoute = ({ site }) => {
-  const lines = ['User-agent: *', 'Allow: /', ...PRIVATE.map((path) => `Disallow: ${path}`), '', `Sitemap: ${new URL('/sitemap.xml', site).href}`, ''];
+  const lines = [
+    'User-agent: *',
+    'Allow: /',
+    ...PRIVATE.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', site).href}`,
+    '',
+  ];
   return new Response(lines.join('\n'), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

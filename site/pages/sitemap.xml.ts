@@ -14,8 +14,12 @@ const entry = (loc: string, lastmod: string, changefreq?: string, priority?: num
 
 export const GET: APIRoute = async ({ site, locals }) => {
   const today = new Date().toISOString().slice(0, 10);
-  const pages = SITEMAP_PAGES.map((page) => entry(new URL(page.path, site).href, today, page.changefreq, page.priority));
-  const listings = ((await locals.catalogue?.sitemap()) ?? []).map((listing) => entry(new URL(listingPath(listing.id), site).href, listing.lastmod.slice(0, 10)));
+  const pages = SITEMAP_PAGES.map((page) =>
+    entry(new URL(page.path, site).href, today, page.changefreq, page.priority),
+  );
+  const listings = ((await locals.catalogue?.sitemap()) ?? []).map((listing) =>
+    entry(new URL(listingPath(listing.id), site).href, listing.lastmod.slice(0, 10)),
+  );
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...listings].join('\n')}\n</urlset>\n`;
   return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
 };

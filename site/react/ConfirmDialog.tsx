@@ -30,7 +30,18 @@ interface Props {
   children?: ReactNode;
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, keepLabel, destructive = false, busy = false, onSubmit, onClose, children }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  keepLabel,
+  destructive = false,
+  busy = false,
+  onSubmit,
+  onClose,
+  children,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const id = useId();
@@ -85,10 +96,22 @@ export function ConfirmDialog({ open, title, message, confirmLabel, keepLabel, d
             {children}
           </form>
           <footer className="form-actions">
-            <button type="submit" form={`${id}-form`} className={destructive ? 'contrast' : undefined} disabled={busy} aria-busy={busy || undefined}>
+            <button
+              type="submit"
+              form={`${id}-form`}
+              className={destructive ? 'contrast' : undefined}
+              disabled={busy}
+              aria-busy={busy || undefined}
+            >
               {confirmLabel}
             </button>
-            <button type="button" className="secondary outline" onClick={() => dialog.current?.close()} disabled={busy} data-keep>
+            <button
+              type="button"
+              className="secondary outline"
+              onClick={() => dialog.current?.close()}
+              disabled={busy}
+              data-keep
+            >
               {keepLabel}
             </button>
           </footer>

@@ -52,13 +52,27 @@ function FieldMessage({ id, message, alert }: { id: string; message: string | un
   );
 }
 
-export function Field({ label, id, hint, error, kind = 'text', className, alert = false, noMessage = false, children }: FieldProps) {
+export function Field({
+  label,
+  id,
+  hint,
+  error,
+  kind = 'text',
+  className,
+  alert = false,
+  noMessage = false,
+  children,
+}: FieldProps) {
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = `${controlId}-hint`;
   const messageId = `${controlId}-error`;
   const describedBy = [hint ? hintId : '', error && !noMessage ? messageId : ''].filter(Boolean).join(' ') || undefined;
-  const control: ControlProps = { id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
+  const control: ControlProps = {
+    id: controlId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  };
   const hintLine = hint ? (
     <small id={hintId} className="field-hint">
       {hint}

@@ -7,7 +7,17 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { GENDERS, type BreedView } from '#contracts/puppies.ts';
 import { formatPrice } from '../lib/format.ts';
 import { Field } from './Field.tsx';
-import { clampMax, clampMin, filtersFromSearch, parsePrice, PRICE_MAX, PRICE_MIN, PRICE_STEP, type Filters, type ViewMode } from '../lib/puppy-filters.ts';
+import {
+  clampMax,
+  clampMin,
+  filtersFromSearch,
+  parsePrice,
+  PRICE_MAX,
+  PRICE_MIN,
+  PRICE_STEP,
+  type Filters,
+  type ViewMode,
+} from '../lib/puppy-filters.ts';
 
 export const FILTER_FORM_ID = 'puppy-filter-form';
 
@@ -17,9 +27,12 @@ export type BreedOption = Pick<BreedView, 'id' | 'name'>;
 /** a field whose value is no longer the one the server rendered */
 function changedByVisitor(element: Element): boolean {
   if (element instanceof HTMLInputElement) {
-    return element.type === 'checkbox' || element.type === 'radio' ? element.checked !== element.defaultChecked : element.value !== element.defaultValue;
+    return element.type === 'checkbox' || element.type === 'radio'
+      ? element.checked !== element.defaultChecked
+      : element.value !== element.defaultValue;
   }
-  if (element instanceof HTMLSelectElement) return [...element.options].some((option) => option.selected !== option.defaultSelected);
+  if (element instanceof HTMLSelectElement)
+    return [...element.options].some((option) => option.selected !== option.defaultSelected);
   return false;
 }
 
@@ -66,7 +79,9 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
   };
 
   // A breed linked by name ("?breed=Beagle") shows as that breed in the select.
-  const breedValue = /^\d+$/.test(filters.breed) ? filters.breed : String(breeds?.find((b) => b.name.toLowerCase() === filters.breed.toLowerCase())?.id ?? '');
+  const breedValue = /^\d+$/.test(filters.breed)
+    ? filters.breed
+    : String(breeds?.find((b) => b.name.toLowerCase() === filters.breed.toLowerCase())?.id ?? '');
   const maxLabel = filters.maxPrice >= PRICE_MAX ? `${formatPrice(PRICE_MAX)}+` : formatPrice(filters.maxPrice);
 
   return (
@@ -98,7 +113,12 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
 
       <Field label="Breed" id={`${id}-breed`} noMessage>
         {(control) => (
-          <select {...control} name="breed" value={breedValue} onChange={(event) => onChange({ breed: event.target.value }, 'choice')}>
+          <select
+            {...control}
+            name="breed"
+            value={breedValue}
+            onChange={(event) => onChange({ breed: event.target.value }, 'choice')}
+          >
             <option value="">All breeds</option>
             {breeds?.map((breed) => (
               <option key={breed.id} value={breed.id}>
@@ -116,8 +136,22 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
           {formatPrice(filters.minPrice)} – {maxLabel}
         </p>
         <div className="price-inputs">
-          <PriceField label="Min price ($)" id={`${id}-min`} name="minPrice" draft={minDraft} onDraft={setMinDraft} onCommit={commitMin} />
-          <PriceField label="Max price ($)" id={`${id}-max`} name="maxPrice" draft={maxDraft} onDraft={setMaxDraft} onCommit={commitMax} />
+          <PriceField
+            label="Min price ($)"
+            id={`${id}-min`}
+            name="minPrice"
+            draft={minDraft}
+            onDraft={setMinDraft}
+            onCommit={commitMin}
+          />
+          <PriceField
+            label="Max price ($)"
+            id={`${id}-max`}
+            name="maxPrice"
+            draft={maxDraft}
+            onDraft={setMaxDraft}
+            onCommit={commitMax}
+          />
         </div>
         <label className="range-label">
           <span className="visually-hidden">Minimum price</span>
@@ -128,7 +162,9 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
             step={PRICE_STEP}
             value={filters.minPrice}
             aria-valuetext={formatPrice(filters.minPrice)}
-            onChange={(event) => onChange({ minPrice: clampMin(Number(event.target.value), filters.maxPrice) }, 'typing')}
+            onChange={(event) =>
+              onChange({ minPrice: clampMin(Number(event.target.value), filters.maxPrice) }, 'typing')
+            }
           />
         </label>
         <label className="range-label">
@@ -140,7 +176,9 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
             step={PRICE_STEP}
             value={filters.maxPrice}
             aria-valuetext={maxLabel}
-            onChange={(event) => onChange({ maxPrice: clampMax(Number(event.target.value), filters.minPrice) }, 'typing')}
+            onChange={(event) =>
+              onChange({ maxPrice: clampMax(Number(event.target.value), filters.minPrice) }, 'typing')
+            }
           />
         </label>
       </fieldset>
@@ -149,7 +187,13 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
         {() =>
           (['', ...GENDERS] as const).map((gender) => (
             <label key={gender || 'all'}>
-              <input type="radio" name="gender" value={gender} checked={filters.gender === gender} onChange={() => onChange({ gender }, 'choice')} />
+              <input
+                type="radio"
+                name="gender"
+                value={gender}
+                checked={filters.gender === gender}
+                onChange={() => onChange({ gender }, 'choice')}
+              />
               {gender || 'All'}
             </label>
           ))
@@ -169,7 +213,11 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
         )}
       </Field>
       {/* The page reads the first "status": "available" when the box is ticked, otherwise this one. */}
-      <input type="hidden" name="status" value={filters.status && filters.status !== 'available' ? filters.status : 'all'} />
+      <input
+        type="hidden"
+        name="status"
+        value={filters.status && filters.status !== 'available' ? filters.status : 'all'}
+      />
       {/* Filters that arrive by link (home page cards and search) are kept by a submit. */}
       {filters.category && <input type="hidden" name="category" value={filters.category} />}
       {filters.location && <input type="hidden" name="location" value={filters.location} />}
@@ -185,7 +233,21 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
 }
 
 /** a price typed in whole dollars: kept as typed until it is committed (on leaving the field or Enter) */
-function PriceField({ label, id, name, draft, onDraft, onCommit }: { label: string; id: string; name: 'minPrice' | 'maxPrice'; draft: string; onDraft: (value: string) => void; onCommit: () => void }) {
+function PriceField({
+  label,
+  id,
+  name,
+  draft,
+  onDraft,
+  onCommit,
+}: {
+  label: string;
+  id: string;
+  name: 'minPrice' | 'maxPrice';
+  draft: string;
+  onDraft: (value: string) => void;
+  onCommit: () => void;
+}) {
   const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();

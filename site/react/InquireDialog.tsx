@@ -31,14 +31,20 @@ export const InquireDialog = forwardRef<InquireDialogHandle, Props>(function Inq
       setFields((current) =>
         current.name || current.email || current.message
           ? current
-          : { ...current, name: user?.username ?? '', email: user?.email ?? '', message: `Hi! Is ${puppy.name} still available? We would love to know more.` },
+          : {
+              ...current,
+              name: user?.username ?? '',
+              email: user?.email ?? '',
+              message: `Hi! Is ${puppy.name} still available? We would love to know more.`,
+            },
       );
       dialog.current?.showModal();
     },
   }));
 
   const close = () => dialog.current?.close();
-  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -54,7 +60,11 @@ export const InquireDialog = forwardRef<InquireDialogHandle, Props>(function Inq
       close();
     } catch (error) {
       const fieldMessage = error instanceof ApiError ? Object.values(error.fields)[0] : undefined;
-      toast({ title: 'Error', description: fieldMessage ?? 'Failed to send your inquiry. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: fieldMessage ?? 'Failed to send your inquiry. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setSending(false);
     }
@@ -71,16 +81,54 @@ export const InquireDialog = forwardRef<InquireDialogHandle, Props>(function Inq
         </header>
         <form method="post" onSubmit={submit} noValidate aria-labelledby="inquire-title">
           <Field label="Your name" noMessage>
-            {(control) => <input {...control} name="name" autoComplete="name" value={fields.name} onChange={set('name')} maxLength={100} />}
+            {(control) => (
+              <input
+                {...control}
+                name="name"
+                autoComplete="name"
+                value={fields.name}
+                onChange={set('name')}
+                maxLength={100}
+              />
+            )}
           </Field>
           <Field label="Email" noMessage>
-            {(control) => <input {...control} name="email" type="email" autoComplete="email" value={fields.email} onChange={set('email')} maxLength={254} />}
+            {(control) => (
+              <input
+                {...control}
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={fields.email}
+                onChange={set('email')}
+                maxLength={254}
+              />
+            )}
           </Field>
           <Field label="Phone" noMessage>
-            {(control) => <input {...control} name="phone" type="tel" autoComplete="tel" value={fields.phone} onChange={set('phone')} maxLength={40} />}
+            {(control) => (
+              <input
+                {...control}
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                value={fields.phone}
+                onChange={set('phone')}
+                maxLength={40}
+              />
+            )}
           </Field>
           <Field label="Message" noMessage>
-            {(control) => <textarea {...control} name="message" rows={4} value={fields.message} onChange={set('message')} maxLength={5000} />}
+            {(control) => (
+              <textarea
+                {...control}
+                name="message"
+                rows={4}
+                value={fields.message}
+                onChange={set('message')}
+                maxLength={5000}
+              />
+            )}
           </Field>
           <p className="hint">Breeders typically reply within 24 hours.</p>
           <footer className="form-actions">

@@ -15,10 +15,20 @@ export function statusLabel(status: PuppyStatus | string): string {
 
 export function StatusBadge({ status, className = '' }: { status: PuppyStatus | string; className?: string }) {
   const known = status === 'available' || status === 'reserved' || status === 'adopted';
-  return <span className={`status-badge status-${known ? status : 'other'} ${className}`.trim()}>{statusLabel(status)}</span>;
+  return (
+    <span className={`status-badge status-${known ? status : 'other'} ${className}`.trim()}>{statusLabel(status)}</span>
+  );
 }
 
-export function FavoriteButton({ puppy, favorited, onToggle }: { puppy: PuppyView; favorited: boolean; onToggle: (puppy: PuppyView) => void }) {
+export function FavoriteButton({
+  puppy,
+  favorited,
+  onToggle,
+}: {
+  puppy: PuppyView;
+  favorited: boolean;
+  onToggle: (puppy: PuppyView) => void;
+}) {
   return (
     <button
       type="button"
@@ -35,7 +45,8 @@ export function FavoriteButton({ puppy, favorited, onToggle }: { puppy: PuppyVie
   );
 }
 
-const imageAlt = (puppy: PuppyView) => [`${puppy.name}, a`, puppy.gender.toLowerCase(), puppy.breed?.name, 'puppy'].filter(Boolean).join(' ');
+const imageAlt = (puppy: PuppyView) =>
+  [`${puppy.name}, a`, puppy.gender.toLowerCase(), puppy.breed?.name, 'puppy'].filter(Boolean).join(' ');
 
 interface CardProps {
   puppy: PuppyView;
@@ -51,7 +62,14 @@ export function PuppyCard({ puppy, favorited, onToggleFavorite, eager = false, h
   return (
     <article className="card puppy-card">
       <div className="card-media photo-frame puppy-card-media">
-        <PuppyImage src={puppy.imageUrl} alt={imageAlt(puppy)} sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 300px" eager={eager} width={640} height={480} />
+        <PuppyImage
+          src={puppy.imageUrl}
+          alt={imageAlt(puppy)}
+          sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 300px"
+          eager={eager}
+          width={640}
+          height={480}
+        />
         <StatusBadge status={puppy.status} className="on-image" />
         <FavoriteButton puppy={puppy} favorited={favorited} onToggle={onToggleFavorite} />
       </div>
@@ -109,7 +127,14 @@ export function PuppyListItem({ puppy, favorited, onToggleFavorite, eager = fals
   return (
     <article className="puppy-list-item">
       <div className="puppy-list-media">
-        <PuppyImage src={puppy.imageUrl} alt={imageAlt(puppy)} sizes="(max-width: 640px) 100vw, 240px" eager={eager} width={320} height={240} />
+        <PuppyImage
+          src={puppy.imageUrl}
+          alt={imageAlt(puppy)}
+          sizes="(max-width: 640px) 100vw, 240px"
+          eager={eager}
+          width={320}
+          height={240}
+        />
         <StatusBadge status={puppy.status} className="on-image" />
       </div>
       <div className="puppy-list-body">

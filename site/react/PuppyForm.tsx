@@ -51,7 +51,21 @@ const FAILURE_TEXT: Record<'image' | 'additional' | 'video', string> = {
 };
 
 function defaultsOf(puppy: PuppyView | undefined): DefaultValues<PuppyFormValues> {
-  if (!puppy) return { name: '', breedId: '', age: '', weight: '', price: '', colors: [], description: '', location: '', imageUrl: '', imageUrls: [], videoUrl: '', status: 'available' };
+  if (!puppy)
+    return {
+      name: '',
+      breedId: '',
+      age: '',
+      weight: '',
+      price: '',
+      colors: [],
+      description: '',
+      location: '',
+      imageUrl: '',
+      imageUrls: [],
+      videoUrl: '',
+      status: 'available',
+    };
   return {
     name: puppy.name,
     breedId: String(puppy.breedId),
@@ -177,13 +191,21 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
         const created = await api<PuppyCreatedView>('POST', '/api/puppies', payload);
         toastAcrossNavigation(
           created.needsListingFee
-            ? { title: 'Puppy Listed!', description: `${created.name} is saved as a draft. Pay the listing fee to show it to buyers.`, variant: 'success' }
+            ? {
+                title: 'Puppy Listed!',
+                description: `${created.name} is saved as a draft. Pay the listing fee to show it to buyers.`,
+                variant: 'success',
+              }
             : { title: 'Puppy Listed!', description: `${created.name} is now visible to buyers.`, variant: 'success' },
         );
         window.location.assign(created.needsListingFee ? `/listing-payment/${created.id}` : '/my-listings');
       } else {
         const saved = await api<PuppyView>('PUT', `/api/puppies/${puppy!.id}`, payload);
-        toastAcrossNavigation({ title: 'Listing Updated', description: `Your changes to ${saved.name} were saved.`, variant: 'success' });
+        toastAcrossNavigation({
+          title: 'Listing Updated',
+          description: `Your changes to ${saved.name} were saved.`,
+          variant: 'success',
+        });
         window.location.assign('/my-listings');
       }
     } catch (error) {
@@ -192,18 +214,32 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
           if (field in values) setError(field as FieldPath<PuppyFormValues>, { message });
         }
       }
-      const fallback = mode === 'create' ? 'There was a problem posting your puppy. Please try again.' : 'Failed to update puppy listing. Please try again.';
-      toast({ title: 'Error', description: error instanceof ApiError && error.status === 403 ? error.message : fallback, variant: 'destructive' });
+      const fallback =
+        mode === 'create'
+          ? 'There was a problem posting your puppy. Please try again.'
+          : 'Failed to update puppy listing. Please try again.';
+      toast({
+        title: 'Error',
+        description: error instanceof ApiError && error.status === 403 ? error.message : fallback,
+        variant: 'destructive',
+      });
     }
   });
 
   /** a field's id (its message and hint ids derive from it) */
   const fieldId = (name: string) => `${id}-${name}`;
   // The additional images' message: a refused upload or the limit, else the schema's.
-  const moreImagesMessage = mediaMessage ?? (imageUrls.length >= MAX_ADDITIONAL_IMAGES ? TOO_MANY_IMAGES_MESSAGE : errors.imageUrls?.message);
+  const moreImagesMessage =
+    mediaMessage ?? (imageUrls.length >= MAX_ADDITIONAL_IMAGES ? TOO_MANY_IMAGES_MESSAGE : errors.imageUrls?.message);
 
   return (
-    <form method="post" className="puppy-form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Post a Puppy' : 'Edit Puppy'}>
+    <form
+      method="post"
+      className="puppy-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={mode === 'create' ? 'Post a Puppy' : 'Edit Puppy'}
+    >
       <Field id={fieldId('name')} label="Name" error={errors.name?.message}>
         {(control) => <input {...register('name')} autoComplete="off" maxLength={60} {...control} />}
       </Field>
@@ -240,10 +276,14 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
           {(control) => <input type="number" inputMode="numeric" min={1} step={1} {...register('age')} {...control} />}
         </Field>
         <Field id={fieldId('weight')} label="Weight (lbs)" error={errors.weight?.message}>
-          {(control) => <input type="number" inputMode="decimal" min={0.1} step={0.1} {...register('weight')} {...control} />}
+          {(control) => (
+            <input type="number" inputMode="decimal" min={0.1} step={0.1} {...register('weight')} {...control} />
+          )}
         </Field>
         <Field id={fieldId('price')} label="Price ($)" error={errors.price?.message}>
-          {(control) => <input type="number" inputMode="numeric" min={1} step={1} {...register('price')} {...control} />}
+          {(control) => (
+            <input type="number" inputMode="numeric" min={1} step={1} {...register('price')} {...control} />
+          )}
         </Field>
       </div>
 
@@ -266,7 +306,15 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
 
       <div className="grid-2">
         <Field id={fieldId('location')} label="Location" error={errors.location?.message}>
-          {(control) => <input {...register('location')} placeholder="City, State (e.g. Portland, OR)" autoComplete="address-level2" maxLength={120} {...control} />}
+          {(control) => (
+            <input
+              {...register('location')}
+              placeholder="City, State (e.g. Portland, OR)"
+              autoComplete="address-level2"
+              maxLength={120}
+              {...control}
+            />
+          )}
         </Field>
         <Field id={fieldId('status')} label="Status">
           {(control) => (
@@ -315,10 +363,19 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
                 >
                   Make main
                 </button>
-                <button type="button" className="secondary outline" aria-label={`Remove additional image ${index + 1}`} disabled={busy} onClick={() => {
-                  setMediaMessage(null);
-                  setImages(imageUrl, imageUrls.filter((_, i) => i !== index));
-                }}>
+                <button
+                  type="button"
+                  className="secondary outline"
+                  aria-label={`Remove additional image ${index + 1}`}
+                  disabled={busy}
+                  onClick={() => {
+                    setMediaMessage(null);
+                    setImages(
+                      imageUrl,
+                      imageUrls.filter((_, i) => i !== index),
+                    );
+                  }}
+                >
                   Remove
                 </button>
               </li>
@@ -326,25 +383,58 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
           </ul>
         )}
         <Field id={fieldId('imageUrls')} label="Add additional images" error={moreImagesMessage ?? undefined} alert>
-          {(control) => <input type="file" accept={IMAGE_ACCEPT} multiple onChange={onMoreImages} disabled={busy || imageUrls.length >= MAX_ADDITIONAL_IMAGES} {...control} />}
+          {(control) => (
+            <input
+              type="file"
+              accept={IMAGE_ACCEPT}
+              multiple
+              onChange={onMoreImages}
+              disabled={busy || imageUrls.length >= MAX_ADDITIONAL_IMAGES}
+              {...control}
+            />
+          )}
         </Field>
       </fieldset>
 
       <fieldset className="media-box">
         <legend>Video (optional)</legend>
         {currentVideo && (
-          <CurrentVideo url={currentVideo} deleted={deleteVideo} onDelete={() => setDeleteVideo(true)} onUndo={() => setDeleteVideo(false)} disabled={busy} />
+          <CurrentVideo
+            url={currentVideo}
+            deleted={deleteVideo}
+            onDelete={() => setDeleteVideo(true)}
+            onUndo={() => setDeleteVideo(false)}
+            disabled={busy}
+          />
         )}
-        <Field id={fieldId('videoFile')} label={currentVideo ? 'Replace with a video file' : 'Upload a video'} hint="Videos under 50MB. Formats: MP4, MOV, WEBM." error={videoFileError ?? undefined}>
-          {(control) => <input ref={videoInput} type="file" accept={VIDEO_ACCEPT} onChange={onVideoFile} disabled={busy} {...control} />}
+        <Field
+          id={fieldId('videoFile')}
+          label={currentVideo ? 'Replace with a video file' : 'Upload a video'}
+          hint="Videos under 50MB. Formats: MP4, MOV, WEBM."
+          error={videoFileError ?? undefined}
+        >
+          {(control) => (
+            <input
+              ref={videoInput}
+              type="file"
+              accept={VIDEO_ACCEPT}
+              onChange={onVideoFile}
+              disabled={busy}
+              {...control}
+            />
+          )}
         </Field>
         {videoFile && (
           <p className="hint">
             {videoFile.name} will upload when you save.{' '}
-            <button type="button" className="link-button" onClick={() => {
-              setVideoFile(null);
-              if (videoInput.current) videoInput.current.value = '';
-            }}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setVideoFile(null);
+                if (videoInput.current) videoInput.current.value = '';
+              }}
+            >
               Clear
             </button>
           </p>
@@ -355,7 +445,15 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
           hint="YouTube and Vimeo videos play on the listing; other addresses are shown as a link."
           error={errors.videoUrl?.message}
         >
-          {(control) => <input type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=…" {...register('videoUrl')} {...control} />}
+          {(control) => (
+            <input
+              type="url"
+              inputMode="url"
+              placeholder="https://www.youtube.com/watch?v=…"
+              {...register('videoUrl')}
+              {...control}
+            />
+          )}
         </Field>
       </fieldset>
 
@@ -370,7 +468,13 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
 
       <div className="form-actions">
         <button type="submit" aria-busy={isSubmitting} disabled={busy}>
-          {isSubmitting ? (mode === 'create' ? 'Posting…' : 'Saving…') : mode === 'create' ? 'Post Puppy' : 'Save Changes'}
+          {isSubmitting
+            ? mode === 'create'
+              ? 'Posting…'
+              : 'Saving…'
+            : mode === 'create'
+              ? 'Post Puppy'
+              : 'Save Changes'}
         </button>
         <a href="/my-listings" className="btn secondary outline">
           Cancel
@@ -380,7 +484,19 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
   );
 }
 
-function CurrentVideo({ url, deleted, onDelete, onUndo, disabled }: { url: string; deleted: boolean; onDelete: () => void; onUndo: () => void; disabled: boolean }): ReactNode {
+function CurrentVideo({
+  url,
+  deleted,
+  onDelete,
+  onUndo,
+  disabled,
+}: {
+  url: string;
+  deleted: boolean;
+  onDelete: () => void;
+  onUndo: () => void;
+  disabled: boolean;
+}): ReactNode {
   if (deleted) {
     return (
       <div className="video-pending-delete" role="status">

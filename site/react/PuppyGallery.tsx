@@ -36,7 +36,12 @@ export function PuppyGallery({ images, name }: Props) {
         />
         {count > 1 && (
           <>
-            <button type="button" className="gallery-nav prev" aria-label="Previous photo" onClick={() => show(index - 1)}>
+            <button
+              type="button"
+              className="gallery-nav prev"
+              aria-label="Previous photo"
+              onClick={() => show(index - 1)}
+            >
               <span aria-hidden="true">‹</span>
             </button>
             <button type="button" className="gallery-nav next" aria-label="Next photo" onClick={() => show(index + 1)}>
@@ -52,7 +57,12 @@ export function PuppyGallery({ images, name }: Props) {
         <ul className="gallery-thumbs photo-frame" aria-label="Choose a photo">
           {images.map((url, i) => (
             <li key={`${url}-${i}`}>
-              <button type="button" aria-label={`Show photo ${i + 1} of ${count}`} aria-current={i === index} onClick={() => show(i)}>
+              <button
+                type="button"
+                aria-label={`Show photo ${i + 1} of ${count}`}
+                aria-current={i === index}
+                onClick={() => show(i)}
+              >
                 <PuppyImage src={url} alt="" sizes="5rem" width={320} height={240} />
               </button>
             </li>

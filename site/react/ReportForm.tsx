@@ -42,7 +42,10 @@ export function ReportForm({ target, summary, returnTo }: Props) {
       setSent(true);
       toast({ title: 'Report sent', description: answer.message, variant: 'success' });
     } catch (failure) {
-      const message = failure instanceof ApiError ? (Object.values(failure.fields)[0] ?? failure.message) : 'Your report could not be sent. Please try again.';
+      const message =
+        failure instanceof ApiError
+          ? (Object.values(failure.fields)[0] ?? failure.message)
+          : 'Your report could not be sent. Please try again.';
       setError(message);
     } finally {
       setSending(false);
@@ -55,10 +58,20 @@ export function ReportForm({ target, summary, returnTo }: Props) {
       <summary>{summary}</summary>
       <form id={formId} method="post" action="/api/reports" onSubmit={submit} noValidate>
         <input type="hidden" name="returnTo" value={returnTo} />
-        {'puppyId' in target ? <input type="hidden" name="puppyId" value={target.puppyId} /> : <input type="hidden" name="messageId" value={target.messageId} />}
+        {'puppyId' in target ? (
+          <input type="hidden" name="puppyId" value={target.puppyId} />
+        ) : (
+          <input type="hidden" name="messageId" value={target.messageId} />
+        )}
         <Field label="Reason" id={`report-reason-${key}`} error={error} alert>
           {(control) => (
-            <select {...control} name="reason" required value={reason} onChange={(e) => (setReason(e.target.value), setError(undefined))}>
+            <select
+              {...control}
+              name="reason"
+              required
+              value={reason}
+              onChange={(e) => (setReason(e.target.value), setError(undefined))}
+            >
               <option value="">Choose a reason</option>
               {REPORT_REASONS.map((id) => (
                 <option key={id} value={id}>
@@ -69,7 +82,16 @@ export function ReportForm({ target, summary, returnTo }: Props) {
           )}
         </Field>
         <Field label="Comment (optional)" id={`report-comment-${key}`}>
-          {(control) => <textarea {...control} name="comment" rows={2} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} />}
+          {(control) => (
+            <textarea
+              {...control}
+              name="comment"
+              rows={2}
+              maxLength={1000}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+            />
+          )}
         </Field>
         <button type="submit" className="secondary" aria-busy={sending} disabled={sending}>
           Send report

@@ -28,11 +28,25 @@ interface TabsProps<T extends string> {
   idleClassName?: string;
 }
 
-export function Tabs<T extends string>({ tabs, selected, onSelect, tabId, controls, label, labelledBy, className, idleClassName }: TabsProps<T>) {
+export function Tabs<T extends string>({
+  tabs,
+  selected,
+  onSelect,
+  tabId,
+  controls,
+  label,
+  labelledBy,
+  className,
+  idleClassName,
+}: TabsProps<T>) {
   const buttons = useRef(new Map<T, HTMLButtonElement>());
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const usable = tabs.filter((tab) => !tab.disabled);
-    const target = rovingIndex(event.key, usable.findIndex((tab) => tab.id === selected), usable.length);
+    const target = rovingIndex(
+      event.key,
+      usable.findIndex((tab) => tab.id === selected),
+      usable.length,
+    );
     if (target === undefined) return;
     event.preventDefault();
     const next = usable[target]!.id;

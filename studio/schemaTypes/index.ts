@@ -26,7 +26,17 @@ import { stat } from './objects/stat.ts';
 /** Documents edited as one fixed document each: the desk shows them directly and offers no "create". */
 export const SINGLETON_TYPES = ['siteSettings', 'homePage', 'careGuide', 'terms', 'donatePage'] as const;
 
-export const documentTypes = [siteSettings, homePage, careGuide, terms, donatePage, faqItem, testimonial, product, sellerPlan];
+export const documentTypes = [
+  siteSettings,
+  homePage,
+  careGuide,
+  terms,
+  donatePage,
+  faqItem,
+  testimonial,
+  product,
+  sellerPlan,
+];
 
 export const objectTypes = [
   imageWithAlt,

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { signedInAgent } from '../support/api-login.ts';
 
-const LIVE_KEYS = { STRIPE_LIVE_SECRET_KEY: 'sk_live_secret_never_shown', STRIPE_LIVE_PUBLISHABLE_KEY: 'pk_live_puppynest_1234' };
+const LIVE_KEYS = {
+  STRIPE_LIVE_SECRET_KEY: 'sk_live_secret_never_shown',
+  STRIPE_LIVE_PUBLISHABLE_KEY: 'pk_live_puppynest_1234',
+};
 
 async function adminAgent(t: TestApp) {
   const admin = await signedInAgent(t);
@@ -18,7 +21,11 @@ describe('/api/admin payment mode', () => {
     const t = await createTestApp();
     expect((await request(t.app).get('/api/admin/payment-mode')).status).toBe(401);
     const user = await signedInAgent(t);
-    for (const [method, path] of [['get', '/api/admin/payment-mode'], ['post', '/api/admin/enable-live-keys'], ['post', '/api/admin/disable-live-keys']] as const) {
+    for (const [method, path] of [
+      ['get', '/api/admin/payment-mode'],
+      ['post', '/api/admin/enable-live-keys'],
+      ['post', '/api/admin/disable-live-keys'],
+    ] as const) {
       const response = await user.agent[method](path);
       expect(response.status, path).toBe(403);
       expect(response.body.error.message).toBe('This page is only accessible to administrators.');
@@ -52,14 +59,26 @@ describe('/api/admin payment mode', () => {
     expect(enabled.status).toBe(200);
     expect(enabled.body.message).toMatch(/Live payments are enabled/);
     const live = await admin.get('/api/admin/payment-mode');
-    expect(live.body).toMatchObject({ mode: 'live', isLive: true, publicKeyPrefix: 'pk_live_pupp…', provider: 'stripe', liveKeysConfigured: true });
-    expect((await request(t.app).get('/api/stripe-public-key')).body).toEqual({ publicKey: 'pk_live_puppynest_1234', isLive: true });
+    expect(live.body).toMatchObject({
+      mode: 'live',
+      isLive: true,
+      publicKeyPrefix: 'pk_live_pupp…',
+      provider: 'stripe',
+      liveKeysConfigured: true,
+    });
+    expect((await request(t.app).get('/api/stripe-public-key')).body).toEqual({
+      publicKey: 'pk_live_puppynest_1234',
+      isLive: true,
+    });
     expect(JSON.stringify(live.body)).not.toContain('sk_live');
     // The local card form is not offered while live.
     expect((await request(t.app).post('/api/local-payments/payment-methods').send({})).status).toBe(404);
 
     const disabled = await admin.post('/api/admin/disable-live-keys');
     expect(disabled.body.message).toMatch(/Test mode is on/);
-    expect((await request(t.app).get('/api/stripe-public-key')).body).toEqual({ publicKey: 'pk_local_puppynest_test_mode', isLive: false });
+    expect((await request(t.app).get('/api/stripe-public-key')).body).toEqual({
+      publicKey: 'pk_local_puppynest_test_mode',
+      isLive: false,
+    });
   });
 });

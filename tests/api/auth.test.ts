@@ -5,7 +5,13 @@ import { hashPassword } from '../../commerce-api/src/auth/passwords.ts';
 import { createTestApp, registeredAgent, sessionCookie, TEST_SECRET } from '../support/test-app.ts';
 
 const key = new TextEncoder().encode(TEST_SECRET);
-const validBody = { username: 'Ruby_Fan', password: 'walks-in-the-park', email: 'ruby@example.com', accountType: 'buyer', confirmAdult: true };
+const validBody = {
+  username: 'Ruby_Fan',
+  password: 'walks-in-the-park',
+  email: 'ruby@example.com',
+  accountType: 'buyer',
+  confirmAdult: true,
+};
 
 describe('accounts API', () => {
   it('registers, reads the user, logs out and logs back in', async () => {
@@ -13,7 +19,12 @@ describe('accounts API', () => {
     const agent = request.agent(app);
     const registered = await agent.post('/api/register').send(validBody);
     expect(registered.status).toBe(201);
-    expect(registered.body).toMatchObject({ username: 'Ruby_Fan', email: 'ruby@example.com', accountType: 'buyer', role: 'user' });
+    expect(registered.body).toMatchObject({
+      username: 'Ruby_Fan',
+      email: 'ruby@example.com',
+      accountType: 'buyer',
+      role: 'user',
+    });
     expect(registered.body).not.toHaveProperty('passwordHash');
     expect(registered.body).not.toHaveProperty('sessionVersion');
 
@@ -43,7 +54,9 @@ describe('accounts API', () => {
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
     const { app } = await createTestApp();
     const response = await request(app).post('/api/register').send(validBody);
-    const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => c.startsWith('pn_session='));
+    const cookie = ([] as string[])
+      .concat(response.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('pn_session='));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/);
@@ -57,41 +70,65 @@ describe('accounts API', () => {
     const { agent } = await registeredAgent(app);
     const response = await agent.post('/api/logout').expect(200);
     const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
-    expect(cookies).toEqual(expect.arrayContaining([expect.stringMatching(/^pn_session=; Max-Age=0/), expect.stringMatching(/^pn_hint=; Max-Age=0/)]));
+    expect(cookies).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^pn_session=; Max-Age=0/),
+        expect.stringMatching(/^pn_hint=; Max-Age=0/),
+      ]),
+    );
   });
 
   it('refuses a duplicate username whatever its case with 409', async () => {
     const { app } = await createTestApp();
     await request(app).post('/api/register').send(validBody).expect(201);
-    const again = await request(app).post('/api/register').send({ ...validBody, username: 'RUBY_FAN' });
+    const again = await request(app)
+      .post('/api/register')
+      .send({ ...validBody, username: 'RUBY_FAN' });
     expect(again.status).toBe(409);
     expect(again.body.error.fields.username).toBe('That username is already taken.');
   });
 
-  it('names the field of each validation error, with the spec\'s messages', async () => {
+  it("names the field of each validation error, with the spec's messages", async () => {
     const { app, store } = await createTestApp();
-    const short = await request(app).post('/api/register').send({ ...validBody, username: 'ab' });
+    const short = await request(app)
+      .post('/api/register')
+      .send({ ...validBody, username: 'ab' });
     expect(short.status).toBe(400);
     expect(short.body.error.fields.username).toBe('Username must be at least 3 characters');
-    const pw = await request(app).post('/api/register').send({ ...validBody, password: '12345' });
+    const pw = await request(app)
+      .post('/api/register')
+      .send({ ...validBody, password: '12345' });
     expect(pw.body.error.fields.password).toBe('Password must be at least 6 characters');
-    const common = await request(app).post('/api/register').send({ ...validBody, password: 'password123' });
+    const common = await request(app)
+      .post('/api/register')
+      .send({ ...validBody, password: 'password123' });
     expect(common.status).toBe(400);
     expect(common.body.error.fields.password).toMatch(/too common/);
-    const minor = await request(app).post('/api/register').send({ ...validBody, confirmAdult: false });
+    const minor = await request(app)
+      .post('/api/register')
+      .send({ ...validBody, confirmAdult: false });
     expect(minor.body.error.fields.confirmAdult).toMatch(/at least 18/);
-    const email = await request(app).post('/api/register').send({ ...validBody, email: 'not-an-email' });
+    const email = await request(app)
+      .post('/api/register')
+      .send({ ...validBody, email: 'not-an-email' });
     expect(email.body.error.fields.email).toBe('Invalid email address');
-    const type = await request(app).post('/api/register').send({ ...validBody, accountType: 'admin' });
+    const type = await request(app)
+      .post('/api/register')
+      .send({ ...validBody, accountType: 'admin' });
     expect(type.body.error.fields.accountType).toBeDefined();
     const login = await request(app).post('/api/login').send({ username: 'ab', password: '1' });
-    expect(login.body.error.fields).toMatchObject({ username: 'Username must be at least 3 characters', password: 'Password must be at least 6 characters' });
+    expect(login.body.error.fields).toMatchObject({
+      username: 'Username must be at least 3 characters',
+      password: 'Password must be at least 6 characters',
+    });
     for (const username of ['ab', 'Ruby_Fan']) expect(await store.users.findByUsername(username)).toBeUndefined();
   });
 
   it('drops unknown fields: a client cannot make itself an admin', async () => {
     const { app, store } = await createTestApp();
-    const response = await request(app).post('/api/register').send({ ...validBody, role: 'admin', hasActiveListingPlan: true });
+    const response = await request(app)
+      .post('/api/register')
+      .send({ ...validBody, role: 'admin', hasActiveListingPlan: true });
     expect(response.status).toBe(201);
     expect(await store.users.get(response.body.id)).toMatchObject({ role: 'user', hasActiveListingPlan: false });
   });
@@ -100,7 +137,9 @@ describe('accounts API', () => {
     const { app } = await createTestApp();
     await request(app).post('/api/register').send(validBody).expect(201);
     const wrong = await request(app).post('/api/login').send({ username: 'Ruby_Fan', password: 'not-the-password' });
-    const unknown = await request(app).post('/api/login').send({ username: 'nobody-here', password: 'not-the-password' });
+    const unknown = await request(app)
+      .post('/api/login')
+      .send({ username: 'nobody-here', password: 'not-the-password' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -174,7 +213,9 @@ describe('sessions', () => {
   it('makes a cookie saved before logout useless after it', async () => {
     const { app, store, clock, tick } = await createTestApp();
     const { agent, cookie } = await registeredAgent(app);
-    const { sid } = JSON.parse(Buffer.from(cookie.split('=')[1]!.split('.')[1]!, 'base64url').toString()) as { sid: number };
+    const { sid } = JSON.parse(Buffer.from(cookie.split('=')[1]!.split('.')[1]!, 'base64url').toString()) as {
+      sid: number;
+    };
     const loggedOutAt = clock.now.toISOString();
     await agent.post('/api/logout').expect(200);
     expect((await request(app).get('/api/user').set('Cookie', cookie)).status).toBe(401);
@@ -191,7 +232,9 @@ describe('abuse', () => {
     const { app } = await createTestApp();
     await request(app).post('/api/register').send(validBody).expect(201);
     for (let i = 0; i < 5; i++) {
-      const response = await request(app).post('/api/login').send({ username: 'Ruby_Fan', password: `wrong-${i}-password` });
+      const response = await request(app)
+        .post('/api/login')
+        .send({ username: 'Ruby_Fan', password: `wrong-${i}-password` });
       expect(response.status).toBe(401);
     }
     const sixth = await request(app).post('/api/login').send({ username: 'Ruby_Fan', password: 'walks-in-the-park' });
@@ -223,11 +266,17 @@ describe('abuse', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const { app } = await createTestApp({ env: { TRUST_PROXY: 'loopback', LOGIN_FAILURES_PER_USERNAME: '3' } });
-      const login = (client: string) => request(app).post('/api/login').set('X-Forwarded-For', client).send({ username: 'ruby_fan', password: 'a-wrong-password' });
+      const login = (client: string) =>
+        request(app)
+          .post('/api/login')
+          .set('X-Forwarded-For', client)
+          .send({ username: 'ruby_fan', password: 'a-wrong-password' });
       for (let i = 1; i <= 3; i++) expect((await login(`192.0.2.${i}`)).status).toBe(401);
       const refused = await login('192.0.2.50');
       expect(refused.status).toBe(429);
-      expect(refused.body.error.message).toBe('Too many login attempts for this account. Please wait an hour and try again.');
+      expect(refused.body.error.message).toBe(
+        'Too many login attempts for this account. Please wait an hour and try again.',
+      );
       vi.setSystemTime(Date.now() + 16 * 60_000);
       expect((await login('192.0.2.51')).status).toBe(429);
       vi.setSystemTime(Date.now() + 45 * 60_000);
@@ -238,12 +287,22 @@ describe('abuse', () => {
   });
 
   it('takes the limits from the environment', async () => {
-    const { app } = await createTestApp({ env: { LOGIN_FAILURES_PER_USERNAME_AND_CLIENT: '2', REGISTRATIONS_PER_CLIENT: '1' } });
+    const { app } = await createTestApp({
+      env: { LOGIN_FAILURES_PER_USERNAME_AND_CLIENT: '2', REGISTRATIONS_PER_CLIENT: '1' },
+    });
     await request(app).post('/api/register').send(validBody).expect(201);
-    const second = await request(app).post('/api/register').send({ ...validBody, username: 'Other_Fan', email: 'other@example.com' });
+    const second = await request(app)
+      .post('/api/register')
+      .send({ ...validBody, username: 'Other_Fan', email: 'other@example.com' });
     expect(second.status).toBe(429);
-    expect(second.body.error.message).toBe('Too many registrations from this network. Please wait 15 minutes and try again.');
-    for (let i = 0; i < 2; i++) await request(app).post('/api/login').send({ username: 'ruby_fan', password: `wrong-${i}-password` }).expect(401);
+    expect(second.body.error.message).toBe(
+      'Too many registrations from this network. Please wait 15 minutes and try again.',
+    );
+    for (let i = 0; i < 2; i++)
+      await request(app)
+        .post('/api/login')
+        .send({ username: 'ruby_fan', password: `wrong-${i}-password` })
+        .expect(401);
     await request(app).post('/api/login').send({ username: 'ruby_fan', password: 'walks-in-the-park' }).expect(429);
   });
 
@@ -252,7 +311,11 @@ describe('abuse', () => {
     const response = await request(app).post('/api/register').set('Origin', 'https://evil.example').send(validBody);
     expect(response.status).toBe(403);
     expect(await store.users.findByUsername(validBody.username)).toBeUndefined();
-    const sameSite = await request(app).post('/api/register').set('Origin', 'http://127.0.0.1').set('Host', '127.0.0.1').send(validBody);
+    const sameSite = await request(app)
+      .post('/api/register')
+      .set('Origin', 'http://127.0.0.1')
+      .set('Host', '127.0.0.1')
+      .send(validBody);
     expect(sameSite.status).toBe(201);
   });
 
@@ -266,9 +329,18 @@ describe('abuse', () => {
 
     const passwordHash = await hashPassword('the-admin-password');
     await store.users.create({
-      username: 'admin', passwordHash, email: 'admin@example.com', role: 'admin', accountType: 'seller',
-      confirmedAdultAt: new Date().toISOString(), sessionVersion: 0, hasActiveListingPlan: false, listingPlanExpiresAt: null,
-      verifiedEmail: null, verifiedPhone: null, createdAt: new Date().toISOString(),
+      username: 'admin',
+      passwordHash,
+      email: 'admin@example.com',
+      role: 'admin',
+      accountType: 'seller',
+      confirmedAdultAt: new Date().toISOString(),
+      sessionVersion: 0,
+      hasActiveListingPlan: false,
+      listingPlanExpiresAt: null,
+      verifiedEmail: null,
+      verifiedPhone: null,
+      createdAt: new Date().toISOString(),
     });
     const admin = request.agent(app);
     await admin.post('/api/login').send({ username: 'admin', password: 'the-admin-password' }).expect(200);

@@ -76,7 +76,10 @@ async function freshTarget(): Promise<Target> {
     };
   }
   const dataDir = tempDir();
-  return { config: { dataDir, databaseUrl: '' }, open: async () => createTestApp({ now: NOW, storage: await fileStorage(dataDir) }) };
+  return {
+    config: { dataDir, databaseUrl: '' },
+    open: async () => createTestApp({ now: NOW, storage: await fileStorage(dataDir) }),
+  };
 }
 
 /** a marketplace with a sale handed over (its payout scheduled), on a store a backup can be taken of */
@@ -164,8 +167,14 @@ describe(`backup and restore on ${onPostgres ? 'PostgreSQL' : 'lowdb'}`, () => {
     const { config } = await soldAndHandedOver();
     const file = path.join(tempDir(), 'backup');
     await backupStore(config, file);
-    const other = onPostgres ? { dataDir: tempDir(), databaseUrl: '' } : { dataDir: tempDir(), databaseUrl: 'postgres://nobody@127.0.0.1:1/nothing' };
-    await expect(restoreStore(other, file)).rejects.toThrow(onPostgres ? /is a PostgreSQL backup \(pg_dump\), but DATABASE_URL is not set/ : /is a backup of the lowdb store, but DATABASE_URL is set/);
+    const other = onPostgres
+      ? { dataDir: tempDir(), databaseUrl: '' }
+      : { dataDir: tempDir(), databaseUrl: 'postgres://nobody@127.0.0.1:1/nothing' };
+    await expect(restoreStore(other, file)).rejects.toThrow(
+      onPostgres
+        ? /is a PostgreSQL backup \(pg_dump\), but DATABASE_URL is not set/
+        : /is a backup of the lowdb store, but DATABASE_URL is set/,
+    );
     await expect(restoreStore(other, path.join(tempDir(), 'missing'))).rejects.toThrow(/There is no backup at/);
   });
 });

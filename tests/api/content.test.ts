@@ -31,8 +31,18 @@ describe('GET /api/testimonials', () => {
   it('lists the testimonials in editorial order, fractional ratings included', async () => {
     const t = await createTestApp();
     const response = await request(t.app).get('/api/testimonials').expect(200);
-    expect(response.body.map((item: { name: string }) => item.name)).toEqual(['Sarah M.', 'James R.', 'Priya K.', 'Marcus T.', 'Elena G.']);
-    expect(response.body[1]).toMatchObject({ id: 'testimonial-james', rating: 4.5, imageUrl: '/content/images/avatar-james.webp' });
+    expect(response.body.map((item: { name: string }) => item.name)).toEqual([
+      'Sarah M.',
+      'James R.',
+      'Priya K.',
+      'Marcus T.',
+      'Elena G.',
+    ]);
+    expect(response.body[1]).toMatchObject({
+      id: 'testimonial-james',
+      rating: 4.5,
+      imageUrl: '/content/images/avatar-james.webp',
+    });
     expect(response.body[1].comment).toContain('care guide was a lifesaver');
   });
 
@@ -54,7 +64,9 @@ describe('POST /api/hooks/sanity', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'puppynest-hook-'));
     dirs.push(dir);
     const marker = path.join(dir, 'rebuilt.txt');
-    const t = await createTestApp({ env: { SANITY_WEBHOOK_SECRET: SECRET, SITE_REBUILD_COMMAND: `echo rebuilt >> "${marker}"`, ...env } });
+    const t = await createTestApp({
+      env: { SANITY_WEBHOOK_SECRET: SECRET, SITE_REBUILD_COMMAND: `echo rebuilt >> "${marker}"`, ...env },
+    });
     const signed = async (body = payload, secret = SECRET, at = t.clock.now.getTime()) =>
       request(t.app)
         .post('/api/hooks/sanity')
@@ -69,17 +81,26 @@ describe('POST /api/hooks/sanity', () => {
     const response = await signed();
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ received: true, rebuild: 'started' });
-    await vi.waitFor(() => expect(existsSync(marker) && readFileSync(marker, 'utf8')).toBe('rebuilt\n'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(existsSync(marker) && readFileSync(marker, 'utf8')).toBe('rebuilt\n'), {
+      timeout: 10_000,
+    });
   });
 
   it('answers 401 to an unsigned, wrongly signed, tampered or stale call and rebuilds nothing', async () => {
     const { t, marker, signed } = await withHook();
-    const unsigned = await request(t.app).post('/api/hooks/sanity').set('Content-Type', 'application/json').send(payload);
+    const unsigned = await request(t.app)
+      .post('/api/hooks/sanity')
+      .set('Content-Type', 'application/json')
+      .send(payload);
     expect(unsigned.status).toBe(401);
     expect(unsigned.body.error.code).toBe('invalid_signature');
     expect((await signed(payload, 'not-the-secret')).status).toBe(401);
     const header = await encodeSignatureHeader(payload, t.clock.now.getTime(), SECRET);
-    const tampered = await request(t.app).post('/api/hooks/sanity').set('Content-Type', 'application/json').set(SIGNATURE_HEADER_NAME, header).send(payload.replace('faq-01', 'faq-02'));
+    const tampered = await request(t.app)
+      .post('/api/hooks/sanity')
+      .set('Content-Type', 'application/json')
+      .set(SIGNATURE_HEADER_NAME, header)
+      .send(payload.replace('faq-01', 'faq-02'));
     expect(tampered.status).toBe(401);
     expect((await signed(payload, SECRET, t.clock.now.getTime() - SIGNATURE_TOLERANCE_MS - 1000)).status).toBe(401);
     const garbage = await request(t.app).post('/api/hooks/sanity').set(SIGNATURE_HEADER_NAME, 't=abc,v1=???').send('x');
@@ -110,7 +131,10 @@ describe('site rebuilder', () => {
       const marker = path.join(dir, 'runs.txt');
       const logs: string[] = [];
       // Each build notes its start and end: overlapping builds would interleave the lines.
-      const rebuilder = createSiteRebuilder({ command: `echo start >> "${marker}"; sleep 0.3; echo end >> "${marker}"`, log: (line) => logs.push(line) });
+      const rebuilder = createSiteRebuilder({
+        command: `echo start >> "${marker}"; sleep 0.3; echo end >> "${marker}"`,
+        log: (line) => logs.push(line),
+      });
       expect(rebuilder.request()).toBe('started');
       expect(rebuilder.request()).toBe('queued');
       expect(rebuilder.request()).toBe('queued');
@@ -127,7 +151,10 @@ describe('site rebuilder', () => {
 
   it('reports a failing build with the end of its error output', async () => {
     const logs: string[] = [];
-    const rebuilder = createSiteRebuilder({ command: 'echo "content source unreachable" >&2; exit 3', log: (line) => logs.push(line) });
+    const rebuilder = createSiteRebuilder({
+      command: 'echo "content source unreachable" >&2; exit 3',
+      log: (line) => logs.push(line),
+    });
     rebuilder.request();
     await rebuilder.idle();
     expect(logs).toEqual([expect.stringMatching(/^site rebuild failed \(exit code 3\).*content source unreachable/)]);

@@ -17,19 +17,49 @@ const old = new Date(NOW.getTime() - 30 * DAY).toISOString();
 async function world() {
   const t = await createTestApp({ now: NOW });
   const admin = await signedInAgent(t, { username: 'moderator', role: 'admin', createdAt: old });
-  const seller = await signedInAgent(t, { username: 'breeder', email: 'breeder@example.com', accountType: 'seller', createdAt: old });
+  const seller = await signedInAgent(t, {
+    username: 'breeder',
+    email: 'breeder@example.com',
+    accountType: 'seller',
+    createdAt: old,
+  });
   const buyer = await signedInAgent(t, { username: 'family', email: 'family@example.com', createdAt: old });
-  const puppy = await t.store.puppies.insert(buildPuppy({ name: 'Daisy', breedId: 1, userId: seller.user.id, expiresAt: new Date(NOW.getTime() + 30 * DAY).toISOString() }, createRng(1), { now: NOW }));
-  const id = (await buyer.agent.post('/api/contacts').send({ name: 'Jamie Rivera', email: 'jamie@example.com', phone: '555-010-2000', message: 'Is Daisy still available?', puppyId: puppy.id }).expect(201)).body
-    .conversationId as number;
+  const puppy = await t.store.puppies.insert(
+    buildPuppy(
+      {
+        name: 'Daisy',
+        breedId: 1,
+        userId: seller.user.id,
+        expiresAt: new Date(NOW.getTime() + 30 * DAY).toISOString(),
+      },
+      createRng(1),
+      { now: NOW },
+    ),
+  );
+  const id = (
+    await buyer.agent
+      .post('/api/contacts')
+      .send({
+        name: 'Jamie Rivera',
+        email: 'jamie@example.com',
+        phone: '555-010-2000',
+        message: 'Is Daisy still available?',
+        puppyId: puppy.id,
+      })
+      .expect(201)
+  ).body.conversationId as number;
   /** the seller writes; the family's view of that message */
   const sellerSays = async (body: string) => {
     const sent = await seller.agent.post(`/api/conversations/${id}/messages`).send({ body }).expect(201);
     expect(sent.body.message).toMatchObject({ body, warnings: [] });
     const thread = await buyer.agent.get(`/api/conversations/${id}`).expect(200);
-    return thread.body.messages.find((m: { id: number }) => m.id === sent.body.message.id) as { body: string; warnings: string[] };
+    return thread.body.messages.find((m: { id: number }) => m.id === sent.body.message.id) as {
+      body: string;
+      warnings: string[];
+    };
   };
-  const queue = async () => (await admin.agent.get('/api/admin/moderation').expect(200)).body.reports as Array<Record<string, unknown>>;
+  const queue = async () =>
+    (await admin.agent.get('/api/admin/moderation').expect(200)).body.reports as Array<Record<string, unknown>>;
   return { t, admin, seller, buyer, puppy, id, sellerSays, queue };
 }
 
@@ -38,7 +68,10 @@ describe('the scam guard in conversations', () => {
     const w = await world();
     expect((await w.sellerSays('Z E L L E the deposit to hold her')).warnings).toEqual(['payment']);
     expect((await w.sellerSays('Text me at (512) 867-5309, I answer faster')).warnings).toEqual(['off_platform']);
-    expect((await w.sellerSays('WhatsApp me and pay with Apple Pay, we skip the site fees')).warnings).toEqual(['payment', 'off_platform']);
+    expect((await w.sellerSays('WhatsApp me and pay with Apple Pay, we skip the site fees')).warnings).toEqual([
+      'payment',
+      'off_platform',
+    ]);
     expect((await w.sellerSays('She is crate trained and has her first shots.')).warnings).toEqual([]);
     // the seller reads their own words without advice
     const own = await w.seller.agent.get(`/api/conversations/${w.id}`).expect(200);
@@ -82,7 +115,11 @@ describe('the scam guard in conversations', () => {
         reason: 'scam',
         reporter: null,
         comment: 'The scam guard flagged 3 messages from this account within 24 hours.',
-        message: expect.objectContaining({ body: 'My cell is 512-867-5309', conversationId: w.id, sender: expect.objectContaining({ username: 'breeder', suspended: false }) }),
+        message: expect.objectContaining({
+          body: 'My cell is 512-867-5309',
+          conversationId: w.id,
+          sender: expect.objectContaining({ username: 'breeder', suspended: false }),
+        }),
       }),
     ]);
     // the next flags count from that report: two more file nothing, a third files the next one
@@ -90,20 +127,27 @@ describe('the scam guard in conversations', () => {
     await w.sellerSays('Or a money order');
     expect(await w.queue()).toHaveLength(1);
     await w.sellerSays('Gift cards work as well');
-    expect((await w.queue()).map((r) => (r['message'] as { body: string }).body)).toEqual(['My cell is 512-867-5309', 'Gift cards work as well']);
+    expect((await w.queue()).map((r) => (r['message'] as { body: string }).body)).toEqual([
+      'My cell is 512-867-5309',
+      'Gift cards work as well',
+    ]);
   });
 
   it('flags older than 24 hours do not count, and a family is counted on its own', async () => {
     const w = await world();
     // two flagged messages sent 25 hours ago (written through the store: a session would not last the wait)
     const dayAgo = new Date(NOW.getTime() - DAY - HOUR);
-    for (const [body, flags] of [['Venmo works for me', ['venmo']], ['Or Cash App', ['cash_app']]] as const) {
+    for (const [body, flags] of [
+      ['Venmo works for me', ['venmo']],
+      ['Or Cash App', ['cash_app']],
+    ] as const) {
       await w.t.store.conversations.addMessage(w.id, { senderId: w.seller.user.id, body, flags: [...flags] }, dayAgo);
     }
     await w.sellerSays('Zelle is fine too');
     expect(await w.queue()).toEqual([]);
     // the family's flagged messages are theirs, not the seller's
-    for (const body of ['Can I pay by Zelle?', 'Or Venmo?']) await w.buyer.agent.post(`/api/conversations/${w.id}/messages`).send({ body }).expect(201);
+    for (const body of ['Can I pay by Zelle?', 'Or Venmo?'])
+      await w.buyer.agent.post(`/api/conversations/${w.id}/messages`).send({ body }).expect(201);
     expect(await w.queue()).toEqual([]);
     await w.sellerSays('Or a money order');
     expect(await w.queue()).toEqual([]);
@@ -115,7 +159,10 @@ describe('the scam guard in conversations', () => {
     const w = await world();
     for (const body of ['Venmo works', 'Or Cash App', 'Or Zelle']) await w.sellerSays(body);
     const [report] = await w.queue();
-    const decided = await w.admin.agent.post(`/api/admin/reports/${String(report!['id'])}/decision`).send({ decision: 'suspend_user' }).expect(200);
+    const decided = await w.admin.agent
+      .post(`/api/admin/reports/${String(report!['id'])}/decision`)
+      .send({ decision: 'suspend_user' })
+      .expect(200);
     expect(decided.body.message).toBe('breeder is suspended.');
     expect((await w.t.store.users.get(w.seller.user.id))?.suspendedAt).toBe(NOW.toISOString());
     expect(await w.queue()).toEqual([]);

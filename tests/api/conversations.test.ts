@@ -9,14 +9,30 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const DAY = 86_400_000;
-const inquiry = { name: 'Jamie Rivera', email: 'jamie@example.com', phone: '555-010-2000', message: 'Is Daisy still available?' };
+const inquiry = {
+  name: 'Jamie Rivera',
+  email: 'jamie@example.com',
+  phone: '555-010-2000',
+  message: 'Is Daisy still available?',
+};
 const old = new Date(NOW.getTime() - 30 * DAY).toISOString();
 
 async function world(env: Record<string, string> = {}) {
   const t = await createTestApp({ now: NOW, env });
-  const seller = await signedInAgent(t, { username: 'breeder', email: 'breeder@example.com', accountType: 'seller', createdAt: old });
+  const seller = await signedInAgent(t, {
+    username: 'breeder',
+    email: 'breeder@example.com',
+    accountType: 'seller',
+    createdAt: old,
+  });
   const buyer = await signedInAgent(t, { username: 'family', email: 'family@example.com', createdAt: old });
-  const puppy = await t.store.puppies.insert(buildPuppy({ name: 'Daisy', breedId: 1, userId: seller.user.id, expiresAt: new Date(NOW.getTime() + DAY).toISOString() }, createRng(1), { now: NOW }));
+  const puppy = await t.store.puppies.insert(
+    buildPuppy(
+      { name: 'Daisy', breedId: 1, userId: seller.user.id, expiresAt: new Date(NOW.getTime() + DAY).toISOString() },
+      createRng(1),
+      { now: NOW },
+    ),
+  );
   return { t, seller, buyer, puppy };
 }
 
@@ -34,8 +50,16 @@ describe('conversations', () => {
     const id = await inquire(w);
     expect(await inquire(w, 'Does she like cats?')).toBe(id);
     const thread = await w.seller.agent.get(`/api/conversations/${id}`).expect(200);
-    expect(thread.body).toMatchObject({ id, puppy: { id: w.puppy.id, name: 'Daisy' }, with: { username: 'family' }, role: 'seller' });
-    expect(thread.body.messages.map((m: { body: string }) => m.body)).toEqual(['Is Daisy still available?', 'Does she like cats?']);
+    expect(thread.body).toMatchObject({
+      id,
+      puppy: { id: w.puppy.id, name: 'Daisy' },
+      with: { username: 'family' },
+      role: 'seller',
+    });
+    expect(thread.body.messages.map((m: { body: string }) => m.body)).toEqual([
+      'Is Daisy still available?',
+      'Does she like cats?',
+    ]);
     // the seller's mail links the thread and carries neither the text nor the family's address or phone
     const [mail] = mailsTo(w.t, 'breeder@example.com');
     expect(mail).toMatchObject({ subject: 'New message about Daisy on PuppyNest' });
@@ -46,7 +70,10 @@ describe('conversations', () => {
 
   it('a visitor’s inquiry is stored and mailed to the seller, inviting them back to PuppyNest', async () => {
     const w = await world();
-    const response = await request(w.t.app).post('/api/contacts').send({ ...inquiry, puppyId: w.puppy.id }).expect(201);
+    const response = await request(w.t.app)
+      .post('/api/contacts')
+      .send({ ...inquiry, puppyId: w.puppy.id })
+      .expect(201);
     expect(response.body.conversationId).toBeUndefined();
     expect(await w.t.store.contacts.get(response.body.id)).toMatchObject({ userId: null, puppyId: w.puppy.id });
     const [mail] = mailsTo(w.t, 'breeder@example.com');
@@ -59,12 +86,25 @@ describe('conversations', () => {
     const id = await inquire(w);
     expect((await w.seller.agent.get('/api/user')).body.unreadConversations).toBe(1);
     const list = await w.seller.agent.get('/api/conversations').expect(200);
-    expect(list.body).toMatchObject({ unread: 1, conversations: [{ id, unread: true, with: { username: 'family' }, lastMessage: { body: 'Is Daisy still available?', mine: false } }] });
+    expect(list.body).toMatchObject({
+      unread: 1,
+      conversations: [
+        {
+          id,
+          unread: true,
+          with: { username: 'family' },
+          lastMessage: { body: 'Is Daisy still available?', mine: false },
+        },
+      ],
+    });
     w.t.tick(60_000);
     await w.seller.agent.get(`/api/conversations/${id}`).expect(200);
     expect((await w.seller.agent.get('/api/conversations/unread')).body).toEqual({ unread: 0 });
     w.t.tick(60_000);
-    await w.seller.agent.post(`/api/conversations/${id}/messages`).send({ body: 'Yes! Come and meet her.' }).expect(201);
+    await w.seller.agent
+      .post(`/api/conversations/${id}/messages`)
+      .send({ body: 'Yes! Come and meet her.' })
+      .expect(201);
     expect((await w.buyer.agent.get('/api/user')).body.unreadConversations).toBe(1);
     expect(mailsTo(w.t, 'family@example.com')).toHaveLength(1);
   });
@@ -83,7 +123,11 @@ describe('conversations', () => {
   it('mails the recipient at most once per conversation per 15 minutes while unread', async () => {
     const w = await world();
     const id = await inquire(w);
-    for (let i = 0; i < 3; i++) await w.buyer.agent.post(`/api/conversations/${id}/messages`).send({ body: `More ${i}` }).expect(201);
+    for (let i = 0; i < 3; i++)
+      await w.buyer.agent
+        .post(`/api/conversations/${id}/messages`)
+        .send({ body: `More ${i}` })
+        .expect(201);
     expect(mailsTo(w.t, 'breeder@example.com')).toHaveLength(1);
     w.t.tick(15 * 60_000);
     await w.buyer.agent.post(`/api/conversations/${id}/messages`).send({ body: 'Still there?' }).expect(201);
@@ -99,7 +143,10 @@ describe('conversations', () => {
   it('flags a request to pay off the platform to its recipient, not to its sender', async () => {
     const w = await world();
     const id = await inquire(w);
-    await w.seller.agent.post(`/api/conversations/${id}/messages`).send({ body: 'Send a $300 Zelle deposit to hold her' }).expect(201);
+    await w.seller.agent
+      .post(`/api/conversations/${id}/messages`)
+      .send({ body: 'Send a $300 Zelle deposit to hold her' })
+      .expect(201);
     const forBuyer = await w.buyer.agent.get(`/api/conversations/${id}`).expect(200);
     expect(forBuyer.body.messages.at(-1)).toMatchObject({ warnings: ['payment'], mine: false });
     const forSeller = await w.seller.agent.get(`/api/conversations/${id}`).expect(200);
@@ -111,7 +158,9 @@ describe('conversations', () => {
     const id = await inquire(w);
     const send = (body: unknown) => w.buyer.agent.post(`/api/conversations/${id}/messages`).send({ body });
     expect((await send('   ')).body.error.fields.body).toBe('Please write a message');
-    expect((await send('x'.repeat(2001))).body.error.fields.body).toBe('Please keep your message under 2,000 characters');
+    expect((await send('x'.repeat(2001))).body.error.fields.body).toBe(
+      'Please keep your message under 2,000 characters',
+    );
     expect((await send(42)).status).toBe(400);
     expect((await send('x'.repeat(2000))).status).toBe(201);
     const markup = '<script>alert(1)</script> <a href="https://x.example">x</a>';
@@ -127,7 +176,10 @@ describe('conversations', () => {
       w.buyer.agent.post(url).set('Content-Type', 'application/json').send('[1,2]'),
       w.buyer.agent.post(url).set('Content-Type', 'application/json').send('null'),
       w.buyer.agent.post(url).set('Content-Type', 'application/x-www-form-urlencoded; charset=latin-9').send('body=x'),
-      w.buyer.agent.post(url).set('Content-Type', 'application/json').send(JSON.stringify({ body: 'x'.repeat(200_000) })),
+      w.buyer.agent
+        .post(url)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ body: 'x'.repeat(200_000) })),
       w.buyer.agent.post(url).set('Content-Type', 'text/plain').send('hello'),
       w.buyer.agent.post(url).send({ body: '\u0000\ud800 bad surrogate' }),
       w.buyer.agent.post('/api/reports').set('Content-Type', 'application/json').send('{'),
@@ -139,33 +191,64 @@ describe('conversations', () => {
   it('a reply posted by a plain form (before the island wakes up) answers 303 to the thread', async () => {
     const w = await world();
     const id = await inquire(w);
-    const posted = await w.seller.agent.post(`/api/conversations/${id}/messages`).type('form').send({ body: 'Yes, she is.' });
+    const posted = await w.seller.agent
+      .post(`/api/conversations/${id}/messages`)
+      .type('form')
+      .send({ body: 'Yes, she is.' });
     expect(posted.status).toBe(303);
     expect(posted.headers.location).toBe(`/messages/${id}`);
     const empty = await w.seller.agent.post(`/api/conversations/${id}/messages`).type('form').send({ body: '' });
     expect(empty.headers.location).toBe(`/messages/${id}?error=message_empty`);
     expect((await w.seller.agent.get(`/api/conversations/${id}`)).body.messages.at(-1).body).toBe('Yes, she is.');
     // under Referrer-Policy no-referrer the browser sends Origin "null"; Sec-Fetch-Site tells our page from another site
-    const own = await w.seller.agent.post(`/api/conversations/${id}/messages`).set('Origin', 'null').set('Sec-Fetch-Site', 'same-origin').type('form').send({ body: 'Own page' });
+    const own = await w.seller.agent
+      .post(`/api/conversations/${id}/messages`)
+      .set('Origin', 'null')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .type('form')
+      .send({ body: 'Own page' });
     expect(own.status).toBe(303);
-    const other = await w.seller.agent.post(`/api/conversations/${id}/messages`).set('Origin', 'null').set('Sec-Fetch-Site', 'cross-site').type('form').send({ body: 'Elsewhere' });
+    const other = await w.seller.agent
+      .post(`/api/conversations/${id}/messages`)
+      .set('Origin', 'null')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .type('form')
+      .send({ body: 'Elsewhere' });
     expect(other.status).toBe(403);
     // a report form comes back to the page it names
-    const reported = await w.buyer.agent.post('/api/reports').type('form').send({ puppyId: String(w.puppy.id), reason: 'other', returnTo: `/puppies/${w.puppy.id}` });
+    const reported = await w.buyer.agent
+      .post('/api/reports')
+      .type('form')
+      .send({ puppyId: String(w.puppy.id), reason: 'other', returnTo: `/puppies/${w.puppy.id}` });
     expect(reported.headers.location).toBe(`/puppies/${w.puppy.id}?reported=1`);
-    const offsite = await w.buyer.agent.post('/api/reports').type('form').send({ puppyId: String(w.puppy.id), reason: 'other', returnTo: '//evil.example/x' });
+    const offsite = await w.buyer.agent
+      .post('/api/reports')
+      .type('form')
+      .send({ puppyId: String(w.puppy.id), reason: 'other', returnTo: '//evil.example/x' });
     expect(offsite.headers.location).toBe('/messages?reported=1');
   });
 
   it('a refused form post goes back with a known code in the address, never with words (decision 0108)', async () => {
     const w = await world();
     const id = await inquire(w);
-    const reply = (body: string) => w.seller.agent.post(`/api/conversations/${id}/messages`).type('form').send({ body });
+    const reply = (body: string) =>
+      w.seller.agent.post(`/api/conversations/${id}/messages`).type('form').send({ body });
     expect((await reply('x'.repeat(2001))).headers.location).toBe(`/messages/${id}?error=message_too_long`);
-    expect((await w.seller.agent.post('/api/conversations/999999/messages').type('form').send({ body: 'Hi' })).headers.location).toBe('/messages/999999?error=not_found');
-    const report = (fields: Record<string, string>) => w.buyer.agent.post('/api/reports').type('form').send({ returnTo: `/messages/${id}`, ...fields });
-    expect((await report({ puppyId: String(w.puppy.id), reason: 'because' })).headers.location).toBe(`/messages/${id}?error=report_reason`);
-    expect((await report({ puppyId: String(w.puppy.id), reason: 'other', comment: 'y'.repeat(1001) })).headers.location).toBe(`/messages/${id}?error=comment_too_long`);
+    expect(
+      (await w.seller.agent.post('/api/conversations/999999/messages').type('form').send({ body: 'Hi' })).headers
+        .location,
+    ).toBe('/messages/999999?error=not_found');
+    const report = (fields: Record<string, string>) =>
+      w.buyer.agent
+        .post('/api/reports')
+        .type('form')
+        .send({ returnTo: `/messages/${id}`, ...fields });
+    expect((await report({ puppyId: String(w.puppy.id), reason: 'because' })).headers.location).toBe(
+      `/messages/${id}?error=report_reason`,
+    );
+    expect(
+      (await report({ puppyId: String(w.puppy.id), reason: 'other', comment: 'y'.repeat(1001) })).headers.location,
+    ).toBe(`/messages/${id}?error=comment_too_long`);
     expect((await report({ reason: 'other' })).headers.location).toBe(`/messages/${id}?error=report_target`);
     // a refusal the table has no words for still carries only a code
     expect((await reply('nul \u0000 inside')).headers.location).toBe(`/messages/${id}?error=refused`);
@@ -174,10 +257,16 @@ describe('conversations', () => {
   it('limits messages per account, more tightly for a new account (MESSAGES_PER_ACCOUNT, NEW_ACCOUNT_MESSAGES)', async () => {
     const w = await world({ MESSAGES_PER_ACCOUNT: '5', NEW_ACCOUNT_MESSAGES: '2' });
     const id = await inquire(w); // 1 of the family's 5
-    for (let i = 0; i < 4; i++) await w.buyer.agent.post(`/api/conversations/${id}/messages`).send({ body: `m${i}` }).expect(201);
+    for (let i = 0; i < 4; i++)
+      await w.buyer.agent
+        .post(`/api/conversations/${id}/messages`)
+        .send({ body: `m${i}` })
+        .expect(201);
     const refused = await w.buyer.agent.post(`/api/conversations/${id}/messages`).send({ body: 'one too many' });
     expect(refused.status).toBe(429);
-    expect(refused.body.error.message).toBe('You have sent a lot of messages in a short time. Please wait an hour and try again.');
+    expect(refused.body.error.message).toBe(
+      'You have sent a lot of messages in a short time. Please wait an hour and try again.',
+    );
     // a fresh account gets two
     const fresh = await signedInAgent(w.t, { createdAt: NOW.toISOString() });
     const ask = () => fresh.agent.post('/api/contacts').send({ ...inquiry, puppyId: w.puppy.id });
@@ -192,7 +281,10 @@ describe('conversations', () => {
     const w = await world();
     await inquire(w);
     const other = await signedInAgent(w.t, { createdAt: old });
-    await other.agent.post('/api/contacts').send({ ...inquiry, puppyId: w.puppy.id }).expect(201);
+    await other.agent
+      .post('/api/contacts')
+      .send({ ...inquiry, puppyId: w.puppy.id })
+      .expect(201);
     const counts = await w.seller.agent.get('/api/my-listings/conversations').expect(200);
     expect(counts.body).toEqual({ conversations: { [w.puppy.id]: 2 }, hidden: {} });
   });

@@ -17,7 +17,11 @@ beforeEach(async () => {
   const { usernameKey: _key, ...row } = buildUser({ username: 'kennel', accountType: 'seller' }, NOW);
   const seller = await t.store.users.create(row);
   const add = async (key: string, expiresAt: string | null) => {
-    ids[key] = (await t.store.puppies.insert(buildPuppy({ name: key, breedId: 1, userId: seller.id, expiresAt }, rng, { now: NOW }))).id;
+    ids[key] = (
+      await t.store.puppies.insert(
+        buildPuppy({ name: key, breedId: 1, userId: seller.id, expiresAt }, rng, { now: NOW }),
+      )
+    ).id;
   };
   await add('Daisy', new Date(NOW.getTime() + 3_600_000).toISOString());
   await add('Milo', new Date(NOW.getTime() + 20 * DAY).toISOString());
@@ -28,7 +32,10 @@ describe('favourites', () => {
   it('saves, lists (newest first) and removes favourites, idempotently', async () => {
     const { agent, user } = await signedInAgent(t);
     expect((await agent.get('/api/favorites').expect(200)).body).toEqual([]);
-    expect((await agent.put(`/api/favorites/${ids.Daisy}`).expect(200)).body).toEqual({ puppyId: ids.Daisy, favorited: true });
+    expect((await agent.put(`/api/favorites/${ids.Daisy}`).expect(200)).body).toEqual({
+      puppyId: ids.Daisy,
+      favorited: true,
+    });
     await agent.put(`/api/favorites/${ids.Milo}`).expect(200);
     await agent.put(`/api/favorites/${ids.Milo}`).expect(200);
     expect(await t.store.favorites.listByUser(user.id)).toHaveLength(2);
@@ -36,7 +43,10 @@ describe('favourites', () => {
     expect(list.body.map((p: { name: string }) => p.name)).toEqual(['Milo', 'Daisy']);
     expect(list.body[0]).toMatchObject({ breed: { id: 1 }, listingStatus: 'active' });
 
-    expect((await agent.delete(`/api/favorites/${ids.Milo}`).expect(200)).body).toEqual({ puppyId: ids.Milo, favorited: false });
+    expect((await agent.delete(`/api/favorites/${ids.Milo}`).expect(200)).body).toEqual({
+      puppyId: ids.Milo,
+      favorited: false,
+    });
     await agent.delete(`/api/favorites/${ids.Milo}`).expect(200);
     expect((await agent.get('/api/favorites')).body.map((p: { name: string }) => p.name)).toEqual(['Daisy']);
   });

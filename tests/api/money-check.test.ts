@@ -33,18 +33,35 @@ async function cleanMarketplace() {
   await handOver(seller.agent, scheduled.order.reference);
   const confirmed = await buy(t, (await addPuppy(t, seller.user.id, { name: 'Pepper' })).id);
   await handOver(seller.agent, confirmed.order.reference);
-  expect((await confirmed.buyer.agent.post(`/api/orders/${confirmed.order.reference}/confirm-receipt`)).status).toBe(200);
+  expect((await confirmed.buyer.agent.post(`/api/orders/${confirmed.order.reference}/confirm-receipt`)).status).toBe(
+    200,
+  );
   const refunded = await buy(t, (await addPuppy(t, seller.user.id, { name: 'Mochi' })).id);
   await handOver(seller.agent, refunded.order.reference);
   expect((await refunded.buyer.agent.post(`/api/orders/${refunded.order.reference}/confirm-receipt`)).status).toBe(200);
-  const cancel = await admin.post(`/api/admin/orders/${refunded.order.reference}/cancel`).send({ reason: 'The family asked us to cancel.' });
-  expect(cancel.body.order, JSON.stringify(cancel.body)).toMatchObject({ status: 'refunded', payout: { status: 'reversed' } });
+  const cancel = await admin
+    .post(`/api/admin/orders/${refunded.order.reference}/cancel`)
+    .send({ reason: 'The family asked us to cancel.' });
+  expect(cancel.body.order, JSON.stringify(cancel.body)).toMatchObject({
+    status: 'refunded',
+    payout: { status: 'reversed' },
+  });
   const disputed = await buy(t, (await addPuppy(t, seller.user.id, { name: 'Pixel' })).id, undefined, CARDS.disputed);
   await handOver(seller.agent, disputed.order.reference);
   const dispute = (await t.store.localPayments.findByIdempotencyKey(`dispute:${disputed.intentId}`))!;
   await (await local(t)).closeDispute(dispute.providerId, 'lost');
   expect(await t.store.orders.get(disputed.order.id)).toMatchObject({ status: 'charged_back', disputeStatus: 'lost' });
-  return { t, admin, orders: { paid: paid.order, scheduled: scheduled.order, confirmed: confirmed.order, refunded: refunded.order, disputed: disputed.order } };
+  return {
+    t,
+    admin,
+    orders: {
+      paid: paid.order,
+      scheduled: scheduled.order,
+      confirmed: confirmed.order,
+      refunded: refunded.order,
+      disputed: disputed.order,
+    },
+  };
 }
 
 describe('the money check', () => {
@@ -57,7 +74,15 @@ describe('the money check', () => {
     const checked = await admin.post('/api/admin/money-check');
     expect(checked.status, JSON.stringify(checked.body)).toBe(200);
     const report = (checked.body as MoneyCheckResponse).report!;
-    expect(report).toMatchObject({ checkedAt: NOW.toISOString(), sinceDays: null, orders: 5, mismatchCount: 0, mismatches: [], failureCount: 0, failures: [] });
+    expect(report).toMatchObject({
+      checkedAt: NOW.toISOString(),
+      sinceDays: null,
+      orders: 5,
+      mismatchCount: 0,
+      mismatches: [],
+      failureCount: 0,
+      failures: [],
+    });
     expect(t.logs).toContain('money check: 5 orders, 0 mismatches');
     expect((await admin.get('/api/admin/money-check')).body).toEqual({ report });
 
@@ -88,7 +113,9 @@ describe('the money check', () => {
   it('a payout marked paid with no transfer at the provider: exactly that mismatch, through the daily job', async () => {
     const { t, admin, orders } = await cleanMarketplace();
     const payout = (await t.store.payouts.findByOrder(orders.scheduled.id))!;
-    expect(await t.store.payouts.transition(payout.id, ['scheduled'], { status: 'paid', paidAt: NOW.toISOString() })).toBeDefined();
+    expect(
+      await t.store.payouts.transition(payout.id, ['scheduled'], { status: 'paid', paidAt: NOW.toISOString() }),
+    ).toBeDefined();
     const job = moneyCheckJob(t.deps.payments.payouts);
     // it ticks hourly and checks when no report is a day old
     expect(job).toMatchObject({ name: 'money-check', everyMs: 3_600_000 });
@@ -103,7 +130,9 @@ describe('the money check', () => {
     const { report } = (await admin.get('/api/admin/money-check')).body as MoneyCheckResponse;
     expect(report).toMatchObject({ orders: 5, mismatchCount: 1, mismatches: [mismatch] });
     expect(t.logs).toContain('money check: 5 orders, 1 mismatch');
-    expect(t.logs).toContain(`money check: ${orders.scheduled.reference} transfer: ${mismatch.message} (PuppyNest: ${mismatch.stored}; provider: ${mismatch.provider})`);
+    expect(t.logs).toContain(
+      `money check: ${orders.scheduled.reference} transfer: ${mismatch.message} (PuppyNest: ${mismatch.stored}; provider: ${mismatch.provider})`,
+    );
     // an hour later the report is fresh: the tick checks nothing; a day later it checks again
     const checks = () => t.logs.filter((line) => line.startsWith('money check: 5 orders')).length;
     await job.run(new Date(t.deps.now().getTime() + 3_600_000));
@@ -119,7 +148,10 @@ describe('the money check', () => {
     await t.store.payouts.transition(paidOut.id, ['paid'], { status: 'reversed' });
     // the confirmed order's transfer, recorded against another order's payout that never sent one
     const scheduled = (await t.store.payouts.findByOrder(orders.scheduled.id))!;
-    const moved = await t.store.payouts.transition(scheduled.id, ['scheduled'], { status: 'paid', transferId: paidOut.transferId });
+    const moved = await t.store.payouts.transition(scheduled.id, ['scheduled'], {
+      status: 'paid',
+      transferId: paidOut.transferId,
+    });
     expect(moved).toBeDefined();
     const report = await checkMoney(t.deps.payments.payouts);
     expect(report.mismatches.map((m) => [m.reference, m.what])).toEqual([
@@ -127,12 +159,17 @@ describe('the money check', () => {
       [orders.confirmed.reference, 'reversal'],
     ]);
     expect(report.mismatches[0]!.message).toBe("The payout's transfer belongs to another order's group.");
-    expect(report.mismatches[1]!.message).toBe('The payout is reversed, but the provider has not reversed its transfer.');
+    expect(report.mismatches[1]!.message).toBe(
+      'The payout is reversed, but the provider has not reversed its transfer.',
+    );
   });
 
   it('an order whose dispute is recorded as won while the provider says lost: exactly that mismatch', async () => {
     const { t, orders } = await cleanMarketplace();
-    await t.store.orders.transition(orders.disputed.id, ['charged_back'], { status: 'charged_back', disputeStatus: 'won' });
+    await t.store.orders.transition(orders.disputed.id, ['charged_back'], {
+      status: 'charged_back',
+      disputeStatus: 'won',
+    });
     const report = await checkMoney(t.deps.payments.payouts);
     expect(report.mismatches).toEqual([
       {
@@ -159,9 +196,14 @@ const RECONCILE = path.resolve(import.meta.dirname, '../../commerce-api/scripts/
 function reconcile(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL'));
   return new Promise((resolve) => {
-    execFile(process.execPath, [RECONCILE], { env: { ...inherited, NODE_ENV: 'test', SESSION_SECRET: TEST_SECRET, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 2) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [RECONCILE],
+      { env: { ...inherited, NODE_ENV: 'test', SESSION_SECRET: TEST_SECRET, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 2) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -172,8 +214,17 @@ describe('npm run reconcile', () => {
       const { t, orders } = await cleanMarketplace();
       // PostgreSQL: the test's database; lowdb: the test's rows, written to DATA_DIR/db.json
       const file = path.join(dataDir, DB_FILE_NAME);
-      if (t.lowdb) await writeFile(file, JSON.stringify({ settings: t.lowdb.settings.get(), ...Object.fromEntries(COLLECTION_NAMES.map((name) => [name, t.lowdb!.db[name].all()])) }));
-      const env: Record<string, string> = t.databaseUrl ? { DATA_DIR: dataDir, DATABASE_URL: t.databaseUrl } : { DATA_DIR: dataDir };
+      if (t.lowdb)
+        await writeFile(
+          file,
+          JSON.stringify({
+            settings: t.lowdb.settings.get(),
+            ...Object.fromEntries(COLLECTION_NAMES.map((name) => [name, t.lowdb!.db[name].all()])),
+          }),
+        );
+      const env: Record<string, string> = t.databaseUrl
+        ? { DATA_DIR: dataDir, DATABASE_URL: t.databaseUrl }
+        : { DATA_DIR: dataDir };
 
       const clean = await reconcile(env);
       expect(clean, clean.stderr).toMatchObject({ code: 0, stdout: 'money check: 5 orders, 0 mismatches\n' });
@@ -182,7 +233,10 @@ describe('npm run reconcile', () => {
       if (t.databaseUrl) {
         expect(await t.store.orders.transition(orders.paid.id, ['paid'], { status: 'refunded' })).toBeDefined();
       } else {
-        const db = JSON.parse(await readFile(file, 'utf8')) as { orders: Array<{ id: number; status: string }>; settings: { moneyCheck?: unknown } };
+        const db = JSON.parse(await readFile(file, 'utf8')) as {
+          orders: Array<{ id: number; status: string }>;
+          settings: { moneyCheck?: unknown };
+        };
         // the clean run's report was kept for /admin beside the payment mode
         expect(db.settings.moneyCheck).toMatchObject({ orders: 5, mismatchCount: 0 });
         db.orders.find((o) => o.id === orders.paid.id)!.status = 'refunded';
@@ -212,11 +266,27 @@ class RefundPages extends Stripe.HttpClient {
   }
   override makeRequest(_host: string, _port: string, path: string) {
     this.paths.push(path);
-    const refund = (id: string, amount: number, status: string) => ({ id, object: 'refund', amount, status, payment_intent: 'pi_3Paid' });
+    const refund = (id: string, amount: number, status: string) => ({
+      id,
+      object: 'refund',
+      amount,
+      status,
+      payment_intent: 'pi_3Paid',
+    });
     const first = !path.includes('starting_after');
     const body = first
-      ? { object: 'list', url: '/v1/refunds', has_more: true, data: [refund('re_1', 10_000, 'succeeded'), refund('re_2', 5_000, 'failed')] }
-      : { object: 'list', url: '/v1/refunds', has_more: false, data: [refund('re_3', 2_500, 'pending'), refund('re_4', 1_000, 'canceled')] };
+      ? {
+          object: 'list',
+          url: '/v1/refunds',
+          has_more: true,
+          data: [refund('re_1', 10_000, 'succeeded'), refund('re_2', 5_000, 'failed')],
+        }
+      : {
+          object: 'list',
+          url: '/v1/refunds',
+          has_more: false,
+          data: [refund('re_3', 2_500, 'pending'), refund('re_4', 1_000, 'canceled')],
+        };
     const response = new (class extends Stripe.HttpClientResponse {
       override getRawResponse() {
         return body;
@@ -238,6 +308,9 @@ describe("the money check's refunds on Stripe", () => {
     const client = new RefundPages();
     const stripe = createStripeProvider({ secretKey: 'sk_test_money_check', httpClient: client, maxNetworkRetries: 0 });
     expect(await stripe.refundedCents('pi_3Paid')).toBe(12_500);
-    expect(client.paths).toEqual(['/v1/refunds?payment_intent=pi_3Paid&limit=100', '/v1/refunds?payment_intent=pi_3Paid&limit=100&starting_after=re_2']);
+    expect(client.paths).toEqual([
+      '/v1/refunds?payment_intent=pi_3Paid&limit=100',
+      '/v1/refunds?payment_intent=pi_3Paid&limit=100&starting_after=re_2',
+    ]);
   });
 });

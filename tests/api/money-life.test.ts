@@ -10,7 +10,15 @@ import { ORDER_STATES_REACHED, PAYOUT_STATES_REACHED } from '../../commerce-api/
 import { ORDER_STATUSES, PAYOUT_STATUSES } from '#contracts/orders.ts';
 import { buildOrder } from '../support/factories.ts';
 import { signedInAgent } from '../support/api-login.ts';
-import { addPuppy, CARDS, localPayment, localPaymentCount, marketplace, NOW, payWithCard } from '../support/payments.ts';
+import {
+  addPuppy,
+  CARDS,
+  localPayment,
+  localPaymentCount,
+  marketplace,
+  NOW,
+  payWithCard,
+} from '../support/payments.ts';
 import { adminAgent, buy, connect, handOver, local, payoutOf } from '../support/payouts.ts';
 
 const DAY_MS = 86_400_000;
@@ -53,7 +61,9 @@ describe('a cancel races the seller, the buyer and the job', () => {
       await connect(seller.agent);
       const { order, buyer } = await buy(t, puppy.id);
       await handOver(seller.agent, order.reference);
-      await buyer.agent.post(`/api/orders/${order.reference}/report-problem`).send({ problem: 'The puppy is not the one in the photos.' });
+      await buyer.agent
+        .post(`/api/orders/${order.reference}/report-problem`)
+        .send({ problem: 'The puppy is not the one in the photos.' });
       const admin = await adminAgent(t);
       const [cancel, release] = await Promise.all([
         admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON }),
@@ -65,7 +75,8 @@ describe('a cancel races the seller, the buyer and the job', () => {
         // the cancel won, or came after a release whose transfer it reversed
         expect(['canceled', 'reversed']).toContain(payout.status);
         const transfers = await localPaymentCount(t, 'transfer');
-        if (transfers > 0) expect(await (await local(t)).retrieveTransfer(payout.transferId!)).toMatchObject({ reversed: true });
+        if (transfers > 0)
+          expect(await (await local(t)).retrieveTransfer(payout.transferId!)).toMatchObject({ reversed: true });
       } else {
         expect(cancel.status).not.toBe(200);
         expect(release.status).toBe(200);
@@ -84,7 +95,9 @@ describe('a cancel races the seller, the buyer and the job', () => {
     const confirm = await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`);
     expect(confirm.status).toBe(409);
     expect(confirm.body.error.code).toBe('order_canceled');
-    const report = await buyer.agent.post(`/api/orders/${order.reference}/report-problem`).send({ problem: 'Too late to matter.' });
+    const report = await buyer.agent
+      .post(`/api/orders/${order.reference}/report-problem`)
+      .send({ problem: 'Too late to matter.' });
     expect(report.status).toBe(409);
     expect(await localPaymentCount(t, 'transfer')).toBe(0);
   });
@@ -94,7 +107,9 @@ describe('the price the buyer pays is the price the listing asks', () => {
   it('a checkout begun before the seller raised the price is released, never taken at the old price', async () => {
     const { t, puppy } = await marketplace();
     const buyer = await signedInAgent(t);
-    const intent = await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-old-price' });
+    const intent = await buyer.agent
+      .post('/api/create-payment-intent')
+      .send({ puppyId: puppy.id, visitId: 'visit-old-price' });
     expect(intent.status).toBe(200);
     await t.store.puppies.update(puppy.id, { price: puppy.price + 300 });
     await payWithCard(buyer.agent, intent.body.clientSecret, CARDS.visa);
@@ -103,24 +118,32 @@ describe('the price the buyer pays is the price the listing asks', () => {
     expect(order.status).toBe('canceled');
     expect((await t.store.puppies.get(puppy.id))!.status).toBe('available');
     // a new checkout asks the new price
-    const again = await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-new-price' });
+    const again = await buyer.agent
+      .post('/api/create-payment-intent')
+      .send({ puppyId: puppy.id, visitId: 'visit-new-price' });
     expect(again.body.puppyPriceCents).toBe((puppy.price + 300) * 100);
   });
 
   it("the seller's price change cancels the checkouts not yet paid: the family starts again at the new price", async () => {
     const { t, seller, puppy } = await marketplace();
     const buyer = await signedInAgent(t);
-    const intent = await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-open' });
+    const intent = await buyer.agent
+      .post('/api/create-payment-intent')
+      .send({ puppyId: puppy.id, visitId: 'visit-open' });
     const same = await seller.agent.put(`/api/puppies/${puppy.id}`).send({ name: 'Still Daisy' });
     expect(same.status, JSON.stringify(same.body)).toBe(200);
     expect((await localPayment(t, intent.body.intentId)).status).toBe('requires_payment_method');
     const raised = await seller.agent.put(`/api/puppies/${puppy.id}`).send({ price: puppy.price + 250 });
     expect(raised.status, JSON.stringify(raised.body)).toBe(200);
     expect((await localPayment(t, intent.body.intentId)).status).toBe('canceled');
-    const refused = await buyer.agent.post('/api/local-payments/confirm').send({ clientSecret: intent.body.clientSecret, paymentMethodId: 'pm_card_visa' });
+    const refused = await buyer.agent
+      .post('/api/local-payments/confirm')
+      .send({ clientSecret: intent.body.clientSecret, paymentMethodId: 'pm_card_visa' });
     expect(refused.status).toBe(400);
-    expect((await t.store.orders.findByIntent(intent.body.intentId))).toBeUndefined();
-    const again = await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-open' });
+    expect(await t.store.orders.findByIntent(intent.body.intentId)).toBeUndefined();
+    const again = await buyer.agent
+      .post('/api/create-payment-intent')
+      .send({ puppyId: puppy.id, visitId: 'visit-open' });
     expect(again.body.intentId).not.toBe(intent.body.intentId);
     expect(again.body.puppyPriceCents).toBe((puppy.price + 250) * 100);
   });
@@ -128,7 +151,9 @@ describe('the price the buyer pays is the price the listing asks', () => {
   it('a checkout intent older than two hours is never captured', async () => {
     const { t, puppy } = await marketplace();
     const buyer = await signedInAgent(t);
-    const intent = await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-stale' });
+    const intent = await buyer.agent
+      .post('/api/create-payment-intent')
+      .send({ puppyId: puppy.id, visitId: 'visit-stale' });
     t.tick(3 * 60 * 60_000);
     await payWithCard(buyer.agent, intent.body.clientSecret, CARDS.visa);
     expect((await localPayment(t, intent.body.intentId)).status).toBe('canceled');
@@ -171,9 +196,26 @@ describe('payouts waiting on an account never hold up due ones', () => {
     const due = (await payoutOf(t, order.reference))!;
     for (let i = 0; i < 101; i++) {
       const waiting = await t.store.orders.create(
-        buildOrder({ buyerId: absent.user.id, sellerId: absent.user.id, puppyId: 900_000 + i, status: 'handed_over', reference: `PN-20260601-${(0xa0000000 + i).toString(16).toUpperCase()}`, paymentIntentId: `pi_waiting_${i}` }, NOW),
+        buildOrder(
+          {
+            buyerId: absent.user.id,
+            sellerId: absent.user.id,
+            puppyId: 900_000 + i,
+            status: 'handed_over',
+            reference: `PN-20260601-${(0xa0000000 + i).toString(16).toUpperCase()}`,
+            paymentIntentId: `pi_waiting_${i}`,
+          },
+          NOW,
+        ),
       );
-      await t.store.payouts.createForOrder({ ...due, id: undefined, orderId: waiting.id, sellerId: absent.user.id, status: 'releasing', releasedAt: NOW.toISOString() } as never);
+      await t.store.payouts.createForOrder({
+        ...due,
+        id: undefined,
+        orderId: waiting.id,
+        sellerId: absent.user.id,
+        status: 'releasing',
+        releasedAt: NOW.toISOString(),
+      } as never);
     }
     const result = await releaseDuePayouts(t.deps.payments.payouts, new Date(NOW.getTime() + 4 * DAY_MS));
     expect(result).toMatchObject({ released: 1, sent: 1 });
@@ -183,7 +225,12 @@ describe('payouts waiting on an account never hold up due ones', () => {
 
 describe('test money never becomes live money', () => {
   it('a payout whose order and account were made in test mode waits, saying why, after the switch to live', async () => {
-    const { t, seller, puppy } = await marketplace({ env: { STRIPE_LIVE_SECRET_KEY: 'sk_live_not_a_real_key_0000', STRIPE_LIVE_PUBLISHABLE_KEY: 'pk_live_not_a_real_key_0000' } });
+    const { t, seller, puppy } = await marketplace({
+      env: {
+        STRIPE_LIVE_SECRET_KEY: 'sk_live_not_a_real_key_0000',
+        STRIPE_LIVE_PUBLISHABLE_KEY: 'pk_live_not_a_real_key_0000',
+      },
+    });
     await connect(seller.agent);
     const { order, buyer } = await buy(t, puppy.id);
     await handOver(seller.agent, order.reference);
@@ -215,13 +262,22 @@ describe('disputes', () => {
     expect((await admin.post(`/api/admin/payouts/${order.reference}/release`)).body.error.code).toBe('payout_blocked');
     expect(await localPaymentCount(t, 'transfer')).toBe(0);
     const listed = (await admin.get('/api/admin/disputes')).body.disputes;
-    expect(listed).toEqual([expect.objectContaining({ reference: order.reference, dispute: { status: 'open', amountCents: order.totalCents }, payoutStatus: 'held' })]);
+    expect(listed).toEqual([
+      expect.objectContaining({
+        reference: order.reference,
+        dispute: { status: 'open', amountCents: order.totalCents },
+        payoutStatus: 'held',
+      }),
+    ]);
     // the bank decides for the buyer
     const dispute = (await t.store.localPayments.findByIdempotencyKey(`dispute:${intentId}`))!;
     await (await local(t)).closeDispute(dispute.providerId, 'lost');
     expect((await t.store.orders.get(order.id))!).toMatchObject({ status: 'charged_back', disputeStatus: 'lost' });
     expect(await payoutOf(t, order.reference)).toMatchObject({ status: 'canceled' });
-    expect((await buyer.agent.get(`/api/orders/${order.reference}`)).body).toMatchObject({ status: 'charged_back', dispute: { status: 'lost' } });
+    expect((await buyer.agent.get(`/api/orders/${order.reference}`)).body).toMatchObject({
+      status: 'charged_back',
+      dispute: { status: 'lost' },
+    });
   });
 
   it('won: the payout held for the dispute goes on and is paid', async () => {
@@ -263,7 +319,11 @@ describe('disputes', () => {
       createdAt: NOW.toISOString(),
       updatedAt: NOW.toISOString(),
     });
-    await t.deps.payments.fulfilment.handleEvent({ id: 'evt_dispute_late', type: 'charge.dispute.created', object: await provider.retrieveDispute(row.row.providerId) });
+    await t.deps.payments.fulfilment.handleEvent({
+      id: 'evt_dispute_late',
+      type: 'charge.dispute.created',
+      object: await provider.retrieveDispute(row.row.providerId),
+    });
     expect(await payoutOf(t, order.reference)).toMatchObject({ status: 'paid' });
     await provider.closeDispute('dp_local_late', 'lost');
     expect((await t.store.orders.get(order.id))!.status).toBe('charged_back');
@@ -282,7 +342,12 @@ describe('a suspended seller is not paid', () => {
     const admin = await signedInAgent(t);
     await t.store.users.update(admin.user.id, { role: 'admin' });
     const adminUser = (await t.store.users.get(admin.user.id))!;
-    const report = await fileReport(t.store, (await t.store.users.get(buyer.user.id))!, { puppyId: puppy.id, reason: 'scam', comment: 'Asked to pay outside PuppyNest.' }, NOW);
+    const report = await fileReport(
+      t.store,
+      (await t.store.users.get(buyer.user.id))!,
+      { puppyId: puppy.id, reason: 'scam', comment: 'Asked to pay outside PuppyNest.' },
+      NOW,
+    );
     await decideReport(t.store, adminUser, report.id, 'suspend_user', NOW);
     expect(await payoutOf(t, order.reference)).toMatchObject({ status: 'held', holdReason: 'suspended' });
     expect((await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`)).status).toBe(409);

@@ -47,7 +47,11 @@ import { createTestStore, onPostgres, type TestStore } from '../support/test-sto
 // sequences (the same seed gives the same first sequences on both stores)
 const RUNS = Number(process.env['MONEY_MODEL_RUNS'] ?? (onPostgres ? 50 : 150));
 // A fixed seed in `npm test` (the same sequences every time); a longer run draws a new one unless told.
-const SEED = process.env['MONEY_MODEL_SEED'] ? Number(process.env['MONEY_MODEL_SEED']) : process.env['MONEY_MODEL_RUNS'] ? Date.now() : 107;
+const SEED = process.env['MONEY_MODEL_SEED']
+  ? Number(process.env['MONEY_MODEL_SEED'])
+  : process.env['MONEY_MODEL_RUNS']
+    ? Date.now()
+    : 107;
 const MAX_STEPS = Number(process.env['MONEY_MODEL_STEPS'] ?? 24);
 
 const DAY_MS = 86_400_000;
@@ -66,12 +70,31 @@ type Simple =
   | { do: 'checkout'; buyer: number; puppy: number; via: Via }
   | { do: 'pay'; intent: number; card: keyof typeof CARD; via: Via }
   | { do: 'buy'; buyer: number; puppy: number; card: keyof typeof CARD; via: Via }
-  | { do: 'handOver' | 'confirm' | 'deliver' | 'report' | 'cancel' | 'release' | 'retryRefund' | 'retryPayout' | 'refundedElsewhere'; intent: number; via: Via }
+  | {
+      do:
+        | 'handOver'
+        | 'confirm'
+        | 'deliver'
+        | 'report'
+        | 'cancel'
+        | 'release'
+        | 'retryRefund'
+        | 'retryPayout'
+        | 'refundedElsewhere';
+      intent: number;
+      via: Via;
+    }
   | { do: 'job'; days: number; via: Via }
   | { do: 'redeliver'; intent: number; what: 'payment' | 'dispute' | 'transfer'; via: Via }
   | { do: 'closeDispute'; intent: number; outcome: 'won' | 'lost'; via: Via }
   | { do: 'suspend' | 'reinstate' | 'bankPayout'; seller: number; via: Via };
-type Outage = { do: 'outage'; call: FaultCall; when: 'before' | 'after' | 'slow'; times: number; error: 'plain' | 'provider' };
+type Outage = {
+  do: 'outage';
+  call: FaultCall;
+  when: 'before' | 'after' | 'slow';
+  times: number;
+  error: 'plain' | 'provider';
+};
 /** `slow`: every provider call in the group answers SLOW_MS late, so the other actors' writes land inside it */
 type Together = { do: 'together'; steps: Simple[]; slow?: boolean };
 type Step = Simple | Outage | Together;
@@ -109,7 +132,9 @@ function label(step: Step): string {
     case 'bankPayout':
       return `${step.do}(seller${step.seller})${at}`;
     case 'outage':
-      return step.when === 'slow' ? `slow(${step.call}, x${step.times})` : `outage(${step.call}, ${step.when}, x${step.times}, ${step.error})`;
+      return step.when === 'slow'
+        ? `slow(${step.call}, x${step.times})`
+        : `outage(${step.call}, ${step.when}, x${step.times}, ${step.error})`;
     case 'together':
       return `together${step.slow ? ' slowly' : ''}[${step.steps.map(label).join(' | ')}]`;
     default:
@@ -123,11 +148,33 @@ const via = fc.constantFrom<Via>(0, 1);
 // an index into the run's checkouts (taken modulo their number): a few orders, each hit by many steps
 const intent = fc.nat({ max: 5 });
 // two purchases in three with the card that succeeds, one with the card that is disputed at capture
-const buy = fc.record({ do: fc.constant('buy' as const), buyer: fc.nat({ max: 1 }), puppy: fc.nat({ max: 3 }), card: fc.constantFrom<keyof typeof CARD>('visa', 'visa', 'disputed'), via });
+const buy = fc.record({
+  do: fc.constant('buy' as const),
+  buyer: fc.nat({ max: 1 }),
+  puppy: fc.nat({ max: 3 }),
+  card: fc.constantFrom<keyof typeof CARD>('visa', 'visa', 'disputed'),
+  via,
+});
 const simpleStep: fc.Arbitrary<Simple> = fc.oneof(
   { weight: 6, arbitrary: buy },
-  { weight: 2, arbitrary: fc.record({ do: fc.constant('checkout' as const), buyer: fc.nat({ max: 1 }), puppy: fc.nat({ max: 3 }), via }) },
-  { weight: 2, arbitrary: fc.record({ do: fc.constant('pay' as const), intent, card: fc.constantFrom<keyof typeof CARD>('visa', 'disputed'), via }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      do: fc.constant('checkout' as const),
+      buyer: fc.nat({ max: 1 }),
+      puppy: fc.nat({ max: 3 }),
+      via,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      do: fc.constant('pay' as const),
+      intent,
+      card: fc.constantFrom<keyof typeof CARD>('visa', 'disputed'),
+      via,
+    }),
+  },
   { weight: 5, arbitrary: fc.record({ do: fc.constant('handOver' as const), intent, via }) },
   { weight: 3, arbitrary: fc.record({ do: fc.constant('confirm' as const), intent, via }) },
   // the seller hands over and the buyer confirms, one after the other: the seller is paid in one step
@@ -139,8 +186,24 @@ const simpleStep: fc.Arbitrary<Simple> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ do: fc.constant('retryPayout' as const), intent, via }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('refundedElsewhere' as const), intent, via }) },
   { weight: 4, arbitrary: fc.record({ do: fc.constant('job' as const), days: fc.constantFrom(0, 0, 1, 4), via }) },
-  { weight: 2, arbitrary: fc.record({ do: fc.constant('redeliver' as const), intent, what: fc.constantFrom('payment' as const, 'dispute' as const, 'transfer' as const), via }) },
-  { weight: 3, arbitrary: fc.record({ do: fc.constant('closeDispute' as const), intent, outcome: fc.constantFrom('won' as const, 'lost' as const), via }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      do: fc.constant('redeliver' as const),
+      intent,
+      what: fc.constantFrom('payment' as const, 'dispute' as const, 'transfer' as const),
+      via,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      do: fc.constant('closeDispute' as const),
+      intent,
+      outcome: fc.constantFrom('won' as const, 'lost' as const),
+      via,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('suspend' as const), seller: fc.nat({ max: 1 }), via }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('reinstate' as const), seller: fc.nat({ max: 1 }), via }) },
   { weight: 2, arbitrary: fc.record({ do: fc.constant('bankPayout' as const), seller: fc.nat({ max: 1 }), via }) },
@@ -186,21 +249,35 @@ const race: fc.Arbitrary<Step> = fc
   .map(([pair, swap, i, via1, via2, days, slow]) => {
     // either actor may start first: the one started first usually reaches the store first
     const [first, second] = swap ? [pair[1], pair[0]] : pair;
-    return { do: 'together' as const, steps: [printable(actor(first, i, via1, days)), printable(actor(second, i, via2, days))], slow };
+    return {
+      do: 'together' as const,
+      steps: [printable(actor(first, i, via1, days)), printable(actor(second, i, via2, days))],
+      slow,
+    };
   });
 
 const step: fc.Arbitrary<Step> = fc
   .oneof(
     { weight: 12, arbitrary: simpleStep },
     { weight: 2, arbitrary: outageStep },
-    { weight: 2, arbitrary: fc.record({ do: fc.constant('together' as const), steps: fc.array(simpleStep.map(printable), { minLength: 2, maxLength: 3 }), slow: fc.boolean() }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        do: fc.constant('together' as const),
+        steps: fc.array(simpleStep.map(printable), { minLength: 2, maxLength: 3 }),
+        slow: fc.boolean(),
+      }),
+    },
     { weight: 3, arbitrary: race },
   )
   .map(printable);
 
 /** a run: a purchase or three first (nothing else has an order to act on), then any steps */
 const runSteps: fc.Arbitrary<Step[]> = fc
-  .tuple(fc.array(buy.map(printable), { minLength: 1, maxLength: 3 }), fc.noBias(fc.array(step, { minLength: 0, maxLength: MAX_STEPS, size: 'max' })))
+  .tuple(
+    fc.array(buy.map(printable), { minLength: 1, maxLength: 3 }),
+    fc.noBias(fc.array(step, { minLength: 0, maxLength: MAX_STEPS, size: 'max' })),
+  )
   .map(([buys, rest]) => [...buys, ...rest]);
 
 // ---- the provider's failures ----
@@ -233,7 +310,9 @@ class Faults {
   error(outage: Outage, call: string): Error {
     this.fired++;
     const what = `model outage ${outage.when} ${call}`;
-    return outage.error === 'plain' ? new Error(`${what}: socket hang up`) : new PaymentProviderError(`${what}: the payment service did not answer`);
+    return outage.error === 'plain'
+      ? new Error(`${what}: socket hang up`)
+      : new PaymentProviderError(`${what}: the payment service did not answer`);
   }
 }
 
@@ -328,7 +407,12 @@ async function connect(seller: Agent): Promise<void> {
   const started = await seller.post('/api/earnings/connect');
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const link = new URL(started.body.url as string).searchParams.get('link')!;
-  const done = await seller.post(`/api/local-connect/${link}`).send({ legalName: 'Dana Breeder', routingNumber: TEST_ROUTING_NUMBER, accountNumber: TEST_ACCOUNT_NUMBER, ssnLast4: '0000' });
+  const done = await seller.post(`/api/local-connect/${link}`).send({
+    legalName: 'Dana Breeder',
+    routingNumber: TEST_ROUTING_NUMBER,
+    accountNumber: TEST_ACCOUNT_NUMBER,
+    ssnLast4: '0000',
+  });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
 }
 
@@ -355,18 +439,36 @@ async function newWorld(base: Base): Promise<World> {
   const b = await createTestApp({ now: NOW, env: ENV, store: stores[1] });
   const store = a.store;
   for (const breed of buildBreeds().slice(0, 3)) await store.breeds.insert(breed);
-  const sellers = [await signedInAgent(a, { accountType: 'seller' }), await signedInAgent(a, { accountType: 'seller' })];
+  const sellers = [
+    await signedInAgent(a, { accountType: 'seller' }),
+    await signedInAgent(a, { accountType: 'seller' }),
+  ];
   const buyers = [await signedInAgent(a), await signedInAgent(a)];
   const admin = await signedInAgent(a);
   await store.users.update(admin.user.id, { role: 'admin' });
   const puppies = [
-    { id: (await addPuppy(a, sellers[0]!.user.id, { name: 'Daisy', price: 1500, expiresAt: inDays(365) })).id, seller: 0 },
-    { id: (await addPuppy(a, sellers[0]!.user.id, { name: 'Max', price: 2000, expiresAt: inDays(365) })).id, seller: 0 },
-    { id: (await addPuppy(a, sellers[1]!.user.id, { name: 'Bella', price: 1200, expiresAt: inDays(365) })).id, seller: 1 },
-    { id: (await addPuppy(a, sellers[1]!.user.id, { name: 'Rocky', price: 900, expiresAt: inDays(365) })).id, seller: 1 },
+    {
+      id: (await addPuppy(a, sellers[0]!.user.id, { name: 'Daisy', price: 1500, expiresAt: inDays(365) })).id,
+      seller: 0,
+    },
+    {
+      id: (await addPuppy(a, sellers[0]!.user.id, { name: 'Max', price: 2000, expiresAt: inDays(365) })).id,
+      seller: 0,
+    },
+    {
+      id: (await addPuppy(a, sellers[1]!.user.id, { name: 'Bella', price: 1200, expiresAt: inDays(365) })).id,
+      seller: 1,
+    },
+    {
+      id: (await addPuppy(a, sellers[1]!.user.id, { name: 'Rocky', price: 900, expiresAt: inDays(365) })).id,
+      seller: 1,
+    },
   ];
   // listed for a year: a run moves the clock by weeks
-  const spares = [(await addPuppy(a, sellers[0]!.user.id, { name: 'Spare', expiresAt: inDays(365) })).id, (await addPuppy(a, sellers[1]!.user.id, { name: 'Extra', expiresAt: inDays(365) })).id];
+  const spares = [
+    (await addPuppy(a, sellers[0]!.user.id, { name: 'Spare', expiresAt: inDays(365) })).id,
+    (await addPuppy(a, sellers[1]!.user.id, { name: 'Extra', expiresAt: inDays(365) })).id,
+  ];
   for (const seller of sellers) await connect(seller.agent);
   const accounts = [];
   for (const seller of sellers) accounts.push((await store.payoutAccounts.findByUser(seller.user.id))!.accountId);
@@ -386,7 +488,11 @@ async function newWorld(base: Base): Promise<World> {
   return {
     procs,
     store,
-    users: { buyers: [await user(buyers[0]!.user.id), await user(buyers[1]!.user.id)], sellers: [await user(sellers[0]!.user.id), await user(sellers[1]!.user.id)], admin: await user(admin.user.id) },
+    users: {
+      buyers: [await user(buyers[0]!.user.id), await user(buyers[1]!.user.id)],
+      sellers: [await user(sellers[0]!.user.id), await user(sellers[1]!.user.id)],
+      admin: await user(admin.user.id),
+    },
     puppies,
     spares,
     accounts,
@@ -410,11 +516,18 @@ async function moveClock(world: World, days: number): Promise<void> {
   const { t } = world.procs[0];
   const now = t.deps.now();
   const tokens = createTokenService(t.deps.config.sessionSecret);
-  const people = [...world.users.buyers.map((u, i) => ({ u, agents: world.procs.map((p) => p.buyers[i]!) })), ...world.users.sellers.map((u, i) => ({ u, agents: world.procs.map((p) => p.sellers[i]!) })), { u: world.users.admin, agents: world.procs.map((p) => p.admin) }];
+  const people = [
+    ...world.users.buyers.map((u, i) => ({ u, agents: world.procs.map((p) => p.buyers[i]!) })),
+    ...world.users.sellers.map((u, i) => ({ u, agents: world.procs.map((p) => p.sellers[i]!) })),
+    { u: world.users.admin, agents: world.procs.map((p) => p.admin) },
+  ];
   for (const { u, agents } of people) {
     const user = (await world.store.users.get(u.id))!;
     const session = await startSession(world.store, user, now);
-    const token = await tokens.sign({ userId: user.id, sessionId: session.id, sessionVersion: user.sessionVersion }, now);
+    const token = await tokens.sign(
+      { userId: user.id, sessionId: session.id, sessionVersion: user.sessionVersion },
+      now,
+    );
     for (const agent of agents) agent.jar.setCookie(`${SESSION_COOKIE}=${token}; Path=/`, '127.0.0.1', '/');
   }
 }
@@ -425,20 +538,38 @@ async function moveClock(world: World, days: number): Promise<void> {
 type Answer = { status: number; body: { error?: { code?: string; message?: string }; message?: string } };
 const said = (r: Answer) => `${r.status} ${r.body?.error?.code ?? r.body?.message ?? ''}`.trim();
 
-async function startCheckout(world: World, proc: Process, buyer: number, puppy: number): Promise<{ note: string; checkout?: Checkout; answer: Answer }> {
-  const response = await proc.buyers[buyer]!.post('/api/create-payment-intent').send({ puppyId: world.puppies[puppy]!.id, visitId: `model-visit-${world.visits++}` });
+async function startCheckout(
+  world: World,
+  proc: Process,
+  buyer: number,
+  puppy: number,
+): Promise<{ note: string; checkout?: Checkout; answer: Answer }> {
+  const response = await proc.buyers[buyer]!.post('/api/create-payment-intent').send({
+    puppyId: world.puppies[puppy]!.id,
+    visitId: `model-visit-${world.visits++}`,
+  });
   if (response.status !== 200) return { note: said(response), answer: response };
   const row = (await world.store.localPayments.find(response.body.intentId, 'payment_intent'))!;
-  const checkout = { intentId: response.body.intentId as string, clientSecret: response.body.clientSecret as string, reference: row.metadata['orderReference']!, buyer, puppy };
+  const checkout = {
+    intentId: response.body.intentId as string,
+    clientSecret: response.body.clientSecret as string,
+    reference: row.metadata['orderReference']!,
+    buyer,
+    puppy,
+  };
   world.checkouts.push(checkout);
   return { note: `#${world.checkouts.length - 1} ${checkout.reference}`, checkout, answer: response };
 }
 
 async function pay(proc: Process, checkout: Checkout, card: keyof typeof CARD): Promise<Answer> {
   const agent = proc.buyers[checkout.buyer]!;
-  const method = await agent.post('/api/local-payments/payment-methods').send({ number: CARD[card], exp: '12 / 34', cvc: '123', zip: '94107' });
+  const method = await agent
+    .post('/api/local-payments/payment-methods')
+    .send({ number: CARD[card], exp: '12 / 34', cvc: '123', zip: '94107' });
   if (method.status !== 200) return method;
-  const confirmed = await agent.post('/api/local-payments/confirm').send({ clientSecret: checkout.clientSecret, paymentMethodId: method.body.id });
+  const confirmed = await agent
+    .post('/api/local-payments/confirm')
+    .send({ clientSecret: checkout.clientSecret, paymentMethodId: method.body.id });
   if (confirmed.status === 200) checkout.paidWith ??= card;
   return confirmed;
 }
@@ -449,7 +580,12 @@ async function pay(proc: Process, checkout: Checkout, card: keyof typeof CARD): 
  * few orders are each hit by many steps, and a shrunk sequence still names the same ones.
  */
 function pick(world: World, step: Extract<Simple, { intent: number }>): Checkout | undefined {
-  const among = step.do === 'pay' ? world.checkouts : world.checkouts.filter((c) => c.paidWith !== undefined && (step.do !== 'closeDispute' || c.paidWith === 'disputed'));
+  const among =
+    step.do === 'pay'
+      ? world.checkouts
+      : world.checkouts.filter(
+          (c) => c.paidWith !== undefined && (step.do !== 'closeDispute' || c.paidWith === 'disputed'),
+        );
   return among[step.intent % Math.max(among.length, 1)];
 }
 
@@ -485,11 +621,15 @@ async function run(world: World, step: Simple, firedBefore: number): Promise<str
       break;
     case 'handOver': {
       const seller = checkout && world.puppies[checkout.puppy]!.seller;
-      note = checkout ? await http(proc.sellers[seller!]!.post(`/api/orders/${checkout.reference}/handed-over`)) : 'no checkout';
+      note = checkout
+        ? await http(proc.sellers[seller!]!.post(`/api/orders/${checkout.reference}/handed-over`))
+        : 'no checkout';
       break;
     }
     case 'confirm':
-      note = checkout ? await http(proc.buyers[checkout.buyer]!.post(`/api/orders/${checkout.reference}/confirm-receipt`)) : 'no checkout';
+      note = checkout
+        ? await http(proc.buyers[checkout.buyer]!.post(`/api/orders/${checkout.reference}/confirm-receipt`))
+        : 'no checkout';
       break;
     case 'deliver': {
       const seller = checkout && world.puppies[checkout.puppy]!.seller;
@@ -499,22 +639,42 @@ async function run(world: World, step: Simple, firedBefore: number): Promise<str
       break;
     }
     case 'report':
-      note = checkout ? await http(proc.buyers[checkout.buyer]!.post(`/api/orders/${checkout.reference}/report-problem`).send({ problem: 'The puppy is not the one in the photos.' })) : 'no checkout';
+      note = checkout
+        ? await http(
+            proc.buyers[checkout.buyer]!.post(`/api/orders/${checkout.reference}/report-problem`).send({
+              problem: 'The puppy is not the one in the photos.',
+            }),
+          )
+        : 'no checkout';
       break;
     case 'cancel':
-      note = checkout ? await http(proc.admin.post(`/api/admin/orders/${checkout.reference}/cancel`).send({ reason: 'The model test cancels this order.' })) : 'no checkout';
+      note = checkout
+        ? await http(
+            proc.admin
+              .post(`/api/admin/orders/${checkout.reference}/cancel`)
+              .send({ reason: 'The model test cancels this order.' }),
+          )
+        : 'no checkout';
       break;
     case 'release':
       note = checkout ? await http(proc.admin.post(`/api/admin/payouts/${checkout.reference}/release`)) : 'no checkout';
       break;
     case 'retryRefund':
-      note = checkout ? await http(proc.admin.post(`/api/admin/orders/${checkout.reference}/retry-refund`)) : 'no checkout';
+      note = checkout
+        ? await http(proc.admin.post(`/api/admin/orders/${checkout.reference}/retry-refund`))
+        : 'no checkout';
       break;
     case 'retryPayout':
       note = checkout ? await http(proc.admin.post(`/api/admin/payouts/${checkout.reference}/retry`)) : 'no checkout';
       break;
     case 'refundedElsewhere':
-      note = checkout ? await http(proc.admin.post(`/api/admin/orders/${checkout.reference}/refunded-elsewhere`).send({ note: 'Paid back by bank transfer.' })) : 'no checkout';
+      note = checkout
+        ? await http(
+            proc.admin
+              .post(`/api/admin/orders/${checkout.reference}/refunded-elsewhere`)
+              .send({ note: 'Paid back by bank transfer.' }),
+          )
+        : 'no checkout';
       break;
     case 'job': {
       // the clock moved before the step (moveClock); what the release-payouts job does each minute (jobs/release-payouts.ts)
@@ -544,7 +704,8 @@ async function run(world: World, step: Simple, firedBefore: number): Promise<str
       break;
     }
     case 'closeDispute': {
-      const dispute = checkout && (await world.store.localPayments.findByIdempotencyKey(`dispute:${checkout.intentId}`));
+      const dispute =
+        checkout && (await world.store.localPayments.findByIdempotencyKey(`dispute:${checkout.intentId}`));
       note = dispute ? (await proc.local.closeDispute(dispute.providerId, step.outcome)).status : 'no dispute';
       break;
     }
@@ -555,7 +716,12 @@ async function run(world: World, step: Simple, firedBefore: number): Promise<str
         break;
       }
       const store = proc.t.store;
-      const report = await fileReport(store, world.users.buyers[0]!, { puppyId: world.spares[step.seller]!, reason: 'scam', comment: 'Asked for a deposit by wire.' }, ctx.now());
+      const report = await fileReport(
+        store,
+        world.users.buyers[0]!,
+        { puppyId: world.spares[step.seller]!, reason: 'scam', comment: 'Asked for a deposit by wire.' },
+        ctx.now(),
+      );
       note = (await decideReport(store, world.users.admin, report.id, 'suspend_user', ctx.now())).message;
       break;
     }
@@ -575,34 +741,66 @@ async function run(world: World, step: Simple, firedBefore: number): Promise<str
   }
   if (step.do !== 'pay') note = `${on}${note}`;
   const broken = answers.find((a) => a.status >= 500);
-  if (broken && !outage()) throw new Error(`${label(step)} answered ${broken.status} with no outage: ${JSON.stringify(broken.body)}`);
+  if (broken && !outage())
+    throw new Error(`${label(step)} answered ${broken.status} with no outage: ${JSON.stringify(broken.body)}`);
   return note;
 }
 
 /** the event Stripe would deliver again for the checkout's payment, dispute or transfer */
-async function eventFor(world: World, checkout: Checkout, what: 'payment' | 'dispute' | 'transfer'): Promise<ProviderEvent | undefined> {
+async function eventFor(
+  world: World,
+  checkout: Checkout,
+  what: 'payment' | 'dispute' | 'transfer',
+): Promise<ProviderEvent | undefined> {
   const id = `evt_model_${world.events++}`;
   const rows = world.store.localPayments;
   if (what === 'payment') {
     const intent = (await rows.find(checkout.intentId, 'payment_intent'))!;
-    const type = intent.status === 'succeeded' ? 'payment_intent.succeeded' : intent.status === 'canceled' ? 'payment_intent.canceled' : 'payment_intent.amount_capturable_updated';
-    return { id, type, object: { object: 'payment_intent', id: intent.providerId, livemode: false } as ProviderEvent['object'] };
+    const type =
+      intent.status === 'succeeded'
+        ? 'payment_intent.succeeded'
+        : intent.status === 'canceled'
+          ? 'payment_intent.canceled'
+          : 'payment_intent.amount_capturable_updated';
+    return {
+      id,
+      type,
+      object: { object: 'payment_intent', id: intent.providerId, livemode: false } as ProviderEvent['object'],
+    };
   }
   if (what === 'dispute') {
     const dispute = await rows.findByIdempotencyKey(`dispute:${checkout.intentId}`);
     if (!dispute) return undefined;
-    const type = dispute.status === 'won' || dispute.status === 'lost' ? 'charge.dispute.closed' : 'charge.dispute.created';
-    return { id, type, object: { object: 'dispute', id: dispute.providerId, livemode: false } as ProviderEvent['object'] };
+    const type =
+      dispute.status === 'won' || dispute.status === 'lost' ? 'charge.dispute.closed' : 'charge.dispute.created';
+    return {
+      id,
+      type,
+      object: { object: 'dispute', id: dispute.providerId, livemode: false } as ProviderEvent['object'],
+    };
   }
   const transfer = await rows.findTransferInGroup(checkout.reference);
   if (!transfer) return undefined;
   const type = transfer.status === 'reversed' ? 'transfer.reversed' : 'transfer.created';
-  return { id, type, object: { object: 'transfer', id: transfer.providerId, transferGroup: checkout.reference, metadata: {}, livemode: false } as unknown as ProviderEvent['object'] };
+  return {
+    id,
+    type,
+    object: {
+      object: 'transfer',
+      id: transfer.providerId,
+      transferGroup: checkout.reference,
+      metadata: {},
+      livemode: false,
+    } as unknown as ProviderEvent['object'],
+  };
 }
 
 async function runStep(world: World, step: Step): Promise<void> {
   const jobs = step.do === 'job' ? [step] : step.do === 'together' ? step.steps : [];
-  await moveClock(world, jobs.reduce((days, s) => days + (s.do === 'job' ? s.days : 0), 0));
+  await moveClock(
+    world,
+    jobs.reduce((days, s) => days + (s.do === 'job' ? s.days : 0), 0),
+  );
   const fired = world.faults.fired;
   let note: string;
   if (step.do === 'outage') {
@@ -611,7 +809,9 @@ async function runStep(world: World, step: Step): Promise<void> {
   } else if (step.do === 'together') {
     // the actors at the same moment: on PostgreSQL through two pools, so their transactions really race
     world.faults.slow = step.slow ?? false;
-    const results = await Promise.allSettled(step.steps.map((s) => run(world, s, fired))).finally(() => (world.faults.slow = false));
+    const results = await Promise.allSettled(step.steps.map((s) => run(world, s, fired))).finally(
+      () => (world.faults.slow = false),
+    );
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
     note = results.map((r) => (r as PromiseFulfilledResult<string>).value).join(' | ');
@@ -639,10 +839,18 @@ async function readBooks(world: World): Promise<Books> {
   const payouts = new Map<number, Payout | undefined>();
   for (const order of orders) payouts.set(order.id, await world.store.payouts.findByOrder(order.id));
   const suspended = new Set<number>();
-  for (const seller of world.users.sellers) if ((await world.store.users.get(seller.id))?.suspendedAt) suspended.add(seller.id);
+  for (const seller of world.users.sellers)
+    if ((await world.store.users.get(seller.id))?.suspendedAt) suspended.add(seller.id);
   const moves = new Map(
     orders.map((o) => {
-      const blocked = o.status !== 'handed_over' ? `the order is ${o.status}` : o.disputeStatus === 'open' ? 'its dispute is open' : suspended.has(o.sellerId) ? 'its seller is suspended' : null;
+      const blocked =
+        o.status !== 'handed_over'
+          ? `the order is ${o.status}`
+          : o.disputeStatus === 'open'
+            ? 'its dispute is open'
+            : suspended.has(o.sellerId)
+              ? 'its seller is suspended'
+              : null;
       return [o.id, { payout: payouts.get(o.id)?.status, blocked }];
     }),
   );
@@ -660,12 +868,14 @@ async function readBooks(world: World): Promise<Books> {
 async function checkInvariants(world: World, settled: boolean): Promise<void> {
   const books = await readBooks(world);
   const problems: string[] = [];
-  const fail = (order: Order | undefined, what: string) => problems.push(`${order ? `${order.reference} (${order.status})` : ''} ${what}`.trim());
+  const fail = (order: Order | undefined, what: string) =>
+    problems.push(`${order ? `${order.reference} (${order.status})` : ''} ${what}`.trim());
 
   for (const order of books.orders) {
     const payout = books.payouts.get(order.id);
     if (!ORDER_STATES_REACHED.has(order.status)) fail(order, `is in a state the money life does not reach`);
-    if (payout && !PAYOUT_STATES_REACHED.has(payout.status)) fail(order, `payout is ${payout.status}, a state the money life does not reach`);
+    if (payout && !PAYOUT_STATES_REACHED.has(payout.status))
+      fail(order, `payout is ${payout.status}, a state the money life does not reach`);
     const intent = books.intents.get(order.paymentIntentId);
     if (!intent) {
       fail(order, 'has no payment at the provider');
@@ -674,40 +884,63 @@ async function checkInvariants(world: World, settled: boolean): Promise<void> {
     const transfers = books.transfers.filter((t) => t.metadata['transferGroup'] === order.reference);
     const dispute = books.disputes.get(order.paymentIntentId);
     // at most one capture, refund, transfer and reversal per order (decision 0107, "Consequences")
-    if ((world.faults.captures.get(intent.providerId) ?? 0) > 1) fail(order, `was captured ${world.faults.captures.get(intent.providerId)} times`);
-    if ((world.faults.refunds.get(intent.providerId) ?? 0) > 1) fail(order, `was refunded ${world.faults.refunds.get(intent.providerId)} times`);
+    if ((world.faults.captures.get(intent.providerId) ?? 0) > 1)
+      fail(order, `was captured ${world.faults.captures.get(intent.providerId)} times`);
+    if ((world.faults.refunds.get(intent.providerId) ?? 0) > 1)
+      fail(order, `was refunded ${world.faults.refunds.get(intent.providerId)} times`);
     const refundedCents = intent.refundedCents ?? 0;
-    if (refundedCents !== 0 && refundedCents !== intent.amountCents) fail(order, `refunded ${refundedCents} of ${intent.amountCents}`);
+    if (refundedCents !== 0 && refundedCents !== intent.amountCents)
+      fail(order, `refunded ${refundedCents} of ${intent.amountCents}`);
     if (transfers.length > 1) fail(order, `has ${transfers.length} transfers to the seller`);
     const transfer = transfers[0];
-    if (transfer && (transfer.refundedCents ?? 0) > transfer.amountCents) fail(order, `reversed ${transfer.refundedCents} of a ${transfer.amountCents} transfer`);
+    if (transfer && (transfer.refundedCents ?? 0) > transfer.amountCents)
+      fail(order, `reversed ${transfer.refundedCents} of a ${transfer.amountCents} transfer`);
 
     // the money: what the seller keeps and what the buyer got back never exceed what was captured
     const captured = intent.status === 'succeeded' ? intent.amountCents : 0;
     const sellerKeeps = transfer ? transfer.amountCents - (transfer.refundedCents ?? 0) : 0;
     const lostCents = dispute?.status === 'lost' ? dispute.amountCents : 0;
     // an admin who records a refund made by other means paid the buyer the order's amount outside the provider
-    const elsewhereCents = order.status === 'refunded' && order.refundError?.startsWith('Refunded outside the payment provider') ? intent.amountCents : 0;
+    const elsewhereCents =
+      order.status === 'refunded' && order.refundError?.startsWith('Refunded outside the payment provider')
+        ? intent.amountCents
+        : 0;
     // Decision 0107's one exception: after a lost dispute the bank has given the buyer the money back,
     // and a reversal the seller's balance cannot cover stays claimed (payout 'reversing', retried by the
     // job) until it can; the platform carries that risk, so the claimed reversal counts as owed back. So
     // does a transfer that was under way when the dispute was lost ('transferring'): it settles first and
     // is then reversed; once it settles, the payout must be reversing or reversed (checked below).
-    const owedBack = order.status === 'charged_back' && (payout?.status === 'reversing' || payout?.status === 'transferring') ? sellerKeeps : 0;
+    const owedBack =
+      order.status === 'charged_back' && (payout?.status === 'reversing' || payout?.status === 'transferring')
+        ? sellerKeeps
+        : 0;
     if (sellerKeeps - owedBack + refundedCents + lostCents + elsewhereCents > captured) {
-      fail(order, `gives out more than it took: the seller keeps ${sellerKeeps} (payout ${payout?.status ?? 'none'}), the buyer got ${refundedCents} refunded, ${lostCents} by the bank and ${elsewhereCents} by other means, of ${captured} captured`);
+      fail(
+        order,
+        `gives out more than it took: the seller keeps ${sellerKeeps} (payout ${payout?.status ?? 'none'}), the buyer got ${refundedCents} refunded, ${lostCents} by the bank and ${elsewhereCents} by other means, of ${captured} captured`,
+      );
     }
 
     // a refunded or charged-back order never leaves the seller paid
     if (order.status === 'refunded') {
-      if (payout && payout.status !== 'canceled' && payout.status !== 'reversed') fail(order, `is refunded but its payout is ${payout.status}`);
-      if (transfer && transfer.status !== 'reversed') fail(order, 'is refunded but the transfer to the seller is not reversed');
+      if (payout && payout.status !== 'canceled' && payout.status !== 'reversed')
+        fail(order, `is refunded but its payout is ${payout.status}`);
+      if (transfer && transfer.status !== 'reversed')
+        fail(order, 'is refunded but the transfer to the seller is not reversed');
     }
     if (order.status === 'charged_back') {
-      if (payout && !['canceled', 'reversed', 'reversing', 'transferring'].includes(payout.status)) fail(order, `is charged back but its payout is ${payout.status}`);
-      if (transfer && transfer.status !== 'reversed' && payout?.status !== 'reversing' && payout?.status !== 'transferring') fail(order, 'is charged back but the transfer to the seller is neither reversed nor being reversed');
+      if (payout && !['canceled', 'reversed', 'reversing', 'transferring'].includes(payout.status))
+        fail(order, `is charged back but its payout is ${payout.status}`);
+      if (
+        transfer &&
+        transfer.status !== 'reversed' &&
+        payout?.status !== 'reversing' &&
+        payout?.status !== 'transferring'
+      )
+        fail(order, 'is charged back but the transfer to the seller is neither reversed nor being reversed');
     }
-    if (order.status === 'canceled' && captured > 0 && refundedCents === 0) fail(order, 'is cancelled (a released hold) but the payment was captured and not refunded');
+    if (order.status === 'canceled' && captured > 0 && refundedCents === 0)
+      fail(order, 'is cancelled (a released hold) but the payment was captured and not refunded');
 
     // the books agree with the provider about the seller's money
     if (payout) {
@@ -723,12 +956,17 @@ async function checkInvariants(world: World, settled: boolean): Promise<void> {
         reversing: made && payout.transferId === transfer.providerId,
         reversed: made && back && payout.transferId === transfer.providerId,
       };
-      if (!agree[payout.status]) fail(order, `payout is ${payout.status} (transfer ${payout.transferId ?? 'none'}) but the provider has ${transfer ? `${transfer.providerId} ${transfer.status}` : 'no transfer'}`);
+      if (!agree[payout.status])
+        fail(
+          order,
+          `payout is ${payout.status} (transfer ${payout.transferId ?? 'none'}) but the provider has ${transfer ? `${transfer.providerId} ${transfer.status}` : 'no transfer'}`,
+        );
     } else if (transfer) fail(order, `has a transfer ${transfer.providerId} but no payout`);
 
     if (settled) {
       if (order.status === 'pending') fail(order, 'is still pending after the job and the webhooks caught up');
-      if (order.status === 'refunding' && !order.refundError && payout?.status !== 'reversing') fail(order, 'is still refunding, with no refusal to show the admin, after the job ran');
+      if (order.status === 'refunding' && !order.refundError && payout?.status !== 'reversing')
+        fail(order, 'is still refunding, with no refusal to show the admin, after the job ran');
       if (payout?.status === 'transferring') fail(order, 'payout is still transferring after the job ran');
     }
   }
@@ -737,15 +975,21 @@ async function checkInvariants(world: World, settled: boolean): Promise<void> {
   const ordersByIntent = new Map(books.orders.map((o) => [o.paymentIntentId, o]));
   for (const { id } of world.puppies) {
     const live = books.orders.filter((o) => o.puppyId === id && LIVE_ORDER_STATUSES.includes(o.status));
-    if (live.length > 1) fail(undefined, `puppy ${id} has ${live.length} live orders: ${live.map((o) => o.reference).join(', ')}`);
+    if (live.length > 1)
+      fail(undefined, `puppy ${id} has ${live.length} live orders: ${live.map((o) => o.reference).join(', ')}`);
     const kept = [...books.intents.values()].filter((intent) => {
-      if (intent.metadata['puppyId'] !== String(id) || intent.status !== 'succeeded' || (intent.refundedCents ?? 0) > 0) return false;
+      if (intent.metadata['puppyId'] !== String(id) || intent.status !== 'succeeded' || (intent.refundedCents ?? 0) > 0)
+        return false;
       if (books.disputes.get(intent.providerId)?.status === 'lost') return false;
       const order = ordersByIntent.get(intent.providerId);
       // a refund claimed (refunding) is owed back and settled by the job; refunded elsewhere is back
       return !(order && (order.status === 'refunding' || order.status === 'refunded'));
     });
-    if (kept.length > 1) fail(undefined, `puppy ${id} has ${kept.length} captured payments kept: ${kept.map((i) => i.metadata['orderReference']).join(', ')}`);
+    if (kept.length > 1)
+      fail(
+        undefined,
+        `puppy ${id} has ${kept.length} captured payments kept: ${kept.map((i) => i.metadata['orderReference']).join(', ')}`,
+      );
   }
   // Decision 0107: a payout is released and its transfer claimed only while its order is handed over,
   // with no open dispute and its seller not suspended. A step that moved a payout towards the seller
@@ -755,10 +999,20 @@ async function checkInvariants(world: World, settled: boolean): Promise<void> {
   for (const [orderId, now] of books.moves) {
     const was = before.get(orderId);
     const from = was?.payout;
-    const rank = (status: Payout['status'] | undefined) => (status === 'releasing' ? 1 : status === 'transferring' || status === 'paid' || status === 'reversing' || status === 'reversed' ? 2 : 0);
-    const towardsSeller = (from === undefined || from === 'scheduled' || from === 'held' || from === 'releasing') && rank(now.payout) > rank(from);
+    const rank = (status: Payout['status'] | undefined) =>
+      status === 'releasing'
+        ? 1
+        : status === 'transferring' || status === 'paid' || status === 'reversing' || status === 'reversed'
+          ? 2
+          : 0;
+    const towardsSeller =
+      (from === undefined || from === 'scheduled' || from === 'held' || from === 'releasing') &&
+      rank(now.payout) > rank(from);
     if (towardsSeller && was?.blocked && now.blocked) {
-      fail(books.orders.find((o) => o.id === orderId), `payout went from ${from} to ${now.payout} while ${was.blocked} (and after the step: ${now.blocked})`);
+      fail(
+        books.orders.find((o) => o.id === orderId),
+        `payout went from ${from} to ${now.payout} while ${was.blocked} (and after the step: ${now.blocked})`,
+      );
     }
   }
   world.moves = books.moves;
@@ -769,14 +1023,26 @@ async function checkInvariants(world: World, settled: boolean): Promise<void> {
   world.faults.paused = true;
   try {
     if (settled) {
-    const report = await checkMoney({ store: world.store, provider: t.deps.payments.provider, now: t.deps.now, log: () => {} });
-    for (const m of report.mismatches) fail(books.orders.find((o) => o.reference === m.reference), `money check: ${mismatchLine(m)}`);
-    for (const f of report.failures) fail(undefined, `money check could not look at ${f.reference}: ${f.message}`);
+      const report = await checkMoney({
+        store: world.store,
+        provider: t.deps.payments.provider,
+        now: t.deps.now,
+        log: () => {},
+      });
+      for (const m of report.mismatches)
+        fail(
+          books.orders.find((o) => o.reference === m.reference),
+          `money check: ${mismatchLine(m)}`,
+        );
+      for (const f of report.failures) fail(undefined, `money check could not look at ${f.reference}: ${f.message}`);
     }
   } finally {
     world.faults.paused = false;
   }
-  if (problems.length > 0) throw new Error(`money invariants broken after ${world.trace.at(-1) ?? 'setup'}:\n  ${problems.join('\n  ')}\ntrace:\n  ${world.trace.join('\n  ')}`);
+  if (problems.length > 0)
+    throw new Error(
+      `money invariants broken after ${world.trace.at(-1) ?? 'setup'}:\n  ${problems.join('\n  ')}\ntrace:\n  ${world.trace.join('\n  ')}`,
+    );
 }
 
 /** the end of a run: the provider answers again; the job runs and every webhook is delivered again */
@@ -833,10 +1099,14 @@ describe('the money life, as a model: any interleaving of the actors and the pro
     }
     if (!process.env['MONEY_MODEL_RUNS'] && !process.env['MONEY_MODEL_SEED']) {
       // the fixed seed reaches the states that matter; fewer would mean the model stopped exploring
-      expect([...reached.orders].sort()).toEqual(expect.arrayContaining(['charged_back', 'handed_over', 'paid', 'refunded']));
+      expect([...reached.orders].sort()).toEqual(
+        expect.arrayContaining(['charged_back', 'handed_over', 'paid', 'refunded']),
+      );
       expect([...reached.payouts].sort()).toEqual(expect.arrayContaining(['canceled', 'held', 'paid', 'reversed']));
     } else {
-      console.log(`money model: ${RUNS} runs, seed ${SEED}; orders reached ${[...reached.orders].sort().join(', ')}; payouts ${[...reached.payouts].sort().join(', ')}`);
+      console.log(
+        `money model: ${RUNS} runs, seed ${SEED}; orders reached ${[...reached.orders].sort().join(', ')}; payouts ${[...reached.payouts].sort().join(', ')}`,
+      );
     }
   });
 });
@@ -874,7 +1144,13 @@ const FOUND: Array<[string, Step[]]> = [
       { do: 'cancel', intent: 0, via: A },
       // the job asks the provider (which answers late) while the admin records the refund as made elsewhere
       { do: 'outage', call: 'any', when: 'slow', times: 2, error: 'provider' },
-      { do: 'together', steps: [{ do: 'job', days: 0, via: B }, { do: 'refundedElsewhere', intent: 0, via: A }] },
+      {
+        do: 'together',
+        steps: [
+          { do: 'job', days: 0, via: B },
+          { do: 'refundedElsewhere', intent: 0, via: A },
+        ],
+      },
     ],
   ],
   [
@@ -894,7 +1170,10 @@ describe('sequences the model found', () => {
     it(name, async () => {
       const base = await openBase();
       try {
-        await runSequence(base, steps.map((s) => printable(s.do === 'together' ? { ...s, steps: s.steps.map((t) => printable(t)) } : s)));
+        await runSequence(
+          base,
+          steps.map((s) => printable(s.do === 'together' ? { ...s, steps: s.steps.map((t) => printable(t)) } : s)),
+        );
       } finally {
         await base.close();
       }

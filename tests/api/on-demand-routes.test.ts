@@ -28,7 +28,11 @@ beforeAll(async () => {
   const seller = await t.store.users.create(sellerRow);
   const breedId = (await t.store.breeds.insert(breed!)).id;
   const expiresAt = new Date(NOW.getTime() + 10 * 86_400_000).toISOString();
-  puppyId = (await t.store.puppies.insert(buildPuppy({ userId: seller.id, breedId, status: 'available', expiresAt }, createRng(3), { now: NOW }))).id;
+  puppyId = (
+    await t.store.puppies.insert(
+      buildPuppy({ userId: seller.id, breedId, status: 'available', expiresAt }, createRng(3), { now: NOW }),
+    )
+  ).id;
 });
 
 /** one address of the route: `:id` is the public listing's id (for /messages/:id, a conversation nobody has) */
@@ -42,7 +46,9 @@ describe('the on-demand routes, mounted by createApp', () => {
     const response = await signedIn.agent.get(address);
     expect(response.text).toBe('rendered by Astro');
     expect(rendered).toEqual([address]);
-    expect(response.headers['cache-control']).toMatch(route.audience === 'public' ? /^public, / : /^private, no-store$/);
+    expect(response.headers['cache-control']).toMatch(
+      route.audience === 'public' ? /^public, / : /^private, no-store$/,
+    );
   });
 
   it('the server island reaches Astro, public like the list', async () => {
@@ -53,17 +59,25 @@ describe('the on-demand routes, mounted by createApp', () => {
     expect(response.headers['cache-control']).toMatch(/^public, /);
   });
 
-  it.each(['/puppies/', '/puppies/1/', '/sitemap.xml/'])('a public page has one address: %s redirects without its slash', async (address) => {
-    const response = await signedIn.agent.get(address).expect(301);
-    expect(response.headers.location).toBe(address.slice(0, -1));
-  });
-
-  it.each(['/', '/my-listings', '/earnings', '/puppies/1/photos', '/messages/1/2', '/earnings/onboarding/x', '/sitemap.xml.gz'])(
-    '%s is not on the list and never reaches Astro',
+  it.each(['/puppies/', '/puppies/1/', '/sitemap.xml/'])(
+    'a public page has one address: %s redirects without its slash',
     async (address) => {
-      rendered.length = 0;
-      await signedIn.agent.get(address);
-      expect(rendered).toEqual([]);
+      const response = await signedIn.agent.get(address).expect(301);
+      expect(response.headers.location).toBe(address.slice(0, -1));
     },
   );
+
+  it.each([
+    '/',
+    '/my-listings',
+    '/earnings',
+    '/puppies/1/photos',
+    '/messages/1/2',
+    '/earnings/onboarding/x',
+    '/sitemap.xml.gz',
+  ])('%s is not on the list and never reaches Astro', async (address) => {
+    rendered.length = 0;
+    await signedIn.agent.get(address);
+    expect(rendered).toEqual([]);
+  });
 });

@@ -49,8 +49,11 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
 
     const response = await seller.agent.delete(`/api/puppies/${puppy.id}`);
     expect(response.status).toBe(409);
-    expect(response.body.error).toEqual({ code: 'listing_has_order', message: `${puppy.name} has an order whose payment is being confirmed (${order.reference}), so the listing cannot be deleted.` });
-    expect((await t.store.puppies.get(puppy.id))).toMatchObject({ status: 'reserved' });
+    expect(response.body.error).toEqual({
+      code: 'listing_has_order',
+      message: `${puppy.name} has an order whose payment is being confirmed (${order.reference}), so the listing cannot be deleted.`,
+    });
+    expect(await t.store.puppies.get(puppy.id)).toMatchObject({ status: 'reserved' });
 
     await t.deps.payments.fulfilment.syncPaymentIntent(authorised);
     expect((await t.store.orders.get(order.id))!.status).toBe('paid');
@@ -68,7 +71,10 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
     await t.store.puppies.remove(puppy.id);
 
     const status = await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
-    expect(status.body).toMatchObject({ outcome: 'sold_out', message: expect.stringMatching(/listing was removed.*not charged/) });
+    expect(status.body).toMatchObject({
+      outcome: 'sold_out',
+      message: expect.stringMatching(/listing was removed.*not charged/),
+    });
     expect((await payment(t, intent.intentId)).status).toBe('canceled');
     expect((await allOrders(t))[0]!.status).toBe('canceled');
   });
@@ -93,11 +99,17 @@ describe('a listing with an order cannot be deleted, and a capture whose puppy i
 });
 
 describe('who may see an order', () => {
-  it('the buyer sees their order with the seller\'s name and email; the seller sees only the buyer\'s name and email; an admin sees both', async () => {
+  it("the buyer sees their order with the seller's name and email; the seller sees only the buyer's name and email; an admin sees both", async () => {
     const { t, seller, buyer, order, puppy } = await paidOrder();
     const asBuyer = await buyer.agent.get(`/api/orders/${order.reference}`);
     expect(asBuyer.status).toBe(200);
-    expect(asBuyer.body).toMatchObject({ reference: order.reference, status: 'paid', totalCents: order.totalCents, puppy: { id: puppy.id, name: puppy.name }, buyer: null });
+    expect(asBuyer.body).toMatchObject({
+      reference: order.reference,
+      status: 'paid',
+      totalCents: order.totalCents,
+      puppy: { id: puppy.id, name: puppy.name },
+      buyer: null,
+    });
     expect(asBuyer.body.seller).toEqual({ name: seller.user.username, email: `${seller.user.username}@example.com` });
 
     const asSeller = await seller.agent.get(`/api/orders/${order.reference}`);
@@ -109,7 +121,10 @@ describe('who may see an order', () => {
     const admin = await adminAgent(t);
     const asAdmin = await admin.get(`/api/orders/${order.reference.toLowerCase()}`);
     expect(asAdmin.status).toBe(200);
-    expect(asAdmin.body).toMatchObject({ buyer: { name: buyer.user.username }, seller: { name: seller.user.username } });
+    expect(asAdmin.body).toMatchObject({
+      buyer: { name: buyer.user.username },
+      seller: { name: seller.user.username },
+    });
   });
 
   it('anyone else gets the same 404 as for an order that does not exist; logged out is 401', async () => {
@@ -132,24 +147,47 @@ describe('who may see an order', () => {
     expect((await otherSeller.agent.get('/api/seller-orders')).body).toEqual([]);
   });
 
-  it('the seller\'s orders list holds the orders on their own listings, with the buyer\'s name and email only', async () => {
+  it("the seller's orders list holds the orders on their own listings, with the buyer's name and email only", async () => {
     const { seller, buyer, order, puppy } = await paidOrder();
     const response = await seller.agent.get('/api/seller-orders');
-    expect(response.body).toEqual([expect.objectContaining({ reference: order.reference, puppyId: puppy.id, status: 'paid', buyer: { name: buyer.user.username, email: `${buyer.user.username}@example.com` }, seller: null })]);
+    expect(response.body).toEqual([
+      expect.objectContaining({
+        reference: order.reference,
+        puppyId: puppy.id,
+        status: 'paid',
+        buyer: { name: buyer.user.username, email: `${buyer.user.username}@example.com` },
+        seller: null,
+      }),
+    ]);
     expect((await buyer.agent.get('/api/seller-orders')).body).toEqual([]);
   });
 
-  it('My Orders pages the buyer\'s orders, newest first, ten at a time', async () => {
+  it("My Orders pages the buyer's orders, newest first, ten at a time", async () => {
     const { t, buyer, seller, order } = await paidOrder();
     for (let i = 0; i < 11; i++) {
-      await t.store.orders.create(buildOrder({ buyerId: buyer.user.id, sellerId: seller.user.id, puppyId: 1, status: 'refunded', reference: `PN-20260601-0000000${i.toString(16).toUpperCase()}`, paymentIntentId: `pi_refunded_${i}` }, NOW));
+      await t.store.orders.create(
+        buildOrder(
+          {
+            buyerId: buyer.user.id,
+            sellerId: seller.user.id,
+            puppyId: 1,
+            status: 'refunded',
+            reference: `PN-20260601-0000000${i.toString(16).toUpperCase()}`,
+            paymentIntentId: `pi_refunded_${i}`,
+          },
+          NOW,
+        ),
+      );
     }
     const first = await buyer.agent.get('/api/my-orders');
     expect(first.body).toMatchObject({ page: 1, pageCount: 2, total: 12 });
     expect(first.body.orders).toHaveLength(10);
     expect(first.body.orders[0].reference).toBe('PN-20260601-0000000A');
     const second = await buyer.agent.get('/api/my-orders?page=2');
-    expect(second.body.orders.map((o: { reference: string }) => o.reference)).toEqual(['PN-20260601-00000000', order.reference]);
+    expect(second.body.orders.map((o: { reference: string }) => o.reference)).toEqual([
+      'PN-20260601-00000000',
+      order.reference,
+    ]);
     expect((await buyer.agent.get('/api/my-orders?page=0')).status).toBe(400);
     expect((await buyer.agent.get('/api/my-orders?page=abc')).body.error.code).toBe('validation_failed');
   });
@@ -164,7 +202,10 @@ describe('handed over', () => {
 
     const done = await seller.agent.post(`/api/orders/${order.reference}/handed-over`);
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ changed: true, order: { status: 'handed_over', handedOverAt: NOW.toISOString() } });
+    expect(done.body).toMatchObject({
+      changed: true,
+      order: { status: 'handed_over', handedOverAt: NOW.toISOString() },
+    });
     expect((await t.store.puppies.get(puppy.id))!.status).toBe('adopted');
 
     const again = await seller.agent.post(`/api/orders/${order.reference}/handed-over`);
@@ -175,7 +216,12 @@ describe('handed over', () => {
   it('a pending order cannot be handed over yet', async () => {
     const { t, seller, puppy } = await marketplace();
     const buyer = await signedInAgent(t);
-    const pending = await t.store.orders.create(buildOrder({ puppyId: puppy.id, buyerId: buyer.user.id, sellerId: seller.user.id, reference: 'PN-20260601-ABCDEF01' }, NOW));
+    const pending = await t.store.orders.create(
+      buildOrder(
+        { puppyId: puppy.id, buyerId: buyer.user.id, sellerId: seller.user.id, reference: 'PN-20260601-ABCDEF01' },
+        NOW,
+      ),
+    );
     const response = await seller.agent.post(`/api/orders/${pending.reference}/handed-over`);
     expect(response.status).toBe(409);
     expect(response.body.error.code).toBe('order_pending');
@@ -195,28 +241,47 @@ describe('an admin cancels an order with a full refund', () => {
 
     const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body).toMatchObject({ changed: true, order: { reference: order.reference, status: 'refunded', canceledAt: NOW.toISOString() } });
-    expect(response.body.message).toBe(`Order ${order.reference} is cancelled: the buyer was refunded in full, and the puppy is available again.`);
+    expect(response.body).toMatchObject({
+      changed: true,
+      order: { reference: order.reference, status: 'refunded', canceledAt: NOW.toISOString() },
+    });
+    expect(response.body.message).toBe(
+      `Order ${order.reference} is cancelled: the buyer was refunded in full, and the puppy is available again.`,
+    );
     expect((await payment(t, intent.intentId)).refundedCents).toBe(order.totalCents);
     expect((await t.store.puppies.get(puppy.id))!.status).toBe('available');
     const mails = cancellations();
-    expect(mails.map((m) => m.to).sort()).toEqual([`${buyer.user.username}@example.com`, `${seller.user.username}@example.com`].sort());
+    expect(mails.map((m) => m.to).sort()).toEqual(
+      [`${buyer.user.username}@example.com`, `${seller.user.username}@example.com`].sort(),
+    );
     expect(mails.every((m) => m.subject.includes(order.reference) && m.text.includes('Total: $1,549.99'))).toBe(true);
-    expect(mails.find((m) => m.to.startsWith(buyer.user.username))!.text).toContain('The full amount has been refunded to your card.');
+    expect(mails.find((m) => m.to.startsWith(buyer.user.username))!.text).toContain(
+      'The full amount has been refunded to your card.',
+    );
     expect(mails.every((m) => m.text.includes(`The reason PuppyNest gave: "${REASON}"`))).toBe(true);
     expect(response.body.order.cancelReason).toBe(REASON);
 
     const second = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON });
     expect(second.status).toBe(200);
-    expect(second.body).toMatchObject({ changed: false, order: { status: 'refunded' }, message: `Order ${order.reference} was already cancelled. Nothing was changed.` });
+    expect(second.body).toMatchObject({
+      changed: false,
+      order: { status: 'refunded' },
+      message: `Order ${order.reference} was already cancelled. Nothing was changed.`,
+    });
     expect(t.outbox.entries.length).toBe(before + 2);
     expect((await payment(t, intent.intentId)).refundedCents).toBe(order.totalCents);
 
     const told = await buyer.agent.post(`/api/payments/${intent.intentId}/refresh`).send({});
-    expect(told.body).toMatchObject({ outcome: 'canceled', message: 'This order was cancelled by PuppyNest. Your payment has been refunded in full.' });
+    expect(told.body).toMatchObject({
+      outcome: 'canceled',
+      message: 'This order was cancelled by PuppyNest. Your payment has been refunded in full.',
+    });
     // The puppy can be bought again.
     const next = await signedInAgent(t);
-    expect((await next.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-again-1' })).status).toBe(200);
+    expect(
+      (await next.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-again-1' }))
+        .status,
+    ).toBe(200);
   });
 
   it('a cancel without a reason is refused and changes nothing', async () => {
@@ -225,7 +290,9 @@ describe('an admin cancels an order with a full refund', () => {
     for (const body of [{}, { reason: '' }, { reason: '  ' }, { reason: 'x'.repeat(501) }, { reason: 42 }]) {
       const response = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send(body);
       expect(response.status).toBe(400);
-      expect(response.body.error.fields.reason).toBe('Say why the order is cancelled (3 to 500 characters): both sides are mailed it.');
+      expect(response.body.error.fields.reason).toBe(
+        'Say why the order is cancelled (3 to 500 characters): both sides are mailed it.',
+      );
     }
     expect((await t.store.orders.get(order.id))!.status).toBe('paid');
   });
@@ -234,7 +301,10 @@ describe('an admin cancels an order with a full refund', () => {
     const { t, order, intent } = await paidOrder();
     const admin = await adminAgent(t);
     const before = t.outbox.entries.length;
-    const answers = await Promise.all([admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON }), admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON })]);
+    const answers = await Promise.all([
+      admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON }),
+      admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON }),
+    ]);
     expect(answers.filter((r) => r.status === 200 && r.body.changed === true)).toHaveLength(1);
     const other = answers.find((r) => !(r.status === 200 && r.body.changed === true))!;
     expect(other.status).toBe(200);
@@ -242,7 +312,9 @@ describe('an admin cancels an order with a full refund', () => {
     expect((await payment(t, intent.intentId)).refundedCents).toBe(order.totalCents);
     expect(t.outbox.entries.length).toBe(before + 2);
     // the claim is given back: a later cancel is told the order is already cancelled
-    expect((await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON })).body).toMatchObject({ changed: false });
+    expect(
+      (await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: REASON })).body,
+    ).toMatchObject({ changed: false });
   });
 
   it('a disputed payment (card 0259) is not refunded by an admin while the bank decides: the order, the puppy and the outbox stay as they were', async () => {
@@ -257,7 +329,7 @@ describe('an admin cancels an order with a full refund', () => {
       code: 'order_disputed',
       message: `The buyer's bank is deciding a dispute of the payment for order ${order.reference}: it cannot be refunded until the dispute closes. Nothing was changed.`,
     });
-    expect((await t.store.orders.get(order.id))).toEqual(disputed);
+    expect(await t.store.orders.get(order.id)).toEqual(disputed);
     expect((await t.store.puppies.get(puppy.id))!.status).toBe('reserved');
     expect((await payment(t, intent.intentId)).refundedCents).toBe(0);
     expect(t.outbox.entries.length).toBe(before);
@@ -284,7 +356,9 @@ describe('an admin cancels an order with a full refund', () => {
   it('an unknown reference is 404', async () => {
     const { t } = await paidOrder();
     const admin = await adminAgent(t);
-    expect((await admin.post('/api/admin/orders/PN-20260601-00000000/cancel').send({ reason: REASON })).status).toBe(404);
+    expect((await admin.post('/api/admin/orders/PN-20260601-00000000/cancel').send({ reason: REASON })).status).toBe(
+      404,
+    );
     expect((await admin.post('/api/admin/orders/nonsense/cancel').send({ reason: REASON })).status).toBe(404);
   });
 });
@@ -294,10 +368,12 @@ describe('a puppy an order holds stays off sale', () => {
     const { t, seller, order, puppy } = await paidOrder();
     const byStatus = await seller.agent.put(`/api/puppies/${puppy.id}/status`).send({ status: 'available' });
     expect(byStatus.status).toBe(409);
-    expect(byStatus.body.error.message).toBe(`${puppy.name} has an order (${order.reference}), so it cannot be offered as available again. Contact us to cancel the order.`);
+    expect(byStatus.body.error.message).toBe(
+      `${puppy.name} has an order (${order.reference}), so it cannot be offered as available again. Contact us to cancel the order.`,
+    );
     const byEdit = await seller.agent.put(`/api/puppies/${puppy.id}`).send({ status: 'available', price: 10 });
     expect(byEdit.status).toBe(409);
-    expect((await t.store.puppies.get(puppy.id))).toMatchObject({ status: 'reserved', price: puppy.price });
+    expect(await t.store.puppies.get(puppy.id)).toMatchObject({ status: 'reserved', price: puppy.price });
     expect((await seller.agent.put(`/api/puppies/${puppy.id}/status`).send({ status: 'adopted' })).status).toBe(200);
   });
 });

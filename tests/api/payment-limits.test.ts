@@ -33,7 +33,9 @@ describe('POST /api/create-subscription', () => {
     const fourth = await signedInAgent(t, { accountType: 'seller' });
     const refused = await fourth.agent.post('/api/create-subscription').send(declined);
     expect(refused.status).toBe(429);
-    expect(refused.body.error.message).toBe('Too many seller plan attempts from this network. Please wait an hour and try again.');
+    expect(refused.body.error.message).toBe(
+      'Too many seller plan attempts from this network. Please wait an hour and try again.',
+    );
   });
 });
 
@@ -41,7 +43,10 @@ describe('POST /api/payments/:intentId/refresh', () => {
   async function checkout(env: Record<string, string>) {
     const { t, puppy } = await marketplace({ env });
     const buyer = await signedInAgent(t);
-    const intent = await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-0001' }).expect(200);
+    const intent = await buyer.agent
+      .post('/api/create-payment-intent')
+      .send({ puppyId: puppy.id, visitId: 'visit-0001' })
+      .expect(200);
     return { t, buyer, intent: intent.body as { intentId: string; clientSecret: string } };
   }
   const refresh = (agent: ReturnType<typeof request.agent> | TestApp['app'], intentId: string, body: object = {}) =>
@@ -52,7 +57,9 @@ describe('POST /api/payments/:intentId/refresh', () => {
     for (let i = 0; i < 3; i++) expect((await refresh(buyer.agent, intent.intentId)).status).toBe(200);
     const refused = await refresh(buyer.agent, intent.intentId);
     expect(refused.status).toBe(429);
-    expect(refused.body.error.message).toBe('Too many payment checks in a short time. Please wait 10 minutes and try again.');
+    expect(refused.body.error.message).toBe(
+      'Too many payment checks in a short time. Please wait 10 minutes and try again.',
+    );
     // probing other ids counts too
     expect((await refresh(buyer.agent, 'pi_local_unknown')).status).toBe(429);
     // whoever holds the client secret, logged out, is counted per client only
@@ -61,9 +68,12 @@ describe('POST /api/payments/:intentId/refresh', () => {
 
   it('limits the re-checks of a client, logged in or not (PAYMENT_REFRESHES_PER_CLIENT)', async () => {
     const { t, intent } = await checkout({ PAYMENT_REFRESHES_PER_CLIENT: '3' });
-    for (let i = 0; i < 3; i++) expect((await refresh(t.app, intent.intentId, { clientSecret: intent.clientSecret })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await refresh(t.app, intent.intentId, { clientSecret: intent.clientSecret })).status).toBe(200);
     const refused = await refresh(t.app, intent.intentId, { clientSecret: intent.clientSecret });
     expect(refused.status).toBe(429);
-    expect(refused.body.error.message).toBe('Too many payment checks from this network. Please wait 10 minutes and try again.');
+    expect(refused.body.error.message).toBe(
+      'Too many payment checks from this network. Please wait 10 minutes and try again.',
+    );
   });
 });

@@ -36,17 +36,40 @@ describe('the handover schedules the payout; the buyer confirms or the window en
       releaseAt: new Date(NOW.getTime() + 5 * DAY_MS).toISOString(),
       transferId: null,
     });
-    const asked = t.outbox.entries.find((m) => m.to === `${buyer.user.username}@example.com` && m.subject.startsWith('Is Daisy home with you?'));
+    const asked = t.outbox.entries.find(
+      (m) => m.to === `${buyer.user.username}@example.com` && m.subject.startsWith('Is Daisy home with you?'),
+    );
     expect(asked?.text).toContain('June 6, 2026');
     const mine = await buyer.agent.get(`/api/orders/${order.reference}`);
-    expect(mine.body.payout).toEqual({ status: 'scheduled', releaseAt: new Date(NOW.getTime() + 5 * DAY_MS).toISOString(), problem: null, amountCents: null, feeCents: null, lastError: null, holdReason: null });
+    expect(mine.body.payout).toEqual({
+      status: 'scheduled',
+      releaseAt: new Date(NOW.getTime() + 5 * DAY_MS).toISOString(),
+      problem: null,
+      amountCents: null,
+      feeCents: null,
+      lastError: null,
+      holdReason: null,
+    });
     const sellers = await seller.agent.get(`/api/orders/${order.reference}`);
     expect(sellers.body.payout).toMatchObject({ amountCents: 135_000, feeCents: 15_000 });
     // the seller's earnings: on its way, with the date it releases
     const earnings = (await seller.agent.get('/api/earnings')).body as EarningsResponse;
-    expect(earnings).toMatchObject({ feePercent: 10, holdDays: 5, account: { status: 'payouts_enabled' }, totals: { paidCents: 0, onItsWayCents: 135_000, heldCents: 0 } });
+    expect(earnings).toMatchObject({
+      feePercent: 10,
+      holdDays: 5,
+      account: { status: 'payouts_enabled' },
+      totals: { paidCents: 0, onItsWayCents: 135_000, heldCents: 0 },
+    });
     expect(earnings.rows).toEqual([
-      expect.objectContaining({ reference: order.reference, puppyName: 'Daisy', puppyPriceCents: 150_000, feeCents: 15_000, amountCents: 135_000, status: 'on_its_way', note: 'Released on June 6, 2026, or sooner when the buyer confirms receipt.' }),
+      expect.objectContaining({
+        reference: order.reference,
+        puppyName: 'Daisy',
+        puppyPriceCents: 150_000,
+        feeCents: 15_000,
+        amountCents: 135_000,
+        status: 'on_its_way',
+        note: 'Released on June 6, 2026, or sooner when the buyer confirms receipt.',
+      }),
     ]);
   });
 
@@ -54,16 +77,31 @@ describe('the handover schedules the payout; the buyer confirms or the window en
     const { t, buyer, order, seller } = await handedOver();
     const confirmed = await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`);
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    expect(confirmed.body).toMatchObject({ changed: true, message: 'Thank you for confirming that Daisy arrived. The seller is being paid.', order: { payout: { status: 'paid' } } });
+    expect(confirmed.body).toMatchObject({
+      changed: true,
+      message: 'Thank you for confirming that Daisy arrived. The seller is being paid.',
+      order: { payout: { status: 'paid' } },
+    });
     const payout = await payoutOf(t, order.reference);
-    expect(payout).toMatchObject({ status: 'paid', amountCents: 150_000, feeCents: 0, confirmedAt: NOW.toISOString(), paidAt: NOW.toISOString() });
+    expect(payout).toMatchObject({
+      status: 'paid',
+      amountCents: 150_000,
+      feeCents: 0,
+      confirmedAt: NOW.toISOString(),
+      paidAt: NOW.toISOString(),
+    });
     const transfer = await (await local(t)).retrieveTransfer(payout.transferId!);
     expect(transfer).toMatchObject({ amountCents: 150_000, transferGroup: order.reference, reversed: false });
     expect(await localPaymentCount(t, 'transfer')).toBe(1);
-    expect(t.outbox.entries.some((m) => m.subject === `You were paid $1,500.00 for order ${order.reference}`)).toBe(true);
+    expect(t.outbox.entries.some((m) => m.subject === `You were paid $1,500.00 for order ${order.reference}`)).toBe(
+      true,
+    );
 
     const again = await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`);
-    expect(again.body).toMatchObject({ changed: false, message: 'The seller of Daisy has already been paid. Nothing was changed.' });
+    expect(again.body).toMatchObject({
+      changed: false,
+      message: 'The seller of Daisy has already been paid. Nothing was changed.',
+    });
     expect(await localPaymentCount(t, 'transfer')).toBe(1);
 
     const earnings = (await seller.agent.get('/api/earnings')).body as EarningsResponse;
@@ -83,7 +121,11 @@ describe('the handover schedules the payout; the buyer confirms or the window en
   it('no word from the buyer: the release job pays the seller once the window ended, not before', async () => {
     const { t, order } = await handedOver();
     const ctx = t.deps.payments.payouts;
-    expect(await releaseDuePayouts(ctx, new Date(NOW.getTime() + 3 * DAY_MS - 1000))).toEqual({ released: 0, sent: 0, reversed: 0 });
+    expect(await releaseDuePayouts(ctx, new Date(NOW.getTime() + 3 * DAY_MS - 1000))).toEqual({
+      released: 0,
+      sent: 0,
+      reversed: 0,
+    });
     expect((await payoutOf(t, order.reference)).status).toBe('scheduled');
     t.tick(3 * DAY_MS);
     expect(await releaseDuePayouts(ctx, t.deps.now())).toEqual({ released: 1, sent: 1, reversed: 0 });
@@ -98,11 +140,20 @@ describe('the handover schedules the payout; the buyer confirms or the window en
     const { buyer, order } = await buy(world.t, world.puppy.id);
     const early = await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`);
     expect(early.status).toBe(409);
-    expect(early.body.error).toEqual({ code: 'not_handed_over', message: 'The seller has not marked Daisy as handed over yet.' });
+    expect(early.body.error).toEqual({
+      code: 'not_handed_over',
+      message: 'The seller has not marked Daisy as handed over yet.',
+    });
     await handOver(world.seller.agent, order.reference);
     expect((await world.seller.agent.post(`/api/orders/${order.reference}/confirm-receipt`)).status).toBe(403);
     const stranger = await signedInAgent(world.t);
-    expect((await stranger.agent.post(`/api/orders/${order.reference}/report-problem`).send({ problem: 'Not my puppy at all.' })).status).toBe(404);
+    expect(
+      (
+        await stranger.agent
+          .post(`/api/orders/${order.reference}/report-problem`)
+          .send({ problem: 'Not my puppy at all.' })
+      ).status,
+    ).toBe(404);
     const bad = await buyer.agent.post(`/api/orders/${order.reference}/report-problem`).send({ problem: 'short' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual({ problem: 'Tell us what went wrong in at least 10 characters.' });
@@ -113,21 +164,42 @@ describe('the handover schedules the payout; the buyer confirms or the window en
 describe('a reported problem holds the payout for an admin', () => {
   it('held within the window: the job leaves it; both sides are mailed; the admin releases it to the seller', async () => {
     const { t, buyer, order, seller } = await handedOver();
-    const reported = await buyer.agent.post(`/api/orders/${order.reference}/report-problem`).send({ problem: 'The puppy has a cough the seller did not mention.' });
+    const reported = await buyer.agent
+      .post(`/api/orders/${order.reference}/report-problem`)
+      .send({ problem: 'The puppy has a cough the seller did not mention.' });
     expect(reported.status, JSON.stringify(reported.body)).toBe(200);
-    expect(reported.body).toMatchObject({ changed: true, order: { payout: { status: 'held', problem: 'The puppy has a cough the seller did not mention.' } } });
-    expect(t.outbox.entries.map((m) => m.subject)).toEqual(expect.arrayContaining([`We received your report about order ${order.reference}`, `The payout for order ${order.reference} is on hold`]));
-    expect((await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`)).body.error.code).toBe('payout_held');
+    expect(reported.body).toMatchObject({
+      changed: true,
+      order: { payout: { status: 'held', problem: 'The puppy has a cough the seller did not mention.' } },
+    });
+    expect(t.outbox.entries.map((m) => m.subject)).toEqual(
+      expect.arrayContaining([
+        `We received your report about order ${order.reference}`,
+        `The payout for order ${order.reference} is on hold`,
+      ]),
+    );
+    expect((await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`)).body.error.code).toBe(
+      'payout_held',
+    );
 
     await releaseDuePayouts(t.deps.payments.payouts, new Date(NOW.getTime() + 10 * DAY_MS));
     expect((await payoutOf(t, order.reference)).status).toBe('held');
     const earnings = (await seller.agent.get('/api/earnings')).body as EarningsResponse;
     expect(earnings.totals.heldCents).toBe(150_000);
-    expect(earnings.rows[0]!.note).toBe('The buyer reported a problem; PuppyNest decides within 2 business days: "The puppy has a cough the seller did not mention."');
+    expect(earnings.rows[0]!.note).toBe(
+      'The buyer reported a problem; PuppyNest decides within 2 business days: "The puppy has a cough the seller did not mention."',
+    );
 
     const admin = await adminAgent(t);
     const queue = await admin.get('/api/admin/payouts');
-    expect(queue.body.payouts).toEqual([expect.objectContaining({ reference: order.reference, status: 'held', amountCents: 150_000, problem: 'The puppy has a cough the seller did not mention.' })]);
+    expect(queue.body.payouts).toEqual([
+      expect.objectContaining({
+        reference: order.reference,
+        status: 'held',
+        amountCents: 150_000,
+        problem: 'The puppy has a cough the seller did not mention.',
+      }),
+    ]);
     const released = await admin.post(`/api/admin/payouts/${order.reference}/release`);
     expect(released.status, JSON.stringify(released.body)).toBe(200);
     expect(released.body.message).toBe(`The payout for order ${order.reference} is released to the seller.`);
@@ -140,7 +212,9 @@ describe('a reported problem holds the payout for an admin', () => {
   it('after the window a report is refused and changes nothing', async () => {
     // no window at all: it ends at the handover
     const { t, buyer, order } = await handedOver({ PAYOUT_HOLD_DAYS: '0' });
-    const late = await buyer.agent.post(`/api/orders/${order.reference}/report-problem`).send({ problem: 'The puppy has a cough the seller did not mention.' });
+    const late = await buyer.agent
+      .post(`/api/orders/${order.reference}/report-problem`)
+      .send({ problem: 'The puppy has a cough the seller did not mention.' });
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('report_window_closed');
     expect((await payoutOf(t, order.reference)).status).toBe('scheduled');
@@ -148,9 +222,13 @@ describe('a reported problem holds the payout for an admin', () => {
 
   it('the admin refunds a held payout: nothing was transferred, the payout is cancelled and the buyer refunded', async () => {
     const { t, buyer, order, intentId } = await handedOver();
-    await buyer.agent.post(`/api/orders/${order.reference}/report-problem`).send({ problem: 'The puppy is not the one in the photos.' });
+    await buyer.agent
+      .post(`/api/orders/${order.reference}/report-problem`)
+      .send({ problem: 'The puppy is not the one in the photos.' });
     const admin = await adminAgent(t);
-    const refunded = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: 'The family asked us to cancel.' });
+    const refunded = await admin
+      .post(`/api/admin/orders/${order.reference}/cancel`)
+      .send({ reason: 'The family asked us to cancel.' });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
     expect(refunded.body.order).toMatchObject({ status: 'refunded', payout: { status: 'canceled' } });
     expect(await localPaymentCount(t, 'transfer')).toBe(0);
@@ -164,24 +242,36 @@ describe('refunds after a transfer', () => {
     await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`);
     const { transferId } = await payoutOf(t, order.reference);
     const admin = await adminAgent(t);
-    const refunded = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: 'The family asked us to cancel.' });
+    const refunded = await admin
+      .post(`/api/admin/orders/${order.reference}/cancel`)
+      .send({ reason: 'The family asked us to cancel.' });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
     expect(refunded.body.order).toMatchObject({ status: 'refunded', payout: { status: 'reversed' } });
-    expect(await (await local(t)).retrieveTransfer(transferId!)).toMatchObject({ reversed: true, amountReversedCents: 150_000 });
+    expect(await (await local(t)).retrieveTransfer(transferId!)).toMatchObject({
+      reversed: true,
+      amountReversedCents: 150_000,
+    });
     expect((await t.store.localPayments.find(intentId, 'payment_intent'))!.refundedCents).toBe(154_999);
     const earnings = (await seller.agent.get('/api/earnings')).body as EarningsResponse;
-    expect(earnings.rows[0]).toMatchObject({ status: 'reversed', note: 'The buyer was refunded, and this payout was taken back.' });
+    expect(earnings.rows[0]).toMatchObject({
+      status: 'reversed',
+      note: 'The buyer was refunded, and this payout was taken back.',
+    });
     expect(earnings.totals.paidCents).toBe(0);
   });
 
   it("a reversal the seller's balance cannot cover: the refund waits (pending, shown to the admin), both sides are mailed, and it is made once the balance allows", async () => {
     const { t, buyer, order, intentId, seller } = await handedOver();
     await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`);
-    const account = (await t.store.payoutAccounts.findByUser((await t.store.orders.findByReference(order.reference))!.sellerId))!;
+    const account = (await t.store.payoutAccounts.findByUser(
+      (await t.store.orders.findByReference(order.reference))!.sellerId,
+    ))!;
     // Stripe paid the seller's balance out to the bank: nothing is left to take back
     expect(await (await local(t)).payOutBalance(account.accountId)).toBe(150_000);
     const admin = await adminAgent(t);
-    const refused = await admin.post(`/api/admin/orders/${order.reference}/cancel`).send({ reason: 'The family asked us to cancel.' });
+    const refused = await admin
+      .post(`/api/admin/orders/${order.reference}/cancel`)
+      .send({ reason: 'The family asked us to cancel.' });
     // The cancel is claimed (the order says the refund is pending), and the buyer's money waits for
     // the seller's: a refunded order never leaves the seller paid (decision 0107).
     expect(refused.status, JSON.stringify(refused.body)).toBe(200);
@@ -195,10 +285,16 @@ describe('refunds after a transfer', () => {
     expect(payout).toMatchObject({ status: 'reversing' });
     expect(payout.lastError).toMatch(/^The transfer to the seller could not be reversed: /);
     const queue = (await admin.get('/api/admin/payouts')).body.payouts;
-    expect(queue).toEqual([expect.objectContaining({ reference: order.reference, status: 'reversing', lastError: payout.lastError })]);
-    expect((await admin.get('/api/admin/disputes')).body.refunds).toEqual([expect.objectContaining({ reference: order.reference, orderStatus: 'refunding', payoutStatus: 'reversing' })]);
+    expect(queue).toEqual([
+      expect.objectContaining({ reference: order.reference, status: 'reversing', lastError: payout.lastError }),
+    ]);
+    expect((await admin.get('/api/admin/disputes')).body.refunds).toEqual([
+      expect.objectContaining({ reference: order.reference, orderStatus: 'refunding', payoutStatus: 'reversing' }),
+    ]);
     // "refunded by other means" is refused while the seller still has the money
-    const elsewhere = await admin.post(`/api/admin/orders/${order.reference}/refunded-elsewhere`).send({ note: 'Paid back by bank transfer.' });
+    const elsewhere = await admin
+      .post(`/api/admin/orders/${order.reference}/refunded-elsewhere`)
+      .send({ note: 'Paid back by bank transfer.' });
     expect(elsewhere.status).toBe(409);
     expect(elsewhere.body.error.code).toBe('payout_not_taken_back');
     const subjects = t.outbox.entries.map((m) => m.subject);
@@ -206,7 +302,10 @@ describe('refunds after a transfer', () => {
     expect(subjects).toContain(`Your refund for order ${order.reference} is being prepared`);
     // a second try mails nobody again
     const mails = t.outbox.entries.length;
-    expect((await admin.post(`/api/admin/orders/${order.reference}/retry-refund`)).body).toMatchObject({ changed: false, order: { status: 'refunding' } });
+    expect((await admin.post(`/api/admin/orders/${order.reference}/retry-refund`)).body).toMatchObject({
+      changed: false,
+      order: { status: 'refunding' },
+    });
     expect(t.outbox.entries.length).toBe(mails);
     // the seller's balance fills again (another sale's transfer): the job takes the payout back, then refunds the buyer
     const other = await addPuppy(t, account.userId, { name: 'Max', price: 2000 });
@@ -221,7 +320,7 @@ describe('refunds after a transfer', () => {
 });
 
 describe('a payout waits for what it needs', () => {
-  it("the seller has no account: released but waiting, with why; once onboarding enables payouts, it is sent", async () => {
+  it('the seller has no account: released but waiting, with why; once onboarding enables payouts, it is sent', async () => {
     const { t, seller, puppy } = await marketplace();
     const { buyer, order } = await buy(t, puppy.id);
     await handOver(seller.agent, order.reference);
@@ -229,16 +328,32 @@ describe('a payout waits for what it needs', () => {
     expect(await payoutOf(t, order.reference)).toMatchObject({ status: 'releasing', transferId: null });
     let earnings = (await seller.agent.get('/api/earnings')).body as EarningsResponse;
     expect(earnings.account.status).toBe('not_connected');
-    expect(earnings.rows[0]).toMatchObject({ status: 'on_its_way', note: 'Waiting for your payout account: connect it above to receive this payment.' });
+    expect(earnings.rows[0]).toMatchObject({
+      status: 'on_its_way',
+      note: 'Waiting for your payout account: connect it above to receive this payment.',
+    });
 
     // the onboarding page: a wrong bank account is refused; "finish later" leaves details needed
     const link = new URL((await seller.agent.post('/api/earnings/connect')).body.url).searchParams.get('link')!;
-    expect((await seller.agent.get(`/api/local-connect/${link}`)).body).toEqual({ email: `${seller.user.username}@example.com`, status: 'details_needed', requirements: ['individual.first_name', 'external_account', 'individual.ssn_last_4'] });
-    const wrong = await seller.agent.post(`/api/local-connect/${link}`).send({ legalName: 'Dana', routingNumber: '110000000', accountNumber: '000111111116', ssnLast4: '0000' });
+    expect((await seller.agent.get(`/api/local-connect/${link}`)).body).toEqual({
+      email: `${seller.user.username}@example.com`,
+      status: 'details_needed',
+      requirements: ['individual.first_name', 'external_account', 'individual.ssn_last_4'],
+    });
+    const wrong = await seller.agent
+      .post(`/api/local-connect/${link}`)
+      .send({ legalName: 'Dana', routingNumber: '110000000', accountNumber: '000111111116', ssnLast4: '0000' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error.fields).toEqual({ accountNumber: `Test mode accepts only Stripe's test bank account: routing ${TEST_ROUTING_NUMBER}, account ${TEST_ACCOUNT_NUMBER}.` });
-    const later = await seller.agent.post(`/api/local-connect/${link}`).send({ legalName: 'Dana Breeder', routingNumber: '', accountNumber: '', ssnLast4: '', finishLater: true });
-    expect(later.body).toEqual({ returnUrl: 'http://localhost:4321/earnings?onboarding=done', status: 'details_needed' });
+    expect(wrong.body.error.fields).toEqual({
+      accountNumber: `Test mode accepts only Stripe's test bank account: routing ${TEST_ROUTING_NUMBER}, account ${TEST_ACCOUNT_NUMBER}.`,
+    });
+    const later = await seller.agent
+      .post(`/api/local-connect/${link}`)
+      .send({ legalName: 'Dana Breeder', routingNumber: '', accountNumber: '', ssnLast4: '', finishLater: true });
+    expect(later.body).toEqual({
+      returnUrl: 'http://localhost:4321/earnings?onboarding=done',
+      status: 'details_needed',
+    });
     expect((await seller.agent.get(`/api/local-connect/${link}`)).status).toBe(404);
     earnings = (await seller.agent.get('/api/earnings')).body as EarningsResponse;
     expect(earnings.account.status).toBe('details_needed');
@@ -257,7 +372,9 @@ describe('a payout waits for what it needs', () => {
     const started = await seller.agent.post('/api/earnings/connect');
     expect(started.body.url).toMatch(/^http:\/\/localhost:4599\//);
     const link = new URL(started.body.url as string).searchParams.get('link')!;
-    const later = await seller.agent.post(`/api/local-connect/${link}`).send({ legalName: 'Dana Breeder', routingNumber: '', accountNumber: '', ssnLast4: '', finishLater: true });
+    const later = await seller.agent
+      .post(`/api/local-connect/${link}`)
+      .send({ legalName: 'Dana Breeder', routingNumber: '', accountNumber: '', ssnLast4: '', finishLater: true });
     expect(later.body.returnUrl).toBe('http://localhost:4599/earnings?onboarding=done');
   });
 
@@ -269,24 +386,45 @@ describe('a payout waits for what it needs', () => {
     const waiting = await payoutOf(t, order.reference);
     expect(waiting).toMatchObject({ status: 'releasing', transferId: null });
     expect(waiting.lastError).toMatch(/insufficient available funds/);
-    expect((await seller.agent.get('/api/earnings')).body.rows[0].note).toBe('Released; the transfer is retried shortly.');
+    expect((await seller.agent.get('/api/earnings')).body.rows[0].note).toBe(
+      'Released; the transfer is retried shortly.',
+    );
     // another sale brings money in; the job sends the waiting payout
-    const other = await addPuppy(t, (await t.store.orders.findByReference(order.reference))!.sellerId, { name: 'Max', price: 2000 });
+    const other = await addPuppy(t, (await t.store.orders.findByReference(order.reference))!.sellerId, {
+      name: 'Max',
+      price: 2000,
+    });
     await buy(t, other.id);
     // a refused transfer is tried again ten minutes later, not at every run; the admin sees it meanwhile
-    expect(await releaseDuePayouts(t.deps.payments.payouts, t.deps.now())).toEqual({ released: 0, sent: 0, reversed: 0 });
+    expect(await releaseDuePayouts(t.deps.payments.payouts, t.deps.now())).toEqual({
+      released: 0,
+      sent: 0,
+      reversed: 0,
+    });
     const admin = await adminAgent(t);
-    expect((await admin.get('/api/admin/payouts')).body.payouts).toEqual([expect.objectContaining({ reference: order.reference, status: 'releasing', lastError: waiting.lastError })]);
-    expect(await releaseDuePayouts(t.deps.payments.payouts, new Date(t.deps.now().getTime() + 11 * 60_000))).toEqual({ released: 0, sent: 1, reversed: 0 });
+    expect((await admin.get('/api/admin/payouts')).body.payouts).toEqual([
+      expect.objectContaining({ reference: order.reference, status: 'releasing', lastError: waiting.lastError }),
+    ]);
+    expect(await releaseDuePayouts(t.deps.payments.payouts, new Date(t.deps.now().getTime() + 11 * 60_000))).toEqual({
+      released: 0,
+      sent: 1,
+      reversed: 0,
+    });
     expect(await payoutOf(t, order.reference)).toMatchObject({ status: 'paid', lastError: null });
     expect((await admin.get('/api/admin/payouts')).body.payouts).toEqual([]);
   });
 
-  it("each row names its own puppy; a listing removed since the sale still shows its row, named as gone", async () => {
+  it('each row names its own puppy; a listing removed since the sale still shows its row, named as gone', async () => {
     const { t, seller, order } = await handedOver();
     const max = await addPuppy(t, seller.user.id, { name: 'Max', price: 2000 });
     const second = await buy(t, max.id);
-    const names = async () => Object.fromEntries(((await seller.agent.get('/api/earnings')).body as EarningsResponse).rows.map((row) => [row.reference, row.puppyName]));
+    const names = async () =>
+      Object.fromEntries(
+        ((await seller.agent.get('/api/earnings')).body as EarningsResponse).rows.map((row) => [
+          row.reference,
+          row.puppyName,
+        ]),
+      );
     expect(await names()).toEqual({ [order.reference]: 'Daisy', [second.order.reference]: 'Max' });
     expect(await t.store.puppies.remove(max.id)).toBe(true);
     expect(await names()).toEqual({ [order.reference]: 'Daisy', [second.order.reference]: 'A puppy no longer listed' });
@@ -303,7 +441,10 @@ describe('a payout waits for what it needs', () => {
     const other = await addPuppy(t, seller.user.id, { name: 'Max', price: 2000 });
     await buy(t, other.id);
     const sent = await admin.post(`/api/admin/payouts/${order.reference}/retry`);
-    expect(sent.body).toMatchObject({ changed: true, message: `The payout for order ${order.reference} was sent to the seller.` });
+    expect(sent.body).toMatchObject({
+      changed: true,
+      message: `The payout for order ${order.reference} was sent to the seller.`,
+    });
     expect(await localPaymentCount(t, 'transfer')).toBe(1);
     expect((await admin.post(`/api/admin/payouts/${order.reference}/retry`)).status).toBe(409);
   });
@@ -334,8 +475,17 @@ describe('one transfer per order, also when two processes release at the same mo
     const pool = onPostgres ? createPool({ connectionString: t.databaseUrl!, max: 4 }) : undefined;
     try {
       const store = pool ? createPostgresRepositories(pool) : t.store;
-      const other = createPayments({ config: t.deps.config, store, mailer: t.deps.mailer, now: t.deps.now, log: () => {} });
-      const results = await Promise.all([releaseDuePayouts(t.deps.payments.payouts, t.deps.now()), releaseDuePayouts(other.payouts, t.deps.now())]);
+      const other = createPayments({
+        config: t.deps.config,
+        store,
+        mailer: t.deps.mailer,
+        now: t.deps.now,
+        log: () => {},
+      });
+      const results = await Promise.all([
+        releaseDuePayouts(t.deps.payments.payouts, t.deps.now()),
+        releaseDuePayouts(other.payouts, t.deps.now()),
+      ]);
       expect(results[0].released + results[1].released).toBe(4);
       for (const reference of references) expect((await payoutOf(t, reference)).status).toBe('paid');
       expect(await localPaymentCount(t, 'transfer')).toBe(4);
@@ -355,15 +505,33 @@ describe('the local double spends the platform balance once, also from two proce
     const pool = onPostgres ? createPool({ connectionString: t.databaseUrl!, max: 4 }) : undefined;
     try {
       const store = pool ? createPostgresRepositories(pool) : t.store;
-      const other = createPayments({ config: t.deps.config, store, mailer: t.deps.mailer, now: t.deps.now, log: () => {} });
+      const other = createPayments({
+        config: t.deps.config,
+        store,
+        mailer: t.deps.mailer,
+        now: t.deps.now,
+        log: () => {},
+      });
       for (let round = 0; round < 5; round++) {
         const balance = await t.store.localPayments.balanceCents();
         // each alone fits; both together do not
         const amountCents = Math.floor(balance * 0.6);
         const transfer = (provider: typeof other.provider, side: string) =>
-          provider.createTransfer({ amountCents, destination: account.accountId, transferGroup: `race-${round}-${side}`, metadata: {}, idempotencyKey: `race:${round}:${side}` });
-        const results = await Promise.allSettled([transfer(t.deps.payments.provider, 'a'), transfer(other.provider, 'b')]);
-        expect(results.filter((r) => r.status === 'fulfilled'), `round ${round}`).toHaveLength(1);
+          provider.createTransfer({
+            amountCents,
+            destination: account.accountId,
+            transferGroup: `race-${round}-${side}`,
+            metadata: {},
+            idempotencyKey: `race:${round}:${side}`,
+          });
+        const results = await Promise.allSettled([
+          transfer(t.deps.payments.provider, 'a'),
+          transfer(other.provider, 'b'),
+        ]);
+        expect(
+          results.filter((r) => r.status === 'fulfilled'),
+          `round ${round}`,
+        ).toHaveLength(1);
         const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
         expect(refused.reason).toBeInstanceOf(InsufficientBalanceError);
         expect(await t.store.localPayments.balanceCents()).toBe(balance - amountCents);
@@ -374,7 +542,7 @@ describe('the local double spends the platform balance once, also from two proce
   });
 });
 
-describe("a transfer whose sender stopped before recording it", () => {
+describe('a transfer whose sender stopped before recording it', () => {
   it('is found by its transfer group and recorded, never made twice (also after the idempotency key expired)', async () => {
     const { t, seller, puppy } = await marketplace();
     await connect(seller.agent);
@@ -382,13 +550,33 @@ describe("a transfer whose sender stopped before recording it", () => {
     await handOver(seller.agent, order.reference);
     // released, then a process made the transfer (with a key long expired) and died before writing it;
     // its transfer.created event was lost too
-    await t.store.payouts.transition((await payoutOf(t, order.reference)).id, ['scheduled'], { status: 'releasing', releasedAt: NOW.toISOString() });
-    const silent = createPayments({ config: t.deps.config, store: t.store, mailer: t.deps.mailer, now: t.deps.now, log: () => {}, localEvents: 'drop' });
+    await t.store.payouts.transition((await payoutOf(t, order.reference)).id, ['scheduled'], {
+      status: 'releasing',
+      releasedAt: NOW.toISOString(),
+    });
+    const silent = createPayments({
+      config: t.deps.config,
+      store: t.store,
+      mailer: t.deps.mailer,
+      now: t.deps.now,
+      log: () => {},
+      localEvents: 'drop',
+    });
     const account = (await t.store.payoutAccounts.findByUser(seller.user.id))!;
-    const made = await silent.provider.createTransfer({ amountCents: 150_000, destination: account.accountId, transferGroup: order.reference, metadata: {}, idempotencyKey: 'an-expired-key' });
+    const made = await silent.provider.createTransfer({
+      amountCents: 150_000,
+      destination: account.accountId,
+      transferGroup: order.reference,
+      metadata: {},
+      idempotencyKey: 'an-expired-key',
+    });
     expect((await payoutOf(t, order.reference)).status).toBe('releasing');
 
-    expect(await releaseDuePayouts(t.deps.payments.payouts, t.deps.now())).toEqual({ released: 0, sent: 1, reversed: 0 });
+    expect(await releaseDuePayouts(t.deps.payments.payouts, t.deps.now())).toEqual({
+      released: 0,
+      sent: 1,
+      reversed: 0,
+    });
     expect(await payoutOf(t, order.reference)).toMatchObject({ status: 'paid', transferId: made.id });
     expect(await localPaymentCount(t, 'transfer')).toBe(1);
     expect((await buyer.agent.post(`/api/orders/${order.reference}/confirm-receipt`)).body.changed).toBe(false);
@@ -398,7 +586,13 @@ describe("a transfer whose sender stopped before recording it", () => {
 describe('the Connect webhook endpoint', () => {
   it('refuses a delivery when its own secret is not configured, naming the variable', async () => {
     const { t } = await marketplace();
-    const response = await (await import('supertest')).default(t.app).post('/api/webhooks/stripe-connect').set('Stripe-Signature', 't=1,v1=abc').send('{}');
+    const response = await (
+      await import('supertest')
+    )
+      .default(t.app)
+      .post('/api/webhooks/stripe-connect')
+      .set('Stripe-Signature', 't=1,v1=abc')
+      .send('{}');
     expect(response.status).toBe(400);
     expect(response.body.error.message).toContain('STRIPE_CONNECT_WEBHOOK_SECRET');
   });

@@ -28,8 +28,14 @@ it('a publish received by one process rebuilds the site of every process once', 
   dirs.push(dir);
   const markerA = path.join(dir, 'a.txt');
   const markerB = path.join(dir, 'b.txt');
-  const a = await createTestApp({ env: { SANITY_WEBHOOK_SECRET: SECRET, SITE_REBUILD_COMMAND: `echo rebuilt >> "${markerA}"` } });
-  const config = loadConfig({ DATA_DIR: dir, SANITY_WEBHOOK_SECRET: SECRET, SITE_REBUILD_COMMAND: `echo rebuilt >> "${markerB}"` });
+  const a = await createTestApp({
+    env: { SANITY_WEBHOOK_SECRET: SECRET, SITE_REBUILD_COMMAND: `echo rebuilt >> "${markerA}"` },
+  });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    SANITY_WEBHOOK_SECRET: SECRET,
+    SITE_REBUILD_COMMAND: `echo rebuilt >> "${markerB}"`,
+  });
   const store = createPostgresRepositories(createPool({ connectionString: a.databaseUrl!, max: 3 }));
   others.push(store);
   createApp({ ...a.deps, config, store });
@@ -70,7 +76,9 @@ it('a process whose listening connection is cut listens again, catches up once, 
   await vi.waitFor(() => expect(heard).toEqual(['publish']));
 
   // what a PostgreSQL restart or a dropped proxy connection does to the listening connection
-  const cut = await poolA.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN puppynest_announcements'`);
+  const cut = await poolA.query(
+    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN puppynest_announcements'`,
+  );
   expect(cut.rowCount).toBe(1);
   // B listens again and runs its handler once, for a publish it may have missed meanwhile
   await vi.waitFor(() => expect(heard).toEqual(['publish', 'publish']), { timeout: 5_000 });

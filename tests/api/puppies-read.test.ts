@@ -21,11 +21,37 @@ beforeAll(async () => {
   const lab = breeds.find((b) => b.name === 'Labrador Retriever')!;
   const frenchie = breeds.find((b) => b.name === 'French Bulldog')!;
   const add = async (key: string, overrides: Parameters<typeof buildPuppy>[0]) => {
-    ids[key] = (await t.store.puppies.insert(buildPuppy({ userId: seller.id, expiresAt: future, ...overrides }, rng, { now: NOW }))).id;
+    ids[key] = (
+      await t.store.puppies.insert(
+        buildPuppy({ userId: seller.id, expiresAt: future, ...overrides }, rng, { now: NOW }),
+      )
+    ).id;
   };
-  await add('labFemale', { name: 'Daisy', breedId: lab.id, gender: 'Female', price: 1500, location: 'Portland, OR', status: 'available' });
-  await add('labMale', { name: 'Cooper', breedId: lab.id, gender: 'Male', price: 900, location: 'Boston, MA', status: 'reserved' });
-  await add('frenchie', { name: 'Bijou', breedId: frenchie.id, gender: 'Female', price: 4200, location: 'Austin, TX', status: 'available', featured: true });
+  await add('labFemale', {
+    name: 'Daisy',
+    breedId: lab.id,
+    gender: 'Female',
+    price: 1500,
+    location: 'Portland, OR',
+    status: 'available',
+  });
+  await add('labMale', {
+    name: 'Cooper',
+    breedId: lab.id,
+    gender: 'Male',
+    price: 900,
+    location: 'Boston, MA',
+    status: 'reserved',
+  });
+  await add('frenchie', {
+    name: 'Bijou',
+    breedId: frenchie.id,
+    gender: 'Female',
+    price: 4200,
+    location: 'Austin, TX',
+    status: 'available',
+    featured: true,
+  });
   await add('draft', { name: 'Hidden Draft', breedId: lab.id, expiresAt: null });
   await add('expired', { name: 'Old Expired', breedId: lab.id, expiresAt: past });
 });
@@ -58,7 +84,14 @@ describe('GET /api/puppies', () => {
   });
 
   it('searches name, breed, gender and location; "male" does not find females', async () => {
-    const get = async (search: string) => names((await request(t.app).get(`/api/puppies?search=${encodeURIComponent(search)}`).expect(200)).body);
+    const get = async (search: string) =>
+      names(
+        (
+          await request(t.app)
+            .get(`/api/puppies?search=${encodeURIComponent(search)}`)
+            .expect(200)
+        ).body,
+      );
     expect(await get('daisy')).toEqual(['Daisy']);
     expect(await get('labrador')).toEqual(['Cooper', 'Daisy']);
     expect(await get('male')).toEqual(['Cooper']);
@@ -75,22 +108,36 @@ describe('GET /api/puppies', () => {
     expect(second.body.items.map((p: { price: number }) => p.price)).toEqual([4200]);
   });
 
-  it('writes each listing with exactly the view\'s fields, as its own page and the featured list do (decision 0110)', async () => {
+  it("writes each listing with exactly the view's fields, as its own page and the featured list do (decision 0110)", async () => {
     const view = [...LISTING_FIELDS, 'breed', 'listingStatus'];
-    const listed = (await request(t.app).get('/api/puppies?limit=10').expect(200)).body.items as Array<Record<string, unknown>>;
-    const featured = (await request(t.app).get('/api/puppies/featured').expect(200)).body as Array<Record<string, unknown>>;
+    const listed = (await request(t.app).get('/api/puppies?limit=10').expect(200)).body.items as Array<
+      Record<string, unknown>
+    >;
+    const featured = (await request(t.app).get('/api/puppies/featured').expect(200)).body as Array<
+      Record<string, unknown>
+    >;
     expect(listed.length).toBe(3);
     for (const item of [...listed, ...featured]) {
       // the card's fields in the list's order, then what the catalogue adds: a field left out is named
       expect(Object.keys(item), `listing ${String(item.id)}`).toEqual(view);
-      const { seller: _seller, ...own } = (await request(t.app).get(`/api/puppies/${String(item.id)}`).expect(200)).body;
+      const { seller: _seller, ...own } = (
+        await request(t.app)
+          .get(`/api/puppies/${String(item.id)}`)
+          .expect(200)
+      ).body;
       expect(Object.keys(own)).toEqual(view);
       for (const name of view) expect(item[name], `${name} of listing ${String(item.id)}`).toStrictEqual(own[name]);
     }
   });
 
   it('answers bad parameters with 400 and a message naming them', async () => {
-    for (const [query, field] of [['minPrice=cheap', 'minPrice'], ['gender=Other', 'gender'], ['limit=0', 'limit'], ['limit=1000', 'limit'], ['sort=random', 'sort']] as const) {
+    for (const [query, field] of [
+      ['minPrice=cheap', 'minPrice'],
+      ['gender=Other', 'gender'],
+      ['limit=0', 'limit'],
+      ['limit=1000', 'limit'],
+      ['sort=random', 'sort'],
+    ] as const) {
       const response = await request(t.app).get(`/api/puppies?${query}`);
       expect(response.status, query).toBe(400);
       expect(response.body.error.fields[field], query).toBeTruthy();
@@ -146,10 +193,15 @@ describe('combinations, paging and sorting', () => {
   });
 
   it('sorts by price both ways and by age, newest first by default', async () => {
-    const prices = async (sort: string) => ((await request(t.app).get(`/api/puppies?sort=${sort}`).expect(200)).body as Array<{ price: number }>).map((p) => p.price);
+    const prices = async (sort: string) =>
+      ((await request(t.app).get(`/api/puppies?sort=${sort}`).expect(200)).body as Array<{ price: number }>).map(
+        (p) => p.price,
+      );
     expect(await prices('price-asc')).toEqual([900, 1500, 4200]);
     expect(await prices('price-desc')).toEqual([4200, 1500, 900]);
-    const ages = ((await request(t.app).get('/api/puppies?sort=age-asc').expect(200)).body as Array<{ age: number }>).map((p) => p.age);
+    const ages = (
+      (await request(t.app).get('/api/puppies?sort=age-asc').expect(200)).body as Array<{ age: number }>
+    ).map((p) => p.age);
     expect(ages).toEqual([...ages].sort((a, b) => a - b));
   });
 });
@@ -161,9 +213,28 @@ describe('a repeated query sees every change at once', () => {
     for (const breed of buildBreeds().slice(0, 2)) await app.store.breeds.insert(breed);
     const { usernameKey: _key, ...sellerRow } = buildUser({ username: 'cache-seller', accountType: 'seller' }, NOW);
     const seller = await app.store.users.create(sellerRow);
-    const one = await app.store.puppies.insert(buildPuppy({ name: 'One', breedId: 1, userId: seller.id, price: 1000, expiresAt: new Date(NOW.getTime() + 3_600_000).toISOString() }, rng, { now: NOW }));
-    const two = await app.store.puppies.insert(buildPuppy({ name: 'Two', breedId: 1, userId: seller.id, price: 2000, expiresAt: future }, rng, { now: NOW }));
-    const list = async () => ((await request(app.app).get('/api/puppies?limit=10').expect(200)).body as { items: Array<{ name: string; price: number; status: string }> }).items;
+    const one = await app.store.puppies.insert(
+      buildPuppy(
+        {
+          name: 'One',
+          breedId: 1,
+          userId: seller.id,
+          price: 1000,
+          expiresAt: new Date(NOW.getTime() + 3_600_000).toISOString(),
+        },
+        rng,
+        { now: NOW },
+      ),
+    );
+    const two = await app.store.puppies.insert(
+      buildPuppy({ name: 'Two', breedId: 1, userId: seller.id, price: 2000, expiresAt: future }, rng, { now: NOW }),
+    );
+    const list = async () =>
+      (
+        (await request(app.app).get('/api/puppies?limit=10').expect(200)).body as {
+          items: Array<{ name: string; price: number; status: string }>;
+        }
+      ).items;
     expect((await list()).map((p) => p.name)).toEqual(['Two', 'One']);
 
     await app.store.puppies.update(two.id, { price: 2500, status: 'reserved' });
@@ -172,10 +243,14 @@ describe('a repeated query sees every change at once', () => {
     // method); the result cache it must not outlive exists on lowdb only
     if (app.lowdb) {
       await app.lowdb.write((db) => db.breeds.update(1, { name: 'Renamed Breed' }));
-      expect(((await request(app.app).get('/api/puppies?limit=10').expect(200)).body.items[0].breed.name)).toBe('Renamed Breed');
+      expect((await request(app.app).get('/api/puppies?limit=10').expect(200)).body.items[0].breed.name).toBe(
+        'Renamed Breed',
+      );
     }
 
-    const draft = await app.store.puppies.insert(buildPuppy({ name: 'Three', breedId: 2, userId: one.userId, expiresAt: null }, rng, { now: NOW }));
+    const draft = await app.store.puppies.insert(
+      buildPuppy({ name: 'Three', breedId: 2, userId: one.userId, expiresAt: null }, rng, { now: NOW }),
+    );
     expect((await list()).map((p) => p.name)).toEqual(['Two', 'One']);
     await app.store.puppies.update(draft.id, { expiresAt: future });
     expect((await list()).map((p) => p.name)).toEqual(['Three', 'Two', 'One']);
@@ -194,9 +269,14 @@ describe('a large catalogue (decision 0086)', () => {
     const big = await createTestApp({
       now: NOW,
       initial: {
-        breeds: buildBreeds().slice(0, 1).map((b) => ({ id: 1, ...b })),
+        breeds: buildBreeds()
+          .slice(0, 1)
+          .map((b) => ({ id: 1, ...b })),
         users: [{ id: 1, ...seller, usernameKey: 'big-seller' }],
-        puppies: Array.from({ length: 1_005 }, (_, i) => ({ id: i + 1, ...buildPuppy({ breedId: 1, userId: 1, expiresAt: future }, rng, { now: NOW }) })),
+        puppies: Array.from({ length: 1_005 }, (_, i) => ({
+          id: i + 1,
+          ...buildPuppy({ breedId: 1, userId: 1, expiresAt: future }, rng, { now: NOW }),
+        })),
       },
     });
     const plain = await request(big.app).get('/api/puppies').expect(200);

@@ -37,14 +37,14 @@ async function postPuppy(agent: request.Agent, body: Record<string, unknown> = {
 
 async function givePlan(userId: number, plan: 'monthly' | 'biannual' | 'annual' = 'monthly') {
   await t.store.sellerSubscriptions.createForProvider({
-      userId,
-      plan,
-      priceId: `price_${plan}`,
-      providerSubscriptionId: `sub_test_${userId}`,
-      status: 'trialing',
-      trialEnd: new Date(NOW.getTime() + 7 * DAY).toISOString(),
-      currentPeriodEnd: null,
-      createdAt: NOW.toISOString(),
+    userId,
+    plan,
+    priceId: `price_${plan}`,
+    providerSubscriptionId: `sub_test_${userId}`,
+    status: 'trialing',
+    trialEnd: new Date(NOW.getTime() + 7 * DAY).toISOString(),
+    currentPeriodEnd: null,
+    createdAt: NOW.toISOString(),
   });
 }
 
@@ -69,14 +69,22 @@ describe('POST /api/puppies', () => {
     expect((await request(t.app).get(`/api/puppies/${response.body.id}`)).status).toBe(404);
     expect((await request(t.app).get('/api/puppies')).body).toEqual([]);
     // but its owner sees it
-    expect((await agent.get(`/api/puppies/${response.body.id}`)).body).toMatchObject({ name: 'Biscuit', listingStatus: 'draft', seller: { username: user.username } });
+    expect((await agent.get(`/api/puppies/${response.body.id}`)).body).toMatchObject({
+      name: 'Biscuit',
+      listingStatus: 'draft',
+      seller: { username: user.username },
+    });
   });
 
   it('activates the listing at once when the seller plan has room, and not beyond the plan limit', async () => {
     const { agent, user } = await seller();
     await givePlan(user.id, 'monthly');
     const first = await postPuppy(agent);
-    expect(first.body).toMatchObject({ listingStatus: 'active', needsListingFee: false, expiresAt: new Date(NOW.getTime() + 30 * DAY).toISOString() });
+    expect(first.body).toMatchObject({
+      listingStatus: 'active',
+      needsListingFee: false,
+      expiresAt: new Date(NOW.getTime() + 30 * DAY).toISOString(),
+    });
     expect((await request(t.app).get(`/api/puppies/${first.body.id}`)).status).toBe(200);
 
     // fill the monthly plan's 10 live listings
@@ -112,7 +120,11 @@ describe('POST /api/puppies', () => {
       ['videoUrl', 'javascript:alert(1)', 'Please enter a valid URL for the video'],
       ['videoUrl', '/public-objects/clip.html', 'Please enter a valid URL for the video'],
       ['status', 'sold', 'Status must be available, reserved or adopted'],
-      ['imageUrls', Array.from({ length: 6 }, (_, i) => `/uploads/images/${String(i).repeat(32)}.webp`), 'You can only upload up to 5 additional images.'],
+      [
+        'imageUrls',
+        Array.from({ length: 6 }, (_, i) => `/uploads/images/${String(i).repeat(32)}.webp`),
+        'You can only upload up to 5 additional images.',
+      ],
     ];
     for (const [field, value, message] of cases) {
       const response = await postPuppy(agent, { [field]: value });
@@ -120,14 +132,28 @@ describe('POST /api/puppies', () => {
       expect(response.body.error.fields[field], `${field}=${JSON.stringify(value)}`).toBe(message);
     }
     const missing = await agent.post('/api/puppies').send({});
-    expect(missing.body.error.fields).toMatchObject({ name: 'Name is required', breedId: 'Breed is required', gender: 'Gender is required', imageUrl: 'Primary puppy image is required' });
+    expect(missing.body.error.fields).toMatchObject({
+      name: 'Name is required',
+      breedId: 'Breed is required',
+      gender: 'Gender is required',
+      imageUrl: 'Primary puppy image is required',
+    });
     expect(await t.store.puppies.listBySeller(user.id)).toEqual([]);
   });
 
   it('accepts a video URL of another site or an uploaded video, and drops unknown fields', async () => {
     const { agent } = await seller();
-    const youtube = await postPuppy(agent, { videoUrl: 'https://www.youtube.com/watch?v=abc123', featured: true, userId: 999, expiresAt: '2099-01-01T00:00:00.000Z' });
-    expect(youtube.body).toMatchObject({ videoUrl: 'https://www.youtube.com/watch?v=abc123', featured: false, expiresAt: null });
+    const youtube = await postPuppy(agent, {
+      videoUrl: 'https://www.youtube.com/watch?v=abc123',
+      featured: true,
+      userId: 999,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+    });
+    expect(youtube.body).toMatchObject({
+      videoUrl: 'https://www.youtube.com/watch?v=abc123',
+      featured: false,
+      expiresAt: null,
+    });
     expect(youtube.body.userId).not.toBe(999);
     const uploaded = await postPuppy(agent, { videoUrl: '/uploads/videos/0123456789abcdef0123456789abcdef.mp4' });
     expect(uploaded.body.videoUrl).toBe('/uploads/videos/0123456789abcdef0123456789abcdef.mp4');
@@ -147,8 +173,18 @@ describe('editing, status and deleting: only the owner', () => {
     const response = await owner.agent.put(`/api/puppies/${id}`).send({ location: 'Austin, TX', price: '2100' });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ name: 'Biscuit', location: 'Austin, TX', region: 'southwest', price: 2100 });
-    const swapped = await owner.agent.put(`/api/puppies/${id}`).send({ imageUrl: validPuppy.imageUrls[0], imageUrls: [validPuppy.imageUrl], videoUrl: null, status: 'reserved' });
-    expect(swapped.body).toMatchObject({ imageUrl: validPuppy.imageUrls[0], imageUrls: [validPuppy.imageUrl], status: 'reserved', videoUrl: null });
+    const swapped = await owner.agent.put(`/api/puppies/${id}`).send({
+      imageUrl: validPuppy.imageUrls[0],
+      imageUrls: [validPuppy.imageUrl],
+      videoUrl: null,
+      status: 'reserved',
+    });
+    expect(swapped.body).toMatchObject({
+      imageUrl: validPuppy.imageUrls[0],
+      imageUrls: [validPuppy.imageUrl],
+      status: 'reserved',
+      videoUrl: null,
+    });
   });
 
   it('validates edits with the same messages, including the 6th additional image', async () => {
@@ -157,8 +193,12 @@ describe('editing, status and deleting: only the owner', () => {
     const response = await owner.agent.put(`/api/puppies/${id}`).send({ imageUrls: six });
     expect(response.status).toBe(400);
     expect(response.body.error.message).toBe('You can only upload up to 5 additional images.');
-    expect((await owner.agent.put(`/api/puppies/${id}`).send({ name: '' })).body.error.fields.name).toBe('Name is required');
-    expect((await owner.agent.put(`/api/puppies/${id}`).send({ description: 'short' })).body.error.fields.description).toBe('Description should be at least 10 characters');
+    expect((await owner.agent.put(`/api/puppies/${id}`).send({ name: '' })).body.error.fields.name).toBe(
+      'Name is required',
+    );
+    expect(
+      (await owner.agent.put(`/api/puppies/${id}`).send({ description: 'short' })).body.error.fields.description,
+    ).toBe('Description should be at least 10 characters');
     expect((await t.store.puppies.get(id))!.imageUrls).toHaveLength(1);
   });
 
@@ -177,7 +217,9 @@ describe('editing, status and deleting: only the owner', () => {
 
   it('changes the status for the owner and refuses unknown statuses', async () => {
     const { owner, id } = await listed();
-    expect((await owner.agent.put(`/api/puppies/${id}/status`).send({ status: 'adopted' })).body.status).toBe('adopted');
+    expect((await owner.agent.put(`/api/puppies/${id}/status`).send({ status: 'adopted' })).body.status).toBe(
+      'adopted',
+    );
     const bad = await owner.agent.put(`/api/puppies/${id}/status`).send({ status: 'sold' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.status).toBe('Status must be available, reserved or adopted');
@@ -198,7 +240,19 @@ describe('editing, status and deleting: only the owner', () => {
   it('keeps a puppy with a paid order and says why', async () => {
     const { owner, id } = await listed();
     const buyer = await signedInAgent(t);
-    await t.store.orders.create({ reference: 'PN-1', puppyId: id, buyerId: buyer.user.id, sellerId: owner.user.id, puppyPriceCents: 180_000, carePackageCents: 4999, totalCents: 184_999, paymentIntentId: 'pi_1', status: 'paid', createdAt: NOW.toISOString(), paidAt: NOW.toISOString() });
+    await t.store.orders.create({
+      reference: 'PN-1',
+      puppyId: id,
+      buyerId: buyer.user.id,
+      sellerId: owner.user.id,
+      puppyPriceCents: 180_000,
+      carePackageCents: 4999,
+      totalCents: 184_999,
+      paymentIntentId: 'pi_1',
+      status: 'paid',
+      createdAt: NOW.toISOString(),
+      paidAt: NOW.toISOString(),
+    });
     const response = await owner.agent.delete(`/api/puppies/${id}`);
     expect(response.status).toBe(409);
     expect(response.body.error.message).toMatch(/has an order \(PN-1\), so the listing cannot be deleted/);
@@ -207,14 +261,30 @@ describe('editing, status and deleting: only the owner', () => {
 });
 
 describe('GET /api/my-puppies and visibility', () => {
-  it('lists all of the owner\'s listings with their listing status; drafts and expired never appear publicly', async () => {
+  it("lists all of the owner's listings with their listing status; drafts and expired never appear publicly", async () => {
     const { agent, user } = await seller();
     const other = await seller();
     const rng = createRng(3);
-    await t.store.puppies.insert(buildPuppy({ name: 'Live One', breedId: 1, userId: user.id, expiresAt: new Date(NOW.getTime() + DAY).toISOString() }, rng, { now: NOW }));
-    await t.store.puppies.insert(buildPuppy({ name: 'Old One', breedId: 1, userId: user.id, expiresAt: new Date(NOW.getTime() - DAY).toISOString() }, rng, { now: NOW }));
-    await t.store.puppies.insert(buildPuppy({ name: 'Draft One', breedId: 1, userId: user.id, expiresAt: null }, rng, { now: NOW }));
-    await t.store.puppies.insert(buildPuppy({ name: 'Not Mine', breedId: 1, userId: other.user.id }, rng, { now: NOW }));
+    await t.store.puppies.insert(
+      buildPuppy(
+        { name: 'Live One', breedId: 1, userId: user.id, expiresAt: new Date(NOW.getTime() + DAY).toISOString() },
+        rng,
+        { now: NOW },
+      ),
+    );
+    await t.store.puppies.insert(
+      buildPuppy(
+        { name: 'Old One', breedId: 1, userId: user.id, expiresAt: new Date(NOW.getTime() - DAY).toISOString() },
+        rng,
+        { now: NOW },
+      ),
+    );
+    await t.store.puppies.insert(
+      buildPuppy({ name: 'Draft One', breedId: 1, userId: user.id, expiresAt: null }, rng, { now: NOW }),
+    );
+    await t.store.puppies.insert(
+      buildPuppy({ name: 'Not Mine', breedId: 1, userId: other.user.id }, rng, { now: NOW }),
+    );
     const mine = await agent.get('/api/my-puppies').expect(200);
     expect(mine.body.map((p: { name: string; listingStatus: string }) => [p.name, p.listingStatus])).toEqual([
       ['Draft One', 'draft'],
@@ -238,7 +308,9 @@ describe('GET /api/my-puppies and visibility', () => {
   it('shows a non-public listing to its owner only', async () => {
     const { agent, user } = await seller();
     const stranger = await seller();
-    const draft = await t.store.puppies.insert(buildPuppy({ breedId: 1, userId: user.id, expiresAt: null }, createRng(1), { now: NOW }));
+    const draft = await t.store.puppies.insert(
+      buildPuppy({ breedId: 1, userId: user.id, expiresAt: null }, createRng(1), { now: NOW }),
+    );
     expect((await agent.get(`/api/puppies/${draft.id}`)).status).toBe(200);
     expect((await stranger.agent.get(`/api/puppies/${draft.id}`)).status).toBe(404);
     expect((await request(t.app).get(`/api/puppies/${draft.id}`)).status).toBe(404);

@@ -28,11 +28,20 @@ it('db:import leaves the imported tables with statistics and a visibility map', 
   dirs.push(dataDir);
   const lowdb = createLowdbRepositories(await createFileStorage({ dataDir }));
   for (const breed of buildBreeds().slice(0, 3)) await lowdb.breeds.insert(breed);
-  const { usernameKey: _key, ...seller } = buildUser({ accountType: 'seller', username: 'importedseller', email: 'importedseller@example.com' }, NOW);
+  const { usernameKey: _key, ...seller } = buildUser(
+    { accountType: 'seller', username: 'importedseller', email: 'importedseller@example.com' },
+    NOW,
+  );
   const { id: sellerId } = await lowdb.users.create(seller);
   const listings = 30;
   for (let n = 0; n < listings; n++) {
-    await lowdb.puppies.insert(buildPuppy({ name: `Imported ${n}`, breedId: 1, userId: sellerId, createdAt: NOW.toISOString() }, createRng(n + 1), { now: NOW }));
+    await lowdb.puppies.insert(
+      buildPuppy(
+        { name: `Imported ${n}`, breedId: 1, userId: sellerId, createdAt: NOW.toISOString() },
+        createRng(n + 1),
+        { now: NOW },
+      ),
+    );
   }
   await lowdb.close();
 
@@ -45,12 +54,21 @@ it('db:import leaves the imported tables with statistics and a visibility map', 
     // never analyzed or vacuumed: PostgreSQL says -1, "unknown"
     expect(before.rows[0]).toEqual({ reltuples: -1 });
 
-    const run = spawnSync(process.execPath, [IMPORT], { env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [IMPORT], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/puppies: 30 copied/);
     expect(run.stdout).toMatch(/VACUUM ANALYZE of the 3 tables written: ready to serve\./);
 
-    const tables = await pool.query<{ relname: string; reltuples: number; relallvisible: number; analyzed: boolean; vacuumed: boolean }>(
+    const tables = await pool.query<{
+      relname: string;
+      reltuples: number;
+      relallvisible: number;
+      analyzed: boolean;
+      vacuumed: boolean;
+    }>(
       `SELECT c.relname, c.reltuples, c.relallvisible, s.last_analyze IS NOT NULL AS analyzed, s.last_vacuum IS NOT NULL AS vacuumed
          FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid
         WHERE c.relname IN ('breeds', 'users', 'puppies') ORDER BY c.relname`,
@@ -62,7 +80,9 @@ it('db:import leaves the imported tables with statistics and a visibility map', 
     ]);
     expect(tables.rows[1]!.relallvisible).toBeGreaterThan(0);
     // the planner's column statistics, which the catalogue's plans are chosen by
-    const stats = await pool.query(`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'puppies' AND attname = 'breed_id'`);
+    const stats = await pool.query(
+      `SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'puppies' AND attname = 'breed_id'`,
+    );
     expect(stats.rows[0]).toEqual({ n: 1 });
   } finally {
     await pool.end();

@@ -24,7 +24,9 @@ let png: Buffer;
 
 beforeAll(async () => {
   s3 = await startS3();
-  png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 60 } } }).png().toBuffer();
+  png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 60 } } })
+    .png()
+    .toBuffer();
 });
 afterEach(async () => {
   // before the test app's database is dropped
@@ -42,7 +44,12 @@ const emptyDir = () => {
 };
 
 async function objectsInBucket(): Promise<string[]> {
-  const client = new S3Client({ endpoint: s3.settings.endpoint, region: s3.settings.region, forcePathStyle: true, credentials: s3.settings });
+  const client = new S3Client({
+    endpoint: s3.settings.endpoint,
+    region: s3.settings.region,
+    forcePathStyle: true,
+    credentials: s3.settings,
+  });
   const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.settings.bucket }));
   client.destroy();
   return (listed.Contents ?? []).map((o) => o.Key!).sort();
@@ -54,14 +61,22 @@ it('a photo uploaded through one process is served by another, from the bucket, 
   const a = createApp({ ...t.deps, media, paths: { ...t.deps.paths, uploadsDir: emptyDir() } });
   const other = createPostgresRepositories(createPool({ connectionString: t.databaseUrl!, max: 2 }));
   stores.push(other);
-  const b = createApp({ ...t.deps, store: other, media: createS3MediaStore(s3.settings), paths: { ...t.deps.paths, uploadsDir: emptyDir() } });
+  const b = createApp({
+    ...t.deps,
+    store: other,
+    media: createS3MediaStore(s3.settings),
+    paths: { ...t.deps.paths, uploadsDir: emptyDir() },
+  });
 
   const { agent } = await registeredAgent(a, { accountType: 'seller' });
   const uploaded = await agent.post('/api/upload/image').attach('puppyImage', png, 'pup.png').expect(201);
   const url = uploaded.body.url as string;
   expect(url).toMatch(/^\/uploads\/images\/[a-f0-9]{32}\.webp$/);
   expect(await objectsInBucket()).toEqual(
-    expect.arrayContaining([url.slice('/uploads/'.length), url.replace('.webp', '-w640.webp').slice('/uploads/'.length)]),
+    expect.arrayContaining([
+      url.slice('/uploads/'.length),
+      url.replace('.webp', '-w640.webp').slice('/uploads/'.length),
+    ]),
   );
 
   const served = await request(b).get(url).expect(200);
@@ -84,13 +99,27 @@ it('a photo uploaded through one process is served by another, from the bucket, 
 it('a refused file leaves nothing in the bucket, and a bucket that is away answers 503, not 500', async () => {
   const t = await createTestApp();
   const before = await objectsInBucket();
-  const app = createApp({ ...t.deps, media: createS3MediaStore(s3.settings), paths: { ...t.deps.paths, uploadsDir: emptyDir() } });
+  const app = createApp({
+    ...t.deps,
+    media: createS3MediaStore(s3.settings),
+    paths: { ...t.deps.paths, uploadsDir: emptyDir() },
+  });
   const { agent } = await registeredAgent(app, { accountType: 'seller' });
   const page = Buffer.from('<!doctype html><title>not a photo</title>');
-  expect((await agent.post('/api/upload/image').attach('puppyImage', page, { filename: 'pup.jpg', contentType: 'image/jpeg' })).status).toBe(415);
+  expect(
+    (
+      await agent
+        .post('/api/upload/image')
+        .attach('puppyImage', page, { filename: 'pup.jpg', contentType: 'image/jpeg' })
+    ).status,
+  ).toBe(415);
   expect(await objectsInBucket()).toEqual(before);
 
-  const away = createApp({ ...t.deps, media: createS3MediaStore({ ...s3.settings, endpoint: 'http://127.0.0.1:9' }), paths: { ...t.deps.paths, uploadsDir: emptyDir() } });
+  const away = createApp({
+    ...t.deps,
+    media: createS3MediaStore({ ...s3.settings, endpoint: 'http://127.0.0.1:9' }),
+    paths: { ...t.deps.paths, uploadsDir: emptyDir() },
+  });
   const seller = await registeredAgent(away, { accountType: 'seller' });
   const refused = await seller.agent.post('/api/upload/image').attach('puppyImage', png, 'pup.png');
   expect(refused.status).toBe(503);

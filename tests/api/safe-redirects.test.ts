@@ -34,22 +34,39 @@ describe('the payout setup form', () => {
     await seller.agent.post('/api/earnings/connect').expect(200);
     const account = await t.store.payoutAccounts.findByUser(seller.user.id);
     const provider = await t.deps.payments.local();
-    const link = await provider!.createAccountLink({ accountId: account!.accountId, returnUrl, refreshUrl: `${SITE}/earnings?onboarding=refresh` });
+    const link = await provider!.createAccountLink({
+      accountId: account!.accountId,
+      returnUrl,
+      refreshUrl: `${SITE}/earnings?onboarding=refresh`,
+    });
     const url = new URL(link.url);
-    const form = new URLSearchParams({ legalName: 'Dana Seller', routingNumber: '110000000', accountNumber: '000123456789', ssnLast4: '0000', intent: 'submit' });
-    return request(t.app).post(url.pathname + url.search).type('form').send(form.toString());
+    const form = new URLSearchParams({
+      legalName: 'Dana Seller',
+      routingNumber: '110000000',
+      accountNumber: '000123456789',
+      ssnLast4: '0000',
+      intent: 'submit',
+    });
+    return request(t.app)
+      .post(url.pathname + url.search)
+      .type('form')
+      .send(form.toString());
   }
 
-  it('goes back to the link\'s return address on this site', async () => {
-    expect((await linkReturningTo(`${SITE}/earnings?onboarding=done`)).headers.location).toBe(`${SITE}/earnings?onboarding=done`);
+  it("goes back to the link's return address on this site", async () => {
+    expect((await linkReturningTo(`${SITE}/earnings?onboarding=done`)).headers.location).toBe(
+      `${SITE}/earnings?onboarding=done`,
+    );
   });
 
-  it.each(['https://evil.example/earnings', '//evil.example/earnings', `${SITE}/\\evil.example`, 'javascript:alert(1)'])(
-    'never to %s',
-    async (returnUrl) => {
-      const answer = await linkReturningTo(returnUrl);
-      expect(answer.status).toBe(303);
-      expect(new URL(answer.headers.location as string).origin).toBe(SITE);
-    },
-  );
+  it.each([
+    'https://evil.example/earnings',
+    '//evil.example/earnings',
+    `${SITE}/\\evil.example`,
+    'javascript:alert(1)',
+  ])('never to %s', async (returnUrl) => {
+    const answer = await linkReturningTo(returnUrl);
+    expect(answer.status).toBe(303);
+    expect(new URL(answer.headers.location as string).origin).toBe(SITE);
+  });
 });

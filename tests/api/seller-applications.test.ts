@@ -17,11 +17,21 @@ const application = {
 
 type Agent = ReturnType<typeof request.agent>;
 
-async function verify(t: TestApp, agent: Agent, body: { email: string; method: 'email' } | { phone: string; method: 'phone' }) {
+async function verify(
+  t: TestApp,
+  agent: Agent,
+  body: { email: string; method: 'email' } | { phone: string; method: 'phone' },
+) {
   await agent.post('/api/send-verification-code').send(body).expect(200);
-  const to = body.method === 'email' ? body.email : (body.phone.trim().startsWith('+') ? '+' : '') + body.phone.replace(/\D/g, '');
+  const to =
+    body.method === 'email'
+      ? body.email
+      : (body.phone.trim().startsWith('+') ? '+' : '') + body.phone.replace(/\D/g, '');
   const code = /\b(\d{6})\b/.exec(t.outbox.entries.find((e) => e.to === to)!.text)![1];
-  await agent.post('/api/verify-code').send({ ...body, code }).expect(200);
+  await agent
+    .post('/api/verify-code')
+    .send({ ...body, code })
+    .expect(200);
 }
 
 describe('POST /api/seller-applications', () => {
@@ -43,8 +53,14 @@ describe('POST /api/seller-applications', () => {
       expect(response.body.error.fields, field).toEqual({ [field]: message });
     }
     const missing = await agent.post('/api/seller-applications').send({});
-    expect(missing.body.error.fields).toMatchObject({ name: 'Name is required', location: 'Location is required', termsAgreed: 'You must agree to the terms and conditions' });
-    expect((await agent.post('/api/seller-applications').send({ ...application, plan: 'weekly' })).body.error.fields).toEqual({ plan: 'Choose a plan' });
+    expect(missing.body.error.fields).toMatchObject({
+      name: 'Name is required',
+      location: 'Location is required',
+      termsAgreed: 'You must agree to the terms and conditions',
+    });
+    expect(
+      (await agent.post('/api/seller-applications').send({ ...application, plan: 'weekly' })).body.error.fields,
+    ).toEqual({ plan: 'Choose a plan' });
     expect(await t.store.sellerApplications.findByUser(user.id)).toBeUndefined();
   });
 
@@ -54,14 +70,17 @@ describe('POST /api/seller-applications', () => {
     expect(response.status).toBe(401);
   });
 
-  it('needs the application\'s email or phone to be verified', async () => {
+  it("needs the application's email or phone to be verified", async () => {
     const t = await createTestApp();
     const { agent, user } = await signedInAgent(t);
     // A verified address that is not the application's does not count.
     await verify(t, agent, { email: 'elsewhere@example.com', method: 'email' });
     const response = await agent.post('/api/seller-applications').send(application);
     expect(response.status).toBe(403);
-    expect(response.body.error).toMatchObject({ code: 'verification_required', message: 'Please verify your email address or phone number before submitting your application.' });
+    expect(response.body.error).toMatchObject({
+      code: 'verification_required',
+      message: 'Please verify your email address or phone number before submitting your application.',
+    });
     expect((await t.store.users.get(user.id))!.accountType).toBe('buyer');
     expect(await t.store.sellerApplications.findByUser(user.id)).toBeUndefined();
   });
@@ -70,19 +89,40 @@ describe('POST /api/seller-applications', () => {
     const t = await createTestApp({ now: NOW });
     const { agent, user } = await signedInAgent(t, { accountType: 'buyer' });
     await verify(t, agent, { email: application.email, method: 'email' });
-    const response = await agent.post('/api/seller-applications').send({ ...application, email: 'Kennel@Example.com', unknown: 'dropped' });
+    const response = await agent
+      .post('/api/seller-applications')
+      .send({ ...application, email: 'Kennel@Example.com', unknown: 'dropped' });
     expect(response.status).toBe(201);
     const { termsAgreed: _agreed, ...shown } = application;
-    expect(response.body.application).toEqual({ ...shown, id: expect.any(Number), plan: 'monthly', status: 'approved', createdAt: NOW.toISOString() });
+    expect(response.body.application).toEqual({
+      ...shown,
+      id: expect.any(Number),
+      plan: 'monthly',
+      status: 'approved',
+      createdAt: NOW.toISOString(),
+    });
     expect(response.body.user).toMatchObject({ id: user.id, accountType: 'seller' });
     expect((await t.store.users.get(user.id))!.accountType).toBe('seller');
     const stored = await t.store.sellerApplications.findByUser(user.id);
-    expect(stored).toEqual(expect.objectContaining({ id: response.body.application.id, email: 'kennel@example.com', termsAgreed: true, status: 'approved' }));
+    expect(stored).toEqual(
+      expect.objectContaining({
+        id: response.body.application.id,
+        email: 'kennel@example.com',
+        termsAgreed: true,
+        status: 'approved',
+      }),
+    );
     expect((await agent.get('/api/user')).body.accountType).toBe('seller');
-    expect((await agent.get('/api/seller-applications/mine')).body).toMatchObject({ name: application.name, plan: 'monthly' });
+    expect((await agent.get('/api/seller-applications/mine')).body).toMatchObject({
+      name: application.name,
+      plan: 'monthly',
+    });
 
     // Applying again (another plan) replaces the application rather than adding one.
-    await agent.post('/api/seller-applications').send({ ...application, plan: 'annual' }).expect(201);
+    await agent
+      .post('/api/seller-applications')
+      .send({ ...application, plan: 'annual' })
+      .expect(201);
     expect(await t.store.sellerApplications.findByUser(user.id)).toEqual({ ...stored, plan: 'annual' });
   });
 
@@ -90,7 +130,10 @@ describe('POST /api/seller-applications', () => {
     const t = await createTestApp();
     const { agent, user } = await signedInAgent(t);
     await verify(t, agent, { phone: '+1 555 010 2000', method: 'phone' });
-    await agent.post('/api/seller-applications').send({ ...application, phone: '+1 (555) 010-2000' }).expect(201);
+    await agent
+      .post('/api/seller-applications')
+      .send({ ...application, phone: '+1 (555) 010-2000' })
+      .expect(201);
     expect(await t.store.users.get(user.id)).toMatchObject({ accountType: 'seller', verifiedPhone: '+15550102000' });
   });
 
@@ -100,13 +143,20 @@ describe('POST /api/seller-applications', () => {
     await verify(t, visitor, { email: application.email, method: 'email' });
     expect((await visitor.post('/api/seller-applications').send(application)).status).toBe(401);
 
-    const registered = await visitor
-      .post('/api/register')
-      .send({ username: 'sunny-acres', password: 'correct-horse-battery', email: 'owner@example.com', accountType: 'buyer', confirmAdult: true });
+    const registered = await visitor.post('/api/register').send({
+      username: 'sunny-acres',
+      password: 'correct-horse-battery',
+      email: 'owner@example.com',
+      accountType: 'buyer',
+      confirmAdult: true,
+    });
     expect(registered.status).toBe(201);
     expect((await visitor.get('/api/verification-status')).body).toEqual({ emails: [application.email], phones: [] });
     await visitor.post('/api/seller-applications').send(application).expect(201);
-    expect(await t.store.users.get(registered.body.id)).toMatchObject({ accountType: 'seller', verifiedEmail: application.email });
+    expect(await t.store.users.get(registered.body.id)).toMatchObject({
+      accountType: 'seller',
+      verifiedEmail: application.email,
+    });
   });
 });
 
@@ -132,8 +182,19 @@ describe('GET /api/seller/plan', () => {
       createdAt: NOW.toISOString(),
     });
     const rng = createRng(3);
-    await t.store.puppies.insert(buildPuppy({ breedId: 1, userId: user.id, expiresAt: new Date(NOW.getTime() + 86_400_000).toISOString() }, rng, { now: NOW }));
+    await t.store.puppies.insert(
+      buildPuppy({ breedId: 1, userId: user.id, expiresAt: new Date(NOW.getTime() + 86_400_000).toISOString() }, rng, {
+        now: NOW,
+      }),
+    );
     await t.store.puppies.insert(buildPuppy({ breedId: 1, userId: user.id, expiresAt: null }, rng, { now: NOW }));
-    expect((await agent.get('/api/seller/plan')).body).toEqual({ plan: 'monthly', status: 'trialing', trialEnd, currentPeriodEnd: trialEnd, listingLimit: 10, liveListings: 1 });
+    expect((await agent.get('/api/seller/plan')).body).toEqual({
+      plan: 'monthly',
+      status: 'trialing',
+      trialEnd,
+      currentPeriodEnd: trialEnd,
+      listingLimit: 10,
+      liveListings: 1,
+    });
   });
 });

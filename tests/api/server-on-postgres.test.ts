@@ -16,7 +16,13 @@ const admin = createPool({ connectionString: url('postgres'), max: 1 });
 
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
-  await Promise.all(children.map((child) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((resolve) => child.once('exit', resolve)))));
+  await Promise.all(
+    children.map((child) =>
+      child.exitCode !== null || child.signalCode !== null
+        ? undefined
+        : new Promise((resolve) => child.once('exit', resolve)),
+    ),
+  );
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   await admin.query('DROP DATABASE IF EXISTS server_process WITH (FORCE)');
   await admin.end();
@@ -26,7 +32,16 @@ function startServer(databaseUrl: string): Promise<string> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pn-pg-server-'));
   dirs.push(dataDir);
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', SESSION_SECRET: 'one-session-secret-shared-by-every-process-0123' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED_DEMO_DATA: 'false',
+      SESSION_SECRET: 'one-session-secret-shared-by-every-process-0123',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -50,7 +65,9 @@ it('two servers started at once on an empty database migrate and seed it once, a
 
   const db = createPool({ connectionString: databaseUrl, max: 1 });
   try {
-    const versions = (await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version);
+    const versions = (
+      await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')
+    ).rows.map((r) => r.version);
     expect(versions.length).toBeGreaterThan(0);
     expect(new Set(versions).size).toBe(versions.length);
     expect(Number((await db.query('SELECT count(*) AS n FROM breeds')).rows[0].n)).toBe(58);
@@ -64,10 +81,19 @@ it('two servers started at once on an empty database migrate and seed it once, a
   const registered = await fetch(`${a}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'both-sides', password: 'correct-horse-battery', email: 'both@example.com', accountType: 'buyer', confirmAdult: true }),
+    body: JSON.stringify({
+      username: 'both-sides',
+      password: 'correct-horse-battery',
+      email: 'both@example.com',
+      accountType: 'buyer',
+      confirmAdult: true,
+    }),
   });
   expect(registered.status).toBe(201);
-  const cookie = registered.headers.getSetCookie().find((c) => c.startsWith('pn_session='))!.split(';')[0]!;
+  const cookie = registered.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('pn_session='))!
+    .split(';')[0]!;
   const me = await fetch(`${b}/api/user`, { headers: { cookie } });
   expect(me.status).toBe(200);
   expect((await me.json()).username).toBe('both-sides');

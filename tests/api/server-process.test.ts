@@ -24,9 +24,21 @@ function tempDir(): string {
 }
 
 /** starts the server on a free port; resolves with its URL once it listens */
-function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', CONTACT_MESSAGES_PER_CLIENT: '1000', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED_DEMO_DATA: 'false',
+      CONTACT_MESSAGES_PER_CLIENT: '1000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -44,7 +56,8 @@ function startServer(dataDir: string, env: Record<string, string> = {}): Promise
 }
 
 function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
@@ -92,7 +105,12 @@ const PRODUCTION = {
   PUBLIC_SITE_URL: 'https://puppynest.example',
 };
 
-const contact = (n: number) => ({ name: `Visitor ${n}`, email: `visitor${n}@example.com`, phone: '555-0100', message: `Message number ${n}` });
+const contact = (n: number) => ({
+  name: `Visitor ${n}`,
+  email: `visitor${n}@example.com`,
+  phone: '555-0100',
+  message: `Message number ${n}`,
+});
 
 describe('the server process', () => {
   it('keeps every acknowledged write when killed with SIGKILL during a burst of 200 concurrent writes', async () => {
@@ -101,7 +119,11 @@ describe('the server process', () => {
     const acknowledged: number[] = [];
     let killed = false;
     const requests = Array.from({ length: 200 }, (_, n) =>
-      fetch(`${url}/api/contacts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(contact(n)) })
+      fetch(`${url}/api/contacts`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(contact(n)),
+      })
         .then(async (response) => {
           if (response.status === 201) acknowledged.push(n);
           if (acknowledged.length >= 40 && !killed) {
@@ -117,7 +139,9 @@ describe('the server process', () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(40);
     expect(acknowledged.length).toBeLessThan(200);
 
-    const db = JSON.parse(readFileSync(path.join(dataDir, 'db.json'), 'utf8')) as { contactMessages: Array<{ message: string }> };
+    const db = JSON.parse(readFileSync(path.join(dataDir, 'db.json'), 'utf8')) as {
+      contactMessages: Array<{ message: string }>;
+    };
     const stored = new Set(db.contactMessages.map((m) => m.message));
     for (const n of acknowledged) expect(stored.has(`Message number ${n}`), `acknowledged write ${n}`).toBe(true);
 
@@ -131,7 +155,11 @@ describe('the server process', () => {
     const dataDir = tempDir();
     const { child, url } = await startServer(dataDir);
     const writes = Array.from({ length: 20 }, (_, n) =>
-      fetch(`${url}/api/contacts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(contact(n)) }).then((r) => r.status),
+      fetch(`${url}/api/contacts`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(contact(n)),
+      }).then((r) => r.status),
     );
     const statuses = await Promise.all(writes);
     child.kill('SIGINT');
@@ -153,7 +181,9 @@ describe('the server process', () => {
     inFlight.finish();
     expect(await inFlight.response).toBe(201);
     expect((await exitOf(child)).code).toBe(0);
-    const db = JSON.parse(readFileSync(path.join(dataDir, 'db.json'), 'utf8')) as { contactMessages: Array<{ message: string }> };
+    const db = JSON.parse(readFileSync(path.join(dataDir, 'db.json'), 'utf8')) as {
+      contactMessages: Array<{ message: string }>;
+    };
     expect(db.contactMessages.map((m) => m.message)).toEqual(['Message number 1']);
   });
 
@@ -195,13 +225,21 @@ describe('the server process', () => {
     let output = '';
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     expect((await exitOf(child)).code).toBe(1);
-    expect(output).toMatch(/SEED_DEMO_DATA must be set in production: false for a real deployment, or true for a demo deployment/);
+    expect(output).toMatch(
+      /SEED_DEMO_DATA must be set in production: false for a real deployment, or true for a demo deployment/,
+    );
     expect(existsSync(path.join(dataDir, 'db.json'))).toBe(false);
   });
 
   it('refuses to start in production without PUBLIC_SITE_URL, naming it', async () => {
     const dataDir = tempDir();
-    const env: NodeJS.ProcessEnv = { ...process.env, ...PRODUCTION, SEED_DEMO_DATA: 'false', DATA_DIR: dataDir, PORT: '0' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...PRODUCTION,
+      SEED_DEMO_DATA: 'false',
+      DATA_DIR: dataDir,
+      PORT: '0',
+    };
     delete env.PUBLIC_SITE_URL;
     const child = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
@@ -218,7 +256,11 @@ describe('the server process', () => {
     const printed = /Demo buyer \(random password, shown once\): demo-buyer \/ (\S+)/.exec(output());
     expect(printed, output()).not.toBeNull();
     const login = (password: string) =>
-      fetch(`${url}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo-buyer', password }) });
+      fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'demo-buyer', password }),
+      });
     expect((await login('puppynest-buyer')).status).toBe(401);
     expect((await login(printed![1]!)).status).toBe(200);
     expect(output()).not.toContain('puppynest-seller');
@@ -232,7 +274,10 @@ describe('the server process', () => {
   }, 120_000);
 
   it('fails fast with a message naming a bad variable', async () => {
-    const child = spawn(process.execPath, [SERVER], { env: { ...process.env, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SERVER], {
+      env: { ...process.env, PORT: 'eighty' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     let output = '';
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

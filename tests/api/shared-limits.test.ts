@@ -21,13 +21,20 @@ it('a login limit of 5 reached through two processes refuses on both', async () 
   const wrong = { username: 'someone', password: 'not-the-password' };
 
   const statuses: number[] = [];
-  for (const app of [a.app, b, a.app, b, a.app]) statuses.push((await request(app).post('/api/login').send(wrong)).status);
+  for (const app of [a.app, b, a.app, b, a.app])
+    statuses.push((await request(app).post('/api/login').send(wrong)).status);
   expect(statuses).toEqual([401, 401, 401, 401, 401]);
   // the sixth, through either process, is refused: the five were counted together
   expect((await request(b).post('/api/login').send(wrong)).status).toBe(429);
   expect((await request(a.app).post('/api/login').send(wrong)).status).toBe(429);
   // another username from the same client is counted on its own
-  expect((await request(b).post('/api/login').send({ ...wrong, username: 'someone-else' })).status).toBe(401);
+  expect(
+    (
+      await request(b)
+        .post('/api/login')
+        .send({ ...wrong, username: 'someone-else' })
+    ).status,
+  ).toBe(401);
 
   // the hourly sweep forgets counters whose window ended (none yet; all of them two hours on)
   expect(await store.rateLimits!.sweep(new Date())).toBe(0);
@@ -43,7 +50,9 @@ it('the donation limit counts every attempt across both processes, even refused 
 
   // 20 attempts per client per 15 minutes (http/rate-limits.ts); a card-tester's bad requests count too
   for (let i = 0; i < 20; i++) {
-    const res = await request(i % 2 ? b : a.app).post('/api/create-donation-intent').send({ amount: 'lots' });
+    const res = await request(i % 2 ? b : a.app)
+      .post('/api/create-donation-intent')
+      .send({ amount: 'lots' });
     expect(res.status).toBe(400);
   }
   const refused = await request(b).post('/api/create-donation-intent').send({ amount: 'lots' });

@@ -31,7 +31,14 @@ beforeAll(() => {
   file('studio/static/studio.js', 'studio()');
   file('uploads/seed/dog.webp', 'RIFF....WEBP');
   app = express();
-  app.use(staticSite({ siteDir: path.join(root, 'site'), studioDir: path.join(root, 'studio'), uploadsDir: path.join(root, 'uploads'), contentImagesDir: path.join(root, 'content-images') }));
+  app.use(
+    staticSite({
+      siteDir: path.join(root, 'site'),
+      studioDir: path.join(root, 'studio'),
+      uploadsDir: path.join(root, 'uploads'),
+      contentImagesDir: path.join(root, 'content-images'),
+    }),
+  );
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -13,7 +13,13 @@ import { openFailingStorage } from '../support/failing-disk.ts';
 import { createTestApp, registeredAgent } from '../support/test-app.ts';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
-const registration = (username: string) => ({ username, password: 'correct-horse-battery', email: `${username}@example.com`, accountType: 'buyer', confirmAdult: true });
+const registration = (username: string) => ({
+  username,
+  password: 'correct-horse-battery',
+  email: `${username}@example.com`,
+  accountType: 'buyer',
+  confirmAdult: true,
+});
 
 describe('a full or unwritable disk', () => {
   it('answers 507 to a registration on a full disk, leaves the username free, and registers it once space returns', async () => {
@@ -23,9 +29,15 @@ describe('a full or unwritable disk', () => {
 
     const refused = await request(t.app).post('/api/register').send(registration('lucky')).expect(507);
     expect(refused.body).toEqual({
-      error: { code: 'storage_full', message: 'We could not save this because the server has run out of storage space. Nothing was changed; please try again later.' },
+      error: {
+        code: 'storage_full',
+        message:
+          'We could not save this because the server has run out of storage space. Nothing was changed; please try again later.',
+      },
     });
-    expect(t.logs.join('\n')).toMatch(/POST \/api\/register answered 507 storage_full: Could not save db\.json: ENOSPC/);
+    expect(t.logs.join('\n')).toMatch(
+      /POST \/api\/register answered 507 storage_full: Could not save db\.json: ENOSPC/,
+    );
     // Nothing stuck: the name is still free, the login knows no such account.
     expect(storage.db.users.count()).toBe(0);
     await request(t.app).post('/api/login').send({ username: 'lucky', password: 'correct-horse-battery' }).expect(401);
@@ -46,7 +58,9 @@ describe('a full or unwritable disk', () => {
       const breed = db.breeds.insert(buildBreeds()[0]!);
       const seller = db.users.insert(buildUser({ username: 'kennel', accountType: 'seller' }, NOW));
       const expiresAt = new Date(NOW.getTime() + 86_400_000).toISOString();
-      return db.puppies.insert(buildPuppy({ name: 'Daisy', breedId: breed.id, userId: seller.id, expiresAt }, createRng(1), { now: NOW }));
+      return db.puppies.insert(
+        buildPuppy({ name: 'Daisy', breedId: breed.id, userId: seller.id, expiresAt }, createRng(1), { now: NOW }),
+      );
     });
     disk.failWith = 'EACCES';
 
@@ -56,7 +70,9 @@ describe('a full or unwritable disk', () => {
 
     disk.failWith = null;
     await agent.put(`/api/favorites/${puppy.id}`).expect(200);
-    expect((await agent.get('/api/favorites').expect(200)).body.map((p: { name: string }) => p.name)).toEqual(['Daisy']);
+    expect((await agent.get('/api/favorites').expect(200)).body.map((p: { name: string }) => p.name)).toEqual([
+      'Daisy',
+    ]);
   });
 
   it('answers 507 to an upload whose files do not fit, and leaves neither a file nor a record behind', async () => {
@@ -67,12 +83,17 @@ describe('a full or unwritable disk', () => {
       let room = 1;
       // The first rendition fits, the second finds the disk full.
       const media: MediaStore = {
-        put: (key, data) => (room-- > 0 ? local.put(key, data) : Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }))),
+        put: (key, data) =>
+          room-- > 0
+            ? local.put(key, data)
+            : Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })),
         remove: (url) => local.remove(url),
       };
       const app = createApp({ ...t.deps, media, paths: { ...t.deps.paths, uploadsDir } });
       const { agent } = await registeredAgent(app, { accountType: 'seller' });
-      const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 60, b: 30 } } }).png().toBuffer();
+      const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 60, b: 30 } } })
+        .png()
+        .toBuffer();
 
       const refused = await agent.post('/api/upload/image').attach('puppyImage', png, 'a.png').expect(507);
       expect(refused.body.error.code).toBe('storage_full');

@@ -18,7 +18,9 @@ afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, f
 
 let png: Buffer;
 beforeAll(async () => {
-  png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 120, b: 60 } } }).png().toBuffer();
+  png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 120, b: 60 } } })
+    .png()
+    .toBuffer();
 });
 
 /** a test app whose uploads land in a temp folder */
@@ -35,16 +37,30 @@ async function uploadsApp(env: Record<string, string> = {}) {
 
 /** the smallest MP4 header the sniffer accepts, padded to `size` bytes */
 const mp4 = (size: number) =>
-  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41', 'latin1'), Buffer.alloc(size - 24, 7)]);
+  Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypisom', 'latin1'),
+    Buffer.from([0, 0, 2, 0]),
+    Buffer.from('isommp41', 'latin1'),
+    Buffer.alloc(size - 24, 7),
+  ]);
 
 describe('who may upload', () => {
   it('refuses a buyer with 403 and a clear message, and stores nothing', async () => {
     const t = await uploadsApp();
     const { agent, user } = await registeredAgent(t.app, { accountType: 'buyer' });
-    for (const [route, field, bytes] of [['/api/upload/image', 'puppyImage', png], ['/api/upload/video', 'puppyVideo', mp4(4096)]] as const) {
+    for (const [route, field, bytes] of [
+      ['/api/upload/image', 'puppyImage', png],
+      ['/api/upload/video', 'puppyVideo', mp4(4096)],
+    ] as const) {
       const response = await agent.post(route).attach(field, bytes, 'file.bin');
       expect(response.status, route).toBe(403);
-      expect(response.body).toEqual({ error: { code: 'forbidden', message: 'Only seller accounts can upload photos and videos. Become a seller at /sellers.' } });
+      expect(response.body).toEqual({
+        error: {
+          code: 'forbidden',
+          message: 'Only seller accounts can upload photos and videos. Become a seller at /sellers.',
+        },
+      });
     }
     expect(await t.store.uploads.listByUser(user.id)).toEqual([]);
   });
@@ -54,10 +70,13 @@ describe('upload limits', () => {
   it('allows UPLOADS_PER_ACCOUNT uploads an hour per account, not per network', async () => {
     const t = await uploadsApp({ UPLOADS_PER_ACCOUNT: '2' });
     const first = await registeredAgent(t.app, { accountType: 'seller' });
-    for (let i = 0; i < 2; i++) await first.agent.post('/api/upload/image').attach('puppyImage', png, 'a.png').expect(201);
+    for (let i = 0; i < 2; i++)
+      await first.agent.post('/api/upload/image').attach('puppyImage', png, 'a.png').expect(201);
     const third = await first.agent.post('/api/upload/image').attach('puppyImage', png, 'a.png');
     expect(third.status).toBe(429);
-    expect(third.body.error.message).toBe('You have uploaded a lot of files in a short time. Please wait an hour and try again.');
+    expect(third.body.error.message).toBe(
+      'You have uploaded a lot of files in a short time. Please wait an hour and try again.',
+    );
     // Another seller from the same address still may.
     const second = await registeredAgent(t.app, { accountType: 'seller' });
     await second.agent.post('/api/upload/image').attach('puppyImage', png, 'a.png').expect(201);
@@ -72,20 +91,30 @@ describe('upload limits', () => {
     const [row] = await t.store.uploads.listByUser(user.id);
     expect(row).toMatchObject({ userId: user.id, url: image.body.url });
     // main + w640 + w320: the stored bytes of all three
-    const onDisk = ['', '-w640', '-w320'].reduce((sum, suffix) => sum + statSync(t.stored(image.body.url.replace('.webp', `${suffix}.webp`))).size, 0);
+    const onDisk = ['', '-w640', '-w320'].reduce(
+      (sum, suffix) => sum + statSync(t.stored(image.body.url.replace('.webp', `${suffix}.webp`))).size,
+      0,
+    );
     expect(row!.bytes).toBe(onDisk);
 
-    await agent.post('/api/upload/video').attach('puppyVideo', mp4(600 * 1024), 'a.mp4').expect(201);
+    await agent
+      .post('/api/upload/video')
+      .attach('puppyVideo', mp4(600 * 1024), 'a.mp4')
+      .expect(201);
     const over = await agent.post('/api/upload/video').attach('puppyVideo', mp4(600 * 1024), 'b.mp4');
     expect(over.status).toBe(413);
     expect(over.body.error).toEqual({
       code: 'upload_quota_exceeded',
-      message: 'Your uploads have reached your 1 MB storage limit. Delete listings or photos you no longer need (uploads no listing uses are removed after a day), then try again.',
+      message:
+        'Your uploads have reached your 1 MB storage limit. Delete listings or photos you no longer need (uploads no listing uses are removed after a day), then try again.',
     });
     expect(await t.store.uploads.listByUser(user.id)).toHaveLength(2);
     // Another account has its own quota.
     const other = await registeredAgent(t.app, { accountType: 'seller' });
-    await other.agent.post('/api/upload/video').attach('puppyVideo', mp4(600 * 1024), 'c.mp4').expect(201);
+    await other.agent
+      .post('/api/upload/video')
+      .attach('puppyVideo', mp4(600 * 1024), 'c.mp4')
+      .expect(201);
   });
 });
 
@@ -93,9 +122,22 @@ describe('sweeping unused uploads', () => {
   it('removes, after a day, the uploads no listing uses, and frees their quota', async () => {
     const t = await uploadsApp();
     const { agent, user } = await registeredAgent(t.app, { accountType: 'seller' });
-    const used = (await agent.post('/api/upload/image').attach('puppyImage', png, 'a.png').expect(201)).body.url as string;
-    const abandoned = (await agent.post('/api/upload/image').attach('puppyImage', png, 'b.png').expect(201)).body.url as string;
-    const listing = { name: 'Pepper', breedId: 1, gender: 'Female', age: 9, weight: 8, price: 1500, description: 'A sweet and curious girl.', location: 'Denver, CO', imageUrl: used, imageUrls: [] };
+    const used = (await agent.post('/api/upload/image').attach('puppyImage', png, 'a.png').expect(201)).body
+      .url as string;
+    const abandoned = (await agent.post('/api/upload/image').attach('puppyImage', png, 'b.png').expect(201)).body
+      .url as string;
+    const listing = {
+      name: 'Pepper',
+      breedId: 1,
+      gender: 'Female',
+      age: 9,
+      weight: 8,
+      price: 1500,
+      description: 'A sweet and curious girl.',
+      location: 'Denver, CO',
+      imageUrl: used,
+      imageUrls: [],
+    };
     await agent.post('/api/puppies').send(listing).expect(201);
     const ctx = { store: t.store, media: t.media, log: (line: string) => t.logs.push(line) };
 

@@ -22,11 +22,20 @@ beforeAll(async () => {
   t = await createTestApp();
   app = createApp({ ...t.deps, paths: { ...t.deps.paths, uploadsDir } });
   for (const breed of buildBreeds().slice(0, 2)) await t.store.breeds.insert(breed);
-  jpegWithGps = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 210, g: 150, b: 80 } } })
+  jpegWithGps = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: { r: 210, g: 150, b: 80 } },
+  })
     .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneCam', Model: 'X1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 31/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '122/1 40/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'PhoneCam', Model: 'X1' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 31/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '122/1 40/1 0/1' },
+    })
     .toBuffer();
-  png = await sharp({ create: { width: 500, height: 400, channels: 4, background: { r: 20, g: 90, b: 200, alpha: 0.5 } } }).png().toBuffer();
+  png = await sharp({
+    create: { width: 500, height: 400, channels: 4, background: { r: 20, g: 90, b: 200, alpha: 0.5 } },
+  })
+    .png()
+    .toBuffer();
 });
 
 afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }));
@@ -37,16 +46,24 @@ describe('POST /api/upload/image', () => {
   it('re-encodes a photo to WebP with its sized variants and strips the GPS EXIF data', async () => {
     expect(hasGpsTag((await sharp(jpegWithGps).metadata()).exif)).toBe(true);
     const { agent } = await registeredAgent(app, { accountType: 'seller' });
-    const response = await agent.post('/api/upload/image').attach('puppyImage', jpegWithGps, { filename: 'IMG_0001.JPG', contentType: 'image/jpeg' });
+    const response = await agent
+      .post('/api/upload/image')
+      .attach('puppyImage', jpegWithGps, { filename: 'IMG_0001.JPG', contentType: 'image/jpeg' });
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ success: true, url: expect.stringMatching(/^\/uploads\/images\/[a-f0-9]{32}\.webp$/) });
+    expect(response.body).toEqual({
+      success: true,
+      url: expect.stringMatching(/^\/uploads\/images\/[a-f0-9]{32}\.webp$/),
+    });
     const url: string = response.body.url;
     expect(url).not.toContain('IMG_0001');
 
     const main = await sharp(storedFile(url)).metadata();
     expect(main).toMatchObject({ format: 'webp', width: 1200, height: 900 });
     expect(main.exif).toBeUndefined();
-    for (const [suffix, width] of [['-w640', 640], ['-w320', 320]] as const) {
+    for (const [suffix, width] of [
+      ['-w640', 640],
+      ['-w320', 320],
+    ] as const) {
       const variant = await sharp(storedFile(url.replace('.webp', `${suffix}.webp`))).metadata();
       expect(variant).toMatchObject({ format: 'webp', width });
       expect(variant.exif).toBeUndefined();
@@ -63,7 +80,11 @@ describe('POST /api/upload/image', () => {
     const { agent } = await registeredAgent(app, { accountType: 'seller' });
     const webp = await sharp(png).webp().toBuffer();
     const avif = await sharp(png).avif().toBuffer();
-    for (const [name, bytes] of [['a.png', png], ['b.webp', webp], ['c.avif', avif]] as const) {
+    for (const [name, bytes] of [
+      ['a.png', png],
+      ['b.webp', webp],
+      ['c.avif', avif],
+    ] as const) {
       const response = await agent.post('/api/upload/image').attach('puppyImage', bytes, name);
       expect(response.status, name).toBe(201);
       expect((await sharp(storedFile(response.body.url)).metadata()).width, name).toBe(500);
@@ -74,7 +95,9 @@ describe('POST /api/upload/image', () => {
     const { agent } = await registeredAgent(app, { accountType: 'seller' });
     const before = readdirSync(uploadsDir, { recursive: true }).length;
     const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
     const truncated = jpegWithGps.subarray(0, Math.floor(jpegWithGps.length / 2));
     const cases: Array<[string, Buffer, string, string]> = [
       ['puppy.jpg', html, 'image/jpeg', 'Only JPEG, PNG, WebP and AVIF images can be uploaded.'],
@@ -109,15 +132,29 @@ describe('POST /api/upload/image', () => {
     expect(noFile.body.error.message).toBe('Please choose an image to upload.');
     const json = await agent.post('/api/upload/image').send({ puppyImage: 'data:image/png;base64,AAAA' });
     expect(json.status).toBe(400);
-    const broken = await agent.post('/api/upload/image').set('Content-Type', 'multipart/form-data; boundary=xyz').send('--xyz\r\nContent-Disposition: form-data; name="puppyImage"; filename="a.png"\r\n\r\nabc');
+    const broken = await agent
+      .post('/api/upload/image')
+      .set('Content-Type', 'multipart/form-data; boundary=xyz')
+      .send('--xyz\r\nContent-Disposition: form-data; name="puppyImage"; filename="a.png"\r\n\r\nabc');
     expect(broken.status).toBe(400);
   });
 
   it('keeps a listing at 5 additional images: the 6th is refused when the listing is saved', async () => {
     const { agent } = await registeredAgent(app, { accountType: 'seller' });
     const urls: string[] = [];
-    for (let i = 0; i < 7; i++) urls.push((await agent.post('/api/upload/image').attach('puppyImage', png, `p${i}.png`).expect(201)).body.url);
-    const listing = { name: 'Pepper', breedId: 1, gender: 'Female', age: 9, weight: 8, price: 1500, description: 'A sweet and curious girl.', location: 'Denver, CO', imageUrl: urls[0] };
+    for (let i = 0; i < 7; i++)
+      urls.push((await agent.post('/api/upload/image').attach('puppyImage', png, `p${i}.png`).expect(201)).body.url);
+    const listing = {
+      name: 'Pepper',
+      breedId: 1,
+      gender: 'Female',
+      age: 9,
+      weight: 8,
+      price: 1500,
+      description: 'A sweet and curious girl.',
+      location: 'Denver, CO',
+      imageUrl: urls[0],
+    };
     const six = await agent.post('/api/puppies').send({ ...listing, imageUrls: urls.slice(1, 7) });
     expect(six.status).toBe(400);
     expect(six.body.error.fields.imageUrls).toBe('You can only upload up to 5 additional images.');
@@ -127,9 +164,14 @@ describe('POST /api/upload/image', () => {
 
     // images the listing stops using are removed from disk with their variants
     const dropped = urls[5]!;
-    const files = [dropped, dropped.replace('.webp', '-w640.webp'), dropped.replace('.webp', '-w320.webp')].map(storedFile);
+    const files = [dropped, dropped.replace('.webp', '-w640.webp'), dropped.replace('.webp', '-w320.webp')].map(
+      storedFile,
+    );
     expect(files.filter((file) => existsSync(file))).toEqual(files);
-    await agent.put(`/api/puppies/${five.body.id}`).send({ imageUrls: urls.slice(1, 5) }).expect(200);
+    await agent
+      .put(`/api/puppies/${five.body.id}`)
+      .send({ imageUrls: urls.slice(1, 5) })
+      .expect(200);
     // The files go after the response, in the background: on a busy machine that can take over poll's
     // default second. The image and its variants are removed at once, in no set order, so wait for all.
     await expect.poll(() => files.filter((file) => existsSync(file)), { timeout: 10_000 }).toEqual([]);
@@ -138,20 +180,40 @@ describe('POST /api/upload/image', () => {
 });
 
 describe('POST /api/upload/video', () => {
-  const ftyp = (brand: string) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${brand}`, 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41', 'latin1'), Buffer.alloc(2048, 7)]);
-  const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]), Buffer.from('webm', 'latin1'), Buffer.alloc(2048, 3)]);
+  const ftyp = (brand: string) =>
+    Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from(`ftyp${brand}`, 'latin1'),
+      Buffer.from([0, 0, 2, 0]),
+      Buffer.from('isommp41', 'latin1'),
+      Buffer.alloc(2048, 7),
+    ]);
+  const webm = Buffer.concat([
+    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]),
+    Buffer.from('webm', 'latin1'),
+    Buffer.alloc(2048, 3),
+  ]);
 
   it('stores MP4, MOV and WebM as they are, named by the server', async () => {
     const { agent } = await registeredAgent(app, { accountType: 'seller' });
-    for (const [bytes, ext] of [[ftyp('isom'), 'mp4'], [ftyp('qt  '), 'mov'], [webm, 'webm']] as const) {
-      const response = await agent.post('/api/upload/video').attach('puppyVideo', bytes, { filename: `my video.${ext}`, contentType: 'application/octet-stream' });
+    for (const [bytes, ext] of [
+      [ftyp('isom'), 'mp4'],
+      [ftyp('qt  '), 'mov'],
+      [webm, 'webm'],
+    ] as const) {
+      const response = await agent
+        .post('/api/upload/video')
+        .attach('puppyVideo', bytes, { filename: `my video.${ext}`, contentType: 'application/octet-stream' });
       expect(response.status, ext).toBe(201);
       expect(response.body.url, ext).toMatch(new RegExp(`^/uploads/videos/[a-f0-9]{32}\\.${ext}$`));
-      const served = await request(app).get(response.body.url).buffer(true).parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      const served = await request(app)
+        .get(response.body.url)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
       expect(Buffer.compare(served.body as Buffer, bytes), ext).toBe(0);
     }
   });
@@ -160,7 +222,9 @@ describe('POST /api/upload/video', () => {
     const { agent } = await registeredAgent(app, { accountType: 'seller' });
     const avif = await sharp(png).avif().toBuffer();
     for (const bytes of [Buffer.from('<html>not a video</html>'), avif, png]) {
-      const response = await agent.post('/api/upload/video').attach('puppyVideo', bytes, { filename: 'clip.mp4', contentType: 'video/mp4' });
+      const response = await agent
+        .post('/api/upload/video')
+        .attach('puppyVideo', bytes, { filename: 'clip.mp4', contentType: 'video/mp4' });
       expect(response.status).toBe(415);
       expect(response.body.error.message).toBe('Only MP4, MOV and WEBM videos can be uploaded.');
     }

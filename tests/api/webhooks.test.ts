@@ -12,11 +12,19 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 function signed(event: object, options: { secret?: string; timestamp?: number } = {}) {
   const payload = JSON.stringify(event);
-  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET, timestamp: options.timestamp ?? seconds(NOW) });
+  const header = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? SECRET,
+    timestamp: options.timestamp ?? seconds(NOW),
+  });
   return { payload, header };
 }
 
-function intentEvent(id: string, type: string, intent: { id: string; status: string; amount: number; metadata: Record<string, string> }) {
+function intentEvent(
+  id: string,
+  type: string,
+  intent: { id: string; status: string; amount: number; metadata: Record<string, string> },
+) {
   return {
     id,
     object: 'event',
@@ -24,18 +32,40 @@ function intentEvent(id: string, type: string, intent: { id: string; status: str
     api_version: '2026-10-28.endive',
     created: seconds(NOW),
     livemode: false,
-    data: { object: { object: 'payment_intent', currency: 'usd', capture_method: 'manual', client_secret: null, livemode: false, last_payment_error: null, amount_capturable: 0, amount_received: 0, ...intent } },
+    data: {
+      object: {
+        object: 'payment_intent',
+        currency: 'usd',
+        capture_method: 'manual',
+        client_secret: null,
+        livemode: false,
+        last_payment_error: null,
+        amount_capturable: 0,
+        amount_received: 0,
+        ...intent,
+      },
+    },
   };
 }
 
 async function paidButUnfulfilled() {
-  const { t, puppy, seller } = await marketplace({ env: { STRIPE_WEBHOOK_SECRET: SECRET }, payments: { localEvents: 'drop' } });
+  const { t, puppy, seller } = await marketplace({
+    env: { STRIPE_WEBHOOK_SECRET: SECRET },
+    payments: { localEvents: 'drop' },
+  });
   const buyer = await signedInAgent(t);
-  const created = await buyer.agent.post('/api/create-payment-intent').send({ puppyId: puppy.id, visitId: 'visit-hook' });
+  const created = await buyer.agent
+    .post('/api/create-payment-intent')
+    .send({ puppyId: puppy.id, visitId: 'visit-hook' });
   await payWithCard(buyer.agent, created.body.clientSecret, CARDS.visa);
   const row = await localPayment(t, created.body.intentId);
   expect(row.status).toBe('requires_capture');
-  const event = intentEvent('evt_1Qwebhook', 'payment_intent.amount_capturable_updated', { id: row.providerId, status: 'requires_capture', amount: row.amountCents, metadata: row.metadata });
+  const event = intentEvent('evt_1Qwebhook', 'payment_intent.amount_capturable_updated', {
+    id: row.providerId,
+    status: 'requires_capture',
+    amount: row.amountCents,
+    metadata: row.metadata,
+  });
   return { t, puppy, seller, buyer, intentId: row.providerId, event };
 }
 
@@ -52,7 +82,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ received: true, result: 'applied' });
     expect((await localPayment(t, intentId)).status).toBe('succeeded');
-    expect((await allOrders(t))).toEqual([expect.objectContaining({ paymentIntentId: intentId, status: 'paid' })]);
+    expect(await allOrders(t)).toEqual([expect.objectContaining({ paymentIntentId: intentId, status: 'paid' })]);
     expect((await t.store.puppies.get(puppy.id))!.status).toBe('reserved');
     // the event's id is claimed: a later claim of it loses
     expect(await t.store.paymentEvents.claim('evt_1Qwebhook', event.type, NOW)).toBeUndefined();
@@ -93,26 +123,42 @@ describe('POST /api/webhooks/stripe', () => {
 
   it('fulfils once per intent when different events for it arrive, in any order', async () => {
     const { t, intentId, event } = await paidButUnfulfilled();
-    const later = intentEvent('evt_2Qsucceeded', 'payment_intent.succeeded', { ...event.data.object, status: 'succeeded' });
+    const later = intentEvent('evt_2Qsucceeded', 'payment_intent.succeeded', {
+      ...event.data.object,
+      status: 'succeeded',
+    });
     // The "succeeded" event first (out of order): the provider still says requires_capture, so it captures.
     expect((await post(t.app, signed(later).payload, signed(later).header)).body.result).toBe('applied');
     expect((await post(t.app, signed(event).payload, signed(event).header)).body.result).toBe('applied');
-    expect((await allOrders(t))).toEqual([expect.objectContaining({ paymentIntentId: intentId, status: 'paid' })]);
+    expect(await allOrders(t)).toEqual([expect.objectContaining({ paymentIntentId: intentId, status: 'paid' })]);
     expect(t.outbox.entries.filter((m) => m.subject.includes('reserved for you'))).toHaveLength(1);
   });
 
   it('acknowledges events it has no use for, and events about unknown objects, without changing anything', async () => {
     const { t } = await paidButUnfulfilled();
-    const other = { id: 'evt_3Qother', object: 'event', type: 'customer.created', created: seconds(NOW), data: { object: { object: 'customer', id: 'cus_1' } } };
+    const other = {
+      id: 'evt_3Qother',
+      object: 'event',
+      type: 'customer.created',
+      created: seconds(NOW),
+      data: { object: { object: 'customer', id: 'cus_1' } },
+    };
     expect((await post(t.app, signed(other).payload, signed(other).header)).body.result).toBe('ignored');
-    const unknown = intentEvent('evt_4Qunknown', 'payment_intent.succeeded', { id: 'pi_3NotOurs', status: 'succeeded', amount: 100, metadata: { purpose: 'donation' } });
+    const unknown = intentEvent('evt_4Qunknown', 'payment_intent.succeeded', {
+      id: 'pi_3NotOurs',
+      status: 'succeeded',
+      amount: 100,
+      metadata: { purpose: 'donation' },
+    });
     expect((await post(t.app, signed(unknown).payload, signed(unknown).header)).body.result).toBe('ignored');
     expect((await allOrders(t)).length).toBe(0);
   });
 
   it('keeps seller subscriptions current from customer.subscription.* events, as the provider has them now: a late update never brings a cancelled plan back', async () => {
     const { t, seller } = await marketplace({ env: { STRIPE_WEBHOOK_SECRET: SECRET } });
-    const created = await seller.agent.post('/api/create-subscription').send({ paymentMethodId: 'pm_card_visa', priceId: 'price_biannual', email: 'kennel@example.com' });
+    const created = await seller.agent
+      .post('/api/create-subscription')
+      .send({ paymentMethodId: 'pm_card_visa', priceId: 'price_biannual', email: 'kennel@example.com' });
     expect(created.body.status).toBe('trialing');
     const row = (await t.store.sellerSubscriptions.listByUser(seller.user.id))[0]!;
     // the seller cancels at the provider (Stripe's dashboard, or its customer portal)
@@ -123,13 +169,28 @@ describe('POST /api/webhooks/stripe', () => {
       object: 'event',
       type: 'customer.subscription.deleted',
       created: seconds(NOW),
-      data: { object: { object: 'subscription', id: row.providerSubscriptionId, status: 'canceled', trial_end: null, metadata: {}, livemode: false, items: { data: [] } } },
+      data: {
+        object: {
+          object: 'subscription',
+          id: row.providerSubscriptionId,
+          status: 'canceled',
+          trial_end: null,
+          metadata: {},
+          livemode: false,
+          items: { data: [] },
+        },
+      },
     };
     expect((await post(t.app, signed(canceled).payload, signed(canceled).header)).body.result).toBe('applied');
     expect((await t.store.sellerSubscriptions.findByProviderId(row.providerSubscriptionId))!.status).toBe('canceled');
     expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(false);
     // an older "updated" event arriving late says trialing in its body; the provider says canceled
-    const late = { ...canceled, id: 'evt_5Qsub_late', type: 'customer.subscription.updated', data: { object: { ...canceled.data.object, status: 'trialing' } } };
+    const late = {
+      ...canceled,
+      id: 'evt_5Qsub_late',
+      type: 'customer.subscription.updated',
+      data: { object: { ...canceled.data.object, status: 'trialing' } },
+    };
     expect((await post(t.app, signed(late).payload, signed(late).header)).body.result).toBe('applied');
     expect((await t.store.sellerSubscriptions.findByProviderId(row.providerSubscriptionId))!.status).toBe('canceled');
     expect((await t.store.users.get(seller.user.id))!.hasActiveListingPlan).toBe(false);
@@ -137,7 +198,9 @@ describe('POST /api/webhooks/stripe', () => {
 
   it('an event claimed by a process that died before applying it is applied by the next delivery, once', async () => {
     const { t, seller } = await marketplace({ env: { STRIPE_WEBHOOK_SECRET: SECRET } });
-    await seller.agent.post('/api/create-subscription').send({ paymentMethodId: 'pm_card_visa', priceId: 'price_biannual', email: 'kennel@example.com' });
+    await seller.agent
+      .post('/api/create-subscription')
+      .send({ paymentMethodId: 'pm_card_visa', priceId: 'price_biannual', email: 'kennel@example.com' });
     const row = (await t.store.sellerSubscriptions.listByUser(seller.user.id))[0]!;
     const atProvider = (await t.store.localPayments.find(row.providerSubscriptionId, 'subscription'))!;
     await t.store.localPayments.transition(atProvider.id, ['trialing'], { status: 'canceled' });
@@ -146,7 +209,17 @@ describe('POST /api/webhooks/stripe', () => {
       object: 'event',
       type: 'customer.subscription.deleted',
       created: seconds(NOW),
-      data: { object: { object: 'subscription', id: row.providerSubscriptionId, status: 'canceled', trial_end: null, metadata: {}, livemode: false, items: { data: [] } } },
+      data: {
+        object: {
+          object: 'subscription',
+          id: row.providerSubscriptionId,
+          status: 'canceled',
+          trial_end: null,
+          metadata: {},
+          livemode: false,
+          items: { data: [] },
+        },
+      },
     };
     // the dead process's claim: made two minutes ago, never applied
     expect(await t.store.paymentEvents.claim('evt_died', event.type, new Date(NOW.getTime() - 120_000))).toBeDefined();
@@ -157,12 +230,20 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await post(t.app, signed(event).payload, signed(event).header)).body.result).toBe('duplicate');
     // a claim still fresh (its process may be applying it right now) is left alone
     expect(await t.store.paymentEvents.claim('evt_fresh', event.type, NOW)).toBeDefined();
-    expect((await post(t.app, signed({ ...event, id: 'evt_fresh' }).payload, signed({ ...event, id: 'evt_fresh' }).header)).body.result).toBe('duplicate');
+    expect(
+      (await post(t.app, signed({ ...event, id: 'evt_fresh' }).payload, signed({ ...event, id: 'evt_fresh' }).header))
+        .body.result,
+    ).toBe('duplicate');
   });
 
   it('refuses every delivery when no webhook secret is configured', async () => {
     const { t } = await marketplace();
-    const event = intentEvent('evt_6Q', 'payment_intent.succeeded', { id: 'pi_local_x', status: 'succeeded', amount: 100, metadata: {} });
+    const event = intentEvent('evt_6Q', 'payment_intent.succeeded', {
+      id: 'pi_local_x',
+      status: 'succeeded',
+      amount: 100,
+      metadata: {},
+    });
     const response = await post(t.app, signed(event).payload, signed(event).header);
     expect(response.status).toBe(400);
     expect(response.body.error.message).toMatch(/not configured/);

@@ -48,7 +48,15 @@ function tempDir(): string {
 /** one product process on the shared database and bucket; resolves once it listens */
 function startProcess(port: number, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: tempDir(), PORT: String(port), HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: tempDir(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO_DATA: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -67,7 +75,14 @@ function startProcess(port: number, env: Record<string, string>): Promise<{ chil
 async function bothInRotation(): Promise<void> {
   await vi.waitFor(
     async () => {
-      const answers = await Promise.all([1, 2, 3, 4].map(() => fetch(`${front}/readyz`).then((r) => r.status, () => 0)));
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map(() =>
+          fetch(`${front}/readyz`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        ),
+      );
       expect(answers).toEqual([200, 200, 200, 200]);
     },
     { timeout: 20_000, interval: 100 },
@@ -75,7 +90,8 @@ async function bothInRotation(): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (spawnSync('haproxy', ['-v']).status !== 0) throw new Error(`HAProxy is not installed. Install it with: ${INSTALL_HAPROXY}`);
+  if (spawnSync('haproxy', ['-v']).status !== 0)
+    throw new Error(`HAProxy is not installed. Install it with: ${INSTALL_HAPROXY}`);
   pg = startPostgres({ durable: true });
   pg.psql('CREATE DATABASE cluster');
   s3 = await startS3();
@@ -117,7 +133,13 @@ async function register(base: string, accountType: 'buyer' | 'seller' = 'buyer')
   const username = `cluster${accountType}${++users}`;
   const response = await request(base)
     .post('/api/register')
-    .send({ username, password: 'correct-horse-battery', email: `${username}@example.com`, accountType, confirmAdult: true });
+    .send({
+      username,
+      password: 'correct-horse-battery',
+      email: `${username}@example.com`,
+      accountType,
+      confirmAdult: true,
+    });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return { id: response.body.id as number, username, cookie: sessionCookie(response.headers['set-cookie']) };
 }
@@ -134,15 +156,21 @@ describe('two processes behind HAProxy', () => {
 
   it('a login limit reached through A also refuses on B', async () => {
     const wrong = { username: 'nobody-in-particular', password: 'not-the-password' };
-    for (let i = 0; i < 5; i++) expect((await request(processes.a.url).post('/api/login').send(wrong)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await request(processes.a.url).post('/api/login').send(wrong)).status).toBe(401);
     expect((await request(processes.b.url).post('/api/login').send(wrong)).status).toBe(429);
     expect((await request(front).post('/api/login').send(wrong)).status).toBe(429);
   });
 
   it('a photo uploaded through A is served by B and through the balancer', async () => {
     const seller = await register(front, 'seller');
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 90, g: 160, b: 90 } } }).png().toBuffer();
-    const uploaded = await request(processes.a.url).post('/api/upload/image').set('Cookie', seller.cookie).attach('puppyImage', png, 'pup.png');
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 90, g: 160, b: 90 } } })
+      .png()
+      .toBuffer();
+    const uploaded = await request(processes.a.url)
+      .post('/api/upload/image')
+      .set('Cookie', seller.cookie)
+      .attach('puppyImage', png, 'pup.png');
     expect(uploaded.status).toBe(201);
     const url = uploaded.body.url as string;
     for (const base of [processes.b.url, front, front]) {
@@ -155,33 +183,61 @@ describe('two processes behind HAProxy', () => {
   it('two buyers paying for one puppy at once, one through each process, end with one sale', async () => {
     const seller = await register(front, 'seller');
     const puppy = await store.puppies.insert(
-      buildPuppy({ name: 'Clover', breedId: 1, userId: seller.id, price: 1500, status: 'available', expiresAt: new Date(Date.now() + 20 * 86_400_000).toISOString() }, createRng(7), { now: new Date() }),
+      buildPuppy(
+        {
+          name: 'Clover',
+          breedId: 1,
+          userId: seller.id,
+          price: 1500,
+          status: 'available',
+          expiresAt: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+        },
+        createRng(7),
+        { now: new Date() },
+      ),
     );
     const buyers = await Promise.all([register(processes.a.url), register(processes.b.url)]);
     const bases = [processes.a.url, processes.b.url];
     const intents = await Promise.all(
       buyers.map(async (buyer, i) => {
-        const intent = await request(bases[i]!).post('/api/create-payment-intent').set('Cookie', buyer.cookie).send({ puppyId: puppy.id, visitId: `visit-000${i + 1}` });
+        const intent = await request(bases[i]!)
+          .post('/api/create-payment-intent')
+          .set('Cookie', buyer.cookie)
+          .send({ puppyId: puppy.id, visitId: `visit-000${i + 1}` });
         expect(intent.status, JSON.stringify(intent.body)).toBe(200);
         return intent.body as { clientSecret: string; intentId: string };
       }),
     );
     const methods = await Promise.all(
       buyers.map(async (buyer, i) => {
-        const method = await request(bases[i]!).post('/api/local-payments/payment-methods').set('Cookie', buyer.cookie).send({ number: '4242 4242 4242 4242', exp: '12 / 34', cvc: '123', zip: '94107' });
+        const method = await request(bases[i]!)
+          .post('/api/local-payments/payment-methods')
+          .set('Cookie', buyer.cookie)
+          .send({ number: '4242 4242 4242 4242', exp: '12 / 34', cvc: '123', zip: '94107' });
         expect(method.status).toBe(200);
         return method.body.id as string;
       }),
     );
     await Promise.all(
       buyers.map(async (buyer, i) => {
-        const confirmed = await request(bases[i]!).post('/api/local-payments/confirm').set('Cookie', buyer.cookie).send({ clientSecret: intents[i]!.clientSecret, paymentMethodId: methods[i] });
+        const confirmed = await request(bases[i]!)
+          .post('/api/local-payments/confirm')
+          .set('Cookie', buyer.cookie)
+          .send({ clientSecret: intents[i]!.clientSecret, paymentMethodId: methods[i] });
         expect(confirmed.status).toBe(200);
       }),
     );
 
     const outcomes = await Promise.all(
-      buyers.map(async (buyer, i) => (await request(bases[1 - i]!).post(`/api/payments/${intents[i]!.intentId}/refresh`).set('Cookie', buyer.cookie).send({})).body as { outcome: string; message?: string }),
+      buyers.map(
+        async (buyer, i) =>
+          (
+            await request(bases[1 - i]!)
+              .post(`/api/payments/${intents[i]!.intentId}/refresh`)
+              .set('Cookie', buyer.cookie)
+              .send({})
+          ).body as { outcome: string; message?: string },
+      ),
     );
     const [won, lost] = outcomes[0]!.outcome === 'sold_out' ? [1, 0] : [0, 1];
     expect(outcomes[lost]!.outcome).toBe('sold_out');
@@ -195,13 +251,22 @@ describe('two processes behind HAProxy', () => {
   it('killing A mid-traffic loses no acknowledged write, and B keeps serving through the balancer', async () => {
     const acknowledged: number[] = [];
     let killed = false;
-    const contact = (n: number) => ({ name: `Visitor ${n}`, email: `visitor${n}@example.com`, phone: '555-0100', message: `Cluster message ${n}` });
+    const contact = (n: number) => ({
+      name: `Visitor ${n}`,
+      email: `visitor${n}@example.com`,
+      phone: '555-0100',
+      message: `Cluster message ${n}`,
+    });
     // 4 writers through the balancer; A is killed once 40 writes were acknowledged
     let next = 0;
     const writer = async () => {
       while (next < 200) {
         const n = next++;
-        const status = await fetch(`${front}/api/contacts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(contact(n)) }).then(
+        const status = await fetch(`${front}/api/contacts`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(contact(n)),
+        }).then(
           (r) => r.status,
           () => 0,
         );
@@ -218,7 +283,9 @@ describe('two processes behind HAProxy', () => {
     expect(acknowledged.length).toBeGreaterThan(120);
 
     const pool = createPool({ connectionString: pg.url('cluster'), max: 1 });
-    const stored = new Set((await pool.query<{ message: string }>('SELECT message FROM contact_messages')).rows.map((r) => r.message));
+    const stored = new Set(
+      (await pool.query<{ message: string }>('SELECT message FROM contact_messages')).rows.map((r) => r.message),
+    );
     await pool.end();
     for (const n of acknowledged) expect(stored.has(`Cluster message ${n}`), `acknowledged write ${n}`).toBe(true);
     expect((await request(front).get('/api/puppies?limit=1')).status).toBe(200);

@@ -1,7 +1,15 @@
 import { expect, test } from '../support/test.ts';
 import { DEMO, expectAccessible, loginViaUi, registerViaUi, uniqueName } from '../support/e2e.ts';
 
-const PROTECTED = ['/post-puppy', '/edit-puppy/1', '/my-listings', '/checkout/1', '/checkout-success?puppyId=1', '/listing-payment/1', '/admin'];
+const PROTECTED = [
+  '/post-puppy',
+  '/edit-puppy/1',
+  '/my-listings',
+  '/checkout/1',
+  '/checkout-success?puppyId=1',
+  '/listing-payment/1',
+  '/admin',
+];
 
 test('a visitor registers, sees "Hi, name", logs out and logs back in', async ({ page, context }) => {
   await page.goto('/auth');
@@ -29,7 +37,7 @@ test('a visitor registers, sees "Hi, name", logs out and logs back in', async ({
   await expect(page.getByText(`Welcome back, ${username}!`)).toBeVisible();
 });
 
-test('the forms show the spec\'s field messages and the server\'s answer', async ({ page }) => {
+test("the forms show the spec's field messages and the server's answer", async ({ page }) => {
   await page.goto('/auth');
   const login = page.getByRole('form', { name: 'Login' });
   await login.getByLabel('Username').fill('ab');
@@ -97,7 +105,9 @@ test('/admin shows Access Denied to a normal user and the admin page to the admi
   await expect(page.getByText('TEST MODE')).toBeVisible();
 });
 
-test('a long name ends in an ellipsis in the "Hi, name" pill, and the account menu shows it whole', async ({ page }) => {
+test('a long name ends in an ellipsis in the "Hi, name" pill, and the account menu shows it whole', async ({
+  page,
+}) => {
   test.slow();
   const username = uniqueName('montgomery-').padEnd(30, 'x');
   await registerViaUi(page, { username });
@@ -115,7 +125,9 @@ test('a long name ends in an ellipsis in the "Hi, name" pill, and the account me
 
     await greeting.click();
     await expect(page.getByText(`Signed in as ${username}`)).toBeVisible();
-    await expect(page.getByRole('list').filter({ hasText: 'Signed in as' }).getByRole('link', { name: 'My Listings' })).toBeVisible();
+    await expect(
+      page.getByRole('list').filter({ hasText: 'Signed in as' }).getByRole('link', { name: 'My Listings' }),
+    ).toBeVisible();
     await expectAccessible(page, `account menu open at ${width} px`, '.site-header');
     await page.keyboard.press('Escape');
     await expect(page.getByText(`Signed in as ${username}`)).toBeHidden();

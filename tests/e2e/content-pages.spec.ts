@@ -1,6 +1,6 @@
 // The pre-rendered content pages (docs/product.md §2): home, care guide, terms, contact, donate, and the site
 // chrome around them, as a visitor sees them in Chromium at desktop and phone widths.
-import { expect, test, type Page} from '../support/test.ts';
+import { expect, test, type Page } from '../support/test.ts';
 import { expectAccessible } from '../support/e2e.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -27,7 +27,10 @@ test.describe('home page', () => {
     await expect(hero.getByRole('link', { name: 'Browse Puppies' })).toHaveAttribute('href', '/puppies');
     await expect(hero.getByRole('link', { name: 'Become a Seller' })).toHaveAttribute('href', '/sellers');
     await expect(hero.getByRole('link', { name: 'Donate Now' })).toHaveAttribute('href', '/donate');
-    await expect(hero.getByRole('searchbox', { name: 'Search puppies' })).toHaveAttribute('placeholder', 'Search by breed, size, or temperament...');
+    await expect(hero.getByRole('searchbox', { name: 'Search puppies' })).toHaveAttribute(
+      'placeholder',
+      'Search by breed, size, or temperament...',
+    );
 
     for (const [title, category] of [
       ['Family Friendly', 'family'],
@@ -42,7 +45,10 @@ test.describe('home page', () => {
     await featured.scrollIntoViewIfNeeded();
     const featuredApi = (await (await request.get('/api/puppies/featured')).json()) as { id: number; name: string }[];
     expect(featuredApi.length).toBeGreaterThan(0);
-    await expect(featured.getByRole('link', { name: featuredApi[0]!.name, exact: true })).toHaveAttribute('href', `/puppies/${featuredApi[0]!.id}`);
+    await expect(featured.getByRole('link', { name: featuredApi[0]!.name, exact: true })).toHaveAttribute(
+      'href',
+      `/puppies/${featuredApi[0]!.id}`,
+    );
 
     const seller = page.getByRole('region', { name: 'Are You a Breeder?' });
     await expect(seller.getByRole('link', { name: 'Become a Seller' })).toHaveAttribute('href', '/sellers');
@@ -116,17 +122,28 @@ test.describe('home page', () => {
     await page.goto('/');
     const panel = page.getByRole('tabpanel', { name: 'Find My Puppy' });
     // every breed the catalogue knows, in its order, is offered (from the pre-rendered HTML)
-    await expect(panel.getByLabel('Breed').locator('option')).toHaveText(['Any breed', ...breeds.map((breed) => breed.name)]);
+    await expect(panel.getByLabel('Breed').locator('option')).toHaveText([
+      'Any breed',
+      ...breeds.map((breed) => breed.name),
+    ]);
     await panel.getByLabel('Breed').selectOption({ label: 'Labrador Retriever' });
     await panel.getByLabel('Price range').selectOption({ label: '$1,000 – $2,000' });
     await panel.getByLabel('Location').selectOption({ label: 'Midwest' });
     await panel.getByRole('button', { name: 'Search Puppies' }).click();
     await page.waitForURL(/\/puppies\?/);
-    expect(paramsOf(page.url())).toEqual({ breed: 'Labrador Retriever', minPrice: '1000', maxPrice: '2000', location: 'midwest' });
+    expect(paramsOf(page.url())).toEqual({
+      breed: 'Labrador Retriever',
+      minPrice: '1000',
+      maxPrice: '2000',
+      location: 'midwest',
+    });
 
     // the top band has no upper limit; unchosen filters are left out
     await page.goto('/');
-    await page.getByRole('tabpanel', { name: 'Find My Puppy' }).getByLabel('Price range').selectOption({ label: '$5,000+' });
+    await page
+      .getByRole('tabpanel', { name: 'Find My Puppy' })
+      .getByLabel('Price range')
+      .selectOption({ label: '$5,000+' });
     await page.getByRole('button', { name: 'Search Puppies' }).click();
     await page.waitForURL(/\/puppies\?/);
     expect(paramsOf(page.url())).toEqual({ minPrice: '5000' });
@@ -144,7 +161,8 @@ test.describe('home page', () => {
     await expect(sellerTab).toHaveAttribute('aria-selected', 'true');
     const panel = page.getByRole('tabpanel', { name: 'Become a Seller' });
     await expect(page.getByRole('tabpanel', { name: 'Find My Puppy' })).toBeHidden();
-    for (const label of ['Business name', 'First name', 'Last name', 'Email', 'Phone']) await expect(panel.getByLabel(label)).toBeVisible();
+    for (const label of ['Business name', 'First name', 'Last name', 'Email', 'Phone'])
+      await expect(panel.getByLabel(label)).toBeVisible();
     await panel.getByLabel('Business name').fill('Sunny Acres Kennel');
     await panel.getByLabel('Email').fill('sunny@example.com');
     await panel.getByLabel('Email').press('Enter');
@@ -156,7 +174,9 @@ test.describe('home page', () => {
 });
 
 test.describe('header, banner and footer', () => {
-  test('the header has the logo, the links of docs/product.md §2 and the two buttons, on one row from 1024 px', async ({ page }) => {
+  test('the header has the logo, the links of docs/product.md §2 and the two buttons, on one row from 1024 px', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.goto('/contact');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -174,7 +194,11 @@ test.describe('header, banner and footer', () => {
     }
     await expect(nav.getByRole('link', { name: 'Contact', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
-    const rows = await nav.evaluate((el) => [...el.children].map((child) => Math.round(child.getBoundingClientRect().top + child.getBoundingClientRect().height / 2)));
+    const rows = await nav.evaluate((el) =>
+      [...el.children].map((child) =>
+        Math.round(child.getBoundingClientRect().top + child.getBoundingClientRect().height / 2),
+      ),
+    );
     expect(Math.max(...rows) - Math.min(...rows)).toBeLessThanOrEqual(4);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
   });
@@ -188,7 +212,15 @@ test.describe('header, banner and footer', () => {
     await menu.focus();
     await expect(menu).toBeFocused();
     await page.keyboard.press('Enter');
-    for (const name of ['Home', 'Available Puppies', 'For Sellers', 'My Listings', 'Contact', 'Find My Puppy', 'Become a Seller']) {
+    for (const name of [
+      'Home',
+      'Available Puppies',
+      'For Sellers',
+      'My Listings',
+      'Contact',
+      'Find My Puppy',
+      'Become a Seller',
+    ]) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expectAccessible(page, 'home, phone menu open', '.site-header');
@@ -223,8 +255,14 @@ test.describe('header, banner and footer', () => {
     await expect(info.getByRole('link', { name: 'Shipping Policy' })).toHaveAttribute('href', '/contact');
     await expect(info.getByRole('link', { name: 'Puppy Care Guide' })).toHaveAttribute('href', '/puppy-care-guide');
     await expect(info.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
-    await expect(footer.getByRole('link', { name: 'PuppyNest on Instagram' })).toHaveAttribute('href', /instagram\.com/);
-    await expect(footer.getByRole('link', { name: 'hello@puppynest.example' })).toHaveAttribute('href', 'mailto:hello@puppynest.example');
+    await expect(footer.getByRole('link', { name: 'PuppyNest on Instagram' })).toHaveAttribute(
+      'href',
+      /instagram\.com/,
+    );
+    await expect(footer.getByRole('link', { name: 'hello@puppynest.example' })).toHaveAttribute(
+      'href',
+      'mailto:hello@puppynest.example',
+    );
     await expect(footer).toContainText(`© ${new Date().getFullYear()} PuppyNest. All rights reserved.`);
   });
 });
@@ -251,7 +289,12 @@ test.describe('static pages', () => {
 
     const nutrition = page.getByRole('region', { name: 'Nutrition' });
     await expect(nutrition.getByRole('heading', { name: 'Feeding schedule' })).toBeVisible();
-    for (const line of ['6–12 weeks: 4 meals a day', '3–6 months: 3 meals a day', '6–12 months: 2 meals a day', 'After 12 months: 1–2 meals a day']) {
+    for (const line of [
+      '6–12 weeks: 4 meals a day',
+      '3–6 months: 3 meals a day',
+      '6–12 months: 2 meals a day',
+      'After 12 months: 1–2 meals a day',
+    ]) {
       await expect(nutrition.getByRole('listitem').filter({ hasText: line })).toBeVisible();
     }
     const cta = page.getByRole('region', { name: 'Ready to welcome a puppy home?' });
@@ -287,11 +330,14 @@ test.describe('static pages', () => {
     await expect(page.getByText('PuppyNest is only a venue.')).toBeVisible();
     await expect(page.getByText('you are at least 18 years old')).toBeAttached();
     const payment = page.getByRole('region', { name: 'Purchases and Payment' });
-    for (const card of ['Mastercard', 'Visa', 'American Express', 'Discover']) await expect(payment.getByRole('listitem').filter({ hasText: new RegExp(`^${card}$`) })).toHaveCount(1);
+    for (const card of ['Mastercard', 'Visa', 'American Express', 'Discover'])
+      await expect(payment.getByRole('listitem').filter({ hasText: new RegExp(`^${card}$`) })).toHaveCount(1);
     await expectAccessibleAtBothWidths(page, 'terms');
   });
 
-  test('the donate page has the headline, stats, impact tiers, the 100% statement and room for the form', async ({ page }) => {
+  test('the donate page has the headline, stats, impact tiers, the 100% statement and room for the form', async ({
+    page,
+  }) => {
     await page.goto('/donate');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help Puppies in Need Find Loving Homes');
     const stats = page.getByRole('list', { name: 'Our rescue so far' });
@@ -316,7 +362,10 @@ test.describe('contact page', () => {
     await expect(hours).toContainText(/Sat\s*10am–4pm/);
     await expect(hours).toContainText(/Sun\s*Closed/);
     const social = page.getByRole('region', { name: 'Follow Us' });
-    await expect(social.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', 'https://www.facebook.com/puppynest');
+    await expect(social.getByRole('link', { name: 'Facebook' })).toHaveAttribute(
+      'href',
+      'https://www.facebook.com/puppynest',
+    );
     await expect(social.getByRole('link')).toHaveCount(4);
     await expectAccessibleAtBothWidths(page, 'contact');
   });
@@ -348,11 +397,23 @@ test.describe('contact page', () => {
     await expect(toast).toContainText("Thank you for contacting us. We'll get back to you soon!");
     for (const label of ['Name', 'Email', 'Phone', 'Message']) await expect(form.getByLabel(label)).toHaveValue('');
     expect(posts).toBe(1);
-    const outbox = (await (await request.get('/api/dev/outbox')).json()) as { subject: string; replyTo?: string; text: string }[];
-    expect(outbox.some((mail) => mail.subject === 'Contact form: message from Jamie Rivera' && mail.text.includes(text))).toBe(true);
+    const outbox = (await (await request.get('/api/dev/outbox')).json()) as {
+      subject: string;
+      replyTo?: string;
+      text: string;
+    }[];
+    expect(
+      outbox.some((mail) => mail.subject === 'Contact form: message from Jamie Rivera' && mail.text.includes(text)),
+    ).toBe(true);
 
     // the server fails: the failure toast, and the words stay for another try
-    await page.route('**/api/contacts', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"Something went wrong."}}' }));
+    await page.route('**/api/contacts', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":{"code":"internal","message":"Something went wrong."}}',
+      }),
+    );
     await form.getByLabel('Name').fill('Jamie Rivera');
     await form.getByLabel('Email').fill('jamie@example.com');
     await form.getByLabel('Phone').fill('555-010-2000');
@@ -380,7 +441,10 @@ test.describe('contact page', () => {
 test.describe('SEO', () => {
   const PAGES = ['/', '/puppy-care-guide', '/terms-of-service', '/contact', '/donate'];
 
-  test('every content page has its own title, description, canonical, share tags and structured data', async ({ page, request }) => {
+  test('every content page has its own title, description, canonical, share tags and structured data', async ({
+    page,
+    request,
+  }) => {
     const titles = new Set<string>();
     const descriptions = new Set<string>();
     for (const path of PAGES) {
@@ -392,15 +456,23 @@ test.describe('SEO', () => {
       expect(title, path).toContain('PuppyNest');
       expect(description.length, path).toBeGreaterThan(50);
       // absolute, on the configured site URL (PUBLIC_SITE_URL at build time)
-      const canonical = (await page.locator('link[rel="canonical"]').getAttribute('content')) ?? (await page.locator('link[rel="canonical"]').getAttribute('href'))!;
+      const canonical =
+        (await page.locator('link[rel="canonical"]').getAttribute('content')) ??
+        (await page.locator('link[rel="canonical"]').getAttribute('href'))!;
       expect(new URL(canonical).pathname, path).toBe(path);
-      for (const property of ['og:title', 'og:description', 'og:url', 'og:image']) await expect(page.locator(`meta[property="${property}"]`), `${path} ${property}`).toHaveCount(1);
-      for (const name of ['twitter:card', 'twitter:title', 'twitter:description', 'twitter:image']) await expect(page.locator(`meta[name="${name}"]`), `${path} ${name}`).toHaveCount(1);
+      for (const property of ['og:title', 'og:description', 'og:url', 'og:image'])
+        await expect(page.locator(`meta[property="${property}"]`), `${path} ${property}`).toHaveCount(1);
+      for (const name of ['twitter:card', 'twitter:title', 'twitter:description', 'twitter:image'])
+        await expect(page.locator(`meta[name="${name}"]`), `${path} ${name}`).toHaveCount(1);
       const image = (await page.locator('meta[property="og:image"]').getAttribute('content'))!;
       expect(image, path).toMatch(/^https?:\/\/[^/]+\/_astro\/.+\.jpg$/);
       expect((await request.get(new URL(image).pathname)).headers()['content-type'], path).toBe('image/jpeg');
-      const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
-      const types = jsonLd.flatMap((doc) => ((doc['@graph'] as Record<string, unknown>[] | undefined) ?? [doc]).map((node) => node['@type']));
+      const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+        (text) => JSON.parse(text) as Record<string, unknown>,
+      );
+      const types = jsonLd.flatMap((doc) =>
+        ((doc['@graph'] as Record<string, unknown>[] | undefined) ?? [doc]).map((node) => node['@type']),
+      );
       if (path === '/') {
         expect(types).toEqual(expect.arrayContaining(['Organization', 'WebSite', 'Product', 'FAQPage']));
       } else {
@@ -413,7 +485,9 @@ test.describe('SEO', () => {
 
   test('home structured data: the search action and the plans at their one price', async ({ page }) => {
     await page.goto('/');
-    const [doc] = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+    const [doc] = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) =>
+      JSON.parse(text),
+    );
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON-LD read as the page ships it
     const nodes = doc['@graph'] as Record<string, any>[];
     const site = nodes.find((node) => node['@type'] === 'WebSite')!;
@@ -455,7 +529,12 @@ test.describe('SEO', () => {
     await expect(hero).toHaveAttribute('loading', 'eager');
     await expect(hero).toHaveAttribute('fetchpriority', 'high');
     const images = await page.locator('main img').evaluateAll((imgs) =>
-      imgs.map((img) => ({ src: img.getAttribute('src') ?? '', width: img.getAttribute('width'), height: img.getAttribute('height'), loading: img.getAttribute('loading') })),
+      imgs.map((img) => ({
+        src: img.getAttribute('src') ?? '',
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        loading: img.getAttribute('loading'),
+      })),
     );
     const content = images.filter((img) => img.src.startsWith('/_astro/'));
     expect(content.length).toBeGreaterThan(10);

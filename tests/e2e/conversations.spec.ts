@@ -14,7 +14,12 @@ async function secondBrowser(browser: import('@playwright/test').Browser, baseUR
   return withIslandGoto(await context.newPage());
 }
 
-test('an inquiry becomes a conversation: the seller reads and replies, the family sees the reply, the mail and the scam advice; nobody else gets in', async ({ page, browser, playwright, baseURL }) => {
+test('an inquiry becomes a conversation: the seller reads and replies, the family sees the reply, the mail and the scam advice; nobody else gets in', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const puppy = await publicListing(playwright.request, baseURL!, 950);
   const family = await newBuyer(page);
 
@@ -74,7 +79,9 @@ test('an inquiry becomes a conversation: the seller reads and replies, the famil
   // the advice says which kind each message asks for (decision 0117)
   const notes = page.getByRole('note');
   await expect(notes).toHaveCount(2);
-  await expect(notes.nth(0)).toContainText('This message asks for a payment outside PuppyNest. Pay only through PuppyNest checkout');
+  await expect(notes.nth(0)).toContainText(
+    'This message asks for a payment outside PuppyNest. Pay only through PuppyNest checkout',
+  );
   await expect(notes.nth(1)).toContainText('This message asks to continue outside PuppyNest');
   await expectAccessible(page, 'a conversation');
   const mail = await outboxMessage(page, `${family}@example.com`);
@@ -100,7 +107,9 @@ test('an inquiry becomes a conversation: the seller reads and replies, the famil
   await first.getByLabel('Reason').selectOption({ label: 'Other' });
   await first.getByRole('button', { name: 'Send report' }).click();
   await expect(plain).toHaveURL(`${threadUrl}?reported=1`);
-  await expect(plain.getByRole('status').filter({ hasText: 'Thank you. Our team will review your report.' })).toBeVisible();
+  await expect(
+    plain.getByRole('status').filter({ hasText: 'Thank you. Our team will review your report.' }),
+  ).toBeVisible();
   await noScript.close();
 
   // a third account gets nothing: 404 from the API, "not found" on the page
@@ -115,7 +124,12 @@ test('an inquiry becomes a conversation: the seller reads and replies, the famil
   await stranger.context().close();
 });
 
-test('a reported listing reaches the admin queue, and hiding it makes it 404 for the public', async ({ page, browser, playwright, baseURL }) => {
+test('a reported listing reaches the admin queue, and hiding it makes it 404 for the public', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const puppy = await publicListing(playwright.request, baseURL!, 990);
   await newBuyer(page);
   await page.goto(`/puppies/${puppy.id}`);

@@ -1,7 +1,7 @@
 // Validation messages (decision 0083) never move the control under the pointer, and are never part
 // of a field's name: each field keeps a line for its message, outside its label, linked by
 // aria-describedby.
-import { expect, test} from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 import { DEMO, expectAccessible, loginViaApi } from '../support/e2e.ts';
 
 test('right after a mismatched confirmation, a click on the over-18 box ticks it', async ({ page }) => {
@@ -37,8 +37,12 @@ test("the post form's Name field keeps its name; its message is its description"
   await expect(form.getByText('Name is required')).toBeVisible();
   await expect(name).toHaveAccessibleName('Name');
   await expect(name).toHaveAccessibleDescription('Name is required');
-  await expect(form.getByRole('spinbutton', { name: 'Age (weeks)', exact: true })).toHaveAccessibleDescription('Age must be at least 1 week');
-  await expect(form.getByRole('textbox', { name: 'Description', exact: true })).toHaveAccessibleDescription('Description should be at least 10 characters');
+  await expect(form.getByRole('spinbutton', { name: 'Age (weeks)', exact: true })).toHaveAccessibleDescription(
+    'Age must be at least 1 week',
+  );
+  await expect(form.getByRole('textbox', { name: 'Description', exact: true })).toHaveAccessibleDescription(
+    'Description should be at least 10 characters',
+  );
 
   // Typing a name clears the message; nothing below the field moves when it goes.
   const breed = form.getByRole('combobox', { name: 'Breed' });

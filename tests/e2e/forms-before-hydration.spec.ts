@@ -88,20 +88,35 @@ test('a login typed before the page wakes up logs in', async ({ page }) => {
   await expect(page.getByText(`Hi, ${DEMO.buyer.username}`)).toBeVisible();
 });
 
-test('a reply and a report started before the conversation page wakes up are kept and sent', async ({ page, request, playwright, baseURL }) => {
+test('a reply and a report started before the conversation page wakes up are kept and sent', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
   // a conversation of the demo buyer with the demo seller, who has answered: a logged-in inquiry starts it
-  const puppies = (await (await request.get('/api/puppies?status=available&limit=100')).json()) as { items: Array<{ id: number; userId: number }> };
+  const puppies = (await (await request.get('/api/puppies?status=available&limit=100')).json()) as {
+    items: Array<{ id: number; userId: number }>;
+  };
   const seller = await playwright.request.newContext({ baseURL });
   const sellerLogin = await seller.post('/api/login', { data: DEMO.seller });
   const sellerId = ((await sellerLogin.json()) as { id: number }).id;
   const puppy = puppies.items.find((p) => p.userId === sellerId)!;
   await loginViaApi(page, DEMO.buyer);
   const inquiry = await page.request.post('/api/contacts', {
-    data: { name: 'Demo Buyer', email: 'demo-buyer@example.com', phone: '555-010-3000', message: 'Is this puppy still available?', puppyId: puppy.id },
+    data: {
+      name: 'Demo Buyer',
+      email: 'demo-buyer@example.com',
+      phone: '555-010-3000',
+      message: 'Is this puppy still available?',
+      puppyId: puppy.id,
+    },
   });
   expect(inquiry.status()).toBe(201);
   const { conversationId } = (await inquiry.json()) as { conversationId: number };
-  expect((await seller.post(`/api/conversations/${conversationId}/messages`, { data: { body: 'Yes, she is.' } })).status()).toBe(201);
+  expect(
+    (await seller.post(`/api/conversations/${conversationId}/messages`, { data: { body: 'Yes, she is.' } })).status(),
+  ).toBe(201);
   await seller.dispose();
 
   const release = await holdIslandScripts(page);
@@ -116,7 +131,9 @@ test('a reply and a report started before the conversation page wakes up are kep
   await expectHydrated(page, reply);
   await expect(reply).toHaveValue('Typed while the page was still loading');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByRole('list', { name: 'Messages' }).getByText('Typed while the page was still loading')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Messages' }).getByText('Typed while the page was still loading'),
+  ).toBeVisible();
   await expect(reply).toHaveValue('');
 
   await expect(page.getByLabel('Reason')).toHaveValue('offensive');

@@ -49,12 +49,21 @@ test.describe('with JavaScript turned off', () => {
     await page.getByPlaceholder('Search by breed, size, or temperament...').fill('retriever');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/puppies\?search=retriever$/);
-    await expect(page.getByText(`Search results for "retriever": Found ${expected.length} ${expected.length === 1 ? 'puppy' : 'puppies'}`)).toBeVisible();
+    await expect(
+      page.getByText(
+        `Search results for "retriever": Found ${expected.length} ${expected.length === 1 ? 'puppy' : 'puppies'}`,
+      ),
+    ).toBeVisible();
     await expect(page.locator('article.puppy-card')).toHaveCount(Math.min(expected.length, 24));
   });
 
   test('Find My Puppy sends the breed, price band and location, and the list shows their puppies', async ({ page }) => {
-    const expected = await expectedPuppies(page, { breed: 'Labrador Retriever', minPrice: '1000', maxPrice: '2000', location: 'northeast' });
+    const expected = await expectedPuppies(page, {
+      breed: 'Labrador Retriever',
+      minPrice: '1000',
+      maxPrice: '2000',
+      location: 'northeast',
+    });
     expect(expected.length).toBeGreaterThan(0);
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Find My Puppy' });
@@ -62,13 +71,16 @@ test.describe('with JavaScript turned off', () => {
     await form.getByLabel('Price range').selectOption({ label: '$1,000 – $2,000' });
     await form.getByLabel('Location').selectOption({ label: 'Northeast' });
     await form.getByRole('button', { name: 'Search Puppies' }).click();
-    await expect(page).toHaveURL(/\/puppies\?breed=Labrador\+Retriever&location=northeast&minPrice=1000&maxPrice=2000$/);
+    await expect(page).toHaveURL(
+      /\/puppies\?breed=Labrador\+Retriever&location=northeast&minPrice=1000&maxPrice=2000$/,
+    );
     await expect(page.getByRole('heading', { name: countHeading(expected.length) })).toBeVisible();
     await expect(page.getByLabel('Breed', { exact: true })).toHaveValue(String(expected[0]?.breed?.id ?? ''));
     await expect(page.getByLabel('Min price ($)')).toHaveValue('1000');
     await expect(page.getByLabel('Max price ($)')).toHaveValue('2000');
     await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Location: northeast');
-    for (const line of await page.locator('.puppy-card-breed').allTextContents()) expect(line).toMatch(/^Labrador Retriever · /);
+    for (const line of await page.locator('.puppy-card-breed').allTextContents())
+      expect(line).toMatch(/^Labrador Retriever · /);
   });
 
   test('the filter sidebar is a form: a filtered list, and a Details link that opens the puppy', async ({ page }) => {
@@ -83,7 +95,8 @@ test.describe('with JavaScript turned off', () => {
     const expected = await expectedPuppies(page, { breed: labId, gender: 'Female', maxPrice: '5000' });
     expect(expected.length).toBeGreaterThan(0);
     await expect(page.getByRole('heading', { name: countHeading(expected.length) })).toBeVisible();
-    for (const line of await page.locator('.puppy-card-breed').allTextContents()) expect(line).toBe('Labrador Retriever · Female');
+    for (const line of await page.locator('.puppy-card-breed').allTextContents())
+      expect(line).toBe('Labrador Retriever · Female');
 
     const first = expected[0]!;
     await page.getByRole('link', { name: `Details about ${first.name}` }).click();
@@ -146,10 +159,14 @@ test('the filter sidebar keeps what was typed before its script arrived, and app
   await expect(page.getByRole('heading', { name: countHeading(expected.length) })).toBeVisible();
 });
 
-test('a logged-out visit to any checkout or listing-payment address goes to /auth, with the way back', async ({ page }) => {
+test('a logged-out visit to any checkout or listing-payment address goes to /auth, with the way back', async ({
+  page,
+}) => {
   for (const path of ['/checkout/anything', '/listing-payment/anything', '/checkout/12']) {
     await page.goto(path);
-    await expect(page, path).toHaveURL(new RegExp(`/auth\\?next=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    await expect(page, path).toHaveURL(
+      new RegExp(`/auth\\?next=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    );
   }
 });
 
@@ -157,7 +174,11 @@ test('the list and a puppy page are accessible at 390 px, and so is a missing pu
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/puppies');
   await expectAccessible(page, '/puppies at 390 px');
-  await page.locator('article.puppy-card').first().getByRole('link', { name: /^Details about / }).click();
+  await page
+    .locator('article.puppy-card')
+    .first()
+    .getByRole('link', { name: /^Details about / })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await waitForIslands(page);
   await expectAccessible(page, 'puppy page at 390 px');
@@ -167,14 +188,20 @@ test('the list and a puppy page are accessible at 390 px, and so is a missing pu
   await expectAccessible(page, 'Puppy Not Found at 1280 px');
 });
 
-test('a photo that failed before the page\'s script arrived still turns into "Image Not Available"', async ({ page }) => {
-  const { items } = (await (await page.request.get('/api/puppies?status=available&limit=1')).json()) as { items: ApiPuppy[] };
+test('a photo that failed before the page\'s script arrived still turns into "Image Not Available"', async ({
+  page,
+}) => {
+  const { items } = (await (await page.request.get('/api/puppies?status=available&limit=1')).json()) as {
+    items: ApiPuppy[];
+  };
   await page.route('**/uploads/**', (route) => route.abort());
   await page.goto(`/puppies/${items[0]!.id}`);
   await expect(page.locator('.gallery-main').getByRole('img', { name: /Image Not Available$/ })).toBeVisible();
 });
 
-test("a logged-in visitor's puppy page says Contact Seller from its first paint, and the header never offers a login; a visitor's asks for one", async ({ page }) => {
+test("a logged-in visitor's puppy page says Contact Seller from its first paint, and the header never offers a login; a visitor's asks for one", async ({
+  page,
+}) => {
   const puppy = (await expectedPuppies(page, {}))[0]!;
   const release = await holdIslandScripts(page);
   const corner = page.locator('.header-auth');

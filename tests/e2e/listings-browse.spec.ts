@@ -57,7 +57,8 @@ test('filters by breed, gender and price; the address keeps them through reload 
   await expect(heading).toHaveText(`${expected.length} ${expected.length === 1 ? 'puppy' : 'puppies'} available`);
   if (expected.length > 0) {
     await expect(cards(page)).toHaveCount(expected.length);
-    for (const breedLine of await page.locator('.puppy-card-breed').allTextContents()) expect(breedLine).toBe(`${breedName} · Female`);
+    for (const breedLine of await page.locator('.puppy-card-breed').allTextContents())
+      expect(breedLine).toBe(`${breedName} · Female`);
   } else {
     await expect(page.getByText('Try adjusting your filters to find more puppies.')).toBeVisible();
   }
@@ -101,10 +102,16 @@ test('a link from the home page sets the filters, and min/max follow the spec ru
   await expect(page).not.toHaveURL(/category=/);
 });
 
-test('search finds a puppy by name, says when nothing matches, and Grid/List both show the results', async ({ page }) => {
-  const first = (await (await page.request.get('/api/puppies?status=available&minPrice=500&maxPrice=3000&limit=1')).json()) as { items: ApiPuppy[] };
+test('search finds a puppy by name, says when nothing matches, and Grid/List both show the results', async ({
+  page,
+}) => {
+  const first = (await (
+    await page.request.get('/api/puppies?status=available&minPrice=500&maxPrice=3000&limit=1')
+  ).json()) as { items: ApiPuppy[] };
   const puppy = first.items[0]!;
-  const sameName = (await publicPuppies(page, `?status=available&minPrice=500&maxPrice=3000&search=${encodeURIComponent(puppy.name)}`)).length;
+  const sameName = (
+    await publicPuppies(page, `?status=available&minPrice=500&maxPrice=3000&search=${encodeURIComponent(puppy.name)}`)
+  ).length;
 
   await openList(page);
   await page.getByLabel('Search', { exact: true }).fill('zzzz-no-such-puppy');
@@ -115,14 +122,19 @@ test('search finds a puppy by name, says when nothing matches, and Grid/List bot
   await expectAccessible(page, '/puppies empty');
 
   await page.getByLabel('Search', { exact: true }).fill(puppy.name);
-  await expect(page.getByText(`Search results for "${puppy.name}": Found ${sameName} ${sameName === 1 ? 'puppy' : 'puppies'}`)).toBeVisible();
+  await expect(
+    page.getByText(`Search results for "${puppy.name}": Found ${sameName} ${sameName === 1 ? 'puppy' : 'puppies'}`),
+  ).toBeVisible();
   await expect(cards(page).filter({ hasText: puppy.name }).first()).toBeVisible();
 
   await page.getByRole('tab', { name: 'List' }).click();
   await expect(page.getByRole('tab', { name: 'List' })).toHaveAttribute('aria-selected', 'true');
   const item = page.locator('article.puppy-list-item').filter({ hasText: puppy.name }).first();
   await expect(item).toBeVisible();
-  await expect(item.getByRole('link', { name: `View Details about ${puppy.name}` })).toHaveAttribute('href', `/puppies/${puppy.id}`);
+  await expect(item.getByRole('link', { name: `View Details about ${puppy.name}` })).toHaveAttribute(
+    'href',
+    `/puppies/${puppy.id}`,
+  );
   const description = (await item.locator('.puppy-list-description').textContent())!;
   expect(description.replace(/…$/, '').length).toBeLessThanOrEqual(120);
   await expect(page).toHaveURL(/view=list/);
@@ -133,7 +145,9 @@ test('search finds a puppy by name, says when nothing matches, and Grid/List bot
   await expect(cards(page).first()).toBeVisible();
 });
 
-test('while a change loads there are 6 skeleton cards; a failure shows the toast; "Load more" fetches the next page', async ({ page }) => {
+test('while a change loads there are 6 skeleton cards; a failure shows the toast; "Load more" fetches the next page', async ({
+  page,
+}) => {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   const listCalls = (url: URL) => url.pathname === '/api/puppies';
@@ -162,7 +176,10 @@ test('while a change loads there are 6 skeleton cards; a failure shows the toast
   await page.getByRole('button', { name: 'Load more puppies' }).click();
   await expect(cards(page)).toHaveCount(Math.min(48, total));
 
-  const ld = JSON.parse((await page.locator('script#puppy-list-jsonld').textContent())!) as { '@type': string; itemListElement: unknown[] };
+  const ld = JSON.parse((await page.locator('script#puppy-list-jsonld').textContent())!) as {
+    '@type': string;
+    itemListElement: unknown[];
+  };
   expect(ld['@type']).toBe('ItemList');
   expect(ld.itemListElement).toHaveLength(10);
 
@@ -172,7 +189,9 @@ test('while a change loads there are 6 skeleton cards; a failure shows the toast
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
 });
 
-test('the detail page: gallery, tabs, inquiry to the seller, and the login rule of Contact Seller', async ({ page }) => {
+test('the detail page: gallery, tabs, inquiry to the seller, and the login rule of Contact Seller', async ({
+  page,
+}) => {
   const puppies = await publicPuppies(page, '?status=available');
   const puppy = puppies.find((p) => p.imageUrls.length >= 2 && p.price >= 500 && p.price <= 3000)!;
   const photos = puppy.imageUrls.length + 1;
@@ -184,8 +203,13 @@ test('the detail page: gallery, tabs, inquiry to the seller, and the login rule 
   await expect(page.getByRole('heading', { level: 1, name: puppy.name })).toBeVisible();
   await expect(page.getByText('Available Now')).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(puppy.name));
-  const structured = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as { '@type': string });
-  expect(structured.find((data) => data['@type'] === 'Product')).toMatchObject({ '@type': 'Product', offers: { price: puppy.price.toFixed(2), priceCurrency: 'USD' } });
+  const structured = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (text) => JSON.parse(text) as { '@type': string },
+  );
+  expect(structured.find((data) => data['@type'] === 'Product')).toMatchObject({
+    '@type': 'Product',
+    offers: { price: puppy.price.toFixed(2), priceCurrency: 'USD' },
+  });
   await waitForIslands(page);
   await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', `/checkout/${puppy.id}`);
   await expect(page.getByRole('link', { name: 'Edit Listing' })).toHaveCount(0);
@@ -230,10 +254,18 @@ test('the detail page: gallery, tabs, inquiry to the seller, and the login rule 
   await expect(page.getByText('Message Sent!')).toBeVisible();
   await expect(page.getByText('Your inquiry has been sent to the seller...')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect.poll(async () => {
-    const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as Array<{ subject: string; replyTo?: string; text: string }>;
-    return outbox.find((m) => m.subject === `New inquiry about ${puppy.name} on PuppyNest` && m.text.includes('good with cats'))?.replyTo;
-  }).toBe('jamie.rivera@example.com');
+  await expect
+    .poll(async () => {
+      const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as Array<{
+        subject: string;
+        replyTo?: string;
+        text: string;
+      }>;
+      return outbox.find(
+        (m) => m.subject === `New inquiry about ${puppy.name} on PuppyNest` && m.text.includes('good with cats'),
+      )?.replyTo;
+    })
+    .toBe('jamie.rivera@example.com');
   // the fields were cleared
   await page.getByRole('button', { name: 'Inquire' }).click();
   await expect(dialog.getByLabel('Phone')).toHaveValue('');
@@ -246,7 +278,10 @@ test('the detail page: gallery, tabs, inquiry to the seller, and the login rule 
   await expect(page).toHaveURL(/\/auth\?next=/);
 });
 
-test('a logged-in visitor who clicks Contact Seller before the page knows them gets the inquiry, not the login page', async ({ browser, baseURL }) => {
+test('a logged-in visitor who clicks Contact Seller before the page knows them gets the inquiry, not the login page', async ({
+  browser,
+  baseURL,
+}) => {
   // a page of its own, without the goto fixture: that waits for /api/user, which this test holds back
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
@@ -271,7 +306,9 @@ test('a logged-in visitor who clicks Contact Seller before the page knows them g
   await context.close();
 });
 
-test('a failed inquiry says so; a reserved puppy cannot be contacted; unknown ids are "Puppy Not Found"', async ({ page }) => {
+test('a failed inquiry says so; a reserved puppy cannot be contacted; unknown ids are "Puppy Not Found"', async ({
+  page,
+}) => {
   const reserved = (await publicPuppies(page, '?status=reserved'))[0]!;
   await page.goto(`/puppies/${reserved.id}`);
   await expect(page.getByText('Reserved', { exact: true })).toBeVisible();
@@ -286,7 +323,13 @@ test('a failed inquiry says so; a reserved puppy cannot be contacted; unknown id
   const available = (await publicPuppies(page, '?status=available'))[0]!;
   await loginViaApi(page, DEMO.buyer);
   await page.goto(`/puppies/${available.id}`);
-  await page.route('**/api/contacts', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }));
+  await page.route('**/api/contacts', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"error":{"code":"internal","message":"boom"}}',
+    }),
+  );
   await page.getByRole('button', { name: 'Contact Seller', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Your name')).toHaveValue(DEMO.buyer.username);
@@ -311,17 +354,28 @@ test('the heart asks a visitor to log in, and saves a favourite for a logged-in 
   await expect(page.getByText('Please log in to save puppies to your favorites.')).toBeVisible();
 
   await loginViaApi(page, DEMO.buyer, '/puppies');
-  const heart = cards(page).filter({ hasText: name }).first().getByRole('button', { name: `Save ${name} to favorites` });
+  const heart = cards(page)
+    .filter({ hasText: name })
+    .first()
+    .getByRole('button', { name: `Save ${name} to favorites` });
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
   await page.reload();
   await waitForIslands(page);
-  await expect(cards(page).filter({ hasText: name }).first().getByRole('button', { name: `Save ${name} to favorites` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    cards(page)
+      .filter({ hasText: name })
+      .first()
+      .getByRole('button', { name: `Save ${name} to favorites` }),
+  ).toHaveAttribute('aria-pressed', 'true');
 
   await page.goto('/my-listings');
   await page.getByRole('tab', { name: /Favorites \(\d+\)/ }).click();
   await expect(page.getByRole('tabpanel').getByRole('heading', { name })).toBeVisible();
   await expectAccessible(page, 'my listings favorites');
-  await page.getByRole('tabpanel').getByRole('button', { name: `Save ${name} to favorites` }).click();
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: `Save ${name} to favorites` })
+    .click();
   await expect(page.getByRole('tabpanel').getByRole('heading', { name })).toHaveCount(0);
 });

@@ -5,10 +5,18 @@ import { expect, test, type Page } from '../support/test.ts';
 import { DEMO, expectAccessible, loginViaApi, registerViaUi, uniqueName } from '../support/e2e.ts';
 
 async function picture(r: number, g: number, b: number): Promise<Buffer> {
-  return sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
+  return sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g, b } } })
+    .jpeg()
+    .toBuffer();
 }
 /** the first bytes of an MP4 ("ftyp" box): accepted by the server, not playable by a browser */
-const FAKE_MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41', 'latin1'), Buffer.alloc(4096, 1)]);
+const FAKE_MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypisom', 'latin1'),
+  Buffer.from([0, 0, 2, 0]),
+  Buffer.from('isommp41', 'latin1'),
+  Buffer.alloc(4096, 1),
+]);
 
 interface OwnPuppy {
   id: number;
@@ -21,9 +29,12 @@ interface OwnPuppy {
   listingStatus: string;
 }
 
-const ownPuppy = async (page: Page, id: number) => (await (await page.request.get(`/api/puppies/${id}`)).json()) as OwnPuppy;
+const ownPuppy = async (page: Page, id: number) =>
+  (await (await page.request.get(`/api/puppies/${id}`)).json()) as OwnPuppy;
 
-test('a seller posts a puppy with two images and a video, sees it in My Listings, edits it and deletes it', async ({ page }) => {
+test('a seller posts a puppy with two images and a video, sees it in My Listings, edits it and deletes it', async ({
+  page,
+}) => {
   test.slow(); // the longest journey of the suite: three uploads, four pages
   await registerViaUi(page, { accountType: 'seller' });
   const name = uniqueName('Biscuit');
@@ -33,7 +44,17 @@ test('a seller posts a puppy with two images and a video, sees it in My Listings
 
   // every rule of docs/product.md §5, with its message
   await form.getByRole('button', { name: 'Post Puppy' }).click();
-  for (const message of ['Name is required', 'Breed is required', 'Gender is required', 'Age must be at least 1 week', 'Weight must be greater than 0', 'Price must be greater than 0', 'Description should be at least 10 characters', 'Location is required', 'Primary puppy image is required']) {
+  for (const message of [
+    'Name is required',
+    'Breed is required',
+    'Gender is required',
+    'Age must be at least 1 week',
+    'Weight must be greater than 0',
+    'Price must be greater than 0',
+    'Description should be at least 10 characters',
+    'Location is required',
+    'Primary puppy image is required',
+  ]) {
     await expect(form.getByText(message, { exact: true })).toBeVisible();
   }
   await form.getByLabel('Video URL').fill('not a link');
@@ -54,9 +75,13 @@ test('a seller posts a puppy with two images and a video, sees it in My Listings
   await form.getByLabel('Description').fill('A cheerful, healthy boy who loves belly rubs and long naps.');
   await form.getByLabel('Location').fill('Portland, OR');
   await form.getByLabel('Video URL').fill('');
-  await form.getByLabel('Primary image').setInputFiles({ name: 'main.jpg', mimeType: 'image/jpeg', buffer: await picture(220, 170, 90) });
+  await form
+    .getByLabel('Primary image')
+    .setInputFiles({ name: 'main.jpg', mimeType: 'image/jpeg', buffer: await picture(220, 170, 90) });
   await expect(form.getByRole('img', { name: 'Main photo preview' })).toBeVisible();
-  await form.getByLabel('Add additional images').setInputFiles({ name: 'second.jpg', mimeType: 'image/jpeg', buffer: await picture(90, 140, 220) });
+  await form
+    .getByLabel('Add additional images')
+    .setInputFiles({ name: 'second.jpg', mimeType: 'image/jpeg', buffer: await picture(90, 140, 220) });
   await expect(form.getByRole('img', { name: 'Additional image 1' })).toBeVisible();
   await form.getByLabel('Upload a video').setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: FAKE_MP4 });
   await expect(form.getByText('clip.mp4 will upload when you save.')).toBeVisible();
@@ -85,7 +110,10 @@ test('a seller posts a puppy with two images and a video, sees it in My Listings
   await page.goto('/my-listings');
   const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await expect(row).toContainText('Draft');
-  await expect(row.getByRole('link', { name: `Pay listing fee for ${name}` })).toHaveAttribute('href', `/listing-payment/${id}`);
+  await expect(row.getByRole('link', { name: `Pay listing fee for ${name}` })).toHaveAttribute(
+    'href',
+    `/listing-payment/${id}`,
+  );
   await expect(page.getByRole('tab', { name: 'All (1)' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: 'Available (1)' })).toBeVisible();
   await expectAccessible(page, '/my-listings with a draft');
@@ -120,7 +148,13 @@ test('a seller posts a puppy with two images and a video, sees it in My Listings
   await expect(page.getByText('Listing Updated')).toBeVisible();
 
   const edited = await ownPuppy(page, id);
-  expect(edited).toMatchObject({ imageUrl: posted.imageUrls[0], imageUrls: [posted.imageUrl], videoUrl: null, price: 2100, status: 'reserved' });
+  expect(edited).toMatchObject({
+    imageUrl: posted.imageUrls[0],
+    imageUrls: [posted.imageUrl],
+    videoUrl: null,
+    price: 2100,
+    status: 'reserved',
+  });
   await expect(page.getByRole('tab', { name: 'Reserved (1)' })).toBeVisible();
 
   // delete, with a confirmation
@@ -141,12 +175,22 @@ test('the image rules: type by content, at most 5 additional images, and the upl
   await registerViaUi(page, { accountType: 'seller' });
   await page.goto('/post-puppy');
   const form = page.getByRole('form', { name: 'Post a Puppy' });
-  await form.getByLabel('Primary image').setInputFiles({ name: 'puppy.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html><body>not a picture</body></html>') });
+  await form.getByLabel('Primary image').setInputFiles({
+    name: 'puppy.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('<html><body>not a picture</body></html>'),
+  });
   await expect(page.getByText('Upload Failed')).toBeVisible();
   await expect(page.getByText('Only JPEG, PNG, WebP and AVIF images can be uploaded.')).toBeVisible();
   await expect(form.getByRole('img', { name: 'Main photo preview' })).toHaveCount(0);
 
-  const six = await Promise.all([0, 1, 2, 3, 4, 5].map(async (i) => ({ name: `p${i}.jpg`, mimeType: 'image/jpeg', buffer: await picture(40 * i, 100, 150) })));
+  const six = await Promise.all(
+    [0, 1, 2, 3, 4, 5].map(async (i) => ({
+      name: `p${i}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: await picture(40 * i, 100, 150),
+    })),
+  );
   await form.getByLabel('Add additional images').setInputFiles(six);
   await expect(form.getByText('You can only upload up to 5 additional images.')).toBeVisible();
   await expect(form.getByRole('list', { name: 'Additional images' })).toHaveCount(0);
@@ -157,10 +201,14 @@ test('the image rules: type by content, at most 5 additional images, and the upl
   await expect(form.getByRole('img', { name: /Additional image/ })).toHaveCount(4);
   await expect(form.getByLabel('Add additional images')).toBeEnabled();
 
-  await page.route('**/api/upload/image', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }));
+  await page.route('**/api/upload/image', (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+  );
   await form.getByLabel('Primary image').setInputFiles(six[0]!);
   await expect(page.getByText('Failed to upload image. Please try again.')).toBeVisible();
-  await page.route('**/api/upload/image', (route) => route.fulfill({ status: 201, contentType: 'application/json', body: '{"success":true}' }));
+  await page.route('**/api/upload/image', (route) =>
+    route.fulfill({ status: 201, contentType: 'application/json', body: '{"success":true}' }),
+  );
   await form.getByLabel('Add additional images').setInputFiles(six[1]!);
   await expect(page.getByText('Media upload failed')).toBeVisible();
 });
@@ -168,10 +216,17 @@ test('the image rules: type by content, at most 5 additional images, and the upl
 test('My Listings: tabs with counts, empty states and hints, visibility and the payment alert', async ({ page }) => {
   await registerViaUi(page, { accountType: 'seller' });
   await page.goto('/my-listings?payment=success&puppyId=1');
-  await expect(page.getByText('Payment successful! Your puppy listing is now active and visible to potential buyers.')).toBeVisible();
+  await expect(
+    page.getByText('Payment successful! Your puppy listing is now active and visible to potential buyers.'),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No Puppies Listed Yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Post a Puppy' }).last()).toHaveAttribute('href', '/post-puppy');
-  for (const [tab, empty] of [['Available (0)', 'No Available Puppies'], ['Reserved (0)', 'No Reserved Puppies'], ['Adopted (0)', 'No Adopted Puppies'], ['Favorites (0)', 'No Favorites Yet']] as const) {
+  for (const [tab, empty] of [
+    ['Available (0)', 'No Available Puppies'],
+    ['Reserved (0)', 'No Reserved Puppies'],
+    ['Adopted (0)', 'No Adopted Puppies'],
+    ['Favorites (0)', 'No Favorites Yet'],
+  ] as const) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('heading', { name: empty })).toBeVisible();
   }
@@ -198,9 +253,18 @@ test('My Listings: tabs with counts, empty states and hints, visibility and the 
 
   // a failed delete shows the server's message
   await page.route('**/api/puppies/*', (route) =>
-    route.request().method() === 'DELETE' ? route.fulfill({ status: 409, contentType: 'application/json', body: '{"error":{"code":"conflict","message":"This puppy has a paid order."}}' }) : route.continue(),
+    route.request().method() === 'DELETE'
+      ? route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: '{"error":{"code":"conflict","message":"This puppy has a paid order."}}',
+        })
+      : route.continue(),
   );
-  await page.getByRole('button', { name: /^Delete / }).first().click();
+  await page
+    .getByRole('button', { name: /^Delete / })
+    .first()
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete listing' }).click();
   await expect(page.getByText('This puppy has a paid order.')).toBeVisible();
 });

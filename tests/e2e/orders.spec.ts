@@ -17,7 +17,11 @@ async function expectAccessibleAtBothWidths(page: Page, label: string, within?: 
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-test('a buyer who never paid sees no "Payment Successful!", and an empty My Orders; logged out, My Orders asks to log in first', async ({ page, playwright, baseURL }) => {
+test('a buyer who never paid sees no "Payment Successful!", and an empty My Orders; logged out, My Orders asks to log in first', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await page.goto('/my-orders');
   await expect(page).toHaveURL(/\/auth\?next=%2Fmy-orders/);
   const login = page.getByRole('form', { name: 'Login' });
@@ -37,7 +41,9 @@ test('a buyer who never paid sees no "Payment Successful!", and an empty My Orde
   await expect(page.getByRole('link', { name: 'View the Puppy' })).toHaveAttribute('href', `/puppies/${puppy.id}`);
   await expect(page.getByRole('link', { name: 'My Orders' }).last()).toHaveAttribute('href', '/my-orders');
   await expectAccessibleAtBothWidths(page, 'checkout success without a payment');
-  expect(((await (await page.request.get(`/api/puppies/${puppy.id}`)).json()) as { status: string }).status).toBe('available');
+  expect(((await (await page.request.get(`/api/puppies/${puppy.id}`)).json()) as { status: string }).status).toBe(
+    'available',
+  );
 
   await page.getByRole('link', { name: 'My Orders' }).last().click();
   await expect(page.getByRole('heading', { name: 'No Orders Yet' })).toBeVisible();
@@ -45,7 +51,12 @@ test('a buyer who never paid sees no "Payment Successful!", and an empty My Orde
   await expectAccessibleAtBothWidths(page, 'my orders, empty');
 });
 
-test('a buyer pays and finds the order under My Orders, the seller sees it on My Listings, and an admin cancels it with a refund', async ({ page, browser, playwright, baseURL }) => {
+test('a buyer pays and finds the order under My Orders, the seller sees it on My Listings, and an admin cancels it with a refund', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const puppy = await publicListing(playwright.request, baseURL!, 1300);
   const buyer = await newBuyer(page);
 
@@ -54,7 +65,10 @@ test('a buyer pays and finds the order under My Orders, the seller sees it on My
   await page.getByRole('button', { name: 'Pay $1,349.99' }).click();
   await expect(page).toHaveURL(/\/checkout-success\?puppyId=\d+&payment_intent=pi_/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeVisible();
-  const reference = (await page.getByRole('region', { name: 'Order Details' }).getByText(/^PN-\d{8}-[0-9A-F]{8}$/).textContent())!;
+  const reference = (await page
+    .getByRole('region', { name: 'Order Details' })
+    .getByText(/^PN-\d{8}-[0-9A-F]{8}$/)
+    .textContent())!;
   const successAddress = page.url();
 
   // Reloaded, the page shows the same order.
@@ -63,7 +77,10 @@ test('a buyer pays and finds the order under My Orders, the seller sees it on My
 
   // The account menu leads to My Orders as well as the success page does.
   await page.getByText(`Hi, ${buyer}`).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'My Orders', exact: true })).toHaveAttribute('href', '/my-orders');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'My Orders', exact: true })).toHaveAttribute(
+    'href',
+    '/my-orders',
+  );
   await page.keyboard.press('Escape');
   await expect(page.getByRole('banner').getByRole('link', { name: 'My Orders', exact: true })).toBeHidden();
   await page.getByRole('navigation', { name: 'Where to next' }).getByRole('link', { name: 'My Orders' }).click();
@@ -95,7 +112,9 @@ test('a buyer pays and finds the order under My Orders, the seller sees it on My
   // "Mark handed over" asks first, naming the buyer's days and the seller's share; "Not yet" changes nothing.
   await panel.getByRole('button', { name: 'Mark handed over' }).click();
   const handover = sellerPage.getByRole('dialog', { name: 'Mark handed over' });
-  await expect(handover).toHaveAccessibleDescription(`Mark ${puppy.name} as handed over? The buyer then has 3 days to report a problem; after that your share of $1,300.00 is released to you.`);
+  await expect(handover).toHaveAccessibleDescription(
+    `Mark ${puppy.name} as handed over? The buyer then has 3 days to report a problem; after that your share of $1,300.00 is released to you.`,
+  );
   await expect(handover.getByRole('button', { name: 'Not yet' })).toBeFocused();
   await expectAccessibleAtBothWidths(sellerPage, 'handover confirmation', 'dialog');
   await sellerPage.screenshot({ path: '/tmp/confirm-handover-1280.png' });
@@ -128,7 +147,9 @@ test('a buyer pays and finds the order under My Orders, the seller sees it on My
   await cancelButton.click();
   const dialog = adminPage.getByRole('dialog', { name: `Cancel order ${reference}` });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toHaveAccessibleDescription(`Cancel order ${reference} and refund $1,349.99 to the buyer? Both sides are mailed your reason.`);
+  await expect(dialog).toHaveAccessibleDescription(
+    `Cancel order ${reference} and refund $1,349.99 to the buyer? Both sides are mailed your reason.`,
+  );
   const reason = dialog.getByLabel('Reason for cancelling');
   await expect(reason).toBeFocused();
   await adminPage.keyboard.press('Escape');
@@ -150,7 +171,9 @@ test('a buyer pays and finds the order under My Orders, the seller sees it on My
   await dialog.getByRole('button', { name: 'Keep the order' }).click();
   await expect(dialog).toBeHidden();
   await expect(cancelButton).toBeFocused();
-  expect(((await (await adminPage.request.get(`/api/orders/${reference}`)).json()) as { status: string }).status).toBe('paid');
+  expect(((await (await adminPage.request.get(`/api/orders/${reference}`)).json()) as { status: string }).status).toBe(
+    'paid',
+  );
   await expect(lookup.getByText('Paid', { exact: true })).toBeVisible();
 
   // With a reason the order is cancelled and refunded, and the buyer is mailed the reason.
@@ -165,33 +188,65 @@ test('a buyer pays and finds the order under My Orders, the seller sees it on My
   await expect(lookup.getByText(why)).toBeVisible();
   await adminContext.close();
   await expect
-    .poll(async () => {
-      const entries = (await (await page.request.get('/api/dev/outbox')).json()) as { to: string; text: string }[];
-      return entries.some((entry) => entry.to === `${buyer}@example.com` && entry.text.includes(reference) && entry.text.includes(why));
-    }, { message: "the buyer's cancel mail gives the admin's reason" })
+    .poll(
+      async () => {
+        const entries = (await (await page.request.get('/api/dev/outbox')).json()) as { to: string; text: string }[];
+        return entries.some(
+          (entry) => entry.to === `${buyer}@example.com` && entry.text.includes(reference) && entry.text.includes(why),
+        );
+      },
+      { message: "the buyer's cancel mail gives the admin's reason" },
+    )
     .toBe(true);
 
-  expect(((await (await page.request.get(`/api/puppies/${puppy.id}`)).json()) as { status: string }).status).toBe('available');
+  expect(((await (await page.request.get(`/api/puppies/${puppy.id}`)).json()) as { status: string }).status).toBe(
+    'available',
+  );
   await page.reload();
-  await expect(page.getByRole('listitem').filter({ hasText: reference }).getByText('Cancelled and refunded', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: reference }).getByText('Cancelled and refunded', { exact: true }),
+  ).toBeVisible();
   await page.goto(successAddress);
   await expect(page.getByRole('heading', { name: 'Payment Not Completed', level: 1 })).toBeVisible();
-  await expect(page.getByText('This order was cancelled by PuppyNest. Your payment has been refunded in full.')).toBeVisible();
+  await expect(
+    page.getByText('This order was cancelled by PuppyNest. Your payment has been refunded in full.'),
+  ).toBeVisible();
 });
 
-test('a payment still being confirmed says so on the success page, and the page updates itself once it is paid', async ({ page, playwright, baseURL }) => {
+test('a payment still being confirmed says so on the success page, and the page updates itself once it is paid', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const puppy = await publicListing(playwright.request, baseURL!, 600);
   await newBuyer(page);
-  const intent = (await (await page.request.post('/api/create-payment-intent', { data: { puppyId: puppy.id } })).json()) as { clientSecret: string; intentId: string };
-  const method = (await (await page.request.post('/api/local-payments/payment-methods', { data: { number: CARDS.visa, exp: '12/34', cvc: '123', zip: '97201' } })).json()) as { id: string };
-  expect((await page.request.post('/api/local-payments/confirm', { data: { clientSecret: intent.clientSecret, paymentMethodId: method.id } })).ok()).toBe(true);
+  const intent = (await (
+    await page.request.post('/api/create-payment-intent', { data: { puppyId: puppy.id } })
+  ).json()) as { clientSecret: string; intentId: string };
+  const method = (await (
+    await page.request.post('/api/local-payments/payment-methods', {
+      data: { number: CARDS.visa, exp: '12/34', cvc: '123', zip: '97201' },
+    })
+  ).json()) as { id: string };
+  expect(
+    (
+      await page.request.post('/api/local-payments/confirm', {
+        data: { clientSecret: intent.clientSecret, paymentMethodId: method.id },
+      })
+    ).ok(),
+  ).toBe(true);
 
   // The provider is slow to capture: the server's re-check answers "being confirmed" until released.
   let capturing = true;
   await page.route('**/api/payments/*/refresh', async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { outcome: string; message: string; order: { status: string } };
-    if (capturing) Object.assign(body, { outcome: 'processing', message: 'Your payment is being confirmed.', order: { ...body.order, status: 'pending' } });
+    if (capturing)
+      Object.assign(body, {
+        outcome: 'processing',
+        message: 'Your payment is being confirmed.',
+        order: { ...body.order, status: 'pending' },
+      });
     await route.fulfill({ response, json: body });
   });
   // The page asks again every 2 s while the payment is pending: its clock is moved on, not waited for.

@@ -10,7 +10,12 @@ import { CARDS, draftListing, fillCard, money, newBuyer, publicListing, sellerAp
 // Each test walks a whole flow (registration, payment, redirects, axe on every state).
 test.describe.configure({ timeout: 60_000 });
 
-test('a seller pays the listing fee for a draft, sees it go public, and is told when it is already active', async ({ page, request, playwright, baseURL }) => {
+test('a seller pays the listing fee for a draft, sees it go public, and is told when it is already active', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
   await loginViaApi(page, DEMO.seller);
   const api = await sellerApi(playwright.request, baseURL!);
   const puppy = await draftListing(api);
@@ -21,7 +26,12 @@ test('a seller pays the listing fee for a draft, sees it go public, and is told 
   await expect(page.getByRole('heading', { name: 'Listing Payment', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your Purchase' })).toBeVisible();
   await expect(page.getByText(`Standard Puppy Listing: ${puppy.name}`)).toBeVisible();
-  for (const included of ['30 days of visibility', 'Direct messaging with buyers', 'Photo and video uploads', 'Listing management tools']) {
+  for (const included of [
+    '30 days of visibility',
+    'Direct messaging with buyers',
+    'Photo and video uploads',
+    'Listing management tools',
+  ]) {
     await expect(page.getByText(included)).toBeVisible();
   }
   await expect(page.getByText('PuppyNest is a listing platform only.', { exact: false })).toBeVisible();
@@ -34,7 +44,9 @@ test('a seller pays the listing fee for a draft, sees it go public, and is told 
   await fillCard(page, CARDS.declined);
   await pay.click();
   await expect(page.getByText('Payment Failed', { exact: true })).toBeVisible();
-  await expect(page.getByRole('form', { name: 'Pay the listing fee' }).getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(page.getByRole('form', { name: 'Pay the listing fee' }).getByRole('alert')).toHaveText(
+    'Your card was declined.',
+  );
   await expect(pay).toBeEnabled();
   await expectAccessible(page, 'listing payment declined');
 
@@ -54,7 +66,12 @@ test('a seller pays the listing fee for a draft, sees it go public, and is told 
   await expect(page).toHaveURL(`/my-listings?payment=already-active&puppyId=${puppy.id}`, { timeout: 10_000 });
 });
 
-test('a buyer pays with 4242 4242 4242 4242: the success page shows the order, the puppy is reserved, buyer and seller are mailed', async ({ page, request, playwright, baseURL }) => {
+test('a buyer pays with 4242 4242 4242 4242: the success page shows the order, the puppy is reserved, buyer and seller are mailed', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
   const puppy = await publicListing(playwright.request, baseURL!, 1200);
   const buyer = await newBuyer(page);
 
@@ -73,13 +90,17 @@ test('a buyer pays with 4242 4242 4242 4242: the success page shows the order, t
   await fillCard(page, CARDS.visa);
   await pay.click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/checkout-success\\?puppyId=${puppy.id}&payment_intent=pi_`), { timeout: 10_000 });
+  await expect(page).toHaveURL(new RegExp(`/checkout-success\\?puppyId=${puppy.id}&payment_intent=pi_`), {
+    timeout: 10_000,
+  });
 
   await expect(page.getByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeVisible();
   await expect(page.getByText(`Thank you for your purchase! ${puppy.name} is now reserved for you.`)).toBeVisible();
   const details = page.getByRole('region', { name: 'Order Details' });
   const reference = (await details.getByText(/^PN-\d{8}-[0-9A-F]{8}$/).textContent())!;
-  await expect(details.getByText(new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }))).toBeVisible();
+  await expect(
+    details.getByText(new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })),
+  ).toBeVisible();
   await expect(details.getByRole('img', { name: new RegExp(puppy.name) })).toBeVisible();
   await expect(details.getByText('Female')).toBeVisible();
   await expect(details.getByText('10 weeks')).toBeVisible();
@@ -87,7 +108,9 @@ test('a buyer pays with 4242 4242 4242 4242: the success page shows the order, t
   await expect(details.getByText(money(1200))).toBeVisible();
   await expect(details.getByText('$49.99')).toBeVisible();
   await expect(details.getByText(money(1249.99))).toBeVisible();
-  await expect(page.getByText('Our team will contact you within 24 hours to arrange pickup or delivery', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Our team will contact you within 24 hours to arrange pickup or delivery', { exact: false }),
+  ).toBeVisible();
   await expect(page.getByText(`A confirmation email has been sent to ${buyer}@example.com.`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse More Puppies' })).toHaveAttribute('href', '/puppies');
   await expect(page.getByRole('link', { name: 'Contact Us' }).last()).toHaveAttribute('href', '/contact');
@@ -105,7 +128,11 @@ test('a buyer pays with 4242 4242 4242 4242: the success page shows the order, t
   await expect(page.getByText(reference)).toBeVisible();
 });
 
-test('a declined card shows Payment Failed; the 3155 card asks to approve or fail, and approving pays', async ({ page, playwright, baseURL }) => {
+test('a declined card shows Payment Failed; the 3155 card asks to approve or fail, and approving pays', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const puppy = await publicListing(playwright.request, baseURL!, 950);
   await newBuyer(page);
   await page.goto(`/checkout/${puppy.id}`);
@@ -135,7 +162,13 @@ test('a declined card shows Payment Failed; the 3155 card asks to approve or fai
   await expect(page.getByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeVisible();
 });
 
-test('two buyers, one puppy: the one who pays second is told, and the card is not charged', async ({ page, browser, request, playwright, baseURL }) => {
+test('two buyers, one puppy: the one who pays second is told, and the card is not charged', async ({
+  page,
+  browser,
+  request,
+  playwright,
+  baseURL,
+}) => {
   const puppy = await publicListing(playwright.request, baseURL!, 800);
   const late = await browser.newContext();
   const latePage = withIslandGoto(await late.newPage());
@@ -157,7 +190,9 @@ test('two buyers, one puppy: the one who pays second is told, and the card is no
   await expectAccessible(latePage, 'checkout sold out');
   await late.close();
 
-  expect(((await (await request.get(`/api/puppies/${puppy.id}`)).json()) as { status: string }).status).toBe('reserved');
+  expect(((await (await request.get(`/api/puppies/${puppy.id}`)).json()) as { status: string }).status).toBe(
+    'reserved',
+  );
 });
 
 test('a visitor donates $50: thank-you toast, and the form resets', async ({ page, request }) => {
@@ -203,7 +238,10 @@ test('a visitor donates $50: thank-you toast, and the form resets', async ({ pag
   expect(outbox.find((m) => m.to === email)?.text).toContain('$50.00');
 });
 
-test('the admin switches live payments on and off; the badge follows, also in another open tab', async ({ page, browser }) => {
+test('the admin switches live payments on and off; the badge follows, also in another open tab', async ({
+  page,
+  browser,
+}) => {
   await loginViaApi(page, DEMO.admin, '/admin');
   await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
   await expect(page.getByText('TEST MODE', { exact: true })).toBeVisible();
@@ -254,10 +292,16 @@ test('a non-admin sees Access Denied on /admin', async ({ page }) => {
   await expectAccessible(page, 'admin access denied');
 });
 
-test('when Stripe.js cannot load, the page says Payment System Error instead of waiting', async ({ page, playwright, baseURL }) => {
+test('when Stripe.js cannot load, the page says Payment System Error instead of waiting', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const puppy = await publicListing(playwright.request, baseURL!, 700);
   await newBuyer(page);
-  await page.route('**/api/stripe-public-key', (route) => route.fulfill({ json: { publicKey: 'pk_test_e2eNotAKey', isLive: false } }));
+  await page.route('**/api/stripe-public-key', (route) =>
+    route.fulfill({ json: { publicKey: 'pk_test_e2eNotAKey', isLive: false } }),
+  );
   await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));
   await page.goto(`/checkout/${puppy.id}`);
   await expect(page.getByRole('heading', { name: 'Payment System Error' })).toBeVisible();
@@ -272,7 +316,11 @@ test('a logged-out visitor at checkout is told to log in and sent to /auth after
   await expect(page).toHaveURL(/\/auth\?next=%2Fcheckout%2F2/);
 });
 
-test('on a phone the checkout page does not move while its order and form arrive after the script', async ({ page, playwright, baseURL }) => {
+test('on a phone the checkout page does not move while its order and form arrive after the script', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const puppy = await publicListing(playwright.request, baseURL!, 800);
   await page.setViewportSize({ width: 390, height: 844 });
   await loginViaApi(page, DEMO.buyer);
@@ -281,7 +329,8 @@ test('on a phone the checkout page does not move while its order and form arrive
     const seen = window as unknown as { layoutShift: number };
     seen.layoutShift = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) seen.layoutShift += entry.value;
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) seen.layoutShift += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(`/checkout/${puppy.id}`);
@@ -291,7 +340,12 @@ test('on a phone the checkout page does not move while its order and form arrive
   const shift = await page.evaluate(
     () =>
       new Promise<number>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve((window as unknown as { layoutShift: number }).layoutShift))))),
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            setTimeout(() => resolve((window as unknown as { layoutShift: number }).layoutShift)),
+          ),
+        ),
+      ),
   );
   // "good" CLS is at most 0.1; before the page kept the footer below the fold it was 0.7
   expect(shift).toBeLessThan(0.05);

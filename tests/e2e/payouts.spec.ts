@@ -8,7 +8,16 @@ import type { APIRequest, APIRequestContext, BrowserContext } from '@playwright/
 import { expect, test, withIslandGoto, type Page } from '../support/test.ts';
 import { DEMO, expectAccessible, loginViaApi, uniqueName } from '../support/e2e.ts';
 import { expectHydrated, expectNotHydrated, holdIslandScripts } from '../support/hydration.ts';
-import { CARDS, draftListing, fillCard, money, newBuyer, publicListing, sellerApi, type Listing } from '../support/e2e-payments.ts';
+import {
+  CARDS,
+  draftListing,
+  fillCard,
+  money,
+  newBuyer,
+  publicListing,
+  sellerApi,
+  type Listing,
+} from '../support/e2e-payments.ts';
 
 // Each test walks a whole flow across two or three accounts.
 test.describe.configure({ timeout: 150_000 });
@@ -23,20 +32,43 @@ async function expectAccessibleAtBothWidths(page: Page, label: string, within?: 
 }
 
 /** a seller registered through the API (no payout account yet) with one public listing, its fee paid with a test card */
-async function newSellerWithListing(requests: APIRequest, baseURL: string, price: number): Promise<{ account: { username: string; password: string }; puppy: Listing }> {
+async function newSellerWithListing(
+  requests: APIRequest,
+  baseURL: string,
+  price: number,
+): Promise<{ account: { username: string; password: string }; puppy: Listing }> {
   const username = uniqueName('seller');
   const api: APIRequestContext = await requests.newContext({ baseURL });
-  const registered = await api.post('/api/register', { data: { username, email: `${username}@example.com`, password: PASSWORD, accountType: 'seller', confirmAdult: true } });
+  const registered = await api.post('/api/register', {
+    data: { username, email: `${username}@example.com`, password: PASSWORD, accountType: 'seller', confirmAdult: true },
+  });
   expect(registered.status(), await registered.text()).toBe(201);
   const puppy = await draftListing(api, price);
-  const intent = (await (await api.post('/api/create-listing-fee-intent', { data: { puppyId: puppy.id } })).json()) as { clientSecret: string };
-  const method = (await (await api.post('/api/local-payments/payment-methods', { data: { number: CARDS.visa, exp: '12/34', cvc: '123', zip: '97201' } })).json()) as { id: string };
-  expect((await api.post('/api/local-payments/confirm', { data: { clientSecret: intent.clientSecret, paymentMethodId: method.id } })).ok()).toBe(true);
+  const intent = (await (await api.post('/api/create-listing-fee-intent', { data: { puppyId: puppy.id } })).json()) as {
+    clientSecret: string;
+  };
+  const method = (await (
+    await api.post('/api/local-payments/payment-methods', {
+      data: { number: CARDS.visa, exp: '12/34', cvc: '123', zip: '97201' },
+    })
+  ).json()) as { id: string };
+  expect(
+    (
+      await api.post('/api/local-payments/confirm', {
+        data: { clientSecret: intent.clientSecret, paymentMethodId: method.id },
+      })
+    ).ok(),
+  ).toBe(true);
   await api.dispose();
   return { account: { username, password: PASSWORD }, puppy };
 }
 
-test('a new seller connects a payout account, sells a puppy, and is paid once the buyer confirms receipt', async ({ page, browser, playwright, baseURL }) => {
+test('a new seller connects a payout account, sells a puppy, and is paid once the buyer confirms receipt', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const { account, puppy } = await newSellerWithListing(playwright.request, baseURL!, 1100);
   const sellerContext = await browser.newContext();
   const sellerPage = withIslandGoto(await sellerContext.newPage());
@@ -53,7 +85,10 @@ test('a new seller connects a payout account, sells a puppy, and is paid once th
 
   // The account menu leads here.
   await sellerPage.getByText(`Hi, ${account.username}`).click();
-  await expect(sellerPage.getByRole('banner').getByRole('link', { name: 'Earnings', exact: true })).toHaveAttribute('href', '/earnings');
+  await expect(sellerPage.getByRole('banner').getByRole('link', { name: 'Earnings', exact: true })).toHaveAttribute(
+    'href',
+    '/earnings',
+  );
   await sellerPage.keyboard.press('Escape');
 
   // First visit to the onboarding page: only the name, then "Save and finish later": details are still needed.
@@ -98,18 +133,26 @@ test('a new seller connects a payout account, sells a puppy, and is paid once th
   await fillCard(page, CARDS.visa);
   await page.getByRole('button', { name: `Pay ${money(1149.99)}` }).click();
   await expect(page).toHaveURL(/\/checkout-success\?puppyId=\d+&payment_intent=pi_/, { timeout: 10_000 });
-  const reference = (await page.getByRole('region', { name: 'Order Details' }).getByText(/^PN-\d{8}-[0-9A-F]{8}$/).textContent())!;
+  const reference = (await page
+    .getByRole('region', { name: 'Order Details' })
+    .getByText(/^PN-\d{8}-[0-9A-F]{8}$/)
+    .textContent())!;
 
   // The seller sees the sale waiting for the handover, and marks the puppy handed over on My Listings.
   await sellerPage.goto('/earnings');
   const row = sellerPage.getByRole('row').filter({ hasText: reference });
   await expect(row.getByText('Awaiting handover', { exact: true })).toBeVisible();
   await sellerPage.goto('/my-listings');
-  await expect(sellerPage.getByRole('link', { name: 'Earnings', exact: true }).last()).toHaveAttribute('href', '/earnings');
+  await expect(sellerPage.getByRole('link', { name: 'Earnings', exact: true }).last()).toHaveAttribute(
+    'href',
+    '/earnings',
+  );
   const panel = sellerPage.getByRole('region', { name: `Order for ${puppy.name}` });
   await panel.getByRole('button', { name: 'Mark handed over' }).click();
   const handover = sellerPage.getByRole('dialog', { name: 'Mark handed over' });
-  await expect(handover).toHaveAccessibleDescription(`Mark ${puppy.name} as handed over? The buyer then has 3 days to report a problem; after that your share of ${money(1100)} is released to you.`);
+  await expect(handover).toHaveAccessibleDescription(
+    `Mark ${puppy.name} as handed over? The buyer then has 3 days to report a problem; after that your share of ${money(1100)} is released to you.`,
+  );
   await handover.getByRole('button', { name: 'Mark handed over' }).click();
   await expect(handover).toBeHidden();
   await expect(panel.getByText('Handed over', { exact: true })).toBeVisible();
@@ -124,13 +167,18 @@ test('a new seller connects a payout account, sells a puppy, and is paid once th
   const confirmReceipt = card.getByRole('button', { name: 'Confirm receipt' });
   await card.getByRole('button', { name: 'Report a problem' }).click();
   await expect(confirmReceipt).toBeDisabled();
-  await card.getByRole('form', { name: `Report a problem with order ${reference}` }).getByRole('button', { name: 'Cancel' }).click();
+  await card
+    .getByRole('form', { name: `Report a problem with order ${reference}` })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
   await expect(confirmReceipt).toBeEnabled();
 
   // Confirming asks first, and says what it moves; then the seller is paid and the badge says "Received".
   await confirmReceipt.click();
   const confirmation = page.getByRole('dialog', { name: 'Confirm receipt' });
-  await expect(confirmation).toHaveAccessibleDescription(`Confirm that ${puppy.name} arrived? The seller is paid at once and you can no longer report a problem.`);
+  await expect(confirmation).toHaveAccessibleDescription(
+    `Confirm that ${puppy.name} arrived? The seller is paid at once and you can no longer report a problem.`,
+  );
   await expect(confirmation.getByRole('button', { name: 'Not yet' })).toBeFocused();
   await expect(card.getByRole('button', { name: 'Report a problem' })).toBeDisabled();
   await expectAccessibleAtBothWidths(page, 'confirm receipt confirmation', 'dialog');
@@ -151,7 +199,14 @@ test('a new seller connects a payout account, sells a puppy, and is paid once th
   // The seller's Earnings: the order paid, with the seller's share (no commission: the whole price).
   await sellerPage.goto('/earnings');
   await expect(row.getByRole('rowheader')).toHaveText(reference);
-  await expect(row.getByRole('cell')).toHaveText([puppy.name, /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/, money(1100), '$0.00', money(1100), /^Paid/]);
+  await expect(row.getByRole('cell')).toHaveText([
+    puppy.name,
+    /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+    money(1100),
+    '$0.00',
+    money(1100),
+    /^Paid/,
+  ]);
   const totals = sellerPage.getByRole('region', { name: 'Totals' });
   await expect(totals.getByRole('definition')).toHaveText([money(1100), '$0.00', '$0.00']);
   await expect(sellerPage.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/earnings.csv');
@@ -162,16 +217,35 @@ test('a new seller connects a payout account, sells a puppy, and is paid once th
   await sellerContext.close();
 });
 
-test('a buyer who reports a problem holds the payout until an admin releases it to the seller', async ({ page, browser, playwright, baseURL }) => {
+test('a buyer who reports a problem holds the payout until an admin releases it to the seller', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   // The demo seller's payout account is connected (the seed): the order is bought and handed over through the API.
   const puppy = await publicListing(playwright.request, baseURL!, 800);
   await newBuyer(page);
-  const intent = (await (await page.request.post('/api/create-payment-intent', { data: { puppyId: puppy.id } })).json()) as { clientSecret: string };
-  const method = (await (await page.request.post('/api/local-payments/payment-methods', { data: { number: CARDS.visa, exp: '12/34', cvc: '123', zip: '97201' } })).json()) as { id: string };
-  expect((await page.request.post('/api/local-payments/confirm', { data: { clientSecret: intent.clientSecret, paymentMethodId: method.id } })).ok()).toBe(true);
+  const intent = (await (
+    await page.request.post('/api/create-payment-intent', { data: { puppyId: puppy.id } })
+  ).json()) as { clientSecret: string };
+  const method = (await (
+    await page.request.post('/api/local-payments/payment-methods', {
+      data: { number: CARDS.visa, exp: '12/34', cvc: '123', zip: '97201' },
+    })
+  ).json()) as { id: string };
+  expect(
+    (
+      await page.request.post('/api/local-payments/confirm', {
+        data: { clientSecret: intent.clientSecret, paymentMethodId: method.id },
+      })
+    ).ok(),
+  ).toBe(true);
   let reference = '';
   await expect(async () => {
-    const orders = (await (await page.request.get(`/api/my-orders?puppyId=${puppy.id}`)).json()) as { orders: { reference: string; status: string }[] };
+    const orders = (await (await page.request.get(`/api/my-orders?puppyId=${puppy.id}`)).json()) as {
+      orders: { reference: string; status: string }[];
+    };
     expect(orders.orders[0]?.status).toBe('paid');
     reference = orders.orders[0]!.reference;
   }).toPass({ timeout: 5000 });
@@ -191,7 +265,9 @@ test('a buyer who reports a problem holds the payout until an admin releases it 
   await report.getByLabel('What went wrong?').fill('The puppy has a cough and the vet papers were missing.');
   await report.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByText('Problem Reported', { exact: true })).toBeVisible();
-  await expect(card.getByText('You reported a problem: The puppy has a cough and the vet papers were missing.', { exact: false })).toBeVisible();
+  await expect(
+    card.getByText('You reported a problem: The puppy has a cough and the vet papers were missing.', { exact: false }),
+  ).toBeVisible();
   await expect(card.getByRole('button', { name: 'Confirm receipt' })).toHaveCount(0);
   await expect(card.locator('.order-status')).toHaveText('Problem reported');
 
@@ -211,7 +287,9 @@ test('a buyer who reports a problem holds the payout until an admin releases it 
   await expectAccessible(adminPage, '/admin held payouts', '.held-payouts');
   await item.getByRole('button', { name: 'Release to seller' }).click();
   const release = adminPage.getByRole('dialog', { name: `Release the payout of order ${reference}` });
-  await expect(release).toHaveAccessibleDescription(`Release ${money(800)} to demo-seller? It is sent to their payout account now; a refund after this takes it back from the seller first.`);
+  await expect(release).toHaveAccessibleDescription(
+    `Release ${money(800)} to demo-seller? It is sent to their payout account now; a refund after this takes it back from the seller first.`,
+  );
   await expect(release.getByRole('button', { name: 'Keep it held' })).toBeFocused();
   await expectAccessibleAtBothWidths(adminPage, 'release confirmation', 'dialog');
   await adminPage.screenshot({ path: '/tmp/confirm-release-1280.png' });
@@ -227,17 +305,26 @@ test('a buyer who reports a problem holds the payout until an admin releases it 
   await lookup.getByRole('button', { name: 'Find order' }).click();
   const found = adminPage.getByRole('region', { name: 'Find an Order' });
   await expect(found.getByRole('definition').filter({ hasText: 'Paid · ' })).toHaveText(`Paid · ${money(800)}`);
-  await expect(found.getByText('a cancel takes the payout back from the seller before the buyer is refunded', { exact: false })).toBeVisible();
+  await expect(
+    found.getByText('a cancel takes the payout back from the seller before the buyer is refunded', { exact: false }),
+  ).toBeVisible();
   await adminContext.close();
 
-  const paid = (await (await seller.get('/api/earnings')).json()) as { rows: { reference: string; status: string; amountCents: number }[] };
+  const paid = (await (await seller.get('/api/earnings')).json()) as {
+    rows: { reference: string; status: string; amountCents: number }[];
+  };
   expect(paid.rows.find((row) => row.reference === reference)).toMatchObject({ status: 'paid', amountCents: 80_000 });
   await seller.dispose();
   await page.reload();
   await expect(card.getByText('the seller has been paid', { exact: false })).toBeVisible();
 });
 
-test('a disputed payment holds the payout, and /admin lists the dispute', async ({ page, browser, playwright, baseURL }) => {
+test('a disputed payment holds the payout, and /admin lists the dispute', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   // A buyer pays for a puppy of the demo seller with the card whose holder disputes the charge.
   const puppy = await publicListing(playwright.request, baseURL!, 900);
   await newBuyer(page);
@@ -247,7 +334,10 @@ test('a disputed payment holds the payout, and /admin lists the dispute', async 
   const total = (await pay.textContent())!.replace(/^Pay /, '').trim();
   await pay.click();
   await expect(page).toHaveURL(/\/checkout-success\?puppyId=\d+&payment_intent=pi_/, { timeout: 10_000 });
-  const reference = (await page.getByRole('region', { name: 'Order Details' }).getByText(/^PN-\d{8}-[0-9A-F]{8}$/).textContent())!;
+  const reference = (await page
+    .getByRole('region', { name: 'Order Details' })
+    .getByText(/^PN-\d{8}-[0-9A-F]{8}$/)
+    .textContent())!;
 
   // The seller marks the puppy handed over, through its confirmation.
   const sellerContext = await browser.newContext();
@@ -270,7 +360,10 @@ test('a disputed payment holds the payout, and /admin lists the dispute', async 
   await expect(item.getByRole('heading', { name: `${reference} · ${puppy.name}` })).toBeVisible();
   await expect(item.getByRole('definition')).toHaveText([total, 'Dispute open', 'Held']);
   await expect(section.getByRole('heading', { name: 'Refunds pending' })).toBeVisible();
-  const heldItem = adminPage.getByRole('region', { name: 'Held Payouts' }).getByRole('listitem').filter({ hasText: reference });
+  const heldItem = adminPage
+    .getByRole('region', { name: 'Held Payouts' })
+    .getByRole('listitem')
+    .filter({ hasText: reference });
   await expect(heldItem.getByText("The buyer's bank disputes the payment", { exact: true })).toBeVisible();
   await expect(heldItem.getByText('The bank decides this dispute.', { exact: false })).toBeVisible();
   // nothing to release or refund while the bank decides
@@ -287,7 +380,9 @@ test('a disputed payment holds the payout, and /admin lists the dispute', async 
 /** a new seller, registered in `context`, and the setup link Earnings' "Connect payout account" makes for them */
 async function newSellerSetupLink(context: BrowserContext): Promise<{ email: string; link: string }> {
   const username = uniqueName('seller');
-  const registered = await context.request.post('/api/register', { data: { username, email: `${username}@example.com`, password: PASSWORD, accountType: 'seller', confirmAdult: true } });
+  const registered = await context.request.post('/api/register', {
+    data: { username, email: `${username}@example.com`, password: PASSWORD, accountType: 'seller', confirmAdult: true },
+  });
   expect(registered.status(), await registered.text()).toBe(201);
   const started = await context.request.post('/api/earnings/connect');
   expect(started.status(), await started.text()).toBe(200);
@@ -296,10 +391,14 @@ async function newSellerSetupLink(context: BrowserContext): Promise<{ email: str
 }
 
 async function accountStatus(context: BrowserContext): Promise<string> {
-  return ((await (await context.request.get('/api/earnings')).json()) as { account: { status: string } }).account.status;
+  return ((await (await context.request.get('/api/earnings')).json()) as { account: { status: string } }).account
+    .status;
 }
 
-test('the onboarding form works with JavaScript turned off: a refusal keeps what was typed, the next submit connects the account', async ({ browser, baseURL }) => {
+test('the onboarding form works with JavaScript turned off: a refusal keeps what was typed, the next submit connects the account', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL: baseURL!, javaScriptEnabled: false });
   const page = await context.newPage();
   const { email, link } = await newSellerSetupLink(context);
@@ -334,7 +433,10 @@ test('the onboarding form works with JavaScript turned off: a refusal keeps what
   await context.close();
 });
 
-test('what a seller types into the onboarding form before its script arrives is kept, and "Save and finish later" sends it', async ({ browser, baseURL }) => {
+test('what a seller types into the onboarding form before its script arrives is kept, and "Save and finish later" sends it', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL: baseURL! });
   const page = await context.newPage();
   const { link } = await newSellerSetupLink(context);
@@ -355,6 +457,8 @@ test('what a seller types into the onboarding form before its script arrives is 
   await form.getByLabel('Account number').fill('000123456789');
   await form.getByRole('button', { name: 'Save and finish later' }).click();
   await expect(page).toHaveURL(/\/earnings\?onboarding=done$/);
-  await expect(page.getByRole('region', { name: 'Payout Account' }).getByText('Details needed', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Payout Account' }).getByText('Details needed', { exact: true }),
+  ).toBeVisible();
   await context.close();
 });

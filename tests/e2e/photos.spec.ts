@@ -12,7 +12,9 @@ interface Listed {
 
 /** every uploaded photo answers 404, as a removed or unreachable upload does */
 async function photosFail(page: Page) {
-  await page.route('**/uploads/**', (route) => (route.request().resourceType() === 'image' ? route.fulfill({ status: 404, body: '' }) : route.continue()));
+  await page.route('**/uploads/**', (route) =>
+    route.request().resourceType() === 'image' ? route.fulfill({ status: 404, body: '' }) : route.continue(),
+  );
 }
 
 /** images the browser shows as broken: finished loading without a picture */
@@ -35,7 +37,10 @@ test('cards and list items show a placeholder in the photo frame when the photo 
   test.slow();
   await photosFail(page);
   await page.goto('/puppies');
-  const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: /^Details about / }) }).first();
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name: /^Details about / }) })
+    .first();
   const placeholder = card.getByRole('img', { name: /: Image Not Available$/ });
   await expect(placeholder).toBeVisible();
   await expectFillsFrame(placeholder, card);
@@ -43,7 +48,10 @@ test('cards and list items show a placeholder in the photo frame when the photo 
   await expectAccessible(page, '/puppies without photos');
 
   await page.getByRole('tab', { name: 'List' }).click();
-  const item = page.getByRole('article').filter({ has: page.getByRole('link', { name: /^View Details about / }) }).first();
+  const item = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name: /^View Details about / }) })
+    .first();
   await expect(item.getByRole('img', { name: /: Image Not Available$/ })).toBeVisible();
   await expect.poll(() => brokenImages(page)).toBe(0);
 

@@ -37,7 +37,10 @@ async function verifyEmail(page: Page, email: string) {
   await expect(form.getByText('Your email address is verified.')).toBeVisible();
 }
 
-test('a new user becomes a seller, starts the 7-day trial and lists a puppy without a listing fee', async ({ page, request }) => {
+test('a new user becomes a seller, starts the 7-day trial and lists a puppy without a listing fee', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const username = await registerViaUi(page);
   const email = `${username}@example.com`;
@@ -48,7 +51,9 @@ test('a new user becomes a seller, starts the 7-day trial and lists a puppy with
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Benefits' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Why sell on PuppyNest?' })).toBeVisible();
-  await expect(page.getByText('Every plan starts with a 7-day free trial. No commitment, cancel anytime during the trial.')).toBeVisible();
+  await expect(
+    page.getByText('Every plan starts with a 7-day free trial. No commitment, cancel anytime during the trial.'),
+  ).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Payment' })).toBeDisabled();
   await expectAccessible(page, '/sellers benefits');
 
@@ -91,7 +96,9 @@ test('a new user becomes a seller, starts the 7-day trial and lists a puppy with
   const trialEnd = new Date();
   trialEnd.setDate(trialEnd.getDate() + 7);
   const endText = trialEnd.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-  await expect(payment.getByText(`No commitment • Cancel anytime during trial • No charges until ${endText}`)).toBeVisible();
+  await expect(
+    payment.getByText(`No commitment • Cancel anytime during trial • No charges until ${endText}`),
+  ).toBeVisible();
   // Becoming a seller is stored: the account is a seller now.
   expect((await (await page.request.get('/api/user')).json()).accountType).toBe('seller');
   await expectAccessible(page, '/sellers payment');
@@ -112,7 +119,9 @@ test('a new user becomes a seller, starts the 7-day trial and lists a puppy with
   expect(plan).toMatchObject({ plan: 'monthly', status: 'trialing', listingLimit: 10, liveListings: 0 });
 
   // Post a puppy: with the plan it goes live at once, with no listing fee to pay.
-  const photo = await page.request.get(((await (await page.request.get('/api/puppies')).json()) as { imageUrl: string }[])[0]!.imageUrl);
+  const photo = await page.request.get(
+    ((await (await page.request.get('/api/puppies')).json()) as { imageUrl: string }[])[0]!.imageUrl,
+  );
   const name = uniqueName('Trial');
   await page.goto('/post-puppy');
   const post = page.getByRole('form', { name: 'Post a Puppy' });
@@ -124,7 +133,11 @@ test('a new user becomes a seller, starts the 7-day trial and lists a puppy with
   await post.getByLabel('Price ($)').fill('1200');
   await post.getByLabel('Description').fill('A sweet, playful puppy raised at home with children.');
   await post.getByLabel('Location').fill('Austin, TX');
-  await post.getByLabel('Primary image').setInputFiles({ name: 'puppy.jpg', mimeType: photo.headers()['content-type'] ?? 'image/jpeg', buffer: await photo.body() });
+  await post.getByLabel('Primary image').setInputFiles({
+    name: 'puppy.jpg',
+    mimeType: photo.headers()['content-type'] ?? 'image/jpeg',
+    buffer: await photo.body(),
+  });
   await expect(post.getByAltText('Main photo preview')).toBeVisible();
   await post.getByRole('button', { name: 'Post Puppy' }).click();
   await expect(page).toHaveURL(/\/my-listings/);
@@ -132,7 +145,11 @@ test('a new user becomes a seller, starts the 7-day trial and lists a puppy with
   await expect(page.getByText(/Your seller plan:/)).toBeVisible();
   await expect(page.getByText(/free trial until .* 1 of 10 listings live/)).toBeVisible();
 
-  const mine = (await (await page.request.get('/api/my-puppies')).json()) as { id: number; name: string; listingStatus: string }[];
+  const mine = (await (await page.request.get('/api/my-puppies')).json()) as {
+    id: number;
+    name: string;
+    listingStatus: string;
+  }[];
   const posted = mine.find((p) => p.name === name)!;
   expect(posted.listingStatus).toBe('active');
   // Public for everyone, not only its owner.
@@ -251,11 +268,28 @@ test('a visitor verifies by phone, is asked to register first, and finds the app
 async function approvedApplicant(page: Page) {
   const username = uniqueName('pay');
   const email = `${username}@example.com`;
-  expect((await page.request.post('/api/register', { data: { username, password: 'a-good-long-password', email, accountType: 'buyer', confirmAdult: true } })).status()).toBe(201);
-  expect((await page.request.post('/api/send-verification-code', { data: { email, method: 'email' } })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post('/api/register', {
+        data: { username, password: 'a-good-long-password', email, accountType: 'buyer', confirmAdult: true },
+      })
+    ).status(),
+  ).toBe(201);
+  expect((await page.request.post('/api/send-verification-code', { data: { email, method: 'email' } })).ok()).toBe(
+    true,
+  );
   const code = /\b(\d{6})\b/.exec((await outboxMessage(page, email)).text)![1]!;
   expect((await page.request.post('/api/verify-code', { data: { email, code, method: 'email' } })).ok()).toBe(true);
-  const application = { name: 'Cascade Doodles', email, phone: '(555) 010-3000', location: 'Portland, OR', experience: 'Eight years.', breedSpecialty: 'Goldendoodle', termsAgreed: true, plan: 'annual' };
+  const application = {
+    name: 'Cascade Doodles',
+    email,
+    phone: '(555) 010-3000',
+    location: 'Portland, OR',
+    experience: 'Eight years.',
+    breedSpecialty: 'Goldendoodle',
+    termsAgreed: true,
+    plan: 'annual',
+  };
   expect((await page.request.post('/api/seller-applications', { data: application })).status()).toBe(201);
   return { username, email };
 }
@@ -269,7 +303,9 @@ async function fillCard(page: Page, number: string) {
   return payment;
 }
 
-test('a declined card says Payment Failed; a card that asks for authentication starts the trial once approved', async ({ page }) => {
+test('a declined card says Payment Failed; a card that asks for authentication starts the trial once approved', async ({
+  page,
+}) => {
   await approvedApplicant(page);
   await openSellers(page);
   // The stored application keeps the Payment tab open, with the plan chosen in it.
@@ -293,7 +329,11 @@ test('a declined card says Payment Failed; a card that asks for authentication s
   await expect(page.getByText('Free Trial Started!')).toBeVisible();
   await expect(payment.getByRole('heading', { name: 'Your seller plan is active' })).toBeVisible();
   await expect(payment.getByText(/You can list unlimited puppies without a listing fee/)).toBeVisible();
-  expect(await (await page.request.get('/api/seller/plan')).json()).toMatchObject({ plan: 'annual', status: 'trialing', listingLimit: null });
+  expect(await (await page.request.get('/api/seller/plan')).json()).toMatchObject({
+    plan: 'annual',
+    status: 'trialing',
+    listingLimit: null,
+  });
 });
 
 test('the structured data of /sellers states the monthly plan at $19.99', async ({ page }) => {
@@ -303,7 +343,11 @@ test('the structured data of /sellers states the monthly plan at $19.99', async 
   expect(text).not.toContain('29.99');
   const nodes = blocks.flatMap((block) => {
     const data = JSON.parse(block) as { '@graph'?: unknown[] };
-    return (data['@graph'] ?? [data]) as { '@type'?: string; name?: string; offers?: { price: string; priceCurrency: string } }[];
+    return (data['@graph'] ?? [data]) as {
+      '@type'?: string;
+      name?: string;
+      offers?: { price: string; priceCurrency: string };
+    }[];
   });
   const monthly = nodes.find((node) => node['@type'] === 'Product' && /Monthly/.test(node.name ?? ''));
   expect(monthly?.offers).toMatchObject({ price: '19.99', priceCurrency: 'USD' });
@@ -313,7 +357,9 @@ test('the structured data of /sellers states the monthly plan at $19.99', async 
   await expect(page.getByRole('form', { name: 'Seller Application' }).getByText('$19.99')).toBeVisible();
 });
 
-test('a plan chosen on the home page arrives selected in the Apply tab, and stays chosen through a login', async ({ page }) => {
+test('a plan chosen on the home page arrives selected in the Apply tab, and stays chosen through a login', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Start Free Trial with the Annual plan' }).click();
   await expect(page).toHaveURL(/\/sellers\?plan=annual$/);

@@ -20,14 +20,17 @@ test('/puppies lists puppies in its HTML and a card leads to its detail page', a
   await expect(cards.first()).toBeVisible();
   expect(await cards.count()).toBeGreaterThan(20);
   const name = (await cards.first().locator('h3').textContent())!;
-  await cards.first().getByRole('link', { name: /Details/ }).click();
+  await cards
+    .first()
+    .getByRole('link', { name: /Details/ })
+    .click();
   await expect(page).toHaveURL(/\/puppies\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('Available Now')).toBeVisible();
   // axe reads a puppy page in listings-browse.spec.ts and, at 390 px, in html-first.spec.ts
 });
 
-test('an anonymous visitor\'s pages log no errors and do not ask for a session', async ({ page }) => {
+test("an anonymous visitor's pages log no errors and do not ask for a session", async ({ page }) => {
   const errors: string[] = [];
   const userCalls: string[] = [];
   page.on('console', (message) => {

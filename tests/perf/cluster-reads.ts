@@ -20,13 +20,21 @@ const CONNECTIONS = numberArg('connections', 50);
 const SECONDS = numberArg('seconds', 10);
 
 async function load(port: number, seconds: number) {
-  const r = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: seconds, requests: [{ setupRequest: (req) => ({ ...req, path: tailPath() }) }] });
+  const r = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [{ setupRequest: (req) => ({ ...req, path: tailPath() }) }],
+  });
   return { rps: r.requests.total / r.duration, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
 }
 
 async function untilServing(port: number): Promise<void> {
   for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -45,19 +53,49 @@ async function main(): Promise<void> {
     await pool.query('VACUUM ANALYZE');
     await pool.end();
 
-    const env = { NODE_ENV: 'development', SEED_DEMO_DATA: 'false', HOST: '127.0.0.1', DATABASE_URL: pg.url('product'), SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789', TRUST_PROXY: 'loopback' };
+    const env = {
+      NODE_ENV: 'development',
+      SEED_DEMO_DATA: 'false',
+      HOST: '127.0.0.1',
+      DATABASE_URL: pg.url('product'),
+      SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
+      TRUST_PROXY: 'loopback',
+    };
     const server = path.join(root, 'commerce-api/src/server.ts');
     const ports = { a: 4401, b: 4402, both: 4403, one: 4404 };
-    children.push(await startProcess('process a', process.execPath, [server], { ...env, PORT: String(ports.a), DATA_DIR: path.join(work, 'a') }, /is running at/));
-    children.push(await startProcess('process b', process.execPath, [server], { ...env, PORT: String(ports.b), DATA_DIR: path.join(work, 'b') }, /is running at/));
+    children.push(
+      await startProcess(
+        'process a',
+        process.execPath,
+        [server],
+        { ...env, PORT: String(ports.a), DATA_DIR: path.join(work, 'a') },
+        /is running at/,
+      ),
+    );
+    children.push(
+      await startProcess(
+        'process b',
+        process.execPath,
+        [server],
+        { ...env, PORT: String(ports.b), DATA_DIR: path.join(work, 'b') },
+        /is running at/,
+      ),
+    );
     const haproxy = (bind: number, a: number, b: number) =>
-      startProcess('haproxy', 'haproxy', ['-db', '-f', path.join(root, 'deploy/haproxy.cfg')], { PN_BIND: `127.0.0.1:${bind}`, PN_A: `127.0.0.1:${a}`, PN_B: `127.0.0.1:${b}` });
+      startProcess('haproxy', 'haproxy', ['-db', '-f', path.join(root, 'deploy/haproxy.cfg')], {
+        PN_BIND: `127.0.0.1:${bind}`,
+        PN_A: `127.0.0.1:${a}`,
+        PN_B: `127.0.0.1:${b}`,
+      });
     children.push(await haproxy(ports.both, ports.a, ports.b), await haproxy(ports.one, ports.a, ports.a));
     await Promise.all([untilServing(ports.both), untilServing(ports.one)]);
     // the health checks need a moment to put every entry in rotation: wait for four good answers in a row
-    for (const port of [ports.both, ports.one]) for (let ok = 0; ok < 4; ) ok = (await fetch(`http://127.0.0.1:${port}/readyz`)).ok ? ok + 1 : 0;
+    for (const port of [ports.both, ports.one])
+      for (let ok = 0; ok < 4;) ok = (await fetch(`http://127.0.0.1:${port}/readyz`)).ok ? ok + 1 : 0;
 
-    console.log(`cluster reads: ${ROWS} listings, ${CONNECTIONS} connections, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}`);
+    console.log(
+      `cluster reads: ${ROWS} listings, ${CONNECTIONS} connections, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}`,
+    );
     await load(ports.both, 1);
     await load(ports.one, 1);
     const runs = { both: [] as Awaited<ReturnType<typeof load>>[], one: [] as Awaited<ReturnType<typeof load>>[] };
@@ -72,8 +110,12 @@ async function main(): Promise<void> {
     });
     const one = sum(runs.one);
     const both = sum(runs.both);
-    console.log(`one process through the balancer:   ${one.rps.toFixed(0)} req/s, worst p99 ${one.p99} ms, ${one.bad} bad`);
-    console.log(`two processes through the balancer: ${both.rps.toFixed(0)} req/s, worst p99 ${both.p99} ms, ${both.bad} bad`);
+    console.log(
+      `one process through the balancer:   ${one.rps.toFixed(0)} req/s, worst p99 ${one.p99} ms, ${one.bad} bad`,
+    );
+    console.log(
+      `two processes through the balancer: ${both.rps.toFixed(0)} req/s, worst p99 ${both.p99} ms, ${both.bad} bad`,
+    );
     console.log(`two / one: ${(both.rps / one.rps).toFixed(2)}x (load ${os.loadavg()[0]!.toFixed(2)})`);
   } finally {
     for (const child of children) child.kill('SIGKILL');

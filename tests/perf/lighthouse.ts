@@ -21,7 +21,9 @@ if (!existsSync(path.join(root, process.env.SITE_DIST_DIR ?? 'dist/site', 'clien
   console.error('No site build: run "npm run build" first.');
   process.exit(1);
 }
-const chrome = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((file) => existsSync(file));
+const chrome = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((file) =>
+  existsSync(file),
+);
 if (!chrome) {
   console.error('Lighthouse needs Chromium: apt-get install -y chromium.');
   process.exit(1);
@@ -32,10 +34,14 @@ const extraListings = listingsArg ? Number(listingsArg.slice('--listings='.lengt
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pn-lighthouse-'));
 if (extraListings > 0) {
-  const seeded = spawnSync(process.execPath, [path.join(root, 'commerce-api/scripts/seed.ts'), `--listings=${extraListings}`], {
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const seeded = spawnSync(
+    process.execPath,
+    [path.join(root, 'commerce-api/scripts/seed.ts'), `--listings=${extraListings}`],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (seeded.status !== 0) {
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(1);
@@ -61,9 +67,14 @@ const base = await new Promise<string>((resolve, reject) => {
  */
 async function signedInProfile(base: string): Promise<string> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'pn-lighthouse-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chrome, args: ['--password-store=basic'] });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chrome,
+    args: ['--password-store=basic'],
+  });
   try {
-    const login = await context.request.post(`${base}/api/login`, { data: { username: 'demo-buyer', password: 'puppynest-buyer' } });
+    const login = await context.request.post(`${base}/api/login`, {
+      data: { username: 'demo-buyer', password: 'puppynest-buyer' },
+    });
     if (!login.ok()) throw new Error(`the demo buyer's login failed: ${login.status()}`);
   } finally {
     await context.close();
@@ -72,7 +83,9 @@ async function signedInProfile(base: string): Promise<string> {
 }
 
 try {
-  const page = (await (await fetch(`${base}/api/puppies?status=available&limit=1`)).json()) as { items: Array<{ id: number }> };
+  const page = (await (await fetch(`${base}/api/puppies?status=available&limit=1`)).json()) as {
+    items: Array<{ id: number }>;
+  };
   const id = page.items[0]!.id;
   const pages: Array<[string, string, boolean]> = [
     ['home', '/', false],
@@ -81,30 +94,59 @@ try {
     ['checkout', `/checkout/${id}`, true],
   ];
   // the API counts exactly only up to its cap; past it the seeded number says how many there are
-  const counted = (await (await fetch(`${base}/api/puppies?limit=1`)).json()) as { total: number; totalCapped?: boolean };
-  const listings = counted.totalCapped ? `more than ${counted.total} (${extraListings} added to the demo catalogue)` : String(counted.total);
-  console.log(`Lighthouse 13, mobile, simulated throttling, ${listings} public listings. Targets: 100 in each category; LCP <= 1.7 s, TBT <= 80 ms, CLS <= 0.05, FCP <= 1.2 s.`);
+  const counted = (await (await fetch(`${base}/api/puppies?limit=1`)).json()) as {
+    total: number;
+    totalCapped?: boolean;
+  };
+  const listings = counted.totalCapped
+    ? `more than ${counted.total} (${extraListings} added to the demo catalogue)`
+    : String(counted.total);
+  console.log(
+    `Lighthouse 13, mobile, simulated throttling, ${listings} public listings. Targets: 100 in each category; LCP <= 1.7 s, TBT <= 80 ms, CLS <= 0.05, FCP <= 1.2 s.`,
+  );
   for (const [name, url, withLogin] of pages) {
     const report = path.join(dataDir, `${name}.json`);
     const profile = withLogin ? await signedInProfile(base) : undefined;
-    const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', ...(profile ? ['--password-store=basic', `--user-data-dir=${profile}`] : [])];
-    const args = ['-y', 'lighthouse@13', base + url, '--quiet', `--chrome-flags=${chromeFlags.join(' ')}`, '--output=json', `--output-path=${report}`];
+    const chromeFlags = [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      ...(profile ? ['--password-store=basic', `--user-data-dir=${profile}`] : []),
+    ];
+    const args = [
+      '-y',
+      'lighthouse@13',
+      base + url,
+      '--quiet',
+      `--chrome-flags=${chromeFlags.join(' ')}`,
+      '--output=json',
+      `--output-path=${report}`,
+    ];
     if (profile) args.push('--disable-storage-reset');
-    const run = spawnSync('npx', args, { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    const run = spawnSync('npx', args, {
+      env: { ...process.env, CHROME_PATH: chrome },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+    });
     if (profile) rmSync(profile, { recursive: true, force: true });
     if (profile && existsSync(report)) {
       const finalUrl = (JSON.parse(readFileSync(report, 'utf8')) as { finalDisplayedUrl: string }).finalDisplayedUrl;
-      if (!finalUrl.startsWith(base + url)) console.log(`  ${name.padEnd(9)} ended at ${finalUrl}: the login did not hold`);
+      if (!finalUrl.startsWith(base + url))
+        console.log(`  ${name.padEnd(9)} ended at ${finalUrl}: the login did not hold`);
     }
     if (run.status !== 0 || !existsSync(report)) {
-      console.log(`  ${name.padEnd(9)} lighthouse failed: ${run.stderr.split('\n').filter(Boolean).slice(-2).join(' ')}`);
+      console.log(
+        `  ${name.padEnd(9)} lighthouse failed: ${run.stderr.split('\n').filter(Boolean).slice(-2).join(' ')}`,
+      );
       continue;
     }
     const result = JSON.parse(readFileSync(report, 'utf8')) as {
       categories: Record<string, { id: string; score: number }>;
       audits: Record<string, { numericValue?: number }>;
     };
-    const scores = ['performance', 'accessibility', 'best-practices', 'seo'].map((id) => `${id} ${Math.round((result.categories[id]?.score ?? 0) * 100)}`).join(', ');
+    const scores = ['performance', 'accessibility', 'best-practices', 'seo']
+      .map((id) => `${id} ${Math.round((result.categories[id]?.score ?? 0) * 100)}`)
+      .join(', ');
     const metric = (id: string) => result.audits[id]?.numericValue ?? NaN;
     console.log(
       `  ${name.padEnd(9)} ${scores} | LCP ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s, TBT ${Math.round(metric('total-blocking-time'))} ms, CLS ${metric('cumulative-layout-shift').toFixed(3)}, FCP ${(metric('first-contentful-paint') / 1000).toFixed(2)} s`,

@@ -20,8 +20,21 @@ const started = performance.now();
 const result = spawnSync(
   process.execPath,
   // the property alone: the file's replayed sequences run in `npm test`
-  [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...projects.flatMap((p) => ['--project', p]), 'tests/api/money-model.test.ts', '--testNamePattern', 'runs of up to'],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, MONEY_MODEL_RUNS: String(runs), MONEY_MODEL_SEED: String(seed) } },
+  [
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    'tests/api/money-model.test.ts',
+    '--testNamePattern',
+    'runs of up to',
+  ],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, MONEY_MODEL_RUNS: String(runs), MONEY_MODEL_SEED: String(seed) },
+  },
 );
-console.log(`money model: ${((performance.now() - started) / 1000).toFixed(1)} s; replay with MONEY_MODEL_SEED=${seed} MONEY_MODEL_RUNS=${runs}`);
+console.log(
+  `money model: ${((performance.now() - started) / 1000).toFixed(1)} s; replay with MONEY_MODEL_SEED=${seed} MONEY_MODEL_RUNS=${runs}`,
+);
 process.exit(result.status ?? 1);

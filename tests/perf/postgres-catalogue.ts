@@ -15,7 +15,8 @@ import type { CatalogueQuery } from '../../commerce-api/src/domain/store/index.t
 import { buildBreeds, buildCatalogue, buildUser, createRng } from '../support/factories.ts';
 import { startPostgres } from '../support/postgres-server.ts';
 
-const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const arg = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const ROWS = arg('rows', 100_000);
 const CONNECTIONS = arg('connections', 50);
 const SECONDS = arg('seconds', 5);
@@ -40,7 +41,9 @@ async function closedLoop(label: string, op: (i: number) => Promise<unknown>): P
   );
   latencies.sort((a, b) => a - b);
   const f = (n: number) => n.toFixed(1);
-  console.log(`${label}: ${Math.round(latencies.length / SECONDS)}/s, p50 ${f(percentile(latencies, 50))} ms, p99 ${f(percentile(latencies, 99))} ms, max ${f(latencies.at(-1) ?? 0)} ms (${CONNECTIONS} concurrent, ${SECONDS} s)`);
+  console.log(
+    `${label}: ${Math.round(latencies.length / SECONDS)}/s, p50 ${f(percentile(latencies, 50))} ms, p99 ${f(percentile(latencies, 99))} ms, max ${f(latencies.at(-1) ?? 0)} ms (${CONNECTIONS} concurrent, ${SECONDS} s)`,
+  );
 }
 
 const SEARCH_WORDS = ['black', 'austin', 'gentle', 'cream', 'denver'];
@@ -90,10 +93,16 @@ try {
   } finally {
     client.release();
   }
-  const publicRows = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM puppies WHERE expires_at > $1', [now])).rows[0]!.n;
-  console.log(`loaded ${ROWS} listings (${publicRows} public, ${breeds.length} breeds) in ${Math.round(performance.now() - t0)} ms`);
+  const publicRows = (
+    await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM puppies WHERE expires_at > $1', [now])
+  ).rows[0]!.n;
+  console.log(
+    `loaded ${ROWS} listings (${publicRows} public, ${breeds.length} breeds) in ${Math.round(performance.now() - t0)} ms`,
+  );
 
-  await closedLoop('catalogue, a new filter mix per query', (i) => storage.puppies.searchPublic(tailQuery(i, breeds.length), now));
+  await closedLoop('catalogue, a new filter mix per query', (i) =>
+    storage.puppies.searchPublic(tailQuery(i, breeds.length), now),
+  );
   await closedLoop('catalogue, newest first, no filter', () => storage.puppies.searchPublic({ limit: 24 }, now));
   await closedLoop('acknowledged writes (puppies.update, committed, fsync on)', (i) =>
     storage.puppies.update(1 + ((i * 7919) % ROWS), { price: 500 + (i % 3000), updatedAt: new Date().toISOString() }),
@@ -101,9 +110,15 @@ try {
 
   for (const [label, query] of [
     ['newest page', { limit: 24 }],
-    ['breed + price + gender', { breedIds: [breeds[3]!.id], minPrice: 500, maxPrice: 2000, gender: 'Female', status: 'available', limit: 24 }],
+    [
+      'breed + price + gender',
+      { breedIds: [breeds[3]!.id], minPrice: 500, maxPrice: 2000, gender: 'Female', status: 'available', limit: 24 },
+    ],
     ['keyword "gentle black"', { search: 'gentle black', limit: 24 }],
-    ['a town and a price range, page 7', { search: 'austin', minPrice: 2000, maxPrice: 4000, status: 'available', limit: 24, offset: 144 }],
+    [
+      'a town and a price range, page 7',
+      { search: 'austin', minPrice: 2000, maxPrice: 4000, status: 'available', limit: 24, offset: 144 },
+    ],
   ] as const) {
     console.log(`\nEXPLAIN ANALYZE, ${label}:`);
     await explain(query as CatalogueQuery);
@@ -124,7 +139,10 @@ function typeOf(column: string): string {
 /** the page and count queries of searchPublic, as PostgreSQL runs them */
 async function explain(query: CatalogueQuery): Promise<void> {
   const { page, count } = catalogueQueries(query, now, await storage.breeds.list());
-  for (const [name, statement] of [['page', page], ['count', count]] as const) {
+  for (const [name, statement] of [
+    ['page', page],
+    ['count', count],
+  ] as const) {
     const plan = await pool.query(`EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`, statement.values);
     console.log(`  ${name}:`);
     for (const row of plan.rows) console.log(`    ${row['QUERY PLAN']}`);

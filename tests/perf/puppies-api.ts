@@ -39,7 +39,10 @@ async function catalogueApp(rows: number) {
   const t = await createTestApp({ now });
   await t.lowdb!.write((db) => {
     const breedIds = buildBreeds().map((breed) => db.breeds.insert(breed).id);
-    const sellerIds = Array.from({ length: 50 }, (_, i) => db.users.insert(buildUser({ username: `kennel${i}`, accountType: 'seller' }, now)).id);
+    const sellerIds = Array.from(
+      { length: 50 },
+      (_, i) => db.users.insert(buildUser({ username: `kennel${i}`, accountType: 'seller' }, now)).id,
+    );
     for (const puppy of buildCatalogue(rows, createRng(42), { breedIds, sellerIds, now })) db.puppies.insert(puppy);
   });
   return t;
@@ -53,9 +56,18 @@ async function serve(kind: string, rows: number): Promise<void> {
     server = http.createServer(t.app);
   } else {
     const t = await catalogueApp(rows);
-    const body = (await queryPuppies(t.store, v.parse(PuppyQuerySchema, { minPrice: '500', maxPrice: '3000', status: 'available', limit: '24' }), new Date())).json;
+    const body = (
+      await queryPuppies(
+        t.store,
+        v.parse(PuppyQuerySchema, { minPrice: '500', maxPrice: '3000', status: 'available', limit: '24' }),
+        new Date(),
+      )
+    ).json;
     server = http.createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+      res.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': Buffer.byteLength(body),
+      });
       res.end(body);
     });
   }
@@ -67,7 +79,9 @@ async function serve(kind: string, rows: number): Promise<void> {
 
 function startServer(kind: string, rows: number): Promise<{ port: number; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SELF, `--serve=${kind}`, `--rows=${rows}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [SELF, `--serve=${kind}`, `--rows=${rows}`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       const match = /PORT (\d+)/.exec(chunk);
       if (match) resolve({ port: Number(match[1]), child });
@@ -97,7 +111,12 @@ interface Slice {
 }
 
 async function slice(port: number, paths: readonly string[], seconds: number, connections: number): Promise<Slice> {
-  const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: seconds, requests: paths.map((path) => ({ method: 'GET', path })) });
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: seconds,
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  });
   return {
     requests: result.requests.total,
     seconds: result.duration,
@@ -127,7 +146,9 @@ function figures(label: string, slices: Slice[]): Figures {
 /** the query function alone, in this process: what one request costs before HTTP */
 async function inProcess(rows: number): Promise<{ defaultMs: number; mixedMs: number }> {
   const t = await catalogueApp(rows);
-  const queries = MIXED_QUERIES.map((path) => v.parse(PuppyQuerySchema, Object.fromEntries(new URL(path, 'http://x').searchParams)));
+  const queries = MIXED_QUERIES.map((path) =>
+    v.parse(PuppyQuerySchema, Object.fromEntries(new URL(path, 'http://x').searchParams)),
+  );
   const time = async (list: typeof queries, n: number) => {
     const now = new Date();
     for (let i = 0; i < 200; i++) await queryPuppies(t.store, list[i % list.length]!, now);
@@ -157,7 +178,15 @@ async function main(): Promise<void> {
   try {
     for (const scenario of scenarios) await slice(servers[scenario.kind].port, scenario.paths, 1, connections); // warm-up
     for (let round = 0; round < rounds; round++) {
-      for (const [i, scenario] of scenarios.entries()) slices[i]!.push(await slice(servers[scenario.kind].port, scenario.paths, Math.max(1, Math.round(seconds / rounds)), connections));
+      for (const [i, scenario] of scenarios.entries())
+        slices[i]!.push(
+          await slice(
+            servers[scenario.kind].port,
+            scenario.paths,
+            Math.max(1, Math.round(seconds / rounds)),
+            connections,
+          ),
+        );
     }
   } finally {
     for (const server of Object.values(servers)) {
@@ -178,7 +207,9 @@ async function main(): Promise<void> {
     ),
   ];
   const ratio = results[0]!.requestsPerSecond / ceiling.requestsPerSecond;
-  lines.push(`  target: at least 0.5x the bare node:http ceiling: ${ratio >= 0.5 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`);
+  lines.push(
+    `  target: at least 0.5x the bare node:http ceiling: ${ratio >= 0.5 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`,
+  );
   console.log(lines.join('\n'));
   if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
 }

@@ -62,7 +62,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-export async function benchStorageWrites({ writers, rate, seconds, rows }: StorageWritesOptions): Promise<StorageWritesResult> {
+export async function benchStorageWrites({
+  writers,
+  rate,
+  seconds,
+  rows,
+}: StorageWritesOptions): Promise<StorageWritesResult> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'puppynest-bench-'));
   try {
     const storage = await createFileStorage({ dataDir });
@@ -81,7 +86,9 @@ export async function benchStorageWrites({ writers, rate, seconds, rows }: Stora
     async function writeOne(): Promise<void> {
       const id = 1 + Math.floor(Math.random() * rows);
       const started = performance.now();
-      await storage.write((db) => db.puppies.update(id, { price: 500 + Math.floor(Math.random() * 3000), updatedAt: new Date().toISOString() }));
+      await storage.write((db) =>
+        db.puppies.update(id, { price: 500 + Math.floor(Math.random() * 3000), updatedAt: new Date().toISOString() }),
+      );
       if (measuring && !stop) latencies.push(performance.now() - started);
     }
     async function writer(): Promise<void> {
@@ -147,7 +154,12 @@ function option(name: string, fallback: number): number {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const rate = process.argv.some((a) => a.startsWith('--rate=')) ? option('rate', 600) : 0;
-  const r = await benchStorageWrites({ writers: option('writers', 100), rate, seconds: option('seconds', 3), rows: option('rows', 10_000) });
+  const r = await benchStorageWrites({
+    writers: option('writers', 100),
+    rate,
+    seconds: option('seconds', 3),
+    rows: option('rows', 10_000),
+  });
   const load = r.rate > 0 ? `open loop at ${r.rate} writes/s` : `${r.writers} concurrent writers`;
   // An open loop can only show what it offers; it passes if it offered >= 600/s and the store kept up.
   const throughputOk = r.rate > 0 ? r.rate >= 600 && r.writesPerSecond >= 0.97 * r.rate : r.writesPerSecond >= 600;

@@ -34,7 +34,11 @@ interface Run {
   bad: number;
 }
 
-async function load(port: number, request: () => { method: string; path: string; headers?: Record<string, string> }, seconds: number): Promise<Run> {
+async function load(
+  port: number,
+  request: () => { method: string; path: string; headers?: Record<string, string> },
+  seconds: number,
+): Promise<Run> {
   await settled();
   const r = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -42,7 +46,12 @@ async function load(port: number, request: () => { method: string; path: string;
     duration: seconds,
     requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
   });
-  return { rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+  return {
+    rps: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: r.non2xx + r.errors + r.timeouts,
+  };
 }
 
 async function login(port: number, username: string): Promise<string> {
@@ -72,22 +81,70 @@ async function main(): Promise<void> {
     // the product's database as an operator makes it: npm run db:import of that DATA_DIR, and nothing
     // after it (it ends with VACUUM ANALYZE of what it wrote, decision 0115)
     const started = Date.now();
-    const dbImport = await startProcess('db:import', process.execPath, [path.join(root, 'commerce-api/scripts/db-import.ts')], { DATA_DIR: lowdbDir, DATABASE_URL: pg.url('product') });
+    const dbImport = await startProcess(
+      'db:import',
+      process.execPath,
+      [path.join(root, 'commerce-api/scripts/db-import.ts')],
+      { DATA_DIR: lowdbDir, DATABASE_URL: pg.url('product') },
+    );
     const imported = await new Promise<number | null>((resolve) => dbImport.once('exit', resolve));
     if (imported !== 0) throw new Error(`db:import exited with ${imported}`);
-    console.log(`db:import of ${ROWS} listings: ${((Date.now() - started) / 1000).toFixed(0)} s, VACUUM ANALYZE included`);
-    console.log(`stores API: ${ROWS} listings, ${CONNECTIONS} connections, ${SECONDS} s per store and kind (loopback, Node ${process.version})`);
+    console.log(
+      `db:import of ${ROWS} listings: ${((Date.now() - started) / 1000).toFixed(0)} s, VACUUM ANALYZE included`,
+    );
+    console.log(
+      `stores API: ${ROWS} listings, ${CONNECTIONS} connections, ${SECONDS} s per store and kind (loopback, Node ${process.version})`,
+    );
 
-    const anchorLoad = await startProcess('anchor load', process.execPath, [ANCHOR, 'load', pg.url('anchor'), path.join(lowdbDir, 'db.json')], {}, /anchor: loaded/);
+    const anchorLoad = await startProcess(
+      'anchor load',
+      process.execPath,
+      [ANCHOR, 'load', pg.url('anchor'), path.join(lowdbDir, 'db.json')],
+      {},
+      /anchor: loaded/,
+    );
     await new Promise((resolve) => anchorLoad.once('exit', resolve));
-    const common = { NODE_ENV: 'development', SEED_DEMO_DATA: 'false', HOST: '127.0.0.1', LOGIN_FAILURES_PER_CLIENT: '1000', SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789' };
+    const common = {
+      NODE_ENV: 'development',
+      SEED_DEMO_DATA: 'false',
+      HOST: '127.0.0.1',
+      LOGIN_FAILURES_PER_CLIENT: '1000',
+      SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
+    };
     const ports = { lowdb: 4391, postgres: 4392, anchor: 4393 };
     const server = path.join(root, 'commerce-api/src/server.ts');
-    children.push(await startProcess('lowdb product', process.execPath, [server], { ...common, PORT: String(ports.lowdb), DATA_DIR: lowdbDir }, /is running at/));
     children.push(
-      await startProcess('postgres product', process.execPath, [server], { ...common, PORT: String(ports.postgres), DATA_DIR: path.join(work, 'pg-data'), DATABASE_URL: pg.url('product') }, /is running at/),
+      await startProcess(
+        'lowdb product',
+        process.execPath,
+        [server],
+        { ...common, PORT: String(ports.lowdb), DATA_DIR: lowdbDir },
+        /is running at/,
+      ),
     );
-    children.push(await startProcess('anchor', process.execPath, [ANCHOR, 'serve', pg.url('anchor'), String(ports.anchor)], {}, /anchor: serving/));
+    children.push(
+      await startProcess(
+        'postgres product',
+        process.execPath,
+        [server],
+        {
+          ...common,
+          PORT: String(ports.postgres),
+          DATA_DIR: path.join(work, 'pg-data'),
+          DATABASE_URL: pg.url('product'),
+        },
+        /is running at/,
+      ),
+    );
+    children.push(
+      await startProcess(
+        'anchor',
+        process.execPath,
+        [ANCHOR, 'serve', pg.url('anchor'), String(ports.anchor)],
+        {},
+        /anchor: serving/,
+      ),
+    );
 
     const cookies = {
       lowdb: await Promise.all(Array.from({ length: BUYERS }, (_, i) => login(ports.lowdb, `family${i}`))),
@@ -96,7 +153,11 @@ async function main(): Promise<void> {
     let pair = 0;
     const favorite = (store: 'lowdb' | 'postgres') => () => {
       const i = pair++;
-      return { method: 'PUT', path: `/api/favorites/${1 + ((i * 7919) % ROWS)}`, headers: { cookie: cookies[store][i % BUYERS]! } };
+      return {
+        method: 'PUT',
+        path: `/api/favorites/${1 + ((i * 7919) % ROWS)}`,
+        headers: { cookie: cookies[store][i % BUYERS]! },
+      };
     };
     const read = () => ({ method: 'GET', path: tailPath() });
 
@@ -108,8 +169,10 @@ async function main(): Promise<void> {
     for (const port of Object.values(ports)) await load(port, read, 2);
     for (const name of ['lowdb', 'postgres'] as const) await load(ports[name], favorite(name), 2);
     for (let s = 0; s < slices; s++) {
-      for (const [name, port] of Object.entries(ports)) (runs[`${name} read`] ??= []).push(await load(port, read, each));
-      for (const name of ['lowdb', 'postgres'] as const) (runs[`${name} write`] ??= []).push(await load(ports[name], favorite(name), each));
+      for (const [name, port] of Object.entries(ports))
+        (runs[`${name} read`] ??= []).push(await load(port, read, each));
+      for (const name of ['lowdb', 'postgres'] as const)
+        (runs[`${name} write`] ??= []).push(await load(ports[name], favorite(name), each));
     }
     const summary = (list: Run[]) => ({
       rps: Math.round(list.reduce((sum, r) => sum + r.rps, 0) / list.length),
@@ -120,8 +183,11 @@ async function main(): Promise<void> {
     const anchor = summary(runs['anchor read']!);
     for (const [label, list] of Object.entries(runs)) {
       const r = summary(list);
-      const vsAnchor = label.endsWith('read') && !label.startsWith('anchor') ? `  ${(r.rps / anchor.rps).toFixed(2)}x anchor` : '';
-      console.log(`  ${label.padEnd(16)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms (worst slice)${r.bad ? `  ${r.bad} failed` : ''}${vsAnchor}`);
+      const vsAnchor =
+        label.endsWith('read') && !label.startsWith('anchor') ? `  ${(r.rps / anchor.rps).toFixed(2)}x anchor` : '';
+      console.log(
+        `  ${label.padEnd(16)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms (worst slice)${r.bad ? `  ${r.bad} failed` : ''}${vsAnchor}`,
+      );
     }
     const pgRead = summary(runs['postgres read']!);
     const pgWrite = summary(runs['postgres write']!);

@@ -14,13 +14,22 @@ import type { TestApp } from './test-app.ts';
 let counter = 0;
 
 /** what registeredAgent answers, for the same overrides (username, email, accountType…) */
-export async function signedInAgent(t: Pick<TestApp, 'app' | 'store' | 'deps'>, overrides: Partial<Omit<User, 'id'>> = {}) {
+export async function signedInAgent(
+  t: Pick<TestApp, 'app' | 'store' | 'deps'>,
+  overrides: Partial<Omit<User, 'id'>> = {},
+) {
   const now = t.deps.now();
   const username = overrides.username ?? `signed${Date.now().toString(36)}${counter++}`;
-  const { usernameKey: _key, ...row } = buildUser({ ...overrides, username, email: overrides.email ?? `${username}@example.com` }, now);
+  const { usernameKey: _key, ...row } = buildUser(
+    { ...overrides, username, email: overrides.email ?? `${username}@example.com` },
+    now,
+  );
   const user = await t.store.users.create(row);
   const session = await startSession(t.store, user, now);
-  const token = await createTokenService(t.deps.config.sessionSecret).sign({ userId: user.id, sessionId: session.id, sessionVersion: user.sessionVersion }, now);
+  const token = await createTokenService(t.deps.config.sessionSecret).sign(
+    { userId: user.id, sessionId: session.id, sessionVersion: user.sessionVersion },
+    now,
+  );
   const cookie = `${SESSION_COOKIE}=${token}`;
   const agent = request.agent(t.app);
   // supertest talks to the app on 127.0.0.1: the cookie goes in the agent's jar, as a Set-Cookie would.

@@ -60,13 +60,24 @@ export async function draftListing(api: APIRequestContext, price = 1200): Promis
 export async function publicListing(requests: APIRequest, baseURL: string, price = 1200): Promise<Listing> {
   const api = await sellerApi(requests, baseURL);
   const puppy = await draftListing(api, price);
-  const intent = (await (await api.post('/api/create-listing-fee-intent', { data: { puppyId: puppy.id } })).json()) as { clientSecret: string };
-  const method = (await (await api.post('/api/local-payments/payment-methods', { data: { number: CARDS.visa, exp: '12/34', cvc: '123', zip: '97201' } })).json()) as { id: string };
-  expect((await api.post('/api/local-payments/confirm', { data: { clientSecret: intent.clientSecret, paymentMethodId: method.id } })).ok()).toBe(true);
+  const intent = (await (await api.post('/api/create-listing-fee-intent', { data: { puppyId: puppy.id } })).json()) as {
+    clientSecret: string;
+  };
+  const method = (await (
+    await api.post('/api/local-payments/payment-methods', {
+      data: { number: CARDS.visa, exp: '12/34', cvc: '123', zip: '97201' },
+    })
+  ).json()) as { id: string };
+  expect(
+    (
+      await api.post('/api/local-payments/confirm', {
+        data: { clientSecret: intent.clientSecret, paymentMethodId: method.id },
+      })
+    ).ok(),
+  ).toBe(true);
   await api.dispose();
   return puppy;
 }
-
 
 /** registers a buyer through /auth and waits for the page to land on / (where /auth sends them) */
 export async function newBuyer(page: Page): Promise<string> {
@@ -75,4 +86,5 @@ export async function newBuyer(page: Page): Promise<string> {
   return username;
 }
 
-export const money = (dollars: number) => `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const money = (dollars: number) =>
+  `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -26,9 +26,7 @@ const raised = Object.fromEntries(
     'SUBSCRIPTION_ATTEMPTS_PER_CLIENT',
     'PAYMENT_REFRESHES_PER_ACCOUNT',
     'PAYMENT_REFRESHES_PER_CLIENT',
-  ].map(
-    (name) => [name, '1000'],
-  ),
+  ].map((name) => [name, '1000']),
 );
 const config = loadConfig({ ...process.env, ...raised, DATA_DIR: dataDir });
 const server = await startServer(config);

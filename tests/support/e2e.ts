@@ -11,10 +11,18 @@ import { expect, type Page } from './test.ts';
  */
 export async function expectAccessible(page: Page, label = page.url(), within?: string): Promise<void> {
   // Only violations are read, so axe need not gather the nodes of every rule that passed (much of its time).
-  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).options({ resultTypes: ['violations'] });
+  let axe = new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] });
   if (within) axe = axe.include(within);
   const results = await axe.analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
@@ -69,7 +77,10 @@ export async function loginViaApi(page: Page, account: { username: string; passw
 }
 
 /** the newest message the outbox (GET /api/dev/outbox) holds for `to`, waiting briefly for it to arrive */
-export async function outboxMessage(page: Page, to: string): Promise<{ to: string; subject: string; text: string; createdAt: string }> {
+export async function outboxMessage(
+  page: Page,
+  to: string,
+): Promise<{ to: string; subject: string; text: string; createdAt: string }> {
   let found: { to: string; subject: string; text: string; createdAt: string } | undefined;
   await expect(async () => {
     const response = await page.request.get('/api/dev/outbox');

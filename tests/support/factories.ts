@@ -53,7 +53,10 @@ export function buildPayout(overrides: Partial<NewRow<'payouts'>> = {}, now: Dat
 let payoutAccountSequence = 0;
 
 /** a connected account that still needs the seller's details */
-export function buildPayoutAccount(overrides: Partial<NewRow<'payoutAccounts'>> = {}, now: Date = new Date()): NewRow<'payoutAccounts'> {
+export function buildPayoutAccount(
+  overrides: Partial<NewRow<'payoutAccounts'>> = {},
+  now: Date = new Date(),
+): NewRow<'payoutAccounts'> {
   payoutAccountSequence++;
   return {
     userId: 2,

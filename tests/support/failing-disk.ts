@@ -20,7 +20,9 @@ export class FailingDisk extends Memory<DbShape> {
     if (gate) await gate;
     if (this.failWith) {
       const code = this.failWith;
-      throw new Error(`Could not save db.json: ${code}: write failed`, { cause: Object.assign(new Error(`${code}: write failed`), { code }) });
+      throw new Error(`Could not save db.json: ${code}: write failed`, {
+        cause: Object.assign(new Error(`${code}: write failed`), { code }),
+      });
     }
     this.saved = snapshot;
   }

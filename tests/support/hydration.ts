@@ -12,10 +12,13 @@ export function scriptsHeld(page: Page): boolean {
 /** Holds every /_astro/*.js request until the returned function is called; call it before page.goto. */
 export async function holdIslandScripts(page: Page): Promise<() => void> {
   let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = () => {
-    held.delete(page);
-    resolve();
-  }));
+  const released = new Promise<void>(
+    (resolve) =>
+      (release = () => {
+        held.delete(page);
+        resolve();
+      }),
+  );
   held.add(page);
   await page.route(/\/_astro\/[^?#]+\.js(?:[?#].*)?$/, async (route) => {
     await released;

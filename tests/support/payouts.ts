@@ -19,17 +19,27 @@ export async function connect(seller: Agent, ssn = '0000') {
   const started = await seller.post('/api/earnings/connect');
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const link = new URL(started.body.url as string).searchParams.get('link')!;
-  const done = await seller
-    .post(`/api/local-connect/${link}`)
-    .send({ legalName: 'Dana Breeder', routingNumber: TEST_ROUTING_NUMBER, accountNumber: TEST_ACCOUNT_NUMBER, ssnLast4: ssn });
+  const done = await seller.post(`/api/local-connect/${link}`).send({
+    legalName: 'Dana Breeder',
+    routingNumber: TEST_ROUTING_NUMBER,
+    accountNumber: TEST_ACCOUNT_NUMBER,
+    ssnLast4: ssn,
+  });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   return done.body as { returnUrl: string; status: string };
 }
 
 /** a buyer pays for `puppyId` with the test card; answers the paid order's reference */
-export async function buy(t: TestApp, puppyId: number, buyer?: Awaited<ReturnType<typeof signedInAgent>>, card: string = CARDS.visa as string) {
+export async function buy(
+  t: TestApp,
+  puppyId: number,
+  buyer?: Awaited<ReturnType<typeof signedInAgent>>,
+  card: string = CARDS.visa as string,
+) {
   const who = buyer ?? (await signedInAgent(t));
-  const intent = await who.agent.post('/api/create-payment-intent').send({ puppyId, visitId: `visit-payouts-${puppyId}` });
+  const intent = await who.agent
+    .post('/api/create-payment-intent')
+    .send({ puppyId, visitId: `visit-payouts-${puppyId}` });
   expect(intent.status, JSON.stringify(intent.body)).toBe(200);
   await payWithCard(who.agent, intent.body.clientSecret, card);
   const order = (await t.store.orders.findByIntent(intent.body.intentId))!;
@@ -53,4 +63,3 @@ export async function payoutOf(t: TestApp, reference: string) {
   const order = (await t.store.orders.findByReference(reference))!;
   return (await t.store.payouts.findByOrder(order.id))!;
 }
-

@@ -21,7 +21,9 @@ export async function emptyingSql(pool: pg.Pool): Promise<string> {
     'BEGIN',
     'SET LOCAL session_replication_role = replica',
     ...tables.rows.map((t) => `DELETE FROM ${t.name}`),
-    ...(sequences.rows.length > 0 ? [`SELECT ${sequences.rows.map((s) => `setval(${s.name}, 1, false)`).join(', ')}`] : []),
+    ...(sequences.rows.length > 0
+      ? [`SELECT ${sequences.rows.map((s) => `setval(${s.name}, 1, false)`).join(', ')}`]
+      : []),
     'INSERT INTO settings DEFAULT VALUES',
     'COMMIT',
   ].join(';\n');

@@ -28,7 +28,8 @@ function asUser(command: string, args: string[]): string[] {
 function run(command: string, args: string[]): void {
   const [cmd, ...rest] = asUser(command, args);
   const result = spawnSync(cmd!, rest, { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${path.basename(command)} failed (${result.status}): ${result.stderr || result.stdout}`);
+  if (result.status !== 0)
+    throw new Error(`${path.basename(command)} failed (${result.status}): ${result.stderr || result.stdout}`);
 }
 
 export interface StartOptions {
@@ -58,7 +59,20 @@ export function startPostgres({ durable = false }: StartOptions = {}): TestPostg
   let stopped = false;
   return {
     url: (database = 'postgres') => `postgres://postgres@localhost/${database}?host=${encodeURIComponent(dir)}`,
-    psql: (sqlText) => run(path.join(BIN_DIR, 'psql'), ['-h', dir, '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-q', '-c', sqlText]),
+    psql: (sqlText) =>
+      run(path.join(BIN_DIR, 'psql'), [
+        '-h',
+        dir,
+        '-U',
+        'postgres',
+        '-d',
+        'postgres',
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-q',
+        '-c',
+        sqlText,
+      ]),
     stop: () => {
       if (stopped) return;
       stopped = true;

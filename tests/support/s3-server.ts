@@ -25,7 +25,12 @@ export async function startS3(bucket = 'puppynest-media'): Promise<TestS3> {
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
   };
-  const client = new S3Client({ endpoint: settings.endpoint, region: settings.region, forcePathStyle: true, credentials: settings });
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: true,
+    credentials: settings,
+  });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   client.destroy();
   return {

@@ -25,7 +25,8 @@ export function styleSource(file: string, text: string): StyleSource {
   const keep = (from: number, to: number) => {
     for (let i = from; i < to; i++) kept[i] = text[i]!;
   };
-  for (const m of text.matchAll(/(<style\b[^>]*>)([\s\S]*?)<\/style>/g)) keep(m.index + m[1]!.length, m.index + m[1]!.length + m[2]!.length);
+  for (const m of text.matchAll(/(<style\b[^>]*>)([\s\S]*?)<\/style>/g))
+    keep(m.index + m[1]!.length, m.index + m[1]!.length + m[2]!.length);
   for (const m of text.matchAll(/\bstyle="([^"]*)"/g)) {
     const from = m.index + 'style="'.length;
     keep(from, from + m[1]!.length);
@@ -33,7 +34,9 @@ export function styleSource(file: string, text: string): StyleSource {
     kept[from + m[1]!.length] = '}';
   }
   const inline = [
-    ...[...text.matchAll(/\b(fill|stroke|stop-color|flood-color|lighting-color)=(?:"([^"]*)"|'([^']*)'|\{'([^']*)'\})/g)].map((m) => {
+    ...[
+      ...text.matchAll(/\b(fill|stroke|stop-color|flood-color|lighting-color)=(?:"([^"]*)"|'([^']*)'|\{'([^']*)'\})/g),
+    ].map((m) => {
       const value = m[2] ?? m[3] ?? m[4]!;
       return { line: lineOf(text, m.index), text: `${m[1]}="${value}"`, value };
     }),
@@ -83,7 +86,8 @@ const FUNCTION = /(?<![\w-])(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\(/gi;
 export function colourLiterals(value: string): string[] {
   const text = withoutStrings(value);
   const found = [...text.matchAll(HEX), ...text.matchAll(FUNCTION)].map((m) => m[0].replace(/\($/, '(…)'));
-  for (const word of text.match(/(?<![\w#-])[a-z]+(?![\w(-])/gi) ?? []) if (NAMED.has(word.toLowerCase())) found.push(word);
+  for (const word of text.match(/(?<![\w#-])[a-z]+(?![\w(-])/gi) ?? [])
+    if (NAMED.has(word.toLowerCase())) found.push(word);
   return found;
 }
 
@@ -98,9 +102,16 @@ export function colourFindings(source: StyleSource): Finding[] {
   const css = withoutComments(source.css);
   const findings: Finding[] = [];
   for (const m of css.matchAll(/(?<=^|[;{}])\s*(-{0,2}[A-Za-z][\w-]*)\s*:\s*([^;{}]*)(?=[;}])/g)) {
-    if (colourLiterals(m[2]!).length > 0) findings.push({ file: source.file, line: lineOf(css, m.index + m[0].indexOf(m[1]!)), text: `${m[1]}: ${m[2]!.trim()}` });
+    if (colourLiterals(m[2]!).length > 0)
+      findings.push({
+        file: source.file,
+        line: lineOf(css, m.index + m[0].indexOf(m[1]!)),
+        text: `${m[1]}: ${m[2]!.trim()}`,
+      });
   }
-  for (const entry of source.inline) if (colourLiterals(entry.value).length > 0) findings.push({ file: source.file, line: entry.line, text: entry.text });
+  for (const entry of source.inline)
+    if (colourLiterals(entry.value).length > 0)
+      findings.push({ file: source.file, line: entry.line, text: entry.text });
   return findings.sort((a, b) => a.line - b.line);
 }
 
@@ -113,7 +124,8 @@ export function mediaWidthFindings(source: StyleSource, breakpoints: readonly nu
     const conditions = prelude.match(/\([^()]*\bwidth\b[^()]*\)/g) ?? [];
     for (const condition of conditions) {
       const allowed = /^\(width (?:>=|<) (\d+)px\)$/.exec(condition);
-      if (!allowed || !breakpoints.includes(Number(allowed[1]))) findings.push({ file: source.file, line: lineOf(css, m.index), text: `@media${prelude.trimEnd()}` });
+      if (!allowed || !breakpoints.includes(Number(allowed[1])))
+        findings.push({ file: source.file, line: lineOf(css, m.index), text: `@media${prelude.trimEnd()}` });
     }
   }
   return findings;
@@ -123,7 +135,10 @@ export function mediaWidthFindings(source: StyleSource, breakpoints: readonly nu
 export function declaredBreakpoints(tokensCss: string): number[] {
   const line = /Breakpoints:((?:\s+\d+px)+)/.exec(tokensCss);
   if (!line) return [];
-  return line[1]!.trim().split(/\s+/).map((width) => Number.parseInt(width, 10));
+  return line[1]!
+    .trim()
+    .split(/\s+/)
+    .map((width) => Number.parseInt(width, 10));
 }
 
 /** a custom property's value as tokens.css defines it */

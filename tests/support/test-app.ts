@@ -48,7 +48,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const nowhere = path.join(os.tmpdir(), 'puppynest-test-no-site');
   const outbox = createMemoryOutbox({ smsAvailable: options.smsAvailable ?? true, now: () => new Date(clock.now) });
   const log = (line: string) => logs.push(line);
-  const payments = createPayments({ config, store, mailer: outbox.mailer, now: () => new Date(clock.now), log, ...options.payments });
+  const payments = createPayments({
+    config,
+    store,
+    mailer: outbox.mailer,
+    now: () => new Date(clock.now),
+    log,
+    ...options.payments,
+  });
   const deps: AppDeps = {
     config,
     store,
@@ -89,11 +96,21 @@ let counter = 0;
 export async function registeredAgent(app: TestApp['app'], overrides: Record<string, unknown> = {}) {
   const agent = request.agent(app);
   const username = (overrides.username as string | undefined) ?? `user${Date.now().toString(36)}${counter++}`;
-  const response = await agent
-    .post('/api/register')
-    .send({ username, password: 'correct-horse-battery', email: `${username}@example.com`, accountType: 'buyer', confirmAdult: true, ...overrides });
-  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return { agent, user: response.body as { id: number; username: string }, cookie: sessionCookie(response.headers['set-cookie']) };
+  const response = await agent.post('/api/register').send({
+    username,
+    password: 'correct-horse-battery',
+    email: `${username}@example.com`,
+    accountType: 'buyer',
+    confirmAdult: true,
+    ...overrides,
+  });
+  if (response.status !== 201)
+    throw new Error(`registration failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return {
+    agent,
+    user: response.body as { id: number; username: string },
+    cookie: sessionCookie(response.headers['set-cookie']),
+  };
 }
 
 export function sessionCookie(setCookie: string | string[] | undefined): string {

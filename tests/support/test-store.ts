@@ -40,7 +40,9 @@ const prefix = () => `t${process.env['VITEST_POOL_ID'] ?? process.pid}_`;
 
 /** a database of this worker with no store on it, and whether it was used before (so must be emptied) */
 async function takeDatabase(admin: pg.Pool): Promise<{ name: string; used: boolean }> {
-  free ??= (await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [prefix()])).rows.map((r) => r.datname);
+  free ??= (
+    await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [prefix()])
+  ).rows.map((r) => r.datname);
   const name = free.pop();
   if (name !== undefined) {
     // a connection a test left open must not see, or lock, the next test's rows

@@ -31,15 +31,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
     expect(() => loadConfig({ SEED_DEMO_DATA: 'maybe' })).toThrow(/SEED_DEMO_DATA/);
     expect(() => loadConfig({ STRIPE_TEST_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_TEST_PUBLISHABLE_KEY/);
-    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/missing S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /missing S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    );
     expect(() => loadConfig({ S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
   });
 
   it('uses object storage for media only when all of its settings are given', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).s3).toBeNull();
-    const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    const s3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
     expect(loadConfig({ DATA_DIR: tempDir(), ...s3 }).s3).toEqual({
-      endpoint: 'http://127.0.0.1:9000', bucket: 'media', region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true,
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'media',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
     });
   });
 
@@ -57,24 +69,47 @@ describe('loadConfig', () => {
     const secrets = { NODE_ENV: 'production', DATA_DIR: dir, SESSION_SECRET: strongSecret };
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrow(/SESSION_SECRET/);
     expect(() => loadConfig(secrets)).toThrow(/ADMIN_PASSWORD/);
-    expect(() => loadConfig({ ...secrets, ADMIN_PASSWORD: 'a-real-admin-pass' })).toThrow(/^Configuration error: SEED_DEMO_DATA must be set in production/);
-    expect(() => loadConfig({ ...secrets, ADMIN_PASSWORD: 'a-real-admin-pass', SEED_DEMO_DATA: 'false' })).toThrow(/local test-mode payment provider/);
+    expect(() => loadConfig({ ...secrets, ADMIN_PASSWORD: 'a-real-admin-pass' })).toThrow(
+      /^Configuration error: SEED_DEMO_DATA must be set in production/,
+    );
+    expect(() => loadConfig({ ...secrets, ADMIN_PASSWORD: 'a-real-admin-pass', SEED_DEMO_DATA: 'false' })).toThrow(
+      /local test-mode payment provider/,
+    );
   });
 
   it('refuses a short, common or published admin password in production', () => {
-    const env = { NODE_ENV: 'production', SESSION_SECRET: strongSecret, SEED_DEMO_DATA: 'false', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true', PUBLIC_SITE_URL: SITE };
-    expect(() => loadConfig({ ...env, ADMIN_PASSWORD: 'short-pass1' })).toThrow(/ADMIN_PASSWORD must be at least 12 characters, not a common password and not one the README publishes/);
+    const env = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: strongSecret,
+      SEED_DEMO_DATA: 'false',
+      ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true',
+      PUBLIC_SITE_URL: SITE,
+    };
+    expect(() => loadConfig({ ...env, ADMIN_PASSWORD: 'short-pass1' })).toThrow(
+      /ADMIN_PASSWORD must be at least 12 characters, not a common password and not one the README publishes/,
+    );
     // Long enough, but printed in the README.
-    expect(() => loadConfig({ ...env, ADMIN_PASSWORD: 'puppynest-admin' })).toThrow(/ADMIN_PASSWORD must be at least 12 characters/);
+    expect(() => loadConfig({ ...env, ADMIN_PASSWORD: 'puppynest-admin' })).toThrow(
+      /ADMIN_PASSWORD must be at least 12 characters/,
+    );
     expect(() => loadConfig({ ...env, ADMIN_PASSWORD: 'puppynest-seller' })).toThrow(/ADMIN_PASSWORD/);
     expect(loadConfig({ ...env, ADMIN_PASSWORD: 'a-real-admin-pass' }).admin.password).toBe('a-real-admin-pass');
   });
 
   it('seeds demo data by default in development only; production demo accounts get random passwords', () => {
     expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ seedDemoData: true, randomDemoPasswords: false });
-    const env = { NODE_ENV: 'production', SESSION_SECRET: strongSecret, ADMIN_PASSWORD: 'a-real-admin-pass', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true', PUBLIC_SITE_URL: SITE };
+    const env = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: strongSecret,
+      ADMIN_PASSWORD: 'a-real-admin-pass',
+      ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true',
+      PUBLIC_SITE_URL: SITE,
+    };
     expect(loadConfig({ ...env, SEED_DEMO_DATA: 'false' })).toMatchObject({ seedDemoData: false });
-    expect(loadConfig({ ...env, SEED_DEMO_DATA: 'true' })).toMatchObject({ seedDemoData: true, randomDemoPasswords: true });
+    expect(loadConfig({ ...env, SEED_DEMO_DATA: 'true' })).toMatchObject({
+      seedDemoData: true,
+      randomDemoPasswords: true,
+    });
   });
 
   it('reads the limits and the trusted proxies, with documented defaults', () => {
@@ -90,19 +125,37 @@ describe('loadConfig', () => {
         uploadQuotaBytes: 500 * 1024 * 1024,
       },
     });
-    const custom = loadConfig({ NODE_ENV: 'test', LOGIN_FAILURES_PER_CLIENT: '50', UPLOAD_QUOTA_MB: '2', TRUST_PROXY: '10.0.0.0/8, loopback' });
+    const custom = loadConfig({
+      NODE_ENV: 'test',
+      LOGIN_FAILURES_PER_CLIENT: '50',
+      UPLOAD_QUOTA_MB: '2',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
+    });
     expect(custom.limits).toMatchObject({ loginFailuresPerClient: 50, uploadQuotaBytes: 2 * 1024 * 1024 });
     expect(custom.trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
     expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'the proxy' })).toThrow(/TRUST_PROXY must be true, false, a number of proxies/);
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'the proxy' })).toThrow(
+      /TRUST_PROXY must be true, false, a number of proxies/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
-    expect(() => loadConfig({ NODE_ENV: 'test', REGISTRATIONS_PER_CLIENT: '0' })).toThrow(/REGISTRATIONS_PER_CLIENT must be at least 1/);
-    expect(() => loadConfig({ NODE_ENV: 'test', UPLOADS_PER_ACCOUNT: 'lots' })).toThrow(/UPLOADS_PER_ACCOUNT must be a whole number/);
+    expect(() => loadConfig({ NODE_ENV: 'test', REGISTRATIONS_PER_CLIENT: '0' })).toThrow(
+      /REGISTRATIONS_PER_CLIENT must be at least 1/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', UPLOADS_PER_ACCOUNT: 'lots' })).toThrow(
+      /UPLOADS_PER_ACCOUNT must be a whole number/,
+    );
   });
 
   it('starts in production when explicitly allowed or fully configured', () => {
-    const allowed = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: strongSecret, ADMIN_PASSWORD: 'a-real-admin-pass', SEED_DEMO_DATA: 'false', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true', PUBLIC_SITE_URL: SITE });
+    const allowed = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: strongSecret,
+      ADMIN_PASSWORD: 'a-real-admin-pass',
+      SEED_DEMO_DATA: 'false',
+      ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true',
+      PUBLIC_SITE_URL: SITE,
+    });
     expect(allowed.isProduction).toBe(true);
     expect(allowed.publicSiteUrl).toBe(SITE);
     const stripe = loadConfig({
@@ -121,14 +174,28 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).publicSiteUrl).toBe('http://localhost:4321');
     expect(loadConfig({ NODE_ENV: 'test', PORT: '4599' }).publicSiteUrl).toBe('http://localhost:4599');
     // empty counts as unset, as for every variable
-    expect(loadConfig({ NODE_ENV: 'test', PORT: '4599', PUBLIC_SITE_URL: '' }).publicSiteUrl).toBe('http://localhost:4599');
-    expect(loadConfig({ NODE_ENV: 'test', PORT: '4599', PUBLIC_SITE_URL: 'https://puppynest.example/' }).publicSiteUrl).toBe('https://puppynest.example');
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '4599', PUBLIC_SITE_URL: '' }).publicSiteUrl).toBe(
+      'http://localhost:4599',
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'test', PORT: '4599', PUBLIC_SITE_URL: 'https://puppynest.example/' }).publicSiteUrl,
+    ).toBe('https://puppynest.example');
   });
 
   it('refuses production without PUBLIC_SITE_URL, naming it, even when development secrets are allowed', () => {
-    const ready = { NODE_ENV: 'production', SESSION_SECRET: strongSecret, ADMIN_PASSWORD: 'a-real-admin-pass', SEED_DEMO_DATA: 'false', ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true' };
-    expect(() => loadConfig(ready)).toThrow(/^Configuration error: PUBLIC_SITE_URL must be set in production to the address customers open/);
-    expect(() => loadConfig({ ...ready, PORT: '4599', ALLOW_DEV_SECRETS_IN_PRODUCTION: 'true' })).toThrow(/PUBLIC_SITE_URL must be set in production.*\(http:\/\/localhost:4599\)/);
+    const ready = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: strongSecret,
+      ADMIN_PASSWORD: 'a-real-admin-pass',
+      SEED_DEMO_DATA: 'false',
+      ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: 'true',
+    };
+    expect(() => loadConfig(ready)).toThrow(
+      /^Configuration error: PUBLIC_SITE_URL must be set in production to the address customers open/,
+    );
+    expect(() => loadConfig({ ...ready, PORT: '4599', ALLOW_DEV_SECRETS_IN_PRODUCTION: 'true' })).toThrow(
+      /PUBLIC_SITE_URL must be set in production.*\(http:\/\/localhost:4599\)/,
+    );
     expect(loadConfig({ ...ready, PUBLIC_SITE_URL: SITE }).publicSiteUrl).toBe(SITE);
   });
 });

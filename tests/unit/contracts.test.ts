@@ -18,50 +18,134 @@ function verdict(schema: Schema, input: unknown): string {
 }
 
 const PUPPY = {
-  name: 'Biscuit', breedId: 3, gender: 'Male', age: 8, weight: 12.5, price: 1200,
-  description: 'A gentle, playful pup.', location: 'Portland, OR', imageUrl: '/uploads/biscuit.webp',
+  name: 'Biscuit',
+  breedId: 3,
+  gender: 'Male',
+  age: 8,
+  weight: 12.5,
+  price: 1200,
+  description: 'A gentle, playful pup.',
+  location: 'Portland, OR',
+  imageUrl: '/uploads/biscuit.webp',
 };
-const REGISTER = { username: 'rosa', password: 'correct-horse', confirmPassword: 'correct-horse', email: 'rosa@example.com', accountType: 'buyer', confirmAdult: true };
+const REGISTER = {
+  username: 'rosa',
+  password: 'correct-horse',
+  confirmPassword: 'correct-horse',
+  email: 'rosa@example.com',
+  accountType: 'buyer',
+  confirmAdult: true,
+};
 const DONATION = { donorName: 'Rosa', donorEmail: 'rosa@example.com', amount: 25 };
-const CONTACT = { name: 'Rosa', email: 'rosa@example.com', phone: '5035550100', message: 'Is Biscuit still available?' };
+const CONTACT = {
+  name: 'Rosa',
+  email: 'rosa@example.com',
+  phone: '5035550100',
+  message: 'Is Biscuit still available?',
+};
 
 const rows: Array<[label: string, schema: Schema, input: unknown, expected: string]> = [
   ['post puppy: a complete listing', PuppyCreateSchema, PUPPY, 'ok'],
   ['post puppy: no name', PuppyCreateSchema, { ...PUPPY, name: '  ' }, 'Name is required'],
   ['post puppy: name left out altogether', PuppyCreateSchema, { ...PUPPY, name: undefined }, 'Name is required'],
   ['post puppy: no breed', PuppyCreateSchema, { ...PUPPY, breedId: '' }, 'Breed is required'],
-  ['post puppy: gender other than Male or Female', PuppyCreateSchema, { ...PUPPY, gender: 'male' }, 'Gender is required'],
+  [
+    'post puppy: gender other than Male or Female',
+    PuppyCreateSchema,
+    { ...PUPPY, gender: 'male' },
+    'Gender is required',
+  ],
   ['post puppy: age 0', PuppyCreateSchema, { ...PUPPY, age: 0 }, 'Age must be at least 1 week'],
   ['post puppy: weight 0', PuppyCreateSchema, { ...PUPPY, weight: 0 }, 'Weight must be greater than 0'],
   ['post puppy: price 0', PuppyCreateSchema, { ...PUPPY, price: 0 }, 'Price must be greater than 0'],
   ['post puppy: price with cents', PuppyCreateSchema, { ...PUPPY, price: 1200.5 }, 'Price must be in whole dollars'],
-  ['post puppy: short description', PuppyCreateSchema, { ...PUPPY, description: 'Cute' }, 'Description should be at least 10 characters'],
+  [
+    'post puppy: short description',
+    PuppyCreateSchema,
+    { ...PUPPY, description: 'Cute' },
+    'Description should be at least 10 characters',
+  ],
   ['post puppy: no location', PuppyCreateSchema, { ...PUPPY, location: '' }, 'Location is required'],
   ['post puppy: no primary image', PuppyCreateSchema, { ...PUPPY, imageUrl: '' }, 'Primary puppy image is required'],
-  ['post puppy: a video that is not a URL', PuppyCreateSchema, { ...PUPPY, videoUrl: 'not a url' }, 'Please enter a valid URL for the video'],
-  ['post puppy: six additional images', PuppyCreateSchema, { ...PUPPY, imageUrls: Array(6).fill('/uploads/x.webp') }, 'You can only upload up to 5 additional images.'],
-  ['post puppy: a colour not on the list', PuppyCreateSchema, { ...PUPPY, colors: ['Purple'] }, 'Choose colours from the list'],
+  [
+    'post puppy: a video that is not a URL',
+    PuppyCreateSchema,
+    { ...PUPPY, videoUrl: 'not a url' },
+    'Please enter a valid URL for the video',
+  ],
+  [
+    'post puppy: six additional images',
+    PuppyCreateSchema,
+    { ...PUPPY, imageUrls: Array(6).fill('/uploads/x.webp') },
+    'You can only upload up to 5 additional images.',
+  ],
+  [
+    'post puppy: a colour not on the list',
+    PuppyCreateSchema,
+    { ...PUPPY, colors: ['Purple'] },
+    'Choose colours from the list',
+  ],
   ['post puppy: a body that is not an object', PuppyCreateSchema, 'Biscuit', "Please send the puppy's details."],
-  ['login: short username', LoginSchema, { username: 'ro', password: 'secret1' }, 'Username must be at least 3 characters'],
-  ['login: short password', LoginSchema, { username: 'rosa', password: 'short' }, 'Password must be at least 6 characters'],
+  [
+    'login: short username',
+    LoginSchema,
+    { username: 'ro', password: 'secret1' },
+    'Username must be at least 3 characters',
+  ],
+  [
+    'login: short password',
+    LoginSchema,
+    { username: 'rosa', password: 'short' },
+    'Password must be at least 6 characters',
+  ],
   ['register: complete', RegisterFormSchema, REGISTER, 'ok'],
-  ['register: passwords differ', RegisterFormSchema, { ...REGISTER, confirmPassword: 'correct-horsf' }, 'Passwords do not match'],
-  ['register: not confirmed an adult', RegisterFormSchema, { ...REGISTER, confirmAdult: false }, 'You must be at least 18 years old to register'],
+  [
+    'register: passwords differ',
+    RegisterFormSchema,
+    { ...REGISTER, confirmPassword: 'correct-horsf' },
+    'Passwords do not match',
+  ],
+  [
+    'register: not confirmed an adult',
+    RegisterFormSchema,
+    { ...REGISTER, confirmAdult: false },
+    'You must be at least 18 years old to register',
+  ],
   ['register: a bad email', RegisterFormSchema, { ...REGISTER, email: 'rosa@' }, 'Invalid email address'],
   ['donation: a preset amount', DonationIntentSchema, DONATION, 'ok'],
   ['donation: dollars and cents', DonationIntentSchema, { ...DONATION, amount: '24.99' }, 'ok'],
-  ['donation: a fraction of a cent', DonationIntentSchema, { ...DONATION, amount: 24.999 }, 'Please enter an amount in dollars and cents'],
+  [
+    'donation: a fraction of a cent',
+    DonationIntentSchema,
+    { ...DONATION, amount: 24.999 },
+    'Please enter an amount in dollars and cents',
+  ],
   ['donation: zero', DonationIntentSchema, { ...DONATION, amount: 0 }, 'Please enter an amount between $1 and $10,000'],
-  ['donation: over the bound', DonationIntentSchema, { ...DONATION, amount: 10_001 }, 'Please enter an amount between $1 and $10,000'],
+  [
+    'donation: over the bound',
+    DonationIntentSchema,
+    { ...DONATION, amount: 10_001 },
+    'Please enter an amount between $1 and $10,000',
+  ],
   ['donation: no name', DonationIntentSchema, { ...DONATION, donorName: '' }, 'Name is required'],
   ['contact: complete', ContactSchema, CONTACT, 'ok'],
   ['contact: no phone', ContactSchema, { ...CONTACT, phone: ' ' }, 'Phone is required'],
   ['contact: no message', ContactSchema, { ...CONTACT, message: '' }, 'Message is required'],
-  ['puppy query: "All" gender and an empty status are no filter', PuppyQuerySchema, { gender: 'All', status: '' }, 'ok'],
+  [
+    'puppy query: "All" gender and an empty status are no filter',
+    PuppyQuerySchema,
+    { gender: 'All', status: '' },
+    'ok',
+  ],
   ['puppy query: an unknown gender', PuppyQuerySchema, { gender: 'cat' }, 'gender must be Male or Female'],
   ['puppy query: a page too large', PuppyQuerySchema, { limit: '101' }, 'limit must be at most 100'],
   ['puppy query: a price that is not a number', PuppyQuerySchema, { minPrice: 'cheap' }, 'minPrice must be a number'],
-  ['puppy query: an unknown sort', PuppyQuerySchema, { sort: 'random' }, 'sort must be newest, price-asc, price-desc or age-asc'],
+  [
+    'puppy query: an unknown sort',
+    PuppyQuerySchema,
+    { sort: 'random' },
+    'sort must be newest, price-asc, price-desc or age-asc',
+  ],
 ];
 
 describe('contracts', () => {
@@ -70,13 +154,23 @@ describe('contracts', () => {
   });
 
   it('fills the defaults a form leaves out', () => {
-    expect(v.parse(PuppyCreateSchema, PUPPY)).toMatchObject({ status: 'available', imageUrls: [], videoUrl: null, colors: [] });
+    expect(v.parse(PuppyCreateSchema, PUPPY)).toMatchObject({
+      status: 'available',
+      imageUrls: [],
+      videoUrl: null,
+      colors: [],
+    });
     expect(v.parse(PuppyQuerySchema, {})).toEqual({ sort: 'newest', offset: 0 });
   });
 });
 
 describe('money', () => {
-  const cents: Array<[dollars: number, cents: number]> = [[19.99, 1999], [0.1 + 0.2, 30], [49.99, 4999], [1250, 125_000]];
+  const cents: Array<[dollars: number, cents: number]> = [
+    [19.99, 1999],
+    [0.1 + 0.2, 30],
+    [49.99, 4999],
+    [1250, 125_000],
+  ];
   it.each(cents)('%d dollars are %d cents', (dollars, expected) => expect(dollarsToCents(dollars)).toBe(expected));
 
   const shown: Array<[label: string, text: string, expected: string]> = [

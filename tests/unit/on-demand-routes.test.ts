@@ -4,7 +4,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ON_DEMAND_ROUTES, PRIVATE_ON_DEMAND_PATHS, PUBLIC_ON_DEMAND_PATHS, SERVER_ISLANDS_PATH, pathPattern } from '#contracts/on-demand-routes.ts';
+import {
+  ON_DEMAND_ROUTES,
+  PRIVATE_ON_DEMAND_PATHS,
+  PUBLIC_ON_DEMAND_PATHS,
+  SERVER_ISLANDS_PATH,
+  pathPattern,
+} from '#contracts/on-demand-routes.ts';
 import { PRE_RENDERED_SITEMAP_PAGES, SITEMAP_PAGES, listingPath } from '../../site/lib/sitemap-pages.ts';
 
 const PAGES_DIR = path.resolve('site/pages');
@@ -35,13 +41,19 @@ describe('the on-demand routes and the page files', () => {
 
   it('lists exactly the pages that say prerender = false: none missing, none without its page', () => {
     const onDemandFiles = pageFiles.filter((p) => ON_DEMAND.test(p.source)).map((p) => p.route);
-    expect(Object.values(ON_DEMAND_ROUTES).map((route) => route.path).sort()).toEqual(onDemandFiles.sort());
+    expect(
+      Object.values(ON_DEMAND_ROUTES)
+        .map((route) => route.path)
+        .sort(),
+    ).toEqual(onDemandFiles.sort());
   });
 
   it('names each route once, and keeps the pages of one viewer or one link private', () => {
     const paths = [...PUBLIC_ON_DEMAND_PATHS, ...PRIVATE_ON_DEMAND_PATHS];
     expect(new Set(paths).size).toBe(paths.length);
-    expect(PRIVATE_ON_DEMAND_PATHS).toEqual(expect.arrayContaining(['/messages', '/messages/:id', '/earnings/onboarding']));
+    expect(PRIVATE_ON_DEMAND_PATHS).toEqual(
+      expect.arrayContaining(['/messages', '/messages/:id', '/earnings/onboarding']),
+    );
   });
 });
 
@@ -49,21 +61,32 @@ describe('pathPattern, which the server and the dev bridge test a path with', ()
   const publicPages = pathPattern(PUBLIC_ON_DEMAND_PATHS);
   const devBridge = pathPattern([...PUBLIC_ON_DEMAND_PATHS, SERVER_ISLANDS_PATH]);
 
-  it.each(['/puppies', '/puppies/', '/puppies/12', '/puppies/12/', '/puppies/not-a-number', '/sitemap.xml'])('matches %s', (url) => {
-    expect(publicPages.test(url)).toBe(true);
-  });
-
-  it.each(['/', '/puppies/12/photos', '/puppiesx', '/sitemapXxml', '/sitemap.xml.gz', '/messages', '/messages/3', '/earnings/onboarding', '/_server-islands/FeaturedListings'])(
-    'does not match %s',
+  it.each(['/puppies', '/puppies/', '/puppies/12', '/puppies/12/', '/puppies/not-a-number', '/sitemap.xml'])(
+    'matches %s',
     (url) => {
-      expect(publicPages.test(url)).toBe(false);
+      expect(publicPages.test(url)).toBe(true);
     },
   );
+
+  it.each([
+    '/',
+    '/puppies/12/photos',
+    '/puppiesx',
+    '/sitemapXxml',
+    '/sitemap.xml.gz',
+    '/messages',
+    '/messages/3',
+    '/earnings/onboarding',
+    '/_server-islands/FeaturedListings',
+  ])('does not match %s', (url) => {
+    expect(publicPages.test(url)).toBe(false);
+  });
 
   it('lets the dev bridge fill the server island too, at any depth, and nothing private', () => {
     expect(devBridge.test('/_server-islands/FeaturedListings')).toBe(true);
     expect(devBridge.test('/_server-islands/')).toBe(false);
-    for (const url of ['/messages', '/messages/3', '/earnings/onboarding']) expect(devBridge.test(url), url).toBe(false);
+    for (const url of ['/messages', '/messages/3', '/earnings/onboarding'])
+      expect(devBridge.test(url), url).toBe(false);
   });
 });
 
@@ -71,7 +94,15 @@ describe('what sitemap.xml lists at a fixed address', () => {
   const listed = SITEMAP_PAGES.map((page) => page.path);
 
   it('lists the public on-demand list page and the public pre-rendered pages, highest priority first', () => {
-    expect(listed).toEqual(['/', '/puppies', '/sellers', '/puppy-care-guide', '/donate', '/contact', '/terms-of-service']);
+    expect(listed).toEqual([
+      '/',
+      '/puppies',
+      '/sellers',
+      '/puppy-care-guide',
+      '/donate',
+      '/contact',
+      '/terms-of-service',
+    ]);
     const priorities = SITEMAP_PAGES.map((page) => page.priority);
     expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
   });
@@ -82,12 +113,15 @@ describe('what sitemap.xml lists at a fixed address', () => {
     for (const page of listed) expect(page, page).not.toMatch(/[:*]/);
   });
 
-  it.each(PRE_RENDERED_SITEMAP_PAGES.map((page) => page.path))('%s is a pre-rendered page file that does not ask for noindex', (route) => {
-    const page = pageFiles.find((p) => p.route === route);
-    expect(page, route).toBeDefined();
-    expect(ON_DEMAND.test(page!.source), route).toBe(false);
-    expect(page!.source, route).not.toMatch(/\bnoindex\b/);
-  });
+  it.each(PRE_RENDERED_SITEMAP_PAGES.map((page) => page.path))(
+    '%s is a pre-rendered page file that does not ask for noindex',
+    (route) => {
+      const page = pageFiles.find((p) => p.route === route);
+      expect(page, route).toBeDefined();
+      expect(ON_DEMAND.test(page!.source), route).toBe(false);
+      expect(page!.source, route).not.toMatch(/\bnoindex\b/);
+    },
+  );
 
   it('writes a listing at its on-demand route', () => {
     expect(listingPath(42)).toBe('/puppies/42');

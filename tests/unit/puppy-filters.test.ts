@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { apiPath, catalogueQuery, clampMax, clampMin, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, parsePrice, searchResultsLine, totalText } from '../../site/lib/puppy-filters.ts';
+import {
+  apiPath,
+  catalogueQuery,
+  clampMax,
+  clampMin,
+  DEFAULT_FILTERS,
+  filtersFromSearch,
+  filtersToSearch,
+  parsePrice,
+  searchResultsLine,
+  totalText,
+} from '../../site/lib/puppy-filters.ts';
 
 describe('the /puppies filters and the address bar', () => {
   it('starts from the spec defaults: 500–3000, Available Only, all genders', () => {
@@ -9,15 +20,31 @@ describe('the /puppies filters and the address bar', () => {
   });
 
   it('reads every parameter of a link and writes the same address back', () => {
-    const search = '?search=golden+pup&breed=12&minPrice=1000&maxPrice=4000&gender=Female&status=all&category=family&location=west&sort=price-asc&view=list';
+    const search =
+      '?search=golden+pup&breed=12&minPrice=1000&maxPrice=4000&gender=Female&status=all&category=family&location=west&sort=price-asc&view=list';
     const filters = filtersFromSearch(search);
-    expect(filters).toEqual({ search: 'golden pup', breed: '12', minPrice: 1000, maxPrice: 4000, gender: 'Female', status: '', category: 'family', location: 'west', sort: 'price-asc', view: 'list' });
+    expect(filters).toEqual({
+      search: 'golden pup',
+      breed: '12',
+      minPrice: 1000,
+      maxPrice: 4000,
+      gender: 'Female',
+      status: '',
+      category: 'family',
+      location: 'west',
+      sort: 'price-asc',
+      view: 'list',
+    });
     expect(filtersToSearch(filters)).toBe(search);
-    expect(apiPath(filters, 48)).toBe('/api/puppies?breed=12&minPrice=1000&maxPrice=4000&gender=Female&search=golden+pup&category=family&location=west&sort=price-asc&limit=24&offset=48');
+    expect(apiPath(filters, 48)).toBe(
+      '/api/puppies?breed=12&minPrice=1000&maxPrice=4000&gender=Female&search=golden+pup&category=family&location=west&sort=price-asc&limit=24&offset=48',
+    );
   });
 
   it('ignores what it cannot use, and keeps min <= max within 0–5000', () => {
-    expect(filtersFromSearch('?minPrice=cheap&maxPrice=&gender=other&status=sold&category=farm&sort=random')).toEqual(DEFAULT_FILTERS);
+    expect(filtersFromSearch('?minPrice=cheap&maxPrice=&gender=other&status=sold&category=farm&sort=random')).toEqual(
+      DEFAULT_FILTERS,
+    );
     expect(filtersFromSearch('?minPrice=-50&maxPrice=99999')).toMatchObject({ minPrice: 0, maxPrice: 5000 });
     // a link with only a minimum above the default maximum ("$5,000+") opens the range upwards
     const band = filtersFromSearch('?minPrice=5000');
@@ -44,14 +71,30 @@ describe('the /puppies filters and the address bar', () => {
   });
 });
 
-describe('the server\'s first page of /puppies', () => {
+describe("the server's first page of /puppies", () => {
   it('asks the catalogue what the API would be asked for the same address', () => {
-    const filters = filtersFromSearch('?search=golden&breed=12&minPrice=0&maxPrice=5000&gender=Female&status=all&category=family&location=west&sort=price-asc');
+    const filters = filtersFromSearch(
+      '?search=golden&breed=12&minPrice=0&maxPrice=5000&gender=Female&status=all&category=family&location=west&sort=price-asc',
+    );
     expect(catalogueQuery(filters, 0)).toEqual({
-      breed: '12', minPrice: undefined, maxPrice: undefined, gender: 'Female', status: undefined, search: 'golden',
-      category: 'family', location: 'west', sort: 'price-asc', limit: 24, offset: 0,
+      breed: '12',
+      minPrice: undefined,
+      maxPrice: undefined,
+      gender: 'Female',
+      status: undefined,
+      search: 'golden',
+      category: 'family',
+      location: 'west',
+      sort: 'price-asc',
+      limit: 24,
+      offset: 0,
     });
-    expect(catalogueQuery(DEFAULT_FILTERS, 0)).toMatchObject({ minPrice: 500, maxPrice: 3000, status: 'available', sort: 'newest' });
+    expect(catalogueQuery(DEFAULT_FILTERS, 0)).toMatchObject({
+      minPrice: 500,
+      maxPrice: 3000,
+      status: 'available',
+      sort: 'newest',
+    });
   });
 
   it('reads the sidebar form\'s two "status" fields: the ticked box first, otherwise the hidden "all"', () => {

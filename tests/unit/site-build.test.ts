@@ -22,14 +22,23 @@ const contentDir = path.join(work, 'content');
 // Inside the project: the built server imports its packages from node_modules by plain resolution.
 mkdirSync(path.join(ROOT, 'node_modules', '.cache'), { recursive: true });
 const outDir = mkdtempSync(path.join(ROOT, 'node_modules', '.cache', 'site-build-'));
-const NEW_ANSWER = 'Edited in the Studio: start with the Find My Puppy panel, then talk to two or three breeders before you decide.';
+const NEW_ANSWER =
+  'Edited in the Studio: start with the Find My Puppy panel, then talk to two or three breeders before you decide.';
 let buildLog = '';
 
 function build(): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
       cwd: ROOT,
-      env: { ...process.env, CONTENT_DIR: contentDir, SITE_DIST_DIR: outDir, SANITY_PROJECT_ID: '', ASTRO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', NODE_ENV: 'production' },
+      env: {
+        ...process.env,
+        CONTENT_DIR: contentDir,
+        SITE_DIST_DIR: outDir,
+        SANITY_PROJECT_ID: '',
+        ASTRO_TELEMETRY_DISABLED: '1',
+        DO_NOT_TRACK: '1',
+        NODE_ENV: 'production',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (chunk: Buffer) => (buildLog += chunk.toString()));
@@ -64,7 +73,9 @@ describe('a content change, rebuilt', () => {
   it('shows the edited FAQ answer on the home page, pre-rendered, and no longer the old one', () => {
     const home = html('index.html');
     expect(home.includes(`>${NEW_ANSWER}</p>`), 'new answer in the accordion').toBe(true);
-    expect(home.includes('Start with the search box or the Find My Puppy panel on the home page'), 'old answer').toBe(false);
+    expect(home.includes('Start with the search box or the Find My Puppy panel on the home page'), 'old answer').toBe(
+      false,
+    );
     // the FAQPage structured data follows the same content
     expect(home.includes(`"acceptedAnswer":{"@type":"Answer","text":"${NEW_ANSWER}"}`), 'FAQPage JSON-LD').toBe(true);
   });
@@ -80,7 +91,9 @@ function scriptsOf(page: string): Script[] {
 }
 
 function islandsOf(page: string): string[] {
-  return [...html(page).matchAll(/<astro-island\b[^>]*\bopts="([^"]*)"/g)].map((m) => JSON.parse(m[1]!.replace(/&quot;/g, '"')).name as string).sort();
+  return [...html(page).matchAll(/<astro-island\b[^>]*\bopts="([^"]*)"/g)]
+    .map((m) => JSON.parse(m[1]!.replace(/&quot;/g, '"')).name as string)
+    .sort();
 }
 
 /** Astro's own island loader (one small inline script per hydration directive, and the <astro-island> element). */
@@ -103,17 +116,20 @@ describe('JavaScript on the content pages', () => {
     expect(islandsOf(page)).toEqual(islands);
   });
 
-  it.each(Object.keys(ALLOWED))('%s loads no script file and inlines nothing but structured data, the island loader and the chrome lines', (page) => {
-    const scripts = scriptsOf(page);
-    expect(scripts.filter((s) => /\bsrc=/.test(s.attrs))).toEqual([]);
-    const code = scripts.filter((s) => !/type="application\/ld\+json"/.test(s.attrs));
-    expect(code.filter((s) => !isAstroRuntime(s) && !isChrome(s) && !isServerIslandLoader(s))).toEqual([]);
-    // the hand-written part stays tiny
-    const chromeBytes = code.filter(isChrome).reduce((sum, s) => sum + s.body.length, 0);
-    expect(chromeBytes).toBeGreaterThan(0);
-    expect(chromeBytes).toBeLessThan(1500);
-    expect(scripts.filter((s) => /type="application\/ld\+json"/.test(s.attrs)).length).toBeGreaterThan(0);
-  });
+  it.each(Object.keys(ALLOWED))(
+    '%s loads no script file and inlines nothing but structured data, the island loader and the chrome lines',
+    (page) => {
+      const scripts = scriptsOf(page);
+      expect(scripts.filter((s) => /\bsrc=/.test(s.attrs))).toEqual([]);
+      const code = scripts.filter((s) => !/type="application\/ld\+json"/.test(s.attrs));
+      expect(code.filter((s) => !isAstroRuntime(s) && !isChrome(s) && !isServerIslandLoader(s))).toEqual([]);
+      // the hand-written part stays tiny
+      const chromeBytes = code.filter(isChrome).reduce((sum, s) => sum + s.body.length, 0);
+      expect(chromeBytes).toBeGreaterThan(0);
+      expect(chromeBytes).toBeLessThan(1500);
+      expect(scripts.filter((s) => /type="application\/ld\+json"/.test(s.attrs)).length).toBeGreaterThan(0);
+    },
+  );
 
   it('renders the care guide and the terms as plain HTML, with no React on the page', () => {
     const guide = html('puppy-care-guide.html');
@@ -121,28 +137,45 @@ describe('JavaScript on the content pages', () => {
     // Portable Text became HTML at build time
     expect(guide.includes('<h3>Feeding schedule</h3>'), 'care guide h3').toBe(true);
     expect(guide.includes('<strong>6–12 weeks:</strong> 4 meals a day'), 'feeding schedule').toBe(true);
-    expect(terms.includes('<li>Mastercard</li><li>Visa</li><li>American Express</li><li>Discover</li>'), 'accepted cards').toBe(true);
-    for (const page of [guide, terms]) expect(page.includes('component-url="/_astro/RichText'), 'RichText hydrated').toBe(false);
+    expect(
+      terms.includes('<li>Mastercard</li><li>Visa</li><li>American Express</li><li>Discover</li>'),
+      'accepted cards',
+    ).toBe(true);
+    for (const page of [guide, terms])
+      expect(page.includes('component-url="/_astro/RichText'), 'RichText hydrated').toBe(false);
   });
 });
 
 describe('Content-Security-Policy', () => {
-  const pages = ['index.html', 'contact.html', 'sellers.html', 'donate.html', 'checkout/_.html', 'auth.html', '404.html'];
+  const pages = [
+    'index.html',
+    'contact.html',
+    'sellers.html',
+    'donate.html',
+    'checkout/_.html',
+    'auth.html',
+    '404.html',
+  ];
 
-  it.each(pages)('%s carries a CSP that allows each of its inline scripts by hash and nothing inline beyond them', (page) => {
-    const text = html(page);
-    const policy = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(text)?.[1] ?? '';
-    expect(policy).toMatch(/default-src 'self'/);
-    expect(policy).toMatch(/object-src 'none'/);
-    const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
-    expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
-    const inline = [...text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)];
-    expect(inline.length).toBeGreaterThan(0);
-    for (const [, body] of inline) {
-      const hash = `'sha256-${createHash('sha256').update(body!).digest('base64')}'`;
-      expect(scriptSrc, body!.slice(0, 60)).toContain(hash);
-    }
-  });
+  it.each(pages)(
+    '%s carries a CSP that allows each of its inline scripts by hash and nothing inline beyond them',
+    (page) => {
+      const text = html(page);
+      const policy = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(text)?.[1] ?? '';
+      expect(policy).toMatch(/default-src 'self'/);
+      expect(policy).toMatch(/object-src 'none'/);
+      const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
+      expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+      const inline = [
+        ...text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g),
+      ];
+      expect(inline.length).toBeGreaterThan(0);
+      for (const [, body] of inline) {
+        const hash = `'sha256-${createHash('sha256').update(body!).digest('base64')}'`;
+        expect(scriptSrc, body!.slice(0, 60)).toContain(hash);
+      }
+    },
+  );
 });
 
 describe('frames (decision 0108)', () => {
@@ -150,7 +183,12 @@ describe('frames (decision 0108)', () => {
     for (const page of ['index.html', 'checkout/_.html', 'auth.html', 'donate.html']) {
       const policy = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(html(page))?.[1] ?? '';
       const frameSrc = /frame-src ([^;]*)/.exec(policy)?.[1]?.trim().split(/\s+/).sort();
-      expect(frameSrc, page).toEqual(['https://hooks.stripe.com', 'https://js.stripe.com', 'https://player.vimeo.com', 'https://www.youtube-nocookie.com']);
+      expect(frameSrc, page).toEqual([
+        'https://hooks.stripe.com',
+        'https://js.stripe.com',
+        'https://player.vimeo.com',
+        'https://www.youtube-nocookie.com',
+      ]);
     }
   });
 });
@@ -165,7 +203,9 @@ const ids: Record<string, number> = {};
 let owner: Awaited<ReturnType<typeof registeredAgent>>;
 
 async function catalogueApp(): Promise<void> {
-  const { handler } = (await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
+  const { handler } = (await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)) as {
+    handler: AstroHandler;
+  };
   t = await createTestApp({ now: NOW, pages: { handler, buildId: 'test-build' } });
   owner = await registeredAgent(t.app, { accountType: 'seller' });
   const rng = createRng(11);
@@ -177,23 +217,72 @@ async function catalogueApp(): Promise<void> {
   const lab = breeds.find((b) => b.name === 'Labrador Retriever')!;
   const beagle = breeds.find((b) => b.name === 'Beagle')!;
   const add = async (key: string, overrides: Parameters<typeof buildPuppy>[0]) => {
-    ids[key] = (await t.store.puppies.insert(buildPuppy({ userId: seller.id, expiresAt: future, ...overrides }, rng, { now: NOW }))).id;
+    ids[key] = (
+      await t.store.puppies.insert(
+        buildPuppy({ userId: seller.id, expiresAt: future, ...overrides }, rng, { now: NOW }),
+      )
+    ).id;
   };
   // twelve beagles first (older), so the list has more than the ItemList's ten
-  for (let i = 0; i < 12; i++) await add(`beagle${i}`, { name: `Beagle Pup ${i}`, breedId: beagle.id, gender: 'Male', price: 800 + i, status: 'available' });
-  await add('daisy', { name: 'Daisy', breedId: lab.id, gender: 'Female', price: 1500, location: 'Portland, OR', status: 'available', imageUrl: '/uploads/seed/daisy.webp' });
-  await add('cooper', { name: 'Cooper', breedId: lab.id, gender: 'Male', price: 900, location: 'Boston, MA', status: 'reserved' });
-  await add('soon', { name: 'Leaving Soon', breedId: lab.id, gender: 'Female', price: 1200, status: 'available', expiresAt: new Date(NOW.getTime() + DAY).toISOString() });
-  await add('expired', { name: 'Old Expired', breedId: lab.id, expiresAt: new Date(NOW.getTime() - DAY).toISOString() });
-  ids.draft = (await t.store.puppies.insert(buildPuppy({ userId: owner.user.id, name: 'Owners Draft', breedId: lab.id, expiresAt: null }, rng, { now: NOW }))).id;
+  for (let i = 0; i < 12; i++)
+    await add(`beagle${i}`, {
+      name: `Beagle Pup ${i}`,
+      breedId: beagle.id,
+      gender: 'Male',
+      price: 800 + i,
+      status: 'available',
+    });
+  await add('daisy', {
+    name: 'Daisy',
+    breedId: lab.id,
+    gender: 'Female',
+    price: 1500,
+    location: 'Portland, OR',
+    status: 'available',
+    imageUrl: '/uploads/seed/daisy.webp',
+  });
+  await add('cooper', {
+    name: 'Cooper',
+    breedId: lab.id,
+    gender: 'Male',
+    price: 900,
+    location: 'Boston, MA',
+    status: 'reserved',
+  });
+  await add('soon', {
+    name: 'Leaving Soon',
+    breedId: lab.id,
+    gender: 'Female',
+    price: 1200,
+    status: 'available',
+    expiresAt: new Date(NOW.getTime() + DAY).toISOString(),
+  });
+  await add('expired', {
+    name: 'Old Expired',
+    breedId: lab.id,
+    expiresAt: new Date(NOW.getTime() - DAY).toISOString(),
+  });
+  ids.draft = (
+    await t.store.puppies.insert(
+      buildPuppy({ userId: owner.user.id, name: 'Owners Draft', breedId: lab.id, expiresAt: null }, rng, { now: NOW }),
+    )
+  ).id;
 }
 
 // JSON-LD as the tests read it: nested objects and lists whose shape each test states by what it reads.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, checked by the assertions
 type JsonLd = Record<string, any>;
-const meta = (page: string, attr: 'name' | 'property', key: string) => new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(page)?.[1];
-const jsonLd = (page: string) => [...page.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as JsonLd);
-const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const meta = (page: string, attr: 'name' | 'property', key: string) =>
+  new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(page)?.[1];
+const jsonLd = (page: string) =>
+  [...page.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as JsonLd,
+  );
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 describe('the on-demand listing pages, served by createApp from the build', () => {
   beforeAll(catalogueApp);
@@ -201,13 +290,20 @@ describe('the on-demand listing pages, served by createApp from the build', () =
   it('/puppies/{id} carries the whole puppy, its title, description, canonical URL, own share image and Product JSON-LD', async () => {
     const response = await request(t.app).get(`/puppies/${ids.daisy}`).expect(200);
     const page = response.text;
-    expect(/<title>([^<]*)<\/title>/.exec(page)?.[1]).toBe('Daisy, female Labrador Retriever puppy for sale in Portland, OR | PuppyNest');
-    expect(meta(page, 'name', 'description')).toMatch(/^Daisy is a .* female Labrador Retriever in Portland, OR, \$1,500\./);
+    expect(/<title>([^<]*)<\/title>/.exec(page)?.[1]).toBe(
+      'Daisy, female Labrador Retriever puppy for sale in Portland, OR | PuppyNest',
+    );
+    expect(meta(page, 'name', 'description')).toMatch(
+      /^Daisy is a .* female Labrador Retriever in Portland, OR, \$1,500\./,
+    );
     expect(page).toContain(`<link rel="canonical" href="${SITE}/puppies/${ids.daisy}">`);
     expect(meta(page, 'property', 'og:image')).toBe(`${SITE}/uploads/seed/daisy.webp`);
     expect(meta(page, 'name', 'twitter:image')).toBe(`${SITE}/uploads/seed/daisy.webp`);
     const product = jsonLd(page).find((data) => data['@type'] === 'Product')!;
-    expect(product).toMatchObject({ name: 'Daisy (Labrador Retriever)', offers: { '@type': 'Offer', price: '1500.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' } });
+    expect(product).toMatchObject({
+      name: 'Daisy (Labrador Retriever)',
+      offers: { '@type': 'Offer', price: '1500.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    });
     // the detail itself, before any script: heading, price, facts, contact buttons, the first photo eager
     expect(page).toMatch(/<h1>Daisy<\/h1>/);
     expect(page).toContain('$1,500');
@@ -222,8 +318,12 @@ describe('the on-demand listing pages, served by createApp from the build', () =
 
   it('a reserved puppy is out of stock in its JSON-LD, and its contact buttons are disabled with "Currently Not Available"', async () => {
     const page = (await request(t.app).get(`/puppies/${ids.cooper}`).expect(200)).text;
-    expect(jsonLd(page).find((data) => data['@type'] === 'Product')!.offers.availability).toBe('https://schema.org/LimitedAvailability');
-    const buttons = [...page.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].filter((m) => m[1] === 'Currently Not Available');
+    expect(jsonLd(page).find((data) => data['@type'] === 'Product')!.offers.availability).toBe(
+      'https://schema.org/LimitedAvailability',
+    );
+    const buttons = [...page.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].filter(
+      (m) => m[1] === 'Currently Not Available',
+    );
     expect(buttons.length).toBe(2);
     for (const [button] of buttons) expect(button).toMatch(/disabled=""/);
     expect(page).not.toContain('Login to Contact Seller');
@@ -247,14 +347,19 @@ describe('the on-demand listing pages, served by createApp from the build', () =
     expect(response.text).toContain('<meta name="robots" content="noindex">');
   });
 
-  it('/puppies carries the first page for the address\'s filters, the count and an ItemList of at most 10', async () => {
+  it("/puppies carries the first page for the address's filters, the count and an ItemList of at most 10", async () => {
     const all = (await request(t.app).get('/puppies?minPrice=0').expect(200)).text;
     expect(all).toContain('14 puppies available');
     const list = jsonLd(all).find((data) => data['@type'] === 'ItemList')!;
     expect(list.itemListElement).toHaveLength(10);
-    expect(list.itemListElement[0]).toMatchObject({ position: 1, name: 'Leaving Soon', url: `${SITE}/puppies/${ids.soon}` });
+    expect(list.itemListElement[0]).toMatchObject({
+      position: 1,
+      name: 'Leaving Soon',
+      url: `${SITE}/puppies/${ids.soon}`,
+    });
 
-    const labs = (await request(t.app).get('/puppies?breed=Labrador%20Retriever&gender=Female&status=all').expect(200)).text;
+    const labs = (await request(t.app).get('/puppies?breed=Labrador%20Retriever&gender=Female&status=all').expect(200))
+      .text;
     expect(labs).toContain('2 puppies found');
     expect(labs).toContain('href="/puppies/' + ids.daisy + '"');
     expect(labs).not.toContain('Beagle Pup');
@@ -264,7 +369,7 @@ describe('the on-demand listing pages, served by createApp from the build', () =
     expect(search).toContain('Search results for "daisy": Found 1 puppy');
   });
 
-  it('/puppies with nothing to show says so in the spec\'s words', async () => {
+  it("/puppies with nothing to show says so in the spec's words", async () => {
     const page = decode((await request(t.app).get('/puppies?search=zebra').expect(200)).text);
     expect(page).toContain('Search results for "zebra": No matches found');
     expect(page).toContain('<h3>No puppies found</h3>');
@@ -272,9 +377,13 @@ describe('the on-demand listing pages, served by createApp from the build', () =
     expect(jsonLd(page).some((data) => data['@type'] === 'ItemList')).toBe(false);
   });
 
-  it('one address per page: a trailing slash redirects, an undecodable address is the site\'s 404', async () => {
-    expect((await request(t.app).get('/puppies/?gender=Male').expect(301)).headers.location).toBe('/puppies?gender=Male');
-    expect((await request(t.app).get(`/puppies/${ids.daisy}/`).expect(301)).headers.location).toBe(`/puppies/${ids.daisy}`);
+  it("one address per page: a trailing slash redirects, an undecodable address is the site's 404", async () => {
+    expect((await request(t.app).get('/puppies/?gender=Male').expect(301)).headers.location).toBe(
+      '/puppies?gender=Male',
+    );
+    expect((await request(t.app).get(`/puppies/${ids.daisy}/`).expect(301)).headers.location).toBe(
+      `/puppies/${ids.daisy}`,
+    );
     const broken = await request(t.app).get('/puppies/%E0%A4%A');
     expect(broken.status).toBe(404);
     expect(broken.headers['content-type']).not.toMatch(/json/);
@@ -289,15 +398,21 @@ describe('the on-demand listing pages, served by createApp from the build', () =
 
   it('sitemap.xml lists the public pages, and every public listing with its lastmod, and drops one that expires, without a rebuild', async () => {
     const before = (await request(t.app).get('/sitemap.xml').expect(200)).text;
-    for (const key of ['daisy', 'cooper', 'soon', 'beagle0']) expect(before, key).toContain(`<loc>${SITE}/puppies/${ids[key]}</loc>`);
+    for (const key of ['daisy', 'cooper', 'soon', 'beagle0'])
+      expect(before, key).toContain(`<loc>${SITE}/puppies/${ids[key]}</loc>`);
     for (const key of ['draft', 'expired']) expect(before, key).not.toContain(`<loc>${SITE}/puppies/${ids[key]}</loc>`);
-    expect(before).toMatch(new RegExp(`<loc>${SITE}/puppies/${ids.daisy}</loc>\\s*<lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+    expect(before).toMatch(
+      new RegExp(`<loc>${SITE}/puppies/${ids.daisy}</loc>\\s*<lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`),
+    );
     // the fixed pages: the public ones of both kinds (lib/sitemap-pages.ts), never a private on-demand page
-    const fixed = [...before.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!).filter((loc) => !/\/puppies\/\d+$/.test(loc));
+    const fixed = [...before.matchAll(/<loc>([^<]*)<\/loc>/g)]
+      .map((m) => m[1]!)
+      .filter((loc) => !/\/puppies\/\d+$/.test(loc));
     expect(fixed).toEqual(SITEMAP_PAGES.map((page) => new URL(page.path, SITE).href));
     for (const page of ['/messages', '/earnings/onboarding']) expect(before, page).not.toContain(`<loc>${SITE}${page}`);
     const robots = html('robots.txt');
-    for (const page of ['/messages', '/earnings/onboarding']) expect(robots, page).toMatch(new RegExp(`^Disallow: ${page}$`, 'm'));
+    for (const page of ['/messages', '/earnings/onboarding'])
+      expect(robots, page).toMatch(new RegExp(`^Disallow: ${page}$`, 'm'));
     expect(robots).not.toMatch(/^Disallow: .*:id/m);
     t.tick(2 * DAY);
     const after = (await request(t.app).get('/sitemap.xml').expect(200)).text;
@@ -318,15 +433,21 @@ describe('the on-demand listing pages, served by createApp from the build', () =
       expect(etag, url).toMatch(/^W\/"test-build-/);
       expect(first.headers['last-modified'], url).toBeTruthy();
       await request(t.app).get(url).set('If-None-Match', etag).expect(304);
-      await request(t.app).get(url).set('If-Modified-Since', first.headers['last-modified'] as string).expect(304);
+      await request(t.app)
+        .get(url)
+        .set('If-Modified-Since', first.headers['last-modified'] as string)
+        .expect(304);
     }
     const before = (await request(t.app).get('/puppies').expect(200)).headers.etag;
     await t.store.puppies.update(ids.cooper!, { price: 950, updatedAt: NOW.toISOString() });
-    const after = await request(t.app).get('/puppies').set('If-None-Match', before as string).expect(200);
+    const after = await request(t.app)
+      .get('/puppies')
+      .set('If-None-Match', before as string)
+      .expect(200);
     expect(after.headers.etag).not.toBe(before);
   });
 
-  it('the home page\'s featured puppies come from its server island, rendered with the featured listings of now', async () => {
+  it("the home page's featured puppies come from its server island, rendered with the featured listings of now", async () => {
     await t.store.puppies.update(ids.daisy!, { featured: true });
     const island = /\/_server-islands\/FeaturedListings\?[^"']*/.exec(html('index.html'))?.[0]?.replace(/&amp;/g, '&');
     // fetched by its script only: a preload of it keeps Chromium's request open (tools/astro-no-island-preload.mjs)
@@ -338,25 +459,39 @@ describe('the on-demand listing pages, served by createApp from the build', () =
     expect(response.headers['cache-control']).toMatch(/^public, /);
   });
 
-  it('an on-demand page\'s Content-Security-Policy allows each of its inline scripts by hash, and nothing else inline', async () => {
+  it("an on-demand page's Content-Security-Policy allows each of its inline scripts by hash, and nothing else inline", async () => {
     const response = await request(t.app).get(`/puppies/${ids.daisy}`).expect(200);
-    const policy = (response.headers['content-security-policy'] as string | undefined) ?? /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(response.text)?.[1] ?? '';
+    const policy =
+      (response.headers['content-security-policy'] as string | undefined) ??
+      /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(response.text)?.[1] ??
+      '';
     const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
     expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
-    const inline = [...response.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)];
+    const inline = [
+      ...response.text.matchAll(
+        /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g,
+      ),
+    ];
     expect(inline.length).toBeGreaterThan(2);
-    for (const [, body] of inline) expect(scriptSrc, body!.slice(0, 60)).toContain(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+    for (const [, body] of inline)
+      expect(scriptSrc, body!.slice(0, 60)).toContain(
+        `'sha256-${createHash('sha256').update(body!).digest('base64')}'`,
+      );
   });
 });
 
-describe('a listing\'s video and a conversation\'s refusal, served by createApp from the build (decision 0108)', () => {
+describe("a listing's video and a conversation's refusal, served by createApp from the build (decision 0108)", () => {
   beforeAll(async () => {
     if (!t) await catalogueApp();
   });
 
   async function listingWithVideo(videoUrl: string): Promise<string> {
     const future = new Date(NOW.getTime() + 10 * DAY).toISOString();
-    const puppy = await t.store.puppies.insert(buildPuppy({ userId: owner.user.id, name: 'Video Pup', breedId: 1, expiresAt: future, videoUrl }, createRng(5), { now: NOW }));
+    const puppy = await t.store.puppies.insert(
+      buildPuppy({ userId: owner.user.id, name: 'Video Pup', breedId: 1, expiresAt: future, videoUrl }, createRng(5), {
+        now: NOW,
+      }),
+    );
     return (await request(t.app).get(`/puppies/${puppy.id}`).expect(200)).text;
   }
 
@@ -382,12 +517,22 @@ describe('a listing\'s video and a conversation\'s refusal, served by createApp 
     const buyer = await registeredAgent(t.app);
     const asked = await buyer.agent
       .post('/api/contacts')
-      .send({ name: 'Jamie Rivera', email: 'jamie@example.com', phone: '555-010-2000', message: 'Is Daisy still available?', puppyId: ids.daisy })
+      .send({
+        name: 'Jamie Rivera',
+        email: 'jamie@example.com',
+        phone: '555-010-2000',
+        message: 'Is Daisy still available?',
+        puppyId: ids.daisy,
+      })
       .expect(201);
     const thread = `/messages/${asked.body.conversationId as number}`;
     const known = decode((await buyer.agent.get(`${thread}?error=message_too_long`).expect(200)).text);
     expect(known).toContain('Please keep your message under 2,000 characters');
-    for (const words of ['Your account is locked. Call 555-0100 to unlock it', '<img src=x onerror=alert(1)>', 'Please keep your message under 2,000 characters']) {
+    for (const words of [
+      'Your account is locked. Call 555-0100 to unlock it',
+      '<img src=x onerror=alert(1)>',
+      'Please keep your message under 2,000 characters',
+    ]) {
       const page = decode((await buyer.agent.get(`${thread}?error=${encodeURIComponent(words)}`).expect(200)).text);
       expect(page, words).not.toContain(words);
       expect(page, words).not.toContain(encodeURIComponent(words));
@@ -410,7 +555,8 @@ describe('the payout onboarding page, served by createApp from the build', () =>
     return { path: url.pathname + url.search, seller };
   }
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-  const statusOf = async (seller: Awaited<ReturnType<typeof registeredAgent>>) => ((await seller.agent.get('/api/earnings')).body as { account: { status: string } }).account.status;
+  const statusOf = async (seller: Awaited<ReturnType<typeof registeredAgent>>) =>
+    ((await seller.agent.get('/api/earnings')).body as { account: { status: string } }).account.status;
 
   it('carries its form in the HTML, posting to its own address; an unknown or missing link answers 404 with why', async () => {
     const { path: page, seller } = await setupLink();
@@ -424,28 +570,46 @@ describe('the payout onboarding page, served by createApp from the build', () =>
     const unknown = await request(t.app).get('/earnings/onboarding?link=acctlink_local_unknown').expect(404);
     expect(unknown.text).toContain('This Setup Link Cannot Be Used');
     expect(unknown.text).toContain('This onboarding link has expired or was already used.');
-    expect((await request(t.app).get('/earnings/onboarding').expect(404)).text).toContain('This page needs the setup link PuppyNest made for you.');
+    expect((await request(t.app).get('/earnings/onboarding').expect(404)).text).toContain(
+      'This page needs the setup link PuppyNest made for you.',
+    );
   });
 
   it('a form posted without script: refused with what was typed and why under the field (nothing saved), then accepted with a redirect to Earnings', async () => {
     const { path: page, seller } = await setupLink();
-    const typed = { legalName: 'Dana <Seller>', routingNumber: '123456789', accountNumber: '000123456789', ssnLast4: '0000', intent: 'submit' };
+    const typed = {
+      legalName: 'Dana <Seller>',
+      routingNumber: '123456789',
+      accountNumber: '000123456789',
+      ssnLast4: '0000',
+      intent: 'submit',
+    };
     const refused = await request(t.app).post(page).type('form').send(form(typed)).expect(400);
     expect(refused.text).toContain('value="Dana &lt;Seller&gt;"');
     expect(refused.text).toContain('value="123456789"');
     expect(refused.text).toContain('Test mode accepts only Stripe&#39;s test bank account');
     expect(refused.text).toMatch(/aria-invalid="true"/);
     expect(await statusOf(seller)).toBe('details_needed');
-    const accepted = await request(t.app).post(page).type('form').send(form({ ...typed, routingNumber: '110000000' })).expect(303);
+    const accepted = await request(t.app)
+      .post(page)
+      .type('form')
+      .send(form({ ...typed, routingNumber: '110000000' }))
+      .expect(303);
     expect(accepted.headers.location).toBe(`${SITE}/earnings?onboarding=done`);
     expect(await statusOf(seller)).toBe('payouts_enabled');
     // the link is used up
-    expect((await request(t.app).post(page).type('form').send(form(typed)).expect(404)).text).toContain('This onboarding link has expired or was already used.');
+    expect((await request(t.app).post(page).type('form').send(form(typed)).expect(404)).text).toContain(
+      'This onboarding link has expired or was already used.',
+    );
   });
 
   it('"Save and finish later" keeps what was typed and leaves details needed', async () => {
     const { path: page, seller } = await setupLink();
-    const saved = await request(t.app).post(page).type('form').send(form({ legalName: 'Dana Seller', routingNumber: '', accountNumber: '', ssnLast4: '', intent: 'later' })).expect(303);
+    const saved = await request(t.app)
+      .post(page)
+      .type('form')
+      .send(form({ legalName: 'Dana Seller', routingNumber: '', accountNumber: '', ssnLast4: '', intent: 'later' }))
+      .expect(303);
     expect(saved.headers.location).toBe(`${SITE}/earnings?onboarding=done`);
     expect(await statusOf(seller)).toBe('details_needed');
   });
@@ -453,14 +617,26 @@ describe('the payout onboarding page, served by createApp from the build', () =>
   it('odd bodies are a page with a message, never a 500; another site may not post it', async () => {
     const { path: page, seller } = await setupLink();
     // a repeated field, a NUL, nothing at all, a bracketed name: each a refused form, shown again
-    for (const body of ['legalName=a&legalName=b&intent=submit', 'routingNumber=%00&intent=later', '', 'intent[]=later']) {
+    for (const body of [
+      'legalName=a&legalName=b&intent=submit',
+      'routingNumber=%00&intent=later',
+      '',
+      'intent[]=later',
+    ]) {
       const response = await request(t.app).post(page).type('form').send(body);
       expect(response.status, body).toBe(400);
       expect(response.text, body).toContain('aria-label="Payout account details"');
     }
-    expect((await request(t.app).post(page).set('Content-Type', 'application/json').send('{"legalName": 1}')).status).toBe(400);
+    expect(
+      (await request(t.app).post(page).set('Content-Type', 'application/json').send('{"legalName": 1}')).status,
+    ).toBe(400);
     expect((await request(t.app).post('/earnings/onboarding').type('form').send('intent=submit')).status).toBe(404);
-    const crossSite = await request(t.app).post(page).set('Origin', 'https://evil.example').set('Sec-Fetch-Site', 'cross-site').type('form').send(form({ legalName: 'X', intent: 'later' }));
+    const crossSite = await request(t.app)
+      .post(page)
+      .set('Origin', 'https://evil.example')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .type('form')
+      .send(form({ legalName: 'X', intent: 'later' }));
     expect(crossSite.status).toBe(403);
     expect(await statusOf(seller)).toBe('details_needed');
   });

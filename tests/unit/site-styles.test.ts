@@ -4,7 +4,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BRAND_COLOR, BRAND_CREAM, markSvg } from '../../site/lib/brand.ts';
-import { colourFindings, declaredBreakpoints, mediaWidthFindings, styleSource, styleSources, tokenValue, type Finding } from '../support/style-scan.ts';
+import {
+  colourFindings,
+  declaredBreakpoints,
+  mediaWidthFindings,
+  styleSource,
+  styleSources,
+  tokenValue,
+  type Finding,
+} from '../support/style-scan.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const TOKENS = 'site/styles/tokens.css';
@@ -14,10 +22,24 @@ const show = (findings: Finding[]) => findings.map((f) => `${f.file}:${f.line}  
 
 describe('the scanner', () => {
   it('finds colour literals in declarations, <style> blocks, style attributes and SVG paints', () => {
-    const css = styleSource('a.css', '.a { color: #fff; }\n.b { background: rgb(0 0 0 / 0.5); border: 1px solid Tomato; }\n.c:hover { color: var(--pn-ink); }');
-    expect(show(colourFindings(css))).toEqual(['a.css:1  color: #fff', 'a.css:2  background: rgb(0 0 0 / 0.5)', 'a.css:2  border: 1px solid Tomato']);
-    const astro = styleSource('b.astro', '---\nconst x = 1;\n---\n<p style="color: hsl(0 0% 0%)">x</p><svg><path fill="#b8410e" stroke="currentColor"/></svg>\n<style>\n  .p { --band: #f7f1ea; }\n</style>');
-    expect(show(colourFindings(astro))).toEqual(['b.astro:4  color: hsl(0 0% 0%)', 'b.astro:4  fill="#b8410e"', 'b.astro:6  --band: #f7f1ea']);
+    const css = styleSource(
+      'a.css',
+      '.a { color: #fff; }\n.b { background: rgb(0 0 0 / 0.5); border: 1px solid Tomato; }\n.c:hover { color: var(--pn-ink); }',
+    );
+    expect(show(colourFindings(css))).toEqual([
+      'a.css:1  color: #fff',
+      'a.css:2  background: rgb(0 0 0 / 0.5)',
+      'a.css:2  border: 1px solid Tomato',
+    ]);
+    const astro = styleSource(
+      'b.astro',
+      '---\nconst x = 1;\n---\n<p style="color: hsl(0 0% 0%)">x</p><svg><path fill="#b8410e" stroke="currentColor"/></svg>\n<style>\n  .p { --band: #f7f1ea; }\n</style>',
+    );
+    expect(show(colourFindings(astro))).toEqual([
+      'b.astro:4  color: hsl(0 0% 0%)',
+      'b.astro:4  fill="#b8410e"',
+      'b.astro:6  --band: #f7f1ea',
+    ]);
     const tsx = styleSource('c.tsx', "<div style={{ borderColor: 'white' }} />");
     expect(show(colourFindings(tsx))).toEqual(['c.tsx:1  border-color: white']);
   });
@@ -59,7 +81,14 @@ describe('the site', () => {
   it('reads its styles from every stylesheet and component', () => {
     // the scan sees the files it must: a stylesheet, a component's <style>, an island's own CSS
     const files = sources.map((s) => s.file);
-    expect(files).toEqual(expect.arrayContaining([TOKENS, 'site/styles/global.css', 'site/components/SiteHeader.astro', 'site/islands/HeaderAuth.css']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        TOKENS,
+        'site/styles/global.css',
+        'site/components/SiteHeader.astro',
+        'site/islands/HeaderAuth.css',
+      ]),
+    );
     expect(sources.find((s) => s.file === 'site/components/SiteHeader.astro')!.css).toContain('.site-header');
   });
 
@@ -81,7 +110,9 @@ describe('the site', () => {
   });
 
   it('uses every breakpoint it lists', () => {
-    const used = new Set(sources.flatMap((s) => [...s.css.matchAll(/\(width (?:>=|<) (\d+)px\)/g)].map((m) => Number(m[1]))));
+    const used = new Set(
+      sources.flatMap((s) => [...s.css.matchAll(/\(width (?:>=|<) (\d+)px\)/g)].map((m) => Number(m[1]))),
+    );
     expect(declaredBreakpoints(tokensCss).filter((width) => !used.has(width))).toEqual([]);
   });
 
@@ -90,7 +121,10 @@ describe('the site', () => {
     expect(tokenValue(tokensCss, '--pn-brand')).toBe(BRAND_COLOR);
     expect(tokenValue(tokensCss, '--pn-cream')).toBe(BRAND_CREAM);
     expect(readFileSync(path.join(root, 'site/public/favicon.svg'), 'utf8').trim()).toBe(markSvg(64));
-    const manifest = JSON.parse(readFileSync(path.join(root, 'site/public/manifest.webmanifest'), 'utf8')) as { theme_color: string; background_color: string };
+    const manifest = JSON.parse(readFileSync(path.join(root, 'site/public/manifest.webmanifest'), 'utf8')) as {
+      theme_color: string;
+      background_color: string;
+    };
     expect([manifest.theme_color, manifest.background_color]).toEqual([BRAND_COLOR, BRAND_CREAM]);
   });
 });

@@ -3,8 +3,16 @@
 import { describe, expect, it } from 'vitest';
 import { VIDEO_EMBED_ORIGINS, videoSource, type VideoSource } from '../../site/lib/video-embed.ts';
 
-const yt = (id: string): VideoSource => ({ kind: 'embed', provider: 'YouTube', src: `https://www.youtube-nocookie.com/embed/${id}` });
-const vimeo = (query: string): VideoSource => ({ kind: 'embed', provider: 'Vimeo', src: `https://player.vimeo.com/video/76979871${query}` });
+const yt = (id: string): VideoSource => ({
+  kind: 'embed',
+  provider: 'YouTube',
+  src: `https://www.youtube-nocookie.com/embed/${id}`,
+});
+const vimeo = (query: string): VideoSource => ({
+  kind: 'embed',
+  provider: 'Vimeo',
+  src: `https://player.vimeo.com/video/76979871${query}`,
+});
 const link = (href: string, host: string): VideoSource => ({ kind: 'link', href, host });
 const NONE: VideoSource = { kind: 'none' };
 
@@ -26,14 +34,26 @@ const rows: Array<[raw: string, expected: VideoSource]> = [
   ['https://player.vimeo.com/video/76979871', vimeo('?dnt=1')],
   // a YouTube or Vimeo address that names no video is only a link
   ['https://www.youtube.com/watch?v=short', link('https://www.youtube.com/watch?v=short', 'www.youtube.com')],
-  ['https://www.youtube.com/watch?v=dQw4w9WgXcQ%22%3E', link('https://www.youtube.com/watch?v=dQw4w9WgXcQ%22%3E', 'www.youtube.com')],
+  [
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ%22%3E',
+    link('https://www.youtube.com/watch?v=dQw4w9WgXcQ%22%3E', 'www.youtube.com'),
+  ],
   ['https://youtu.be/dQw4w9WgXcQ/extra', link('https://youtu.be/dQw4w9WgXcQ/extra', 'youtu.be')],
   ['https://vimeo.com/channels/staffpicks', link('https://vimeo.com/channels/staffpicks', 'vimeo.com')],
   // look-alikes are other sites
-  ['https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ', link('https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ', 'youtube.com.evil.example')],
-  ['https://evilyoutube.com/watch?v=dQw4w9WgXcQ', link('https://evilyoutube.com/watch?v=dQw4w9WgXcQ', 'evilyoutube.com')],
+  [
+    'https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ',
+    link('https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ', 'youtube.com.evil.example'),
+  ],
+  [
+    'https://evilyoutube.com/watch?v=dQw4w9WgXcQ',
+    link('https://evilyoutube.com/watch?v=dQw4w9WgXcQ', 'evilyoutube.com'),
+  ],
   ['https://www.youtube.com@evil.example/watch?v=dQw4w9WgXcQ', NONE],
-  ['https://player.vimeo.com.evil.example/video/76979871', link('https://player.vimeo.com.evil.example/video/76979871', 'player.vimeo.com.evil.example')],
+  [
+    'https://player.vimeo.com.evil.example/video/76979871',
+    link('https://player.vimeo.com.evil.example/video/76979871', 'player.vimeo.com.evil.example'),
+  ],
   ['https://dogs.example/videos/daisy', link('https://dogs.example/videos/daisy', 'dogs.example')],
   // nothing that is not a web address
   ['javascript:alert(1)', NONE],

@@ -14,7 +14,10 @@ export async function hashPassword(password: string): Promise<string> {
  * hashes move to any other stack; node-argon2 reads both.
  */
 function referenceEncoding(hash: string): string {
-  return hash.replace(/\$m=(\d+),p=(\d+),t=(\d+)\$/, (_all, m: string, p: string, t: string) => `$m=${m},t=${t},p=${p}$`);
+  return hash.replace(
+    /\$m=(\d+),p=(\d+),t=(\d+)\$/,
+    (_all, m: string, p: string, t: string) => `$m=${m},t=${t},p=${p}$`,
+  );
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {

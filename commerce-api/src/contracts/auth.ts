@@ -21,9 +21,18 @@ export type LoginInput = v.InferOutput<typeof LoginSchema>;
 
 /** What POST /api/register takes. The common-password check runs on the server (its list stays there). */
 export const RegisterSchema = v.object({
-  username: v.pipe(username, v.regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dots, dashes and underscores')),
+  username: v.pipe(
+    username,
+    v.regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dots, dashes and underscores'),
+  ),
   password: loginPassword,
-  email: v.pipe(v.string('Invalid email address'), v.trim(), v.nonEmpty('Email is required'), v.email('Invalid email address'), v.maxLength(254, 'Invalid email address')),
+  email: v.pipe(
+    v.string('Invalid email address'),
+    v.trim(),
+    v.nonEmpty('Email is required'),
+    v.email('Invalid email address'),
+    v.maxLength(254, 'Invalid email address'),
+  ),
   accountType: v.picklist(ACCOUNT_TYPES, 'Choose a buyer or a seller account'),
   confirmAdult: v.literal(true, 'You must be at least 18 years old to register'),
 });
@@ -36,7 +45,11 @@ export const RegisterFormSchema = v.pipe(
     confirmPassword: loginPassword,
   }),
   v.forward(
-    v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, 'Passwords do not match'),
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      'Passwords do not match',
+    ),
     ['confirmPassword'],
   ),
 );

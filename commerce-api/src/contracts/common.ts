@@ -10,11 +10,7 @@ export const numberish = (message: string) =>
     v.finite(message),
   );
 
-export const idParam = v.pipe(
-  v.string(),
-  v.regex(/^\d{1,9}$/, 'Not found'),
-  v.transform(Number),
-);
+export const idParam = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Not found'), v.transform(Number));
 
 /** the wire shape of every error response */
 export interface ApiErrorBody {

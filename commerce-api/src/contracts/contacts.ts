@@ -1,13 +1,16 @@
 // Contact messages: the contact page and the inquiry dialog of a puppy (docs/product.md §3, §5, §7).
 import * as v from 'valibot';
 
-const required = (message: string, max: number) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `Please keep it under ${max} characters`));
+const required = (message: string, max: number) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `Please keep it under ${max} characters`));
 
 export const ContactSchema = v.object({
   name: required('Name is required', 100),
   email: v.pipe(required('Email is required', 254), v.email('Invalid email address')),
   phone: required('Phone is required', 40),
   message: required('Message is required', 5000),
-  puppyId: v.optional(v.nullable(v.pipe(v.number('Unknown puppy'), v.integer('Unknown puppy'), v.minValue(1, 'Unknown puppy')))),
+  puppyId: v.optional(
+    v.nullable(v.pipe(v.number('Unknown puppy'), v.integer('Unknown puppy'), v.minValue(1, 'Unknown puppy'))),
+  ),
 });
 export type ContactInput = v.InferOutput<typeof ContactSchema>;

@@ -43,7 +43,14 @@ export const REPORT_REASON_LABELS: Record<ReportReasonId, string> = {
   other: 'Other',
 };
 
-const optionalId = v.optional(v.pipe(numberish('Unknown item'), v.integer('Unknown item'), v.minValue(1, 'Unknown item'), v.maxValue(2_147_483_647, 'Unknown item')));
+const optionalId = v.optional(
+  v.pipe(
+    numberish('Unknown item'),
+    v.integer('Unknown item'),
+    v.minValue(1, 'Unknown item'),
+    v.maxValue(2_147_483_647, 'Unknown item'),
+  ),
+);
 
 /** a report of a listing (puppyId) or of a message (messageId): exactly one of them */
 export const ReportSchema = v.pipe(
@@ -66,7 +73,12 @@ export const ModerationDecisionSchema = v.object({
 /** an admin takes a hide or a suspension back */
 export const ModerationUndoSchema = v.object({
   undo: v.picklist(['unhide_listing', 'unsuspend_user'] as const, 'Unknown decision'),
-  id: v.pipe(numberish('Unknown item'), v.integer('Unknown item'), v.minValue(1, 'Unknown item'), v.maxValue(2_147_483_647, 'Unknown item')),
+  id: v.pipe(
+    numberish('Unknown item'),
+    v.integer('Unknown item'),
+    v.minValue(1, 'Unknown item'),
+    v.maxValue(2_147_483_647, 'Unknown item'),
+  ),
 });
 
 export interface PartyView {
@@ -140,5 +152,13 @@ export interface ModerationQueueResponse {
   reports: ModerationQueueItem[];
   hiddenListings: { id: number; name: string; reason: string; hiddenAt: string }[];
   suspendedUsers: (PartyView & { suspendedAt: string })[];
-  actions: { id: number; admin: string; action: string; createdAt: string; reportId: number | null; puppyId: number | null; userId: number | null }[];
+  actions: {
+    id: number;
+    admin: string;
+    action: string;
+    createdAt: string;
+    reportId: number | null;
+    puppyId: number | null;
+    userId: number | null;
+  }[];
 }

@@ -17,7 +17,8 @@ export const FORM_REFUSALS = {
 
 export type FormRefusal = keyof typeof FORM_REFUSALS;
 
-const isRefusal = (code: unknown): code is FormRefusal => typeof code === 'string' && Object.hasOwn(FORM_REFUSALS, code);
+const isRefusal = (code: unknown): code is FormRefusal =>
+  typeof code === 'string' && Object.hasOwn(FORM_REFUSALS, code);
 
 /** the text a page shows for the code in its address; nothing for a code this table does not know */
 export function refusalText(code: unknown): string | undefined {

@@ -34,8 +34,12 @@ export const ON_DEMAND_ROUTES = {
 
 const routes: readonly OnDemandRoute[] = Object.values(ON_DEMAND_ROUTES);
 
-export const PUBLIC_ON_DEMAND_PATHS: readonly string[] = routes.filter((route) => route.audience === 'public').map((route) => route.path);
-export const PRIVATE_ON_DEMAND_PATHS: readonly string[] = routes.filter((route) => route.audience === 'private').map((route) => route.path);
+export const PUBLIC_ON_DEMAND_PATHS: readonly string[] = routes
+  .filter((route) => route.audience === 'public')
+  .map((route) => route.path);
+export const PRIVATE_ON_DEMAND_PATHS: readonly string[] = routes
+  .filter((route) => route.audience === 'private')
+  .map((route) => route.path);
 
 /**
  * Astro's own route for server islands, which has no page file: the home page's featured puppies
@@ -46,7 +50,8 @@ export const SERVER_ISLANDS_PATH = '/_server-islands/*island';
 
 /** a RegExp that tests a URL's path (without its query) against these routes, with or without a trailing slash */
 export function pathPattern(paths: readonly string[]): RegExp {
-  const segment = (part: string) => (part.startsWith(':') ? '[^/]+' : part.startsWith('*') ? '.+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const segment = (part: string) =>
+    part.startsWith(':') ? '[^/]+' : part.startsWith('*') ? '.+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const one = (path: string) => path.split('/').map(segment).join('\\/');
   return new RegExp(`^(?:${paths.map(one).join('|')})\\/?$`);
 }

@@ -9,7 +9,15 @@ import type { Gender, PuppyStatus } from './puppies.ts';
  * that the buyer's money is going back (the provider is being asked, or refused and an admin decides);
  * charged_back is an order the buyer's bank took back through a lost dispute.
  */
-export const ORDER_STATUSES = ['pending', 'paid', 'handed_over', 'refunding', 'canceled', 'refunded', 'charged_back'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'handed_over',
+  'refunding',
+  'canceled',
+  'refunded',
+  'charged_back',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** what a person reads for each status (docs/product.md §10) */
@@ -41,14 +49,24 @@ export const DISPUTE_STATUS_LABELS: Readonly<Record<DisputeStatus, string>> = {
 /** POST /api/admin/orders/:reference/cancel: an admin's cancel says why; both sides are mailed the reason */
 export const CANCEL_REASON_MESSAGE = 'Say why the order is cancelled (3 to 500 characters): both sides are mailed it.';
 export const AdminCancelOrderSchema = v.object({
-  reason: v.pipe(v.optional(v.string(CANCEL_REASON_MESSAGE), ''), v.trim(), v.minLength(3, CANCEL_REASON_MESSAGE), v.maxLength(500, CANCEL_REASON_MESSAGE)),
+  reason: v.pipe(
+    v.optional(v.string(CANCEL_REASON_MESSAGE), ''),
+    v.trim(),
+    v.minLength(3, CANCEL_REASON_MESSAGE),
+    v.maxLength(500, CANCEL_REASON_MESSAGE),
+  ),
 });
 export type AdminCancelOrderInput = v.InferOutput<typeof AdminCancelOrderSchema>;
 
 /** POST /api/admin/orders/:reference/refunded-elsewhere: how the buyer got the money back */
 export const REFUND_NOTE_MESSAGE = 'Say how the buyer was refunded (3 to 500 characters).';
 export const RefundedElsewhereSchema = v.object({
-  note: v.pipe(v.optional(v.string(REFUND_NOTE_MESSAGE), ''), v.trim(), v.minLength(3, REFUND_NOTE_MESSAGE), v.maxLength(500, REFUND_NOTE_MESSAGE)),
+  note: v.pipe(
+    v.optional(v.string(REFUND_NOTE_MESSAGE), ''),
+    v.trim(),
+    v.minLength(3, REFUND_NOTE_MESSAGE),
+    v.maxLength(500, REFUND_NOTE_MESSAGE),
+  ),
 });
 
 export const ORDER_REFERENCE_PATTERN = /^PN-\d{8}-[0-9A-F]{8}$/;
@@ -64,7 +82,10 @@ export const OrderReferenceSchema = v.pipe(
 
 /** GET /api/my-orders: one page of the buyer's orders, or those for one puppy (the success page) */
 export const MyOrdersQuerySchema = v.object({
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Unknown page'), v.transform(Number), v.minValue(1, 'Unknown page')), '1'),
+  page: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Unknown page'), v.transform(Number), v.minValue(1, 'Unknown page')),
+    '1',
+  ),
   puppyId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Unknown puppy'), v.transform(Number))),
 });
 
@@ -77,7 +98,16 @@ export const MY_ORDERS_PAGE_SIZE = 10;
  * dispute, a suspended seller) → back when the hold ends; → canceled (the buyer's money went back before
  * any transfer); paid → reversing (the reversal is claimed) → reversed.
  */
-export const PAYOUT_STATUSES = ['scheduled', 'held', 'releasing', 'transferring', 'paid', 'reversing', 'reversed', 'canceled'] as const;
+export const PAYOUT_STATUSES = [
+  'scheduled',
+  'held',
+  'releasing',
+  'transferring',
+  'paid',
+  'reversing',
+  'reversed',
+  'canceled',
+] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /** why a payout is held: the buyer's report, a payment dispute, or its seller's suspension */

@@ -32,8 +32,19 @@ export const donationAmount = v.pipe(
 
 /** POST /api/create-donation-intent (docs/product.md §3 Donation, §5) */
 export const DonationIntentSchema = v.object({
-  donorName: v.pipe(v.string('Name is required'), v.trim(), v.nonEmpty('Name is required'), v.maxLength(100, 'Please keep it under 100 characters')),
-  donorEmail: v.pipe(v.string('Email is required'), v.trim(), v.nonEmpty('Email is required'), v.email('Invalid email address'), v.maxLength(254, 'Invalid email address')),
+  donorName: v.pipe(
+    v.string('Name is required'),
+    v.trim(),
+    v.nonEmpty('Name is required'),
+    v.maxLength(100, 'Please keep it under 100 characters'),
+  ),
+  donorEmail: v.pipe(
+    v.string('Email is required'),
+    v.trim(),
+    v.nonEmpty('Email is required'),
+    v.email('Invalid email address'),
+    v.maxLength(254, 'Invalid email address'),
+  ),
   amount: donationAmount,
   message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000, 'Please keep it under 1000 characters')), ''),
   isAnonymous: v.optional(v.boolean(), false),
@@ -45,9 +56,19 @@ export const PRICE_IDS = Object.values(PLANS).map((plan) => plan.priceId);
 
 /** POST /api/create-subscription (docs/product.md §7: paymentMethodId, priceId, email) */
 export const SubscriptionSchema = v.object({
-  paymentMethodId: v.pipe(v.string('A card is required'), v.trim(), v.regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'A card is required')),
+  paymentMethodId: v.pipe(
+    v.string('A card is required'),
+    v.trim(),
+    v.regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'A card is required'),
+  ),
   priceId: v.picklist(PRICE_IDS as [string, ...string[]], 'Unknown plan'),
-  email: v.pipe(v.string('Invalid email address'), v.trim(), v.nonEmpty('Email is required'), v.email('Invalid email address'), v.maxLength(254, 'Invalid email address')),
+  email: v.pipe(
+    v.string('Invalid email address'),
+    v.trim(),
+    v.nonEmpty('Email is required'),
+    v.email('Invalid email address'),
+    v.maxLength(254, 'Invalid email address'),
+  ),
 });
 export type SubscriptionInput = v.InferOutput<typeof SubscriptionSchema>;
 
@@ -133,7 +154,8 @@ export type PaymentPurpose = 'puppy_purchase' | 'listing_fee' | 'donation' | 'su
  * What a payment came to, for the return pages. 'sold_out': the puppy went to another buyer first, and
  * this payment was released (never captured) or refunded.
  */
-export type PaymentOutcome = 'succeeded' | 'processing' | 'requires_payment' | 'requires_action' | 'failed' | 'canceled' | 'sold_out';
+export type PaymentOutcome =
+  'succeeded' | 'processing' | 'requires_payment' | 'requires_action' | 'failed' | 'canceled' | 'sold_out';
 
 /** POST /api/payments/:intentId/refresh */
 export interface PaymentStatusResponse {

@@ -151,10 +151,26 @@ export interface LocalOnboardingView {
 
 /** POST /api/local-connect/:link: the onboarding form, or "finish later" with what was typed */
 export const LocalOnboardingSchema = v.object({
-  legalName: v.pipe(v.string('Enter your legal name.'), v.trim(), v.maxLength(100, 'Please keep the name under 100 characters.')),
-  routingNumber: v.pipe(v.string('Enter the routing number.'), v.trim(), v.regex(/^(\d{9})?$/, 'A routing number has 9 digits.')),
-  accountNumber: v.pipe(v.string('Enter the account number.'), v.trim(), v.regex(/^(\d{4,17})?$/, 'An account number has 4 to 17 digits.')),
-  ssnLast4: v.pipe(v.string('Enter the last 4 digits of your SSN.'), v.trim(), v.regex(/^(\d{4})?$/, 'Enter the last 4 digits of your SSN.')),
+  legalName: v.pipe(
+    v.string('Enter your legal name.'),
+    v.trim(),
+    v.maxLength(100, 'Please keep the name under 100 characters.'),
+  ),
+  routingNumber: v.pipe(
+    v.string('Enter the routing number.'),
+    v.trim(),
+    v.regex(/^(\d{9})?$/, 'A routing number has 9 digits.'),
+  ),
+  accountNumber: v.pipe(
+    v.string('Enter the account number.'),
+    v.trim(),
+    v.regex(/^(\d{4,17})?$/, 'An account number has 4 to 17 digits.'),
+  ),
+  ssnLast4: v.pipe(
+    v.string('Enter the last 4 digits of your SSN.'),
+    v.trim(),
+    v.regex(/^(\d{4})?$/, 'Enter the last 4 digits of your SSN.'),
+  ),
   /** "Save and finish later": keep what was typed, and leave; only what is still missing stays needed */
   finishLater: v.optional(v.boolean(), false),
 });
@@ -168,7 +184,12 @@ export type LocalOnboardingField = 'legalName' | 'routingNumber' | 'accountNumbe
  * used. After a form posted without script was refused: what was typed, and what is wrong under each field.
  */
 export type LocalOnboardingPage =
-  | { link: string; view: LocalOnboardingView; typed?: Record<LocalOnboardingField, string>; errors?: Partial<Record<LocalOnboardingField, string>> }
+  | {
+      link: string;
+      view: LocalOnboardingView;
+      typed?: Record<LocalOnboardingField, string>;
+      errors?: Partial<Record<LocalOnboardingField, string>>;
+    }
   | { link: string | null; problem: string };
 
 /** POST /api/local-connect/:link answers where Stripe would send the seller back */

@@ -26,8 +26,22 @@ export const PAGE_SIZE = 24;
 
 /** Colour choices of docs/product.md §3, in its order. */
 export const COAT_COLORS = [
-  'Black', 'Brown', 'White', 'Cream', 'Tan', 'Golden', 'Red', 'Blue',
-  'Gray', 'Silver', 'Chocolate', 'Fawn', 'Brindle', 'Merle', 'Sable', 'Tri-color',
+  'Black',
+  'Brown',
+  'White',
+  'Cream',
+  'Tan',
+  'Golden',
+  'Red',
+  'Blue',
+  'Gray',
+  'Silver',
+  'Chocolate',
+  'Fawn',
+  'Brindle',
+  'Merle',
+  'Sable',
+  'Tri-color',
 ] as const;
 export type CoatColor = (typeof COAT_COLORS)[number];
 
@@ -64,8 +78,22 @@ export const PuppyQuerySchema = v.object({
   location: optionalText,
   category: optionalChoice(CATEGORIES, 'category must be family, apartment or active'),
   sort: v.optional(v.picklist(SORTS, 'sort must be newest, price-asc, price-desc or age-asc'), 'newest'),
-  limit: v.optional(v.pipe(numberish('limit must be a number'), v.integer('limit must be a whole number'), v.minValue(1, 'limit must be at least 1'), v.maxValue(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`))),
-  offset: v.optional(v.pipe(numberish('offset must be a number'), v.integer('offset must be a whole number'), v.minValue(0, 'offset must be at least 0')), 0),
+  limit: v.optional(
+    v.pipe(
+      numberish('limit must be a number'),
+      v.integer('limit must be a whole number'),
+      v.minValue(1, 'limit must be at least 1'),
+      v.maxValue(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`),
+    ),
+  ),
+  offset: v.optional(
+    v.pipe(
+      numberish('offset must be a number'),
+      v.integer('offset must be a whole number'),
+      v.minValue(0, 'offset must be at least 0'),
+    ),
+    0,
+  ),
 });
 export type PuppyQuery = v.InferOutput<typeof PuppyQuerySchema>;
 
@@ -95,8 +123,25 @@ export interface BreedView {
  * the storage contract suite names the field the stored card lacks.
  */
 export const LISTING_FIELDS = [
-  'id', 'name', 'breedId', 'userId', 'gender', 'age', 'weight', 'price', 'colors', 'description', 'location', 'region',
-  'imageUrl', 'imageUrls', 'videoUrl', 'status', 'featured', 'createdAt', 'expiresAt',
+  'id',
+  'name',
+  'breedId',
+  'userId',
+  'gender',
+  'age',
+  'weight',
+  'price',
+  'colors',
+  'description',
+  'location',
+  'region',
+  'imageUrl',
+  'imageUrls',
+  'videoUrl',
+  'status',
+  'featured',
+  'createdAt',
+  'expiresAt',
 ] as const satisfies readonly (keyof PuppyView)[];
 export type ListingFieldName = (typeof LISTING_FIELDS)[number];
 
@@ -132,7 +177,8 @@ export interface PuppyView {
 }
 // a field PuppyView gains is a listing's own (LISTING_FIELDS) or the catalogue's: this fails to compile
 // while one is in neither
-const everyViewField: Exclude<keyof PuppyView, ListingFieldName | CatalogueAddedField> extends never ? true : never = true;
+const everyViewField: Exclude<keyof PuppyView, ListingFieldName | CatalogueAddedField> extends never ? true : never =
+  true;
 void everyViewField;
 
 export interface PuppyPage {
@@ -167,16 +213,33 @@ function isHttpUrl(value: string): boolean {
 }
 
 const text = (message: string, max: number, min = 1, minMessage = message) =>
-  v.pipe(v.string(message), v.trim(), v.minLength(min, minMessage), v.maxLength(max, `Please keep it under ${max} characters`));
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.minLength(min, minMessage),
+    v.maxLength(max, `Please keep it under ${max} characters`),
+  );
 
 const imageUrl = (message: string) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(500, 'That image address is too long'), v.check(isMediaUrl, 'Please upload the image again'));
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.nonEmpty(message),
+    v.maxLength(500, 'That image address is too long'),
+    v.check(isMediaUrl, 'Please upload the image again'),
+  );
 
 /** an uploaded video (/uploads/…) or a video page on another site; "" and null mean none */
 const videoUrl = v.pipe(
   v.nullable(v.string('Please enter a valid URL for the video')),
   v.transform((value) => (value === null || value.trim() === '' ? null : value.trim())),
-  v.nullable(v.pipe(v.string(), v.maxLength(500, 'Please enter a valid URL for the video'), v.check(isVideoUrl, 'Please enter a valid URL for the video'))),
+  v.nullable(
+    v.pipe(
+      v.string(),
+      v.maxLength(500, 'Please enter a valid URL for the video'),
+      v.check(isVideoUrl, 'Please enter a valid URL for the video'),
+    ),
+  ),
 );
 
 const colors = v.pipe(
@@ -188,13 +251,30 @@ const puppyFields = {
   name: text('Name is required', 60),
   breedId: v.pipe(numberish('Breed is required'), v.integer('Breed is required'), v.minValue(1, 'Breed is required')),
   gender: v.picklist(GENDERS, 'Gender is required'),
-  age: v.pipe(numberish('Age must be at least 1 week'), v.integer('Age must be a whole number of weeks'), v.minValue(1, 'Age must be at least 1 week'), v.maxValue(520, 'Age must be at most 520 weeks')),
-  weight: v.pipe(numberish('Weight must be greater than 0'), v.minValue(0.1, 'Weight must be greater than 0'), v.maxValue(400, 'Weight must be at most 400 lbs')),
-  price: v.pipe(numberish('Price must be greater than 0'), v.minValue(1, 'Price must be greater than 0'), v.integer('Price must be in whole dollars'), v.maxValue(1_000_000, 'Price must be at most $1,000,000')),
+  age: v.pipe(
+    numberish('Age must be at least 1 week'),
+    v.integer('Age must be a whole number of weeks'),
+    v.minValue(1, 'Age must be at least 1 week'),
+    v.maxValue(520, 'Age must be at most 520 weeks'),
+  ),
+  weight: v.pipe(
+    numberish('Weight must be greater than 0'),
+    v.minValue(0.1, 'Weight must be greater than 0'),
+    v.maxValue(400, 'Weight must be at most 400 lbs'),
+  ),
+  price: v.pipe(
+    numberish('Price must be greater than 0'),
+    v.minValue(1, 'Price must be greater than 0'),
+    v.integer('Price must be in whole dollars'),
+    v.maxValue(1_000_000, 'Price must be at most $1,000,000'),
+  ),
   description: text('Description should be at least 10 characters', 5000, 10),
   location: text('Location is required', 120),
   imageUrl: imageUrl('Primary puppy image is required'),
-  imageUrls: v.pipe(v.array(imageUrl('Please upload the image again'), 'Please upload the images again'), v.maxLength(MAX_ADDITIONAL_IMAGES, TOO_MANY_IMAGES_MESSAGE)),
+  imageUrls: v.pipe(
+    v.array(imageUrl('Please upload the image again'), 'Please upload the images again'),
+    v.maxLength(MAX_ADDITIONAL_IMAGES, TOO_MANY_IMAGES_MESSAGE),
+  ),
   videoUrl,
   status: v.picklist(PUPPY_STATUSES, 'Status must be available, reserved or adopted'),
   colors,
@@ -214,7 +294,7 @@ const MISSING: Record<string, string> = {
 };
 const missingMessage = (issue: v.BaseIssue<unknown>) => {
   const key = issue.path?.[0]?.key;
-  return (typeof key === 'string' && MISSING[key]) || 'Please send the puppy\'s details.';
+  return (typeof key === 'string' && MISSING[key]) || "Please send the puppy's details.";
 };
 
 /** POST /api/puppies and the Post Puppy form (docs/product.md §5 "Post puppy") */

@@ -10,7 +10,8 @@ const MAX_DECODES = 4;
 /** controls, invisible format characters (bidi, zero-width) and every kind of space */
 const UNSAFE_CHARACTER = /[\p{Cc}\p{Cf}\p{Z}\s\\]/u;
 
-const isPlainPath = (value: string): boolean => value.startsWith('/') && !value.startsWith('//') && !UNSAFE_CHARACTER.test(value);
+const isPlainPath = (value: string): boolean =>
+  value.startsWith('/') && !value.startsWith('//') && !UNSAFE_CHARACTER.test(value);
 
 /** `raw` as a same-origin path (with its query and fragment), or '/' */
 export function safeNextPath(raw: unknown): string {

@@ -18,7 +18,13 @@ const required = (message: string, max: number) =>
   v.pipe(text(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `Please keep it under ${max} characters`));
 
 const PHONE_MESSAGE = 'Phone number must be at least 10 digits';
-const email = v.pipe(text('Invalid email address'), v.trim(), v.nonEmpty('Invalid email address'), v.email('Invalid email address'), v.maxLength(254, 'Invalid email address'));
+const email = v.pipe(
+  text('Invalid email address'),
+  v.trim(),
+  v.nonEmpty('Invalid email address'),
+  v.email('Invalid email address'),
+  v.maxLength(254, 'Invalid email address'),
+);
 /** "(555) 010-2000", "+1 555 010 2000": at least 10 digits, only the characters phone numbers are written with */
 const phone = v.pipe(
   text(PHONE_MESSAGE),
@@ -65,7 +71,12 @@ export const SendCodeSchema = v.variant(
 );
 export type SendCodeInput = v.InferOutput<typeof SendCodeSchema>;
 
-const code = v.pipe(text(CODE_MESSAGE), v.trim(), v.nonEmpty(CODE_MESSAGE), v.regex(/^\d{6}$/, 'Invalid verification code.'));
+const code = v.pipe(
+  text(CODE_MESSAGE),
+  v.trim(),
+  v.nonEmpty(CODE_MESSAGE),
+  v.regex(/^\d{6}$/, 'Invalid verification code.'),
+);
 
 /** POST /api/verify-code: the same target and method, plus the code */
 export const VerifyCodeSchema = v.variant(

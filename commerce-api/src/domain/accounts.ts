@@ -11,7 +11,8 @@ import type { Session, User } from './model.ts';
 
 export const INVALID_LOGIN = 'Invalid username or password.';
 /** what a suspended account is told, after the right password (decision 0092) */
-export const ACCOUNT_SUSPENDED = 'This account is suspended after a report to our team. If you think this is a mistake, write to us through the contact page.';
+export const ACCOUNT_SUSPENDED =
+  'This account is suspended after a report to our team. If you think this is a mistake, write to us through the contact page.';
 
 export function usernameKey(username: string): string {
   return username.trim().toLowerCase();
@@ -99,10 +100,10 @@ export function revokeSession(store: Store, sessionId: number, now: Date): Promi
 export function isSessionValid(session: Session | undefined, user: User | undefined, now: Date): boolean {
   return Boolean(
     session &&
-      user &&
-      session.userId === user.id &&
-      session.revokedAt === null &&
-      Date.parse(session.expiresAt) > now.getTime() &&
-      !user.suspendedAt, // a suspension ends every session at once (decision 0092)
+    user &&
+    session.userId === user.id &&
+    session.revokedAt === null &&
+    Date.parse(session.expiresAt) > now.getTime() &&
+    !user.suspendedAt, // a suspension ends every session at once (decision 0092)
   );
 }

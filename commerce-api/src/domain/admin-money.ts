@@ -11,7 +11,9 @@ async function issueOf(store: Repositories, order: Order): Promise<AdminMoneyIss
     puppyName: puppy?.name ?? 'A puppy no longer listed',
     orderStatus: order.status,
     totalCents: order.totalCents,
-    dispute: order.disputeStatus ? { status: order.disputeStatus, amountCents: order.disputeAmountCents ?? order.totalCents } : null,
+    dispute: order.disputeStatus
+      ? { status: order.disputeStatus, amountCents: order.disputeAmountCents ?? order.totalCents }
+      : null,
     payoutStatus: payout?.status ?? null,
     refundError: order.refundError ?? null,
   };

@@ -26,11 +26,17 @@ export interface ContactResult {
   conversationId?: number;
 }
 
-export async function sendContactMessage(ctx: ContactContext, input: ContactInput, sender: User | null, now: Date): Promise<ContactResult> {
+export async function sendContactMessage(
+  ctx: ContactContext,
+  input: ContactInput,
+  sender: User | null,
+  now: Date,
+): Promise<ContactResult> {
   const puppyId = input.puppyId ?? null;
   const senderId = sender?.id ?? null;
   const puppy = puppyId === null ? undefined : await ctx.store.puppies.get(puppyId);
-  if (puppyId !== null && (!puppy || (!isPublic(puppy, now) && puppy.userId !== senderId))) throw new NotFoundError('Puppy Not Found');
+  if (puppyId !== null && (!puppy || (!isPublic(puppy, now) && puppy.userId !== senderId)))
+    throw new NotFoundError('Puppy Not Found');
 
   const saved = await ctx.store.contacts.insert({
     name: input.name,
@@ -44,7 +50,13 @@ export async function sendContactMessage(ctx: ContactContext, input: ContactInpu
 
   // a logged-in family asking about someone else's public puppy talks in Messages
   if (puppy && sender && puppy.userId !== sender.id && isPublic(puppy, now)) {
-    const { conversationId } = await startConversation({ store: ctx.store, mailer: ctx.mailer, siteUrl: ctx.siteUrl, log: ctx.log }, puppy, sender, input.message, now);
+    const { conversationId } = await startConversation(
+      { store: ctx.store, mailer: ctx.mailer, siteUrl: ctx.siteUrl, log: ctx.log },
+      puppy,
+      sender,
+      input.message,
+      now,
+    );
     return { saved, conversationId };
   }
 
@@ -62,11 +74,18 @@ export async function sendContactMessage(ctx: ContactContext, input: ContactInpu
               `${input.name} asked about ${puppy.name}.\n\n${details}\nReply to this mail to answer them directly.\n\n` +
               `When you answer, invite them to continue on PuppyNest: with an account they can message you in PuppyNest Messages (${ctx.siteUrl}/messages) and pay safely through PuppyNest checkout.\n`,
           }
-        : { to: ctx.teamAddress, replyTo: input.email, subject: `Contact form: message from ${input.name}`, text: details },
+        : {
+            to: ctx.teamAddress,
+            replyTo: input.email,
+            subject: `Contact form: message from ${input.name}`,
+            text: details,
+          },
     );
   } catch (error) {
     // The message is stored; a mail outage must not turn a saved inquiry into an error for the sender.
-    ctx.log(`contact message ${saved.id} stored but not mailed: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log(
+      `contact message ${saved.id} stored but not mailed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return { saved };
 }

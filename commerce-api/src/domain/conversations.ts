@@ -2,7 +2,13 @@
 // logged-in inquiry starts one (a second inquiry about the same puppy continues it), both parties
 // reply, and only they can read it. A new message mails the recipient a link (never the text, so the
 // conversation stays on PuppyNest), at most once per conversation per 15 minutes while it is unread.
-import type { ConversationsResponse, ConversationSummary, ConversationView, MessageView, SentMessageResponse } from '#contracts/conversations.ts';
+import type {
+  ConversationsResponse,
+  ConversationSummary,
+  ConversationView,
+  MessageView,
+  SentMessageResponse,
+} from '#contracts/conversations.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Mailer } from '../mail/messages.ts';
 import type { Store } from './store/index.ts';
@@ -35,7 +41,14 @@ async function conversationFor(ctx: ConversationContext, id: number, userId: num
 function messageView(message: Message, viewerId: number, senderName: string): MessageView {
   const mine = message.senderId === viewerId;
   // the advice is for the one asked: a sender is not warned about their own words
-  return { id: message.id, mine, sender: senderName, body: message.body, createdAt: message.createdAt, warnings: mine ? [] : scamKinds(message.flags) };
+  return {
+    id: message.id,
+    mine,
+    sender: senderName,
+    body: message.body,
+    createdAt: message.createdAt,
+    warnings: mine ? [] : scamKinds(message.flags),
+  };
 }
 
 /** what the scam guard finds in a message; a link to PuppyNest itself keeps the family here */
@@ -47,7 +60,13 @@ function guard(ctx: ConversationContext, body: string): string[] {
  * A logged-in family's inquiry: starts the conversation with the puppy's seller, or continues the
  * one they have. The puppy must be public (404 otherwise, as for any inquiry).
  */
-export async function startConversation(ctx: ConversationContext, puppy: Puppy, sender: User, body: string, now: Date): Promise<SentMessageResponse> {
+export async function startConversation(
+  ctx: ConversationContext,
+  puppy: Puppy,
+  sender: User,
+  body: string,
+  now: Date,
+): Promise<SentMessageResponse> {
   if (!isPublic(puppy, now)) throw new NotFoundError('Puppy Not Found');
   const { conversation, message } = await ctx.store.conversations.startOrContinue(
     { puppyId: puppy.id, buyerId: sender.id, sellerId: puppy.userId },
@@ -60,9 +79,19 @@ export async function startConversation(ctx: ConversationContext, puppy: Puppy, 
 }
 
 /** a reply by either party */
-export async function reply(ctx: ConversationContext, id: number, sender: User, body: string, now: Date): Promise<SentMessageResponse> {
+export async function reply(
+  ctx: ConversationContext,
+  id: number,
+  sender: User,
+  body: string,
+  now: Date,
+): Promise<SentMessageResponse> {
   await conversationFor(ctx, id, sender.id);
-  const added = await ctx.store.conversations.addMessage(id, { senderId: sender.id, body, flags: guard(ctx, body) }, now);
+  const added = await ctx.store.conversations.addMessage(
+    id,
+    { senderId: sender.id, body, flags: guard(ctx, body) },
+    now,
+  );
   if (!added) throw notFound();
   await watchSender(ctx, added.message, sender, now);
   await notifyRecipient(ctx, added.conversation, sender, await ctx.store.puppies.get(added.conversation.puppyId), now);
@@ -76,14 +105,30 @@ async function watchSender(ctx: ConversationContext, message: Message, sender: U
     await queueRepeatedFlags(ctx.store, sender, now);
   } catch (error) {
     // the message is stored and shown with its advice; a failed count must not fail the sender
-    ctx.log(`message ${message.id}: flagged, but its sender's flags were not counted: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log(
+      `message ${message.id}: flagged, but its sender's flags were not counted: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
-async function notifyRecipient(ctx: ConversationContext, conversation: Conversation, sender: User, puppy: Puppy | undefined, now: Date): Promise<void> {
+async function notifyRecipient(
+  ctx: ConversationContext,
+  conversation: Conversation,
+  sender: User,
+  puppy: Puppy | undefined,
+  now: Date,
+): Promise<void> {
   const recipientId = conversation.buyerId === sender.id ? conversation.sellerId : conversation.buyerId;
   // the claim is the throttle: only one sender within the window wins it, across processes
-  if (!(await ctx.store.conversations.claimMail(conversation.id, recipientId, now, new Date(now.getTime() - MAIL_WINDOW_MS)))) return;
+  if (
+    !(await ctx.store.conversations.claimMail(
+      conversation.id,
+      recipientId,
+      now,
+      new Date(now.getTime() - MAIL_WINDOW_MS),
+    ))
+  )
+    return;
   const recipient = await ctx.store.users.get(recipientId);
   if (!recipient) return;
   const about = puppy?.name ?? 'a puppy';
@@ -98,7 +143,9 @@ async function notifyRecipient(ctx: ConversationContext, conversation: Conversat
     });
   } catch (error) {
     // the message is stored and shows in Messages; a mail outage must not fail the sender
-    ctx.log(`conversation ${conversation.id}: message stored but not mailed: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log(
+      `conversation ${conversation.id}: message stored but not mailed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -132,13 +179,21 @@ function summaryBase(c: Conversation, viewerId: number, names: Map<number, strin
 export async function listConversations(ctx: ConversationContext, user: User): Promise<ConversationsResponse> {
   const rows = await ctx.store.conversations.listByUser(user.id);
   const last = await ctx.store.messages.lastOf(rows.map((c) => c.id));
-  const names = await partyNames(ctx, rows.map((c) => (c.buyerId === user.id ? c.sellerId : c.buyerId)));
-  const puppies = await puppiesOf(ctx, rows.map((c) => c.puppyId));
+  const names = await partyNames(
+    ctx,
+    rows.map((c) => (c.buyerId === user.id ? c.sellerId : c.buyerId)),
+  );
+  const puppies = await puppiesOf(
+    ctx,
+    rows.map((c) => c.puppyId),
+  );
   const conversations: ConversationSummary[] = rows.map((c) => {
     const message = last.get(c.id);
     return {
       ...summaryBase(c, user.id, names, puppies),
-      lastMessage: message ? { body: message.body, createdAt: message.createdAt, mine: message.senderId === user.id } : null,
+      lastMessage: message
+        ? { body: message.body, createdAt: message.createdAt, mine: message.senderId === user.id }
+        : null,
       unread: isUnreadFor(c, user.id),
     };
   });
@@ -146,7 +201,12 @@ export async function listConversations(ctx: ConversationContext, user: User): P
 }
 
 /** the thread, oldest first; opening it marks it read for the viewer */
-export async function openConversation(ctx: ConversationContext, id: number, user: User, now: Date): Promise<ConversationView> {
+export async function openConversation(
+  ctx: ConversationContext,
+  id: number,
+  user: User,
+  now: Date,
+): Promise<ConversationView> {
   const conversation = await conversationFor(ctx, id, user.id);
   const messages = await ctx.store.messages.listByConversation(id);
   const names = await partyNames(ctx, [conversation.buyerId, conversation.sellerId]);

@@ -30,17 +30,30 @@ export async function applyDispute(ctx: PayoutContext, snapshot: DisputeSnapshot
     if (!current) return undefined;
     // a closed dispute never opens again (a late "created" after "closed" changes nothing)
     if (current.disputeId === snapshot.id && current.disputeStatus !== 'open' && status === 'open') return current;
-    const recorded = (await moveOrder(tx, current, 'disputeChanged', { disputeId: snapshot.id, disputeStatus: status, disputeAmountCents: snapshot.amountCents })) ?? current;
+    const recorded =
+      (await moveOrder(tx, current, 'disputeChanged', {
+        disputeId: snapshot.id,
+        disputeStatus: status,
+        disputeAmountCents: snapshot.amountCents,
+      })) ?? current;
     const payout = await tx.payouts.findByOrder(current.id);
     if (status === 'open' && payout) await movePayout(tx, payout, 'hold', { heldAt: at, holdReason: 'dispute' });
     if (status === 'won' && payout?.status === 'held' && payout.holdReason === 'dispute') {
-      await movePayout(tx, payout, 'unhold', { holdReason: null, heldAt: null, releaseAt: resumeAt(payout.releaseAt, payout.confirmedAt ?? payout.releasedAt, at) });
+      await movePayout(tx, payout, 'unhold', {
+        holdReason: null,
+        heldAt: null,
+        releaseAt: resumeAt(payout.releaseAt, payout.confirmedAt ?? payout.releasedAt, at),
+      });
     }
     if (status === 'lost') {
-      const lost = await moveOrder(tx, recorded, 'disputeLost', { refundError: null, canceledAt: recorded.canceledAt ?? at });
+      const lost = await moveOrder(tx, recorded, 'disputeLost', {
+        refundError: null,
+        canceledAt: recorded.canceledAt ?? at,
+      });
       // a puppy that never went home is on sale again
       const puppy = lost && recorded.status !== 'handed_over' ? await tx.puppies.lock(recorded.puppyId) : undefined;
-      if (puppy && puppy.status === 'reserved' && !(await tx.orders.findLive(puppy.id))) await tx.puppies.update(puppy.id, { status: 'available', updatedAt: at });
+      if (puppy && puppy.status === 'reserved' && !(await tx.orders.findLive(puppy.id)))
+        await tx.puppies.update(puppy.id, { status: 'available', updatedAt: at });
       return lost ?? recorded;
     }
     return recorded;

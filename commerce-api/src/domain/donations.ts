@@ -33,7 +33,7 @@ export async function startDonation(ctx: DonationContext, input: DonationIntentI
     message: input.message,
     isAnonymous: input.isAnonymous,
     stripePaymentIntentId: intent.id,
-      status: 'pending',
+    status: 'pending',
     createdAt: ctx.now.toISOString(),
   });
   return { clientSecret: intent.clientSecret, intentId: intent.id, amountCents };

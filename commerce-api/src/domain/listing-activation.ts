@@ -8,7 +8,8 @@ const DAY_MS = 86_400_000;
 
 /** public for LISTING_DAYS from now; a renewal of an active listing extends it from its end instead */
 export function listingExpiry(puppy: Puppy, now: Date, days = LISTING_DAYS): string {
-  const from = puppy.expiresAt && Date.parse(puppy.expiresAt) > now.getTime() ? Date.parse(puppy.expiresAt) : now.getTime();
+  const from =
+    puppy.expiresAt && Date.parse(puppy.expiresAt) > now.getTime() ? Date.parse(puppy.expiresAt) : now.getTime();
   return new Date(from + days * DAY_MS).toISOString();
 }
 

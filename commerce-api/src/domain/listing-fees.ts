@@ -5,7 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { formatLongDate } from '#contracts/money.ts';
 import { LISTING_FEE_CENTS } from '#contracts/plans.ts';
-import type { ActivateListingPlanInput, ActivateListingPlanResponse, ListingFeeIntentInput, ListingFeeIntentResponse } from '#contracts/payments.ts';
+import type {
+  ActivateListingPlanInput,
+  ActivateListingPlanResponse,
+  ListingFeeIntentInput,
+  ListingFeeIntentResponse,
+} from '#contracts/payments.ts';
 import { AppError, ForbiddenError, NotFoundError } from '../errors.ts';
 import type { MailMessage } from '../mail/messages.ts';
 import type { Fulfilment } from './fulfilment/types.ts';
@@ -38,7 +43,11 @@ function puppySummary(puppy: Puppy, now: Date): ListingFeeIntentResponse['puppy'
 
 const RESUMABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
-export async function startListingFee(ctx: ListingFeeContext, user: User, input: ListingFeeIntentInput): Promise<ListingFeeIntentResponse> {
+export async function startListingFee(
+  ctx: ListingFeeContext,
+  user: User,
+  input: ListingFeeIntentInput,
+): Promise<ListingFeeIntentResponse> {
   const { store } = ctx;
   let puppy = await ownPuppy(store, user, input.puppyId);
 
@@ -49,9 +58,12 @@ export async function startListingFee(ctx: ListingFeeContext, user: User, input:
     try {
       const intent = await ctx.provider.retrievePaymentIntent(payment.paymentIntentId);
       if (intent.status === 'succeeded') await ctx.fulfilment.syncPaymentIntent(intent);
-      else if (!resumable && RESUMABLE.has(intent.status) && intent.amountCents === LISTING_FEE_CENTS) resumable = intent;
+      else if (!resumable && RESUMABLE.has(intent.status) && intent.amountCents === LISTING_FEE_CENTS)
+        resumable = intent;
     } catch (error) {
-      ctx.log(`listing fee ${payment.paymentIntentId}: re-check failed: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.log(
+        `listing fee ${payment.paymentIntentId}: re-check failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -62,7 +74,12 @@ export async function startListingFee(ctx: ListingFeeContext, user: User, input:
   }
   // the plan's slot is taken in one step (activateWithinPlan): two listings at once cannot share the last one
   const covered = await activateWithinPlan(store, user.id, puppy.id, now);
-  if (covered) return alreadyPaid(covered, now, `Your seller plan covers this listing: it is active until ${formatLongDate(covered.expiresAt!)}.`);
+  if (covered)
+    return alreadyPaid(
+      covered,
+      now,
+      `Your seller plan covers this listing: it is active until ${formatLongDate(covered.expiresAt!)}.`,
+    );
 
   const intent =
     resumable ??
@@ -86,11 +103,25 @@ export async function startListingFee(ctx: ListingFeeContext, user: User, input:
       paidAt: null,
     });
   }
-  return { clientSecret: intent.clientSecret, alreadyPaid: false, message: '', intentId: intent.id, amountCents: LISTING_FEE_CENTS, puppy: puppySummary(puppy, now) };
+  return {
+    clientSecret: intent.clientSecret,
+    alreadyPaid: false,
+    message: '',
+    intentId: intent.id,
+    amountCents: LISTING_FEE_CENTS,
+    puppy: puppySummary(puppy, now),
+  };
 }
 
 function alreadyPaid(puppy: Puppy, now: Date, message: string): ListingFeeIntentResponse {
-  return { clientSecret: null, alreadyPaid: true, message, intentId: null, amountCents: LISTING_FEE_CENTS, puppy: puppySummary(puppy, now) };
+  return {
+    clientSecret: null,
+    alreadyPaid: true,
+    message,
+    intentId: null,
+    amountCents: LISTING_FEE_CENTS,
+    puppy: puppySummary(puppy, now),
+  };
 }
 
 /**
@@ -99,13 +130,25 @@ function alreadyPaid(puppy: Puppy, now: Date, message: string): ListingFeeIntent
  * listingFees.markSucceeded lets one caller win, and the listing changes in the same transaction.
  * Returns the listing it activated (only to that one caller).
  */
-export async function recordListingFee(store: Store, intent: PaymentIntentSnapshot, now: Date): Promise<{ payment: ListingFeePayment; puppy: Puppy } | undefined> {
+export async function recordListingFee(
+  store: Store,
+  intent: PaymentIntentSnapshot,
+  now: Date,
+): Promise<{ payment: ListingFeePayment; puppy: Puppy } | undefined> {
   let payment = await store.listingFees.findByIntent(intent.id);
   if (!payment) {
     const puppyId = Number(intent.metadata['puppyId']);
     const userId = Number(intent.metadata['userId']);
     if (!Number.isSafeInteger(puppyId) || !Number.isSafeInteger(userId)) return undefined;
-    payment = await store.listingFees.createForIntent({ puppyId, userId, amountCents: intent.amountCents, paymentIntentId: intent.id, status: 'pending', createdAt: now.toISOString(), paidAt: null });
+    payment = await store.listingFees.createForIntent({
+      puppyId,
+      userId,
+      amountCents: intent.amountCents,
+      paymentIntentId: intent.id,
+      status: 'pending',
+      createdAt: now.toISOString(),
+      paidAt: null,
+    });
   }
   if (payment.status !== 'pending') return undefined;
   if (intent.status === 'canceled') {
@@ -134,7 +177,11 @@ export function listingLiveMail(user: User, puppy: Puppy, siteUrl: string): Mail
  * provider (so a lost webhook cannot keep a paid listing hidden), applies a seller plan that covers the
  * listing, and refreshes the user's plan fields. Nothing is activated on the client's word.
  */
-export async function activateListingPlan(ctx: ListingFeeContext, user: User, input: ActivateListingPlanInput): Promise<ActivateListingPlanResponse> {
+export async function activateListingPlan(
+  ctx: ListingFeeContext,
+  user: User,
+  input: ActivateListingPlanInput,
+): Promise<ActivateListingPlanResponse> {
   const { store } = ctx;
   if (input.puppyId !== undefined) await ownPuppy(store, user, input.puppyId);
   const pending = await store.listingFees.pendingOfUser(user.id, input.puppyId, 5);
@@ -142,7 +189,9 @@ export async function activateListingPlan(ctx: ListingFeeContext, user: User, in
     try {
       await ctx.fulfilment.refresh(payment.paymentIntentId);
     } catch (error) {
-      ctx.log(`listing fee ${payment.paymentIntentId}: re-check failed: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.log(
+        `listing fee ${payment.paymentIntentId}: re-check failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   const now = ctx.now();
@@ -161,7 +210,9 @@ export async function activateListingPlan(ctx: ListingFeeContext, user: User, in
   const status = puppy ? listingStatus(puppy, now) : null;
   const message = !puppy
     ? updated.hasActiveListingPlan
-      ? planEnd ? `Your seller plan is active until ${formatLongDate(planEnd)}.` : 'Your seller plan is active.'
+      ? planEnd
+        ? `Your seller plan is active until ${formatLongDate(planEnd)}.`
+        : 'Your seller plan is active.'
       : 'No seller plan is active.'
     : status === 'active'
       ? `${puppy.name} is active until ${formatLongDate(puppy.expiresAt!)}.`

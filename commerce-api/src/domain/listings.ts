@@ -3,7 +3,12 @@
 // (activated here) or its listing fee is paid (payments: activateListingIn on fulfilment).
 // Everything goes through the async store (decision 0086); a rule that reads then changes runs in one
 // store.transaction with the listing locked (docs/decisions/0076).
-import { SELLERS_ONLY_MESSAGE, type PuppyCreateInput, type PuppyUpdateInput, type PuppyStatus } from '#contracts/puppies.ts';
+import {
+  SELLERS_ONLY_MESSAGE,
+  type PuppyCreateInput,
+  type PuppyUpdateInput,
+  type PuppyStatus,
+} from '#contracts/puppies.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Store, Repositories } from './store/index.ts';
 import type { Puppy, User } from './model.ts';
@@ -25,7 +30,12 @@ export function canList(user: User): boolean {
   return user.accountType === 'seller' || user.role === 'admin';
 }
 
-export async function createListing(store: Store, user: User, input: PuppyCreateInput, now: Date): Promise<CreatedListing> {
+export async function createListing(
+  store: Store,
+  user: User,
+  input: PuppyCreateInput,
+  now: Date,
+): Promise<CreatedListing> {
   if (!canList(user)) throw new ForbiddenError(SELLERS_ONLY_MESSAGE);
   await assertBreed(store, input.breedId);
   const at = now.toISOString();
@@ -55,7 +65,13 @@ export async function createListing(store: Store, user: User, input: PuppyCreate
   return activated ? { puppy: activated, needsListingFee: false } : { puppy: draft, needsListingFee: true };
 }
 
-export async function updateListing(store: Store, user: User, id: number, input: PuppyUpdateInput, now: Date): Promise<ListingChange & { puppy: Puppy; priceChanged: boolean }> {
+export async function updateListing(
+  store: Store,
+  user: User,
+  id: number,
+  input: PuppyUpdateInput,
+  now: Date,
+): Promise<ListingChange & { puppy: Puppy; priceChanged: boolean }> {
   if (input.breedId !== undefined) await assertBreed(store, input.breedId);
   return store.transaction(async (tx) => {
     const old = await ownListing(tx, user, id, 'You can only edit your own listings.');
@@ -71,7 +87,13 @@ export async function updateListing(store: Store, user: User, id: number, input:
   });
 }
 
-export async function setListingStatus(store: Store, user: User, id: number, status: PuppyStatus, now: Date): Promise<Puppy> {
+export async function setListingStatus(
+  store: Store,
+  user: User,
+  id: number,
+  status: PuppyStatus,
+  now: Date,
+): Promise<Puppy> {
   return store.transaction(async (tx) => {
     const puppy = await ownListing(tx, user, id, 'You can only change the status of your own listings.');
     await assertStatusKeepsOrder(tx, puppy, status);
@@ -117,12 +139,16 @@ async function ownListing(tx: Repositories, user: User, id: number, message: str
 async function assertStatusKeepsOrder(tx: Repositories, puppy: Puppy, status: PuppyStatus): Promise<void> {
   const order = status === 'available' && puppy.status !== 'available' ? await tx.orders.findLive(puppy.id) : undefined;
   if (order) {
-    throw new ConflictError(`${puppy.name} has an order (${order.reference}), so it cannot be offered as available again. Contact us to cancel the order.`, 'listing_has_order');
+    throw new ConflictError(
+      `${puppy.name} has an order (${order.reference}), so it cannot be offered as available again. Contact us to cancel the order.`,
+      'listing_has_order',
+    );
   }
 }
 
 async function assertBreed(store: Repositories, breedId: number): Promise<void> {
-  if (!(await store.breeds.list()).some((b) => b.id === breedId)) throw new ValidationError('Breed is required', { breedId: 'Breed is required' });
+  if (!(await store.breeds.list()).some((b) => b.id === breedId))
+    throw new ValidationError('Breed is required', { breedId: 'Breed is required' });
 }
 
 function mediaOf(puppy: Puppy | undefined): string[] {
@@ -133,7 +159,13 @@ function mediaOf(puppy: Puppy | undefined): string[] {
 /** uploads the old row used that neither the new row nor any other listing uses */
 async function droppedMedia(tx: Repositories, before: Puppy, after: Puppy | undefined): Promise<string[]> {
   const kept = new Set(mediaOf(after));
-  const candidates = [...new Set(mediaOf(before).filter((url) => !kept.has(url) && url.startsWith('/uploads/') && !url.startsWith('/uploads/seed/')))];
+  const candidates = [
+    ...new Set(
+      mediaOf(before).filter(
+        (url) => !kept.has(url) && url.startsWith('/uploads/') && !url.startsWith('/uploads/seed/'),
+      ),
+    ),
+  ];
   if (candidates.length === 0) return [];
   const used = await tx.puppies.mediaInUse(candidates, before.id);
   return candidates.filter((url) => !used.has(url));

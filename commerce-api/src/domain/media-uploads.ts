@@ -9,7 +9,8 @@ import type { Upload, User } from './model.ts';
 /** an upload no listing uses is kept this long (a seller may still be filling in the form) */
 export const UNUSED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
-export const UPLOADS_SELLERS_ONLY_MESSAGE = 'Only seller accounts can upload photos and videos. Become a seller at /sellers.';
+export const UPLOADS_SELLERS_ONLY_MESSAGE =
+  'Only seller accounts can upload photos and videos. Become a seller at /sellers.';
 
 export class UploadQuotaError extends AppError {
   constructor(quotaBytes: number) {
@@ -27,14 +28,28 @@ export function assertMayUpload(user: User): void {
 }
 
 /** refuses before the work of storing a file that cannot fit anyway */
-export async function assertUploadRoom(store: Store, userId: number, incomingBytes: number, quotaBytes: number): Promise<void> {
+export async function assertUploadRoom(
+  store: Store,
+  userId: number,
+  incomingBytes: number,
+  quotaBytes: number,
+): Promise<void> {
   const used = await store.uploads.usedBytes(userId);
   if (used >= quotaBytes || used + incomingBytes > quotaBytes) throw new UploadQuotaError(quotaBytes);
 }
 
 /** records a stored upload; the store checks the quota and adds the row in one step, so two uploads at once cannot both pass */
-export async function recordUpload(store: Store, userId: number, file: { url: string; bytes: number }, quotaBytes: number, now: Date): Promise<Upload> {
-  const upload = await store.uploads.record({ userId, url: file.url, bytes: file.bytes, createdAt: now.toISOString() }, quotaBytes);
+export async function recordUpload(
+  store: Store,
+  userId: number,
+  file: { url: string; bytes: number },
+  quotaBytes: number,
+  now: Date,
+): Promise<Upload> {
+  const upload = await store.uploads.record(
+    { userId, url: file.url, bytes: file.bytes, createdAt: now.toISOString() },
+    quotaBytes,
+  );
   if (!upload) throw new UploadQuotaError(quotaBytes);
   return upload;
 }

@@ -9,7 +9,20 @@ import type { MoneyCheckReport, PayoutAccountStatus } from '#contracts/payouts.t
 import type { PlanId } from '#contracts/plans.ts';
 import type { Category, Gender, ListingFields, PuppyStatus, Region } from '#contracts/puppies.ts';
 
-export type { AccountType, Category, DisputeStatus, Gender, MoneyCheckReport, OrderStatus, PayoutHoldReason, PayoutAccountStatus, PayoutStatus, PlanId, PuppyStatus, Region };
+export type {
+  AccountType,
+  Category,
+  DisputeStatus,
+  Gender,
+  MoneyCheckReport,
+  OrderStatus,
+  PayoutHoldReason,
+  PayoutAccountStatus,
+  PayoutStatus,
+  PlanId,
+  PuppyStatus,
+  Region,
+};
 export type Role = 'user' | 'admin';
 
 export interface User {
@@ -229,7 +242,15 @@ export interface SellerApplication {
  * the link's token, metadata its account, URLs and expiry; status created → used) and 'transfer' (status
  * created → reversed, refundedCents what was reversed, metadata.destination the account).
  */
-export type LocalPaymentKind = 'payment_intent' | 'setup_intent' | 'subscription' | 'payment_method' | 'account' | 'account_link' | 'transfer' | 'dispute';
+export type LocalPaymentKind =
+  | 'payment_intent'
+  | 'setup_intent'
+  | 'subscription'
+  | 'payment_method'
+  | 'account'
+  | 'account_link'
+  | 'transfer'
+  | 'dispute';
 
 /** a payment object of the local test-mode provider, shaped like Stripe's */
 export interface LocalPaymentObject {

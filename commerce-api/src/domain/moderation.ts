@@ -5,7 +5,12 @@
 // or a suspension can be taken back.
 import { movePayout } from './money-life.ts';
 import { resumeAt } from './payouts/context.ts';
-import { REPORT_REASON_LABELS, type ModerationQueueItem, type ModerationQueueResponse, type ReportInput } from '#contracts/conversations.ts';
+import {
+  REPORT_REASON_LABELS,
+  type ModerationQueueItem,
+  type ModerationQueueResponse,
+  type ReportInput,
+} from '#contracts/conversations.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Store, Repositories } from './store/index.ts';
 import type { ModerationActionKind, Report, User } from './model.ts';
@@ -24,7 +29,8 @@ export async function fileReport(store: Store, reporter: User, input: ReportInpu
     const message = await store.messages.get(input.messageId!);
     const conversation = message && (await store.conversations.get(message.conversationId));
     // only a party may report a message; anyone else learns nothing about it
-    if (!message || !conversation || (conversation.buyerId !== reporter.id && conversation.sellerId !== reporter.id)) throw new NotFoundError('Message not found');
+    if (!message || !conversation || (conversation.buyerId !== reporter.id && conversation.sellerId !== reporter.id))
+      throw new NotFoundError('Message not found');
     if (message.senderId === reporter.id) throw new ValidationError('You cannot report your own message.');
   }
   return store.reports.create({
@@ -47,12 +53,25 @@ async function reportedUserId(tx: Repositories, report: Report): Promise<number 
 export type Decision = 'dismiss' | 'hide_listing' | 'suspend_user';
 
 /** an admin's decision on an open report: applied and recorded together, once */
-export async function decideReport(store: Store, admin: User, reportId: number, decision: Decision, now: Date): Promise<{ message: string }> {
+export async function decideReport(
+  store: Store,
+  admin: User,
+  reportId: number,
+  decision: Decision,
+  now: Date,
+): Promise<{ message: string }> {
   return store.transaction(async (tx) => {
     const report = await tx.reports.get(reportId);
     if (!report) throw new NotFoundError('Report not found');
     const record = (action: ModerationActionKind, target: { puppyId?: number; userId?: number }) =>
-      tx.moderation.record({ adminId: admin.id, action, reportId, puppyId: target.puppyId ?? null, userId: target.userId ?? null, createdAt: now.toISOString() });
+      tx.moderation.record({
+        adminId: admin.id,
+        action,
+        reportId,
+        puppyId: target.puppyId ?? null,
+        userId: target.userId ?? null,
+        createdAt: now.toISOString(),
+      });
     let message: string;
     if (decision === 'dismiss') {
       await resolveOnce(tx, reportId, admin, now);
@@ -61,7 +80,11 @@ export async function decideReport(store: Store, admin: User, reportId: number, 
     } else if (decision === 'hide_listing') {
       if (report.puppyId === null) throw new ValidationError('Only a reported listing can be hidden.');
       await resolveOnce(tx, reportId, admin, now);
-      const hidden = await tx.moderation.hideListing(report.puppyId, `Hidden by our team after a report: ${REPORT_REASON_LABELS[report.reason]}.`, now);
+      const hidden = await tx.moderation.hideListing(
+        report.puppyId,
+        `Hidden by our team after a report: ${REPORT_REASON_LABELS[report.reason]}.`,
+        now,
+      );
       if (!hidden) throw new NotFoundError('Puppy Not Found');
       await record('hide_listing', { puppyId: hidden.id });
       message = `${hidden.name} is hidden.`;
@@ -95,28 +118,53 @@ async function resumePayouts(tx: Repositories, sellerId: number, now: Date): Pro
   const at = now.toISOString();
   for (const payout of await tx.payouts.listBySeller(sellerId)) {
     if (payout.status === 'held' && payout.holdReason === 'suspended') {
-      await movePayout(tx, payout, 'unhold', { holdReason: null, heldAt: null, releaseAt: resumeAt(payout.releaseAt, payout.confirmedAt ?? payout.releasedAt, at) });
+      await movePayout(tx, payout, 'unhold', {
+        holdReason: null,
+        heldAt: null,
+        releaseAt: resumeAt(payout.releaseAt, payout.confirmedAt ?? payout.releasedAt, at),
+      });
     }
   }
 }
 
 async function resolveOnce(tx: Repositories, reportId: number, admin: User, now: Date): Promise<void> {
-  if (!(await tx.reports.resolve(reportId, admin.id, now))) throw new ConflictError('This report was already handled.', 'report_handled');
+  if (!(await tx.reports.resolve(reportId, admin.id, now)))
+    throw new ConflictError('This report was already handled.', 'report_handled');
 }
 
 /** takes back a hide or a suspension, and records it */
-export async function undoModeration(store: Store, admin: User, undo: 'unhide_listing' | 'unsuspend_user', id: number, now: Date): Promise<{ message: string }> {
+export async function undoModeration(
+  store: Store,
+  admin: User,
+  undo: 'unhide_listing' | 'unsuspend_user',
+  id: number,
+  now: Date,
+): Promise<{ message: string }> {
   return store.transaction(async (tx) => {
     if (undo === 'unhide_listing') {
       const puppy = await tx.moderation.unhideListing(id);
       if (!puppy) throw new NotFoundError('Puppy Not Found');
-      await tx.moderation.record({ adminId: admin.id, action: 'unhide_listing', reportId: null, puppyId: id, userId: null, createdAt: now.toISOString() });
+      await tx.moderation.record({
+        adminId: admin.id,
+        action: 'unhide_listing',
+        reportId: null,
+        puppyId: id,
+        userId: null,
+        createdAt: now.toISOString(),
+      });
       return { message: `${puppy.name} is visible again.` };
     }
     const user = await tx.moderation.unsuspendUser(id, SUSPENDED_LISTING_REASON);
     if (!user) throw new NotFoundError('User not found');
     await resumePayouts(tx, id, now);
-    await tx.moderation.record({ adminId: admin.id, action: 'unsuspend_user', reportId: null, puppyId: null, userId: id, createdAt: now.toISOString() });
+    await tx.moderation.record({
+      adminId: admin.id,
+      action: 'unsuspend_user',
+      reportId: null,
+      puppyId: null,
+      userId: id,
+      createdAt: now.toISOString(),
+    });
     return { message: `${user.username} can log in again.` };
   });
 }
@@ -143,15 +191,41 @@ export async function moderationQueue(store: Store): Promise<ModerationQueueResp
       comment: report.comment,
       createdAt: report.createdAt,
       reporter: reporter && { id: reporter.id, username: reporter.username },
-      listing: puppy ? { id: puppy.id, name: puppy.name, hidden: Boolean(puppy.hiddenAt), seller: await party(puppy.userId) } : null,
-      message: message ? { id: message.id, body: message.body, conversationId: message.conversationId, sender: await party(message.senderId) } : null,
+      listing: puppy
+        ? { id: puppy.id, name: puppy.name, hidden: Boolean(puppy.hiddenAt), seller: await party(puppy.userId) }
+        : null,
+      message: message
+        ? {
+            id: message.id,
+            body: message.body,
+            conversationId: message.conversationId,
+            sender: await party(message.senderId),
+          }
+        : null,
     });
   }
-  const hiddenListings = (await store.moderation.listHidden()).map((p) => ({ id: p.id, name: p.name, reason: p.hiddenReason ?? '', hiddenAt: p.hiddenAt! }));
-  const suspendedUsers = (await store.moderation.listSuspended()).map((u) => ({ id: u.id, username: u.username, suspendedAt: u.suspendedAt! }));
+  const hiddenListings = (await store.moderation.listHidden()).map((p) => ({
+    id: p.id,
+    name: p.name,
+    reason: p.hiddenReason ?? '',
+    hiddenAt: p.hiddenAt!,
+  }));
+  const suspendedUsers = (await store.moderation.listSuspended()).map((u) => ({
+    id: u.id,
+    username: u.username,
+    suspendedAt: u.suspendedAt!,
+  }));
   const actions = [];
   for (const a of await store.moderation.listActions(50)) {
-    actions.push({ id: a.id, admin: (await user(a.adminId))?.username ?? 'A former admin', action: a.action, createdAt: a.createdAt, reportId: a.reportId, puppyId: a.puppyId, userId: a.userId });
+    actions.push({
+      id: a.id,
+      admin: (await user(a.adminId))?.username ?? 'A former admin',
+      action: a.action,
+      createdAt: a.createdAt,
+      reportId: a.reportId,
+      puppyId: a.puppyId,
+      userId: a.userId,
+    });
   }
   return { reports, hiddenListings, suspendedUsers, actions };
 }

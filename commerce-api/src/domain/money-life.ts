@@ -25,7 +25,12 @@ export const ORDER_LIFE = {
   /** the seller handed the puppy over: its payout is scheduled in the same transaction */
   handOver: { from: ['paid'], to: 'handed_over', means: 'the puppy went home; the payout is scheduled' },
   /** an admin's cancel, or money taken for a puppy that went to another family: the refund or release is claimed */
-  cancel: { from: ['pending', 'paid', 'handed_over'], to: 'refunding', claims: 'refund', means: "the buyer's money is going back" },
+  cancel: {
+    from: ['pending', 'paid', 'handed_over'],
+    to: 'refunding',
+    claims: 'refund',
+    means: "the buyer's money is going back",
+  },
   /** the provider released the authorisation: nothing was charged */
   released: { from: ['pending', 'refunding'], to: 'canceled', means: 'the hold on the card was released' },
   /** the provider refunded the buyer (after the payout was stopped or reversed) */
@@ -35,9 +40,17 @@ export const ORDER_LIFE = {
   /** the admin gave the money back outside the provider (a cheque, a bank transfer) */
   refundedElsewhere: { from: ['refunding'], to: 'refunded', means: 'the buyer was refunded by other means' },
   /** the buyer's bank opened, won or lost a dispute of the payment: recorded on the order */
-  disputeChanged: { from: ['pending', 'paid', 'handed_over', 'refunding', 'canceled', 'refunded', 'charged_back'], to: 'same', means: 'the dispute is recorded' },
+  disputeChanged: {
+    from: ['pending', 'paid', 'handed_over', 'refunding', 'canceled', 'refunded', 'charged_back'],
+    to: 'same',
+    means: 'the dispute is recorded',
+  },
   /** the bank gave the buyer the money back: the order ends, its payout is stopped or reversed */
-  disputeLost: { from: ['paid', 'handed_over', 'refunding'], to: 'charged_back', means: "the buyer's bank took the payment back" },
+  disputeLost: {
+    from: ['paid', 'handed_over', 'refunding'],
+    to: 'charged_back',
+    means: "the buyer's bank took the payment back",
+  },
 } as const satisfies Record<string, Step<OrderStatus> | { from: readonly OrderStatus[]; to: 'same'; means: string }>;
 
 /** a payout's life: created scheduled by the handover, then by these events */
@@ -80,10 +93,18 @@ export const ORDER_STATES_REACHED: ReadonlySet<OrderStatus> = new Set<OrderStatu
   'canceled',
   ...Object.values(ORDER_LIFE).flatMap((s) => (s.to === 'same' ? [] : [s.to])),
 ]);
-export const PAYOUT_STATES_REACHED: ReadonlySet<PayoutStatus> = new Set<PayoutStatus>(['scheduled', ...Object.values(PAYOUT_LIFE).map((s) => s.to)]);
+export const PAYOUT_STATES_REACHED: ReadonlySet<PayoutStatus> = new Set<PayoutStatus>([
+  'scheduled',
+  ...Object.values(PAYOUT_LIFE).map((s) => s.to),
+]);
 
 /** the order moved by `event` (and `patch`) when it is in one of the event's `from` states; else undefined */
-export function moveOrder(store: Pick<Repositories, 'orders'>, order: Pick<Order, 'id' | 'status'>, event: OrderEvent, patch: Patch<Order> = {}): Promise<Order | undefined> {
+export function moveOrder(
+  store: Pick<Repositories, 'orders'>,
+  order: Pick<Order, 'id' | 'status'>,
+  event: OrderEvent,
+  patch: Patch<Order> = {},
+): Promise<Order | undefined> {
   const step = ORDER_LIFE[event];
   const to: OrderStatus = step.to === 'same' ? order.status : step.to;
   // `same` steps keep the state the order is in now: still conditional on it
@@ -92,11 +113,18 @@ export function moveOrder(store: Pick<Repositories, 'orders'>, order: Pick<Order
 }
 
 /** the payout moved by `event` (and `patch`) when it is in one of the event's `from` states; else undefined */
-export function movePayout(store: Pick<Repositories, 'payouts'>, payout: Pick<Payout, 'id'>, event: PayoutEvent, patch: Patch<Payout> = {}): Promise<Payout | undefined> {
+export function movePayout(
+  store: Pick<Repositories, 'payouts'>,
+  payout: Pick<Payout, 'id'>,
+  event: PayoutEvent,
+  patch: Patch<Payout> = {},
+): Promise<Payout | undefined> {
   const step = PAYOUT_LIFE[event];
   return store.payouts.transition(payout.id, step.from, { ...patch, status: step.to });
 }
 
 /** may `event` move an order in `status`? (for answers that explain why nothing changed) */
-export const orderCan = (event: OrderEvent, status: OrderStatus): boolean => (ORDER_LIFE[event].from as readonly OrderStatus[]).includes(status);
-export const payoutCan = (event: PayoutEvent, status: PayoutStatus): boolean => (PAYOUT_LIFE[event].from as readonly PayoutStatus[]).includes(status);
+export const orderCan = (event: OrderEvent, status: OrderStatus): boolean =>
+  (ORDER_LIFE[event].from as readonly OrderStatus[]).includes(status);
+export const payoutCan = (event: PayoutEvent, status: PayoutStatus): boolean =>
+  (PAYOUT_LIFE[event].from as readonly PayoutStatus[]).includes(status);

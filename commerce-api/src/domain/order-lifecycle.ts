@@ -37,36 +37,77 @@ export async function markHandedOver(ctx: PayoutContext, user: User, reference: 
   const updated = await store.transaction(async (tx) => {
     const moved = await moveOrder(tx, order, 'handOver', { handedOverAt: at });
     if (!moved) return undefined;
-    if (await tx.puppies.lock(order.puppyId)) await tx.puppies.update(order.puppyId, { status: 'adopted', updatedAt: at });
+    if (await tx.puppies.lock(order.puppyId))
+      await tx.puppies.update(order.puppyId, { status: 'adopted', updatedAt: at });
     // a payment the buyer's bank disputes, or a suspended seller: the payout is born held
-    const hold = moved.disputeStatus === 'open' ? 'dispute' : (await tx.users.get(moved.sellerId))?.suspendedAt ? 'suspended' : null;
+    const hold =
+      moved.disputeStatus === 'open'
+        ? 'dispute'
+        : (await tx.users.get(moved.sellerId))?.suspendedAt
+          ? 'suspended'
+          : null;
     const scheduled = newPayout(moved, now, ctx);
-    return { order: moved, payout: await tx.payouts.createForOrder(hold ? { ...scheduled, status: 'held', heldAt: at, holdReason: hold } : scheduled) };
+    return {
+      order: moved,
+      payout: await tx.payouts.createForOrder(
+        hold ? { ...scheduled, status: 'held', heldAt: at, holdReason: hold } : scheduled,
+      ),
+    };
   });
   if (!updated) {
     const current = (await store.orders.get(order.id)) ?? order;
     if (current.status === 'handed_over') {
-      return { order: await orderView(store, current, 'seller'), changed: false, message: `Order ${current.reference} was already marked as handed over.` };
+      return {
+        order: await orderView(store, current, 'seller'),
+        changed: false,
+        message: `Order ${current.reference} was already marked as handed over.`,
+      };
     }
-    if (current.status === 'pending') throw new ConflictError('The payment for this order is still being confirmed. Try again in a moment.', 'order_pending');
-    if (current.status === 'charged_back') throw new ConflictError(`The buyer's bank took back the payment for order ${current.reference}, so its puppy cannot be handed over.`, 'order_charged_back');
-    throw new ConflictError(`Order ${current.reference} was cancelled, so its puppy cannot be handed over.`, 'order_canceled');
+    if (current.status === 'pending')
+      throw new ConflictError(
+        'The payment for this order is still being confirmed. Try again in a moment.',
+        'order_pending',
+      );
+    if (current.status === 'charged_back')
+      throw new ConflictError(
+        `The buyer's bank took back the payment for order ${current.reference}, so its puppy cannot be handed over.`,
+        'order_charged_back',
+      );
+    throw new ConflictError(
+      `Order ${current.reference} was cancelled, so its puppy cannot be handed over.`,
+      'order_canceled',
+    );
   }
   if (updated.payout.status === 'scheduled') await mailStep(ctx, 'handed_over', updated.payout, updated.order);
   const name = (await store.puppies.get(order.puppyId))?.name ?? 'The puppy';
-  return { order: await orderView(store, updated.order, 'seller'), changed: true, message: `${name} is marked as handed over to the new family.` };
+  return {
+    order: await orderView(store, updated.order, 'seller'),
+    changed: true,
+    message: `${name} is marked as handed over to the new family.`,
+  };
 }
 
 /** POST /api/admin/orders/:reference/cancel: a full refund (or release of the hold), the puppy back on sale */
-export async function cancelOrder(ctx: OrderCancelContext, reference: string, reason: string): Promise<OrderChangeResponse> {
+export async function cancelOrder(
+  ctx: OrderCancelContext,
+  reference: string,
+  reason: string,
+): Promise<OrderChangeResponse> {
   const { store } = ctx;
   const found = await store.orders.findByReference(reference);
   if (!found) throw new NotFoundError('No order with this reference was found.');
   if (isFinal(found)) {
-    return { order: await orderView(store, found, 'admin'), changed: false, message: `Order ${reference} was already cancelled. Nothing was changed.` };
+    return {
+      order: await orderView(store, found, 'admin'),
+      changed: false,
+      message: `Order ${reference} was already cancelled. Nothing was changed.`,
+    };
   }
   if (found.disputeStatus === 'open') {
-    throw new ConflictError(`The buyer's bank is deciding a dispute of the payment for order ${reference}: it cannot be refunded until the dispute closes. Nothing was changed.`, 'order_disputed');
+    throw new ConflictError(
+      `The buyer's bank is deciding a dispute of the payment for order ${reference}: it cannot be refunded until the dispute closes. Nothing was changed.`,
+      'order_disputed',
+    );
   }
   const at = ctx.now().toISOString();
   // The claim: the order is refunding and its unsent payout stopped, in one transaction with the order
@@ -82,10 +123,27 @@ export async function cancelOrder(ctx: OrderCancelContext, reference: string, re
   if (!claimed) {
     // another cancel won the claim (it settles the refund), or the order changed meanwhile
     const current = (await store.orders.get(found.id)) ?? found;
-    if (current.status === 'refunding') return { order: await orderView(store, current, 'admin'), changed: false, message: `Order ${reference} is already being cancelled. Nothing was changed.` };
-    if (isFinal(current)) return { order: await orderView(store, current, 'admin'), changed: false, message: `Order ${reference} was already cancelled. Nothing was changed.` };
-    if (current.disputeStatus === 'open') throw new ConflictError(`The buyer's bank is deciding a dispute of the payment for order ${reference}: it cannot be refunded until the dispute closes. Nothing was changed.`, 'order_disputed');
-    throw new ConflictError(`Order ${reference} changed while it was being cancelled. Look at it again; nothing was changed.`, 'order_changed');
+    if (current.status === 'refunding')
+      return {
+        order: await orderView(store, current, 'admin'),
+        changed: false,
+        message: `Order ${reference} is already being cancelled. Nothing was changed.`,
+      };
+    if (isFinal(current))
+      return {
+        order: await orderView(store, current, 'admin'),
+        changed: false,
+        message: `Order ${reference} was already cancelled. Nothing was changed.`,
+      };
+    if (current.disputeStatus === 'open')
+      throw new ConflictError(
+        `The buyer's bank is deciding a dispute of the payment for order ${reference}: it cannot be refunded until the dispute closes. Nothing was changed.`,
+        'order_disputed',
+      );
+    throw new ConflictError(
+      `Order ${reference} changed while it was being cancelled. Look at it again; nothing was changed.`,
+      'order_changed',
+    );
   }
   // Settled now when the provider answers; else the job settles it, and the answer says so.
   const { order, outcome } = await settleRefund(ctx, found.id);
@@ -93,27 +151,48 @@ export async function cancelOrder(ctx: OrderCancelContext, reference: string, re
   if (outcome.state === 'pending') {
     const { puppy, buyer, seller } = await orderParties(store, settledOrder);
     await sendPaymentMails(ctx, cancellationMails(settledOrder, puppy, buyer, seller, 'pending', ctx.siteUrl));
-    return { order: await orderView(store, settledOrder, 'admin'), changed: true, message: `Order ${reference} is cancelled, and its refund is pending: ${outcome.message}` };
+    return {
+      order: await orderView(store, settledOrder, 'admin'),
+      changed: true,
+      message: `Order ${reference} is cancelled, and its refund is pending: ${outcome.message}`,
+    };
   }
-  const how = outcome.state === 'released' ? "the hold on the buyer's card was released" : 'the buyer was refunded in full';
-  return { order: await orderView(store, settledOrder, 'admin'), changed: true, message: `Order ${reference} is cancelled: ${how}, and the puppy is available again.` };
+  const how =
+    outcome.state === 'released' ? "the hold on the buyer's card was released" : 'the buyer was refunded in full';
+  return {
+    order: await orderView(store, settledOrder, 'admin'),
+    changed: true,
+    message: `Order ${reference} is cancelled: ${how}, and the puppy is available again.`,
+  };
 }
 
 /** POST /api/admin/orders/:reference/retry-refund: an admin asks the provider again for a pending refund */
 export async function retryRefund(ctx: OrderCancelContext, reference: string): Promise<OrderChangeResponse> {
   const order = await ctx.store.orders.findByReference(reference);
   if (!order) throw new NotFoundError('No order with this reference was found.');
-  if (order.status !== 'refunding') throw new ConflictError(`Order ${reference} has no refund pending (it is ${order.status}). Nothing was changed.`, 'no_refund_pending');
+  if (order.status !== 'refunding')
+    throw new ConflictError(
+      `Order ${reference} has no refund pending (it is ${order.status}). Nothing was changed.`,
+      'no_refund_pending',
+    );
   // the admin's retry asks again, also after a refusal: clearing it is the claim that excludes a refund by other means
   if (order.refundError) {
     const cleared = await ctx.store.transaction(async (tx) => {
       const current = await tx.orders.lock(order.id);
       return current?.refundError ? moveOrder(tx, current, 'refundRefused', { refundError: null }) : undefined;
     });
-    if (!cleared) return { order: await orderView(ctx.store, (await ctx.store.orders.get(order.id)) ?? order, 'admin'), changed: false, message: `Order ${reference} changed meanwhile. Nothing was changed.` };
+    if (!cleared)
+      return {
+        order: await orderView(ctx.store, (await ctx.store.orders.get(order.id)) ?? order, 'admin'),
+        changed: false,
+        message: `Order ${reference} changed meanwhile. Nothing was changed.`,
+      };
   }
   const { order: after, outcome } = await settleRefund(ctx, order.id);
-  const message = outcome.state === 'pending' ? `The refund of order ${reference} is still pending: ${outcome.message}` : `The refund of order ${reference} is done.`;
+  const message =
+    outcome.state === 'pending'
+      ? `The refund of order ${reference} is still pending: ${outcome.message}`
+      : `The refund of order ${reference} is done.`;
   return { order: await orderView(ctx.store, after ?? order, 'admin'), changed: outcome.state !== 'pending', message };
 }
 
@@ -122,17 +201,27 @@ export async function retryRefund(ctx: OrderCancelContext, reference: string): P
  * the provider (the provider will not refund it). Only once the seller's payout is stopped or taken back:
  * a refunded order never leaves the seller paid.
  */
-export async function markRefundedElsewhere(ctx: OrderCancelContext, reference: string, note: string): Promise<OrderChangeResponse> {
+export async function markRefundedElsewhere(
+  ctx: OrderCancelContext,
+  reference: string,
+  note: string,
+): Promise<OrderChangeResponse> {
   const { store } = ctx;
   const order = await store.orders.findByReference(reference);
   if (!order) throw new NotFoundError('No order with this reference was found.');
   const payout = await store.payouts.findByOrder(order.id);
   if (payout && payout.status !== 'canceled' && payout.status !== 'reversed') {
-    throw new ConflictError(`The seller's payout for order ${reference} is ${payout.status}: it must be stopped or taken back before the order can be marked refunded.`, 'payout_not_taken_back');
+    throw new ConflictError(
+      `The seller's payout for order ${reference} is ${payout.status}: it must be stopped or taken back before the order can be marked refunded.`,
+      'payout_not_taken_back',
+    );
   }
   // Only money the provider took and refused to give back: an authorisation is released, never paid back by hand.
   if ((await ctx.provider.retrievePaymentIntent(order.paymentIntentId)).status !== 'succeeded') {
-    throw new ConflictError(`The payment of order ${reference} was never taken: there is nothing to refund by other means.`, 'not_captured');
+    throw new ConflictError(
+      `The payment of order ${reference} was never taken: there is nothing to refund by other means.`,
+      'not_captured',
+    );
   }
   const at = ctx.now().toISOString();
   const moved = await store.transaction(async (tx) => {
@@ -140,15 +229,30 @@ export async function markRefundedElsewhere(ctx: OrderCancelContext, reference: 
     // provider, so a refund by the provider and one by other means never both happen (decision 0107).
     const current = await tx.orders.lock(order.id);
     if (!current?.refundError) return undefined;
-    const done = await moveOrder(tx, current, 'refundedElsewhere', { refundError: `Refunded outside the payment provider: ${note}`, canceledAt: current.canceledAt ?? at });
+    const done = await moveOrder(tx, current, 'refundedElsewhere', {
+      refundError: `Refunded outside the payment provider: ${note}`,
+      canceledAt: current.canceledAt ?? at,
+    });
     const puppy = done ? await tx.puppies.lock(order.puppyId) : undefined;
-    if (puppy && puppy.status !== 'available' && !(await tx.orders.findLive(puppy.id))) await tx.puppies.update(puppy.id, { status: 'available', updatedAt: at });
+    if (puppy && puppy.status !== 'available' && !(await tx.orders.findLive(puppy.id)))
+      await tx.puppies.update(puppy.id, { status: 'available', updatedAt: at });
     return done;
   });
   if (!moved) {
     const current = (await store.orders.get(order.id)) ?? order;
-    if (current.status === 'refunding') throw new ConflictError(`The refund of order ${reference} is being asked of the payment provider, which has not refused it. Nothing was changed.`, 'refund_in_progress');
-    throw new ConflictError(`Order ${reference} has no refund pending (it is ${current.status}). Nothing was changed.`, 'no_refund_pending');
+    if (current.status === 'refunding')
+      throw new ConflictError(
+        `The refund of order ${reference} is being asked of the payment provider, which has not refused it. Nothing was changed.`,
+        'refund_in_progress',
+      );
+    throw new ConflictError(
+      `Order ${reference} has no refund pending (it is ${current.status}). Nothing was changed.`,
+      'no_refund_pending',
+    );
   }
-  return { order: await orderView(store, moved, 'admin'), changed: true, message: `Order ${reference} is marked as refunded by other means.` };
+  return {
+    order: await orderView(store, moved, 'admin'),
+    changed: true,
+    message: `Order ${reference} is marked as refunded by other means.`,
+  };
 }

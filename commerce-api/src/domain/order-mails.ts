@@ -9,10 +9,18 @@ export type CancelOutcome = 'released' | 'refunded' | 'pending';
 const MONEY: Readonly<Record<CancelOutcome, string>> = {
   released: 'The hold on your card has been released: you were not charged.',
   refunded: 'The full amount has been refunded to your card. Refunds usually appear within 5 to 10 business days.',
-  pending: 'Your refund of the full amount is being processed. We will write again as soon as it is on its way to your card.',
+  pending:
+    'Your refund of the full amount is being processed. We will write again as soon as it is on its way to your card.',
 };
 
-export function cancellationMails(order: Order, puppy: Puppy | undefined, buyer: User | undefined, seller: User | undefined, outcome: CancelOutcome, siteUrl: string): MailMessage[] {
+export function cancellationMails(
+  order: Order,
+  puppy: Puppy | undefined,
+  buyer: User | undefined,
+  seller: User | undefined,
+  outcome: CancelOutcome,
+  siteUrl: string,
+): MailMessage[] {
   const name = puppy?.name ?? 'the puppy';
   const lines = orderLines(order, name);
   const reason = order.cancelReason ? `\n\nThe reason PuppyNest gave: "${order.cancelReason}"` : '';
@@ -20,7 +28,10 @@ export function cancellationMails(order: Order, puppy: Puppy | undefined, buyer:
   if (buyer) {
     mails.push({
       to: buyer.email,
-      subject: outcome === 'pending' ? `Your PuppyNest order ${order.reference} was cancelled: your refund is on its way` : `Your PuppyNest order ${order.reference} was cancelled`,
+      subject:
+        outcome === 'pending'
+          ? `Your PuppyNest order ${order.reference} was cancelled: your refund is on its way`
+          : `Your PuppyNest order ${order.reference} was cancelled`,
       text: `Hi ${buyer.username},\n\nYour order for ${name} has been cancelled by PuppyNest. ${MONEY[outcome]}${reason}\n\n${lines}\n\nYour orders: ${siteUrl}/my-orders\nQuestions? ${siteUrl}/contact\n`,
     });
   }

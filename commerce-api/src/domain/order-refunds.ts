@@ -15,26 +15,34 @@ import { takeBack, type RefundContext } from './payouts/refund.ts';
 
 export type { RefundContext };
 
-
 /** where the buyer's money stands after a try: back (released or refunded), or still going back, and why */
 export type RefundOutcome = { state: 'released' | 'refunded' } | { state: 'pending'; message: string };
 
-const alreadyRefunded = (error: unknown) => error instanceof Error && /already been refunded|already_refunded/i.test(error.message);
+const alreadyRefunded = (error: unknown) =>
+  error instanceof Error && /already been refunded|already_refunded/i.test(error.message);
 
 /** settles the order's claimed refund as far as the provider allows now; safe to call any number of times */
-export async function settleRefund(ctx: RefundContext, orderId: number): Promise<{ order: Order | undefined; outcome: RefundOutcome }> {
+export async function settleRefund(
+  ctx: RefundContext,
+  orderId: number,
+): Promise<{ order: Order | undefined; outcome: RefundOutcome }> {
   const { store } = ctx;
   const order = await store.orders.get(orderId);
   if (!order) return { order, outcome: { state: 'pending', message: 'The order is gone.' } };
   if (order.status !== 'refunding' && order.status !== 'canceled') {
     const state = order.status === 'refunded' || order.status === 'charged_back' ? 'refunded' : 'released';
-    return FINAL_ORDER_STATUSES.includes(order.status) ? { order, outcome: { state } } : { order, outcome: { state: 'pending', message: `Order ${order.reference} is ${order.status}.` } };
+    return FINAL_ORDER_STATUSES.includes(order.status)
+      ? { order, outcome: { state } }
+      : { order, outcome: { state: 'pending', message: `Order ${order.reference} is ${order.status}.` } };
   }
   const seller = await takeBack(ctx, order);
   if (seller.outcome !== 'taken_back') {
     // The seller's money is not back yet: the buyer's refund waits for it, never the other way round.
     if (seller.outcome === 'refused') await moveOrder(store, order, 'refundRefused', { refundError: seller.message });
-    return { order: (await store.orders.get(order.id)) ?? order, outcome: { state: 'pending', message: seller.message } };
+    return {
+      order: (await store.orders.get(order.id)) ?? order,
+      outcome: { state: 'pending', message: seller.message },
+    };
   }
   let outcome: RefundOutcome;
   try {
@@ -45,10 +53,22 @@ export async function settleRefund(ctx: RefundContext, orderId: number): Promise
       const refundError = `The payment provider refused to refund order ${order.reference}: ${message}`;
       await moveOrder(store, order, 'refundRefused', { refundError });
       ctx.log(refundError);
-      return { order: (await store.orders.get(order.id)) ?? order, outcome: { state: 'pending', message: `${refundError} The refund is pending: retry it, or refund the buyer by other means.` } };
+      return {
+        order: (await store.orders.get(order.id)) ?? order,
+        outcome: {
+          state: 'pending',
+          message: `${refundError} The refund is pending: retry it, or refund the buyer by other means.`,
+        },
+      };
     }
     ctx.log(`the refund of order ${order.reference} was not made (retried by the job): ${message}`);
-    return { order, outcome: { state: 'pending', message: `The payment service did not answer. The refund of order ${order.reference} is pending and is tried again every minute.` } };
+    return {
+      order,
+      outcome: {
+        state: 'pending',
+        message: `The payment service did not answer. The refund of order ${order.reference} is pending and is tried again every minute.`,
+      },
+    };
   }
   const at = ctx.now().toISOString();
   const settled = await store.transaction(async (tx) => {
@@ -60,13 +80,24 @@ export async function settleRefund(ctx: RefundContext, orderId: number): Promise
           : undefined;
     // the puppy is on sale again unless another order holds it
     const puppy = await tx.puppies.lock(order.puppyId);
-    if (moved && puppy && puppy.status !== 'available' && !(await tx.orders.findLive(puppy.id))) await tx.puppies.update(puppy.id, { status: 'available', updatedAt: at });
+    if (moved && puppy && puppy.status !== 'available' && !(await tx.orders.findLive(puppy.id)))
+      await tx.puppies.update(puppy.id, { status: 'available', updatedAt: at });
     return moved;
   });
   // Only the caller that settled an admin's cancel mails it, so each side hears once.
   if (settled?.cancelReason) {
     const { puppy, buyer, seller: sellerUser } = await orderParties(store, settled);
-    await sendPaymentMails(ctx, cancellationMails(settled, puppy, buyer, sellerUser, outcome.state === 'released' ? 'released' : 'refunded', ctx.siteUrl));
+    await sendPaymentMails(
+      ctx,
+      cancellationMails(
+        settled,
+        puppy,
+        buyer,
+        sellerUser,
+        outcome.state === 'released' ? 'released' : 'refunded',
+        ctx.siteUrl,
+      ),
+    );
   }
   return { order: settled ?? (await store.orders.get(order.id)) ?? order, outcome };
 }
@@ -102,7 +133,9 @@ export async function settleClaimedRefunds(ctx: RefundContext): Promise<number> 
     try {
       if ((await settleRefund(ctx, order.id)).outcome.state !== 'pending') settled++;
     } catch (error) {
-      ctx.log(`the refund of order ${order.reference} was not settled: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.log(
+        `the refund of order ${order.reference} was not settled: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   return settled;

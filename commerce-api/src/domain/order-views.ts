@@ -3,7 +3,13 @@
 // buyer's name and email only; an admin sees both. Anyone else is told the order does not exist (404,
 // not 403), so references cannot be probed.
 import { centsToDollars } from '#contracts/money.ts';
-import { MY_ORDERS_PAGE_SIZE, type MyOrdersResponse, type OrderParty, type OrderPayoutView, type OrderView } from '#contracts/orders.ts';
+import {
+  MY_ORDERS_PAGE_SIZE,
+  type MyOrdersResponse,
+  type OrderParty,
+  type OrderPayoutView,
+  type OrderView,
+} from '#contracts/orders.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Repositories } from './store/index.ts';
 import type { Order, Payout, User } from './model.ts';
@@ -21,7 +27,8 @@ export async function orderView(store: Repositories, order: Order, viewer: Order
   const breed = puppy ? (await store.breeds.list()).find((b) => b.id === puppy.breedId) : undefined;
   const seller = viewer === 'seller' ? undefined : await store.users.get(order.sellerId);
   const buyer = viewer === 'buyer' ? undefined : await store.users.get(order.buyerId);
-  const payout = order.status === 'paid' || order.status === 'pending' ? undefined : await store.payouts.findByOrder(order.id);
+  const payout =
+    order.status === 'paid' || order.status === 'pending' ? undefined : await store.payouts.findByOrder(order.id);
   return {
     reference: order.reference,
     status: order.status,
@@ -51,7 +58,9 @@ export async function orderView(store: Repositories, order: Order, viewer: Order
     payout: payoutView(payout, viewer),
     cancelReason: order.cancelReason ?? null,
     refundError: viewer === 'admin' ? (order.refundError ?? null) : null,
-    dispute: order.disputeStatus ? { status: order.disputeStatus, amountCents: order.disputeAmountCents ?? order.totalCents } : null,
+    dispute: order.disputeStatus
+      ? { status: order.disputeStatus, amountCents: order.disputeAmountCents ?? order.totalCents }
+      : null,
   };
 }
 
@@ -79,7 +88,11 @@ export function viewerOf(order: Order, user: User): OrderViewer | undefined {
 }
 
 /** GET /api/orders/:reference: the order as this user may see it; 404 for an unknown one and for strangers alike */
-export async function visibleOrder(store: Repositories, user: User, reference: string): Promise<{ order: Order; viewer: OrderViewer }> {
+export async function visibleOrder(
+  store: Repositories,
+  user: User,
+  reference: string,
+): Promise<{ order: Order; viewer: OrderViewer }> {
   const order = await store.orders.findByReference(reference);
   const viewer = order ? viewerOf(order, user) : undefined;
   if (!order || !viewer) throw new NotFoundError(NO_SUCH_ORDER);
@@ -87,12 +100,21 @@ export async function visibleOrder(store: Repositories, user: User, reference: s
 }
 
 /** the buyer's orders, newest first, a page at a time (optionally only those for one puppy) */
-export async function buyerOrders(store: Repositories, buyerId: number, page: number, puppyId?: number): Promise<MyOrdersResponse> {
-  const mine = (await store.orders.listByBuyer(buyerId)).filter((order) => puppyId === undefined || order.puppyId === puppyId).reverse();
+export async function buyerOrders(
+  store: Repositories,
+  buyerId: number,
+  page: number,
+  puppyId?: number,
+): Promise<MyOrdersResponse> {
+  const mine = (await store.orders.listByBuyer(buyerId))
+    .filter((order) => puppyId === undefined || order.puppyId === puppyId)
+    .reverse();
   const pageCount = Math.max(1, Math.ceil(mine.length / MY_ORDERS_PAGE_SIZE));
   const start = (page - 1) * MY_ORDERS_PAGE_SIZE;
   return {
-    orders: await Promise.all(mine.slice(start, start + MY_ORDERS_PAGE_SIZE).map((order) => orderView(store, order, 'buyer'))),
+    orders: await Promise.all(
+      mine.slice(start, start + MY_ORDERS_PAGE_SIZE).map((order) => orderView(store, order, 'buyer')),
+    ),
     page,
     pageCount,
     total: mine.length,

@@ -25,12 +25,20 @@ export interface CheckoutContext {
   referenceSecret: string;
 }
 
-export async function startCheckout(ctx: CheckoutContext, buyer: User, input: CheckoutIntentInput): Promise<CheckoutIntentResponse> {
+export async function startCheckout(
+  ctx: CheckoutContext,
+  buyer: User,
+  input: CheckoutIntentInput,
+): Promise<CheckoutIntentResponse> {
   const puppy = await ctx.store.puppies.get(input.puppyId);
   if (!puppy || !isPublic(puppy, ctx.now)) throw new NotFoundError('Puppy Not Found');
-  if (puppy.userId === buyer.id) throw new ConflictError('This is your own listing: you cannot buy your own puppy.', 'own_puppy');
+  if (puppy.userId === buyer.id)
+    throw new ConflictError('This is your own listing: you cannot buy your own puppy.', 'own_puppy');
   if (puppy.status !== 'available' || (await ctx.store.orders.findLive(puppy.id))) {
-    throw new ConflictError(`${puppy.name} is no longer available: another family has reserved this puppy.`, 'puppy_unavailable');
+    throw new ConflictError(
+      `${puppy.name} is no longer available: another family has reserved this puppy.`,
+      'puppy_unavailable',
+    );
   }
   const puppyPriceCents = dollarsToCents(puppy.price);
   const amountCents = puppyPriceCents + CARE_PACKAGE_CENTS;
@@ -59,7 +67,13 @@ export async function startCheckout(ctx: CheckoutContext, buyer: User, input: Ch
     receiptEmail: buyer.email,
     transferGroup: reference,
   });
-  return { clientSecret: intent.clientSecret, intentId: intent.id, amountCents, puppyPriceCents, carePackageCents: CARE_PACKAGE_CENTS };
+  return {
+    clientSecret: intent.clientSecret,
+    intentId: intent.id,
+    amountCents,
+    puppyPriceCents,
+    carePackageCents: CARE_PACKAGE_CENTS,
+  };
 }
 
 /**
@@ -68,7 +82,10 @@ export async function startCheckout(ctx: CheckoutContext, buyer: User, input: Ch
  * price (a new visit makes a new intent). The order's own check of the price is the guarantee; this
  * only spares the family a card hold that would be released at once (decision 0107).
  */
-export async function cancelOpenCheckouts(ctx: { provider: PaymentProvider; log: (line: string) => void }, puppyId: number): Promise<number> {
+export async function cancelOpenCheckouts(
+  ctx: { provider: PaymentProvider; log: (line: string) => void },
+  puppyId: number,
+): Promise<number> {
   let canceled = 0;
   try {
     for (const intent of await ctx.provider.listOpenCheckouts(puppyId)) {
@@ -77,11 +94,15 @@ export async function cancelOpenCheckouts(ctx: { provider: PaymentProvider; log:
         canceled++;
       } catch (error) {
         // confirmed meanwhile: the price check at the order decides
-        ctx.log(`checkout ${intent.id} was not cancelled after a price change: ${error instanceof Error ? error.message : String(error)}`);
+        ctx.log(
+          `checkout ${intent.id} was not cancelled after a price change: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
   } catch (error) {
-    ctx.log(`the checkouts of puppy ${puppyId} were not looked up after a price change: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log(
+      `the checkouts of puppy ${puppyId} were not looked up after a price change: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return canceled;
 }
@@ -113,7 +134,9 @@ const referenceDay = (now: Date) => now.toISOString().slice(0, 10).replaceAll('-
 /** the reference checkout gave the payment (decision 0101), or, for a payment made before it did, a new one */
 function referenceOf(intent: PaymentIntentSnapshot, now: Date): string {
   const given = intent.metadata['orderReference'];
-  return given && ORDER_REFERENCE_PATTERN.test(given) ? given : `PN-${referenceDay(now)}-${randomBytes(4).toString('hex').toUpperCase()}`;
+  return given && ORDER_REFERENCE_PATTERN.test(given)
+    ? given
+    : `PN-${referenceDay(now)}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
 /** a checkout's payment older than this is never captured: the buyer saw a price and a puppy that long ago */
@@ -127,12 +150,22 @@ export const CHECKOUT_INTENT_MAX_AGE_MS = 2 * 60 * 60_000;
  * (available, public, no live order). Otherwise the order is born with its money going back: canceled
  * when only authorised (the release is asked next), refunding when the money was taken.
  */
-async function claimPuppy(store: Store, intent: PaymentIntentSnapshot, now: Date, paid: boolean, livemode: boolean): Promise<Order | undefined> {
+async function claimPuppy(
+  store: Store,
+  intent: PaymentIntentSnapshot,
+  now: Date,
+  paid: boolean,
+  livemode: boolean,
+): Promise<Order | undefined> {
   const terms = termsOf(intent);
   if (!terms) return undefined;
   const totalCents = terms.puppyPriceCents + terms.carePackageCents;
   const fresh = intent.createdAt === null || now.getTime() - Date.parse(intent.createdAt) <= CHECKOUT_INTENT_MAX_AGE_MS;
-  const agreed = intent.amountCents === totalCents && intent.currency.toLowerCase() === 'usd' && fresh && intent.livemode === livemode;
+  const agreed =
+    intent.amountCents === totalCents &&
+    intent.currency.toLowerCase() === 'usd' &&
+    fresh &&
+    intent.livemode === livemode;
   const at = now.toISOString();
   return store.transaction(async (tx) => {
     // the price the listing asks now, read (locked) in the transaction that reserves it
@@ -159,7 +192,13 @@ async function claimPuppy(store: Store, intent: PaymentIntentSnapshot, now: Date
 }
 
 /** the order for the intent: made now, or (when another caller made it first) the one that exists */
-async function orderForIntent(store: Store, intent: PaymentIntentSnapshot, now: Date, paid: boolean, livemode: boolean): Promise<{ order: Order | undefined; made: boolean }> {
+async function orderForIntent(
+  store: Store,
+  intent: PaymentIntentSnapshot,
+  now: Date,
+  paid: boolean,
+  livemode: boolean,
+): Promise<{ order: Order | undefined; made: boolean }> {
   const existing = await store.orders.findByIntent(intent.id);
   if (existing) return { order: existing, made: false };
   try {
@@ -175,7 +214,12 @@ async function orderForIntent(store: Store, intent: PaymentIntentSnapshot, now: 
  * listing went away, else `kept`. Then the order moves pending → `to` only if it still is pending;
  * `undefined` when another caller moved it first (the caller goes by the order as it is now).
  */
-async function settlePending(store: Store, order: Order, now: Date, kept: 'pending' | 'paid'): Promise<'gone' | 'kept' | undefined> {
+async function settlePending(
+  store: Store,
+  order: Order,
+  now: Date,
+  kept: 'pending' | 'paid',
+): Promise<'gone' | 'kept' | undefined> {
   const at = now.toISOString();
   return store.transaction(async (tx) => {
     const puppy = await tx.puppies.lock(order.puppyId);
@@ -186,7 +230,12 @@ async function settlePending(store: Store, order: Order, now: Date, kept: 'pendi
 }
 
 /** the card is authorised (requires_capture): capture it, or release it when the puppy is gone */
-export async function recordAuthorisedPurchase(store: Store, intent: PaymentIntentSnapshot, now: Date, livemode: boolean): Promise<PurchaseAction> {
+export async function recordAuthorisedPurchase(
+  store: Store,
+  intent: PaymentIntentSnapshot,
+  now: Date,
+  livemode: boolean,
+): Promise<PurchaseAction> {
   const { order, made } = await orderForIntent(store, intent, now, false, livemode);
   if (!order) return 'cancel';
   if (made) return order.status === 'pending' ? 'capture' : 'cancel';
@@ -204,7 +253,12 @@ export async function recordAuthorisedPurchase(store: Store, intent: PaymentInte
 }
 
 /** the money is taken (succeeded): the order is paid, or refunded when the puppy went to someone else */
-export async function recordSucceededPurchase(store: Store, intent: PaymentIntentSnapshot, now: Date, livemode: boolean): Promise<PurchaseAction> {
+export async function recordSucceededPurchase(
+  store: Store,
+  intent: PaymentIntentSnapshot,
+  now: Date,
+  livemode: boolean,
+): Promise<PurchaseAction> {
   const { order, made } = await orderForIntent(store, intent, now, true, livemode);
   if (!order) return 'refund';
   if (made) return order.status === 'paid' ? 'mail' : 'refund';
@@ -230,13 +284,21 @@ export async function recordCanceledPurchase(store: Store, intent: PaymentIntent
   await store.transaction(async (tx) => {
     const puppy = await tx.puppies.lock(order.puppyId);
     if (!(await moveOrder(tx, order, 'released', { canceledAt: order.canceledAt ?? at, refundError: null }))) return;
-    if (puppy?.status === 'reserved' && !(await tx.orders.findLive(puppy.id))) await tx.puppies.update(puppy.id, { status: 'available', updatedAt: at });
+    if (puppy?.status === 'reserved' && !(await tx.orders.findLive(puppy.id)))
+      await tx.puppies.update(puppy.id, { status: 'available', updatedAt: at });
   });
 }
 
 /** the puppy and the two people of an order, as every order mail names them (any may be gone) */
-export async function orderParties(store: Repositories, order: Order): Promise<{ puppy: Puppy | undefined; buyer: User | undefined; seller: User | undefined }> {
-  const [puppy, buyer, seller] = await Promise.all([store.puppies.get(order.puppyId), store.users.get(order.buyerId), store.users.get(order.sellerId)]);
+export async function orderParties(
+  store: Repositories,
+  order: Order,
+): Promise<{ puppy: Puppy | undefined; buyer: User | undefined; seller: User | undefined }> {
+  const [puppy, buyer, seller] = await Promise.all([
+    store.puppies.get(order.puppyId),
+    store.users.get(order.buyerId),
+    store.users.get(order.sellerId),
+  ]);
   return { puppy, buyer, seller };
 }
 
@@ -252,7 +314,13 @@ export function orderLines(order: Order, puppyName: string): string {
 }
 
 /** the confirmation mails of a paid order: one to the buyer, one to the seller */
-export function purchaseMails(order: Order, puppy: Puppy | undefined, buyer: User | undefined, seller: User | undefined, siteUrl: string): MailMessage[] {
+export function purchaseMails(
+  order: Order,
+  puppy: Puppy | undefined,
+  buyer: User | undefined,
+  seller: User | undefined,
+  siteUrl: string,
+): MailMessage[] {
   const name = puppy?.name ?? 'your puppy';
   const lines = orderLines(order, name);
   const mails: MailMessage[] = [];

@@ -1,6 +1,11 @@
 // Payment mode (docs/product.md §6 Admin, §10): the server owns the test/live switch; the public key
 // endpoint reports it; secrets never reach the browser. Live mode needs live keys in the configuration.
-import { LOCAL_PUBLIC_KEY, type MessageResponse, type PaymentModeResponse, type PublicKeyResponse } from '#contracts/payments.ts';
+import {
+  LOCAL_PUBLIC_KEY,
+  type MessageResponse,
+  type PaymentModeResponse,
+  type PublicKeyResponse,
+} from '#contracts/payments.ts';
 import type { Config } from '../config.ts';
 import { ConflictError } from '../errors.ts';
 import type { Repositories } from './store/index.ts';
@@ -9,8 +14,12 @@ export const LIVE_KEYS_MISSING_MESSAGE =
   'Live payments cannot be enabled: no live Stripe keys are configured. Set STRIPE_LIVE_SECRET_KEY and STRIPE_LIVE_PUBLISHABLE_KEY on the server, restart it, then try again.';
 
 export function publicKeyFor(config: Config, mode: 'test' | 'live'): PublicKeyResponse {
-  if (mode === 'live' && config.stripe.live.publishableKey) return { publicKey: config.stripe.live.publishableKey, isLive: true };
-  return { publicKey: config.paymentProvider === 'stripe' ? config.stripe.test.publishableKey : LOCAL_PUBLIC_KEY, isLive: false };
+  if (mode === 'live' && config.stripe.live.publishableKey)
+    return { publicKey: config.stripe.live.publishableKey, isLive: true };
+  return {
+    publicKey: config.paymentProvider === 'stripe' ? config.stripe.test.publishableKey : LOCAL_PUBLIC_KEY,
+    isLive: false,
+  };
 }
 
 export function liveKeysConfigured(config: Config): boolean {

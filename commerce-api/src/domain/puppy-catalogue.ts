@@ -5,7 +5,13 @@
 import type { SitemapEntry } from '#contracts/pages.ts';
 import type { BreedView, ListingStatus, PuppyDetailView, PuppyQuery, PuppyView } from '#contracts/puppies.ts';
 import { listingFields } from './store/catalogue-search.ts';
-import { CATALOGUE_MAX_PAGE, type Store, type CatalogueCard, type CatalogueQuery, type Repositories } from './store/index.ts';
+import {
+  CATALOGUE_MAX_PAGE,
+  type Store,
+  type CatalogueCard,
+  type CatalogueQuery,
+  type Repositories,
+} from './store/index.ts';
 import type { Breed, Puppy } from './model.ts';
 
 const FEATURED_LIMIT = 8;
@@ -14,7 +20,7 @@ const FEATURED_LIMIT = 8;
 // Dates written by this code are canonical ISO strings ("2026-06-01T12:00:00.000Z"), which compare
 // as strings in time order; anything else (a hand-edited file) is parsed.
 function isCanonicalIso(value: string): boolean {
-  return value.length === 24 && value.charCodeAt(10) === 84 /* T */ && value.charCodeAt(23) === 90 /* Z */;
+  return value.length === 24 && value.charCodeAt(10) === 84 /* T */ && value.charCodeAt(23) === 90; /* Z */
 }
 
 function liveAt(expiresAt: string | null, nowIso: string, nowMs: number): boolean {
@@ -43,7 +49,11 @@ export function isPublic(puppy: Puppy, now: Date): boolean {
 }
 
 export function toPuppyView(puppy: Puppy, breed: Breed | undefined, now: Date): PuppyView {
-  return { ...listingFields(puppy), breed: breed ? { id: breed.id, name: breed.name } : null, listingStatus: listingStatus(puppy, now) };
+  return {
+    ...listingFields(puppy),
+    breed: breed ? { id: breed.id, name: breed.name } : null,
+    listingStatus: listingStatus(puppy, now),
+  };
 }
 
 /**
@@ -131,7 +141,9 @@ export async function queryPuppies(store: Repositories, query: PuppyQuery, now: 
   const items = viewsJson(found.items, byId);
   if (query.limit === undefined) return { json: items };
   // the PuppyPage's fields around the items, all of them numbers and booleans
-  return { json: `{"items":${items},"total":${found.total},"totalCapped":${found.totalCapped},"limit":${limit},"offset":${offset}}` };
+  return {
+    json: `{"items":${items},"total":${found.total},"totalCapped":${found.totalCapped},"limit":${limit},"offset":${offset}}`,
+  };
 }
 
 // Query results kept until the catalogue changes, on a store that can tell (lowdb's
@@ -192,11 +204,19 @@ export async function featuredPuppies(store: Repositories, now: Date): Promise<P
 }
 
 /** a puppy's page: public listings for everyone; a draft or expired listing for its owner only */
-export async function puppyDetail(store: Repositories, id: number, viewerId: number | undefined, now: Date): Promise<PuppyDetailView | null> {
+export async function puppyDetail(
+  store: Repositories,
+  id: number,
+  viewerId: number | undefined,
+  now: Date,
+): Promise<PuppyDetailView | null> {
   const puppy = await store.puppies.get(id);
   if (!puppy || (!isPublic(puppy, now) && puppy.userId !== viewerId)) return null;
   const seller = await store.users.get(puppy.userId);
-  return { ...(await puppyView(store, puppy, now)), seller: seller ? { username: seller.username, memberSince: seller.createdAt } : null };
+  return {
+    ...(await puppyView(store, puppy, now)),
+    seller: seller ? { username: seller.username, memberSince: seller.createdAt } : null,
+  };
 }
 
 /** every public listing, newest first, with the day it last changed */

@@ -26,7 +26,9 @@ export async function queueRepeatedFlags(store: Store, sender: User, now: Date):
     await tx.users.lock(sender.id);
     const last = await tx.reports.lastByScamGuard(sender.id);
     const after = last?.messageId ?? 0;
-    const flagged = (await tx.messages.listFlaggedBySender(sender.id, new Date(now.getTime() - FLAG_WINDOW_MS))).filter((m) => m.id > after);
+    const flagged = (await tx.messages.listFlaggedBySender(sender.id, new Date(now.getTime() - FLAG_WINDOW_MS))).filter(
+      (m) => m.id > after,
+    );
     if (flagged.length < FLAGS_FOR_QUEUE) return undefined;
     return tx.reports.create({
       reporterId: null,

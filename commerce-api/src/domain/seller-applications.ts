@@ -1,12 +1,18 @@
 // Seller applications (docs/product.md §4 "Seller onboarding": approved instantly). Unlike the spec's client-only
 // submit, the application is stored and makes the account a seller (decision 0040). It needs a verified
 // email or phone: the application's own email or phone must be one the account or this browser verified.
-import { normaliseTarget, type SellerApplicationInput, type SellerApplicationView, type VerificationStatus } from '#contracts/sellers.ts';
+import {
+  normaliseTarget,
+  type SellerApplicationInput,
+  type SellerApplicationView,
+  type VerificationStatus,
+} from '#contracts/sellers.ts';
 import { AppError } from '../errors.ts';
 import type { Store } from './store/index.ts';
 import type { SellerApplication, User } from './model.ts';
 
-export const VERIFICATION_REQUIRED = 'Please verify your email address or phone number before submitting your application.';
+export const VERIFICATION_REQUIRED =
+  'Please verify your email address or phone number before submitting your application.';
 
 export function toApplicationView(a: SellerApplication): SellerApplicationView {
   return {

@@ -21,7 +21,11 @@ function coverageOf(subscription: SellerSubscription, liveListings: number): Pla
 }
 
 /** the seller's plan and its use at `now` (a view: taking a slot goes through activateWithinPlan) */
-export async function planCoverageOf(store: Repositories, userId: number, now: Date): Promise<PlanCoverage | undefined> {
+export async function planCoverageOf(
+  store: Repositories,
+  userId: number,
+  now: Date,
+): Promise<PlanCoverage | undefined> {
   const subscription = await store.sellerSubscriptions.findActive(userId, now);
   if (!subscription) return undefined;
   return coverageOf(subscription, await store.sellerSubscriptions.countLiveListings(userId, now));
@@ -32,11 +36,22 @@ export async function planCoverageOf(store: Repositories, userId: number, now: D
  * The slot is taken by puppies.activateWithinLimit, so two listings at once (in any processes) cannot
  * both take the last one. The listing, or undefined without a plan or a free slot.
  */
-export async function activateWithinPlan(store: Repositories, userId: number, puppyId: number, now: Date): Promise<Puppy | undefined> {
+export async function activateWithinPlan(
+  store: Repositories,
+  userId: number,
+  puppyId: number,
+  now: Date,
+): Promise<Puppy | undefined> {
   const subscription = await store.sellerSubscriptions.findActive(userId, now);
   const puppy = subscription && (await store.puppies.get(puppyId));
   if (!subscription || !puppy) return undefined;
-  return store.puppies.activateWithinLimit(puppyId, userId, PLANS[subscription.plan].listingLimit, listingExpiry(puppy, now), now);
+  return store.puppies.activateWithinLimit(
+    puppyId,
+    userId,
+    PLANS[subscription.plan].listingLimit,
+    listingExpiry(puppy, now),
+    now,
+  );
 }
 
 /** GET /api/seller/plan: the seller's trialing or active plan with its limit and use, or null */

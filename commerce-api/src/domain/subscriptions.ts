@@ -33,11 +33,16 @@ export function subscriptionStatusOf(status: string): SubscriptionStatus {
   }
 }
 
-export async function startSubscription(ctx: SubscriptionContext, user: User, input: SubscriptionInput): Promise<SubscriptionResponse> {
+export async function startSubscription(
+  ctx: SubscriptionContext,
+  user: User,
+  input: SubscriptionInput,
+): Promise<SubscriptionResponse> {
   const { store } = ctx;
   const plan = planByPriceId(input.priceId);
   if (!plan) throw new ValidationError('Unknown plan', { priceId: 'Unknown plan' });
-  if (await store.sellerSubscriptions.findActive(user.id, ctx.now)) throw new ConflictError('You already have an active seller plan.', 'plan_active');
+  if (await store.sellerSubscriptions.findActive(user.id, ctx.now))
+    throw new ConflictError('You already have an active seller plan.', 'plan_active');
 
   const { subscription, setupIntent } = await ctx.provider.createSubscription({
     email: input.email,
@@ -94,7 +99,11 @@ export function syncUserPlan(store: Store, userId: number, now: Date): Promise<U
 }
 
 /** a verified card starts the trial of an incomplete subscription, once */
-export async function recordSetupIntent(store: Store, setup: SetupIntentSnapshot, now: Date): Promise<SellerSubscription | undefined> {
+export async function recordSetupIntent(
+  store: Store,
+  setup: SetupIntentSnapshot,
+  now: Date,
+): Promise<SellerSubscription | undefined> {
   const providerSubscriptionId = setup.metadata['subscription'];
   if (!providerSubscriptionId || setup.status !== 'succeeded') return undefined;
   const updated = await store.sellerSubscriptions.markCardVerified(providerSubscriptionId, now);
@@ -107,12 +116,16 @@ export async function recordSubscription(store: Store, subscription: Subscriptio
   const status = subscriptionStatusOf(subscription.status);
   const plan = subscription.priceId ? planByPriceId(subscription.priceId) : undefined;
   // An unverified card keeps the plan from counting, whatever the trial says; only an end overrides it.
-  const updated = await store.sellerSubscriptions.transition(subscription.id, status === 'canceled' ? EVERY_STATUS : VERIFIED, {
-    status,
-    trialEnd: subscription.trialEnd,
-    // no period in the event: the stored one stays (undefined leaves a field as it was)
-    currentPeriodEnd: subscription.currentPeriodEnd ?? undefined,
-    ...(plan ? { plan: plan.id, priceId: plan.priceId } : {}),
-  });
+  const updated = await store.sellerSubscriptions.transition(
+    subscription.id,
+    status === 'canceled' ? EVERY_STATUS : VERIFIED,
+    {
+      status,
+      trialEnd: subscription.trialEnd,
+      // no period in the event: the stored one stays (undefined leaves a field as it was)
+      currentPeriodEnd: subscription.currentPeriodEnd ?? undefined,
+      ...(plan ? { plan: plan.id, priceId: plan.priceId } : {}),
+    },
+  );
   if (updated) await syncUserPlan(store, updated.userId, now);
 }

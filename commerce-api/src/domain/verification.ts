@@ -61,7 +61,11 @@ export async function sendVerificationCode(
   const { owner } = requester;
   const client = createHmac('sha256', ctx.secret).update(`client|${requester.client}`).digest('hex').slice(0, 32);
   if (input.method === 'phone' && !ctx.sms.available) {
-    throw new AppError(503, 'sms_unavailable', 'Phone verification is not available right now. Please verify by email.');
+    throw new AppError(
+      503,
+      'sms_unavailable',
+      'Phone verification is not available right now. Please verify by email.',
+    );
   }
   const target = targetOf(input);
   const at = now.getTime();
@@ -94,7 +98,10 @@ export async function sendVerificationCode(
         text: `Your PuppyNest verification code is ${code}.\n\nIt expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this message.\n`,
       });
     } else {
-      await ctx.sms.send({ to: target, text: `PuppyNest verification code: ${code} (expires in ${CODE_TTL_MINUTES} minutes)` });
+      await ctx.sms.send({
+        to: target,
+        text: `PuppyNest verification code: ${code} (expires in ${CODE_TTL_MINUTES} minutes)`,
+      });
     }
   } catch (error) {
     // Nothing was delivered: forget the code so that the visitor may ask again at once.
@@ -109,11 +116,24 @@ export async function sendVerificationCode(
  * Checks a code sent to `owners` (the account and/or this browser's anonymous session). A wrong code
  * counts an attempt; the right one marks the code verified and, for an account, the user's email or phone.
  */
-export async function verifyCode(ctx: VerificationContext, input: VerifyCodeInput, owners: readonly string[], userId: number | null, now: Date): Promise<VerifyCodeResponse> {
+export async function verifyCode(
+  ctx: VerificationContext,
+  input: VerifyCodeInput,
+  owners: readonly string[],
+  userId: number | null,
+  now: Date,
+): Promise<VerifyCodeResponse> {
   const target = targetOf(input);
-  const noCode = () => new AppError(400, 'no_code', `No verification code was sent to this ${noun(input.method)}. Please request a new code.`);
+  const noCode = () =>
+    new AppError(
+      400,
+      'no_code',
+      `No verification code was sent to this ${noun(input.method)}. Please request a new code.`,
+    );
   // the newest pending code of any owner (each owner keeps at most one per target)
-  const found = await Promise.all(owners.map((owner) => ctx.store.verificationCodes.findPending(owner, input.method, target)));
+  const found = await Promise.all(
+    owners.map((owner) => ctx.store.verificationCodes.findPending(owner, input.method, target)),
+  );
   const pending = found
     .filter((c): c is VerificationCode => c !== undefined)
     .sort((a, b) => Date.parse(b.sentAt) - Date.parse(a.sentAt))[0];
@@ -140,7 +160,8 @@ export async function verifyCode(ctx: VerificationContext, input: VerifyCodeInpu
 
   const verified = await ctx.store.transaction(async (tx) => {
     if (!(await tx.verificationCodes.markVerified(pending.id, now))) return false;
-    if (userId !== null) await tx.users.update(userId, input.method === 'email' ? { verifiedEmail: target } : { verifiedPhone: target });
+    if (userId !== null)
+      await tx.users.update(userId, input.method === 'email' ? { verifiedEmail: target } : { verifiedPhone: target });
     return true;
   });
   if (!verified) throw noCode();
@@ -150,14 +171,22 @@ export async function verifyCode(ctx: VerificationContext, input: VerifyCodeInpu
 const tooManyAttempts = () => new TooManyRequestsError('Too many attempts. Please request a new code.');
 
 /** the targets verified by the account and by the anonymous session (if any), normalised */
-export async function verificationStatus(store: Store, user: User | undefined, anonymous: string | undefined, now: Date): Promise<VerificationStatus> {
+export async function verificationStatus(
+  store: Store,
+  user: User | undefined,
+  anonymous: string | undefined,
+  now: Date,
+): Promise<VerificationStatus> {
   const emails = new Set<string>();
   const phones = new Set<string>();
   if (user?.verifiedEmail) emails.add(user.verifiedEmail);
   if (user?.verifiedPhone) phones.add(user.verifiedPhone);
   const owners = [user ? userOwner(user.id) : undefined, anonymous].filter((o): o is string => o !== undefined);
   // a verification older than a verification session no longer counts
-  for (const c of await store.verificationCodes.listVerified(owners, new Date(now.getTime() - VERIFICATION_SESSION_MS))) {
+  for (const c of await store.verificationCodes.listVerified(
+    owners,
+    new Date(now.getTime() - VERIFICATION_SESSION_MS),
+  )) {
     (c.channel === 'email' ? emails : phones).add(c.target);
   }
   return { emails: [...emails], phones: [...phones] };

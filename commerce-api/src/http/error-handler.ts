@@ -21,8 +21,12 @@ export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
     const appError = toAppError(err);
     if (!appError) {
       const id = String(res.getHeader('X-Request-Id') ?? '');
-      log(`[${id}] ${req.method} ${req.originalUrl} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      res.status(500).json({ error: { code: 'internal', message: `Something went wrong on our side. Please try again (request ${id}).` } });
+      log(
+        `[${id}] ${req.method} ${req.originalUrl} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
+      res.status(500).json({
+        error: { code: 'internal', message: `Something went wrong on our side. Please try again (request ${id}).` },
+      });
       return;
     }
     if (appError.status >= 500) {
@@ -53,9 +57,16 @@ function toAppError(err: unknown): AppError | undefined {
   // range, text it refuses) is the request's fault; a lost connection or a server shutting down
   // (classes 08, 57P) is ours, and passing.
   if (typeof parserError?.code === 'string' && parserError.severity !== undefined) {
-    if (parserError.code.startsWith('22')) return new ValidationError('The request holds a value that cannot be stored.');
+    if (parserError.code.startsWith('22'))
+      return new ValidationError('The request holds a value that cannot be stored.');
     if (parserError.code.startsWith('08') || parserError.code.startsWith('57P')) {
-      return new AppError(503, 'database_unavailable', 'The database is unavailable right now. Please try again in a moment.', undefined, { cause: err });
+      return new AppError(
+        503,
+        'database_unavailable',
+        'The database is unavailable right now. Please try again in a moment.',
+        undefined,
+        { cause: err },
+      );
     }
   }
   // A file that vanished between finding and sending it (a site rebuild swapping folders).

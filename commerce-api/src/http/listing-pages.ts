@@ -5,11 +5,24 @@
 import express, { type Request, type Response } from 'express';
 import * as v from 'valibot';
 import { idParam } from '#contracts/common.ts';
-import { ON_DEMAND_ROUTES, PUBLIC_ON_DEMAND_PATHS, SERVER_ISLANDS_PATH, pathPattern } from '#contracts/on-demand-routes.ts';
+import {
+  ON_DEMAND_ROUTES,
+  PUBLIC_ON_DEMAND_PATHS,
+  SERVER_ISLANDS_PATH,
+  pathPattern,
+} from '#contracts/on-demand-routes.ts';
 import type { PageCatalogue, PageLocals } from '#contracts/pages.ts';
 import { PRICE_BANDS, type PuppyPage } from '#contracts/puppies.ts';
 import type { AppDeps } from '../deps.ts';
-import { breedViews, cachedQueryPuppies, catalogueStamp, featuredPuppies, isPublic, puppyDetail, sitemapEntries } from '../domain/puppy-catalogue.ts';
+import {
+  breedViews,
+  cachedQueryPuppies,
+  catalogueStamp,
+  featuredPuppies,
+  isPublic,
+  puppyDetail,
+  sitemapEntries,
+} from '../domain/puppy-catalogue.ts';
 import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE, type OnDemandPages } from './on-demand-pages.ts';
 import { currentUser, type SessionLayer } from './session.ts';
 

@@ -47,7 +47,13 @@ export function messagePages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
       const id = v.safeParse(idParam, req.params.id);
       let conversation: PageLocals['conversation'] = null;
       try {
-        if (id.success) conversation = await openConversation({ store, mailer, siteUrl: config.publicSiteUrl, log }, id.output, user, now());
+        if (id.success)
+          conversation = await openConversation(
+            { store, mailer, siteUrl: config.publicSiteUrl, log },
+            id.output,
+            user,
+            now(),
+          );
       } catch (error) {
         if (!(error instanceof NotFoundError)) return next(error);
       }

@@ -5,7 +5,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Astro's middleware-mode handler, as the built server/entry.mjs exports it */
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => void | Promise<void>;
+export type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (err?: unknown) => void,
+  locals?: object,
+) => void | Promise<void>;
 
 export interface OnDemandPages {
   handler: AstroHandler;

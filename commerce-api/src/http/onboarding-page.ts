@@ -33,7 +33,8 @@ export function returnAddress(returnUrl: string, siteUrl: string): string {
   } catch {
     back = undefined;
   }
-  const path = back && back.origin === site.origin ? safeNextPath(`${back.pathname}${back.search}${back.hash}`) : '/earnings';
+  const path =
+    back && back.origin === site.origin ? safeNextPath(`${back.pathname}${back.search}${back.hash}`) : '/earnings';
   return new URL(path, site).href;
 }
 
@@ -41,7 +42,8 @@ export function onboardingPage(deps: AppDeps, pages: OnDemandPages): express.Rou
   const { payments, config } = deps;
   const router = express.Router();
 
-  const linkOf = (req: Request) => (typeof req.query['link'] === 'string' && req.query['link'] !== '' ? req.query['link'] : null);
+  const linkOf = (req: Request) =>
+    typeof req.query['link'] === 'string' && req.query['link'] !== '' ? req.query['link'] : null;
   const render = (req: Request, res: Response, next: (err?: unknown) => void, onboarding: LocalOnboardingPage) => {
     const locals: Partial<PageLocals> = { onboarding };
     // A post was handled here (its origin checked by sameOriginOnly): Astro renders the answer as it
@@ -78,7 +80,9 @@ export function onboardingPage(deps: AppDeps, pages: OnDemandPages): express.Rou
     res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE);
     const link = linkOf(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const typed = Object.fromEntries(FIELDS.map((name) => [name, typeof body[name] === 'string' ? body[name] : ''])) as Record<LocalOnboardingField, string>;
+    const typed = Object.fromEntries(
+      FIELDS.map((name) => [name, typeof body[name] === 'string' ? body[name] : '']),
+    ) as Record<LocalOnboardingField, string>;
     try {
       const provider = await payments.local();
       if (link === null || !provider) return await render(req, res, next, await pageFor(link));
@@ -89,10 +93,13 @@ export function onboardingPage(deps: AppDeps, pages: OnDemandPages): express.Rou
         return res.redirect(303, returnAddress(answer.returnUrl, config.publicSiteUrl));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        const errors = Object.fromEntries(FIELDS.filter((name) => error.fields?.[name]).map((name) => [name, error.fields![name]!]));
+        const errors = Object.fromEntries(
+          FIELDS.filter((name) => error.fields?.[name]).map((name) => [name, error.fields![name]!]),
+        );
         // a refusal of the link itself (unknown, used, expired) shows the link's problem; a refused
         // field shows the form again, read from the link as the page shows it
-        const page = Object.keys(errors).length === 0 ? ({ link, problem: error.message } as const) : await pageFor(link);
+        const page =
+          Object.keys(errors).length === 0 ? ({ link, problem: error.message } as const) : await pageFor(link);
         return await render(req, res, next, 'view' in page ? { ...page, typed, errors } : page);
       }
     } catch (error) {

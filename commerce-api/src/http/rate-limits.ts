@@ -17,7 +17,11 @@ const FIFTEEN_MINUTES = 15 * MINUTE;
 const HOUR = 60 * MINUTE;
 
 /** `name`: the limiter's own key prefix in the shared counters */
-function limiter(shared: RateLimitCounters | undefined, name: string, options: Partial<Options> & { message: string }): RequestHandler {
+function limiter(
+  shared: RateLimitCounters | undefined,
+  name: string,
+  options: Partial<Options> & { message: string },
+): RequestHandler {
   const { message, ...rest } = options;
   return rateLimit({
     ...(shared ? { store: sharedRateLimitStore(shared, name) } : {}),
@@ -39,12 +43,19 @@ const usernameOf = (body: unknown): string =>
 
 export function authLimiters(limits: Limits, shared?: RateLimitCounters) {
   const tooMany = 'Too many login attempts. Please wait 15 minutes and try again.';
-  const withUsername = { skip: (req: Request) => usernameOf(req.body) === '', validate: { keyGeneratorIpFallback: false } } as const;
+  const withUsername = {
+    skip: (req: Request) => usernameOf(req.body) === '',
+    validate: { keyGeneratorIpFallback: false },
+  } as const;
   return {
     // Only failures count. The per-username limit is per client too, so wrong passwords typed
     // elsewhere never lock the owner out; the higher limit over all clients slows a guessing botnet.
     login: [
-      limiter(shared, 'login-client', { limit: limits.loginFailuresPerClient, skipSuccessfulRequests: true, message: tooMany }),
+      limiter(shared, 'login-client', {
+        limit: limits.loginFailuresPerClient,
+        skipSuccessfulRequests: true,
+        message: tooMany,
+      }),
       limiter(shared, 'login-username-client', {
         limit: limits.loginFailuresPerUsernameAndClient,
         skipSuccessfulRequests: true,
@@ -63,7 +74,10 @@ export function authLimiters(limits: Limits, shared?: RateLimitCounters) {
       }),
     ],
     register: [
-      limiter(shared, 'register', { limit: limits.registrationsPerClient, message: 'Too many registrations from this network. Please wait 15 minutes and try again.' }),
+      limiter(shared, 'register', {
+        limit: limits.registrationsPerClient,
+        message: 'Too many registrations from this network. Please wait 15 minutes and try again.',
+      }),
     ],
   };
 }
@@ -73,7 +87,9 @@ function codeTarget(body: unknown): string | undefined {
   const input = v.safeParse(SendCodeSchema, body);
   if (!input.success) return undefined;
   const { output } = input;
-  return output.method === 'email' ? `email:${normaliseTarget('email', output.email)}` : `phone:${normaliseTarget('phone', output.phone).replace(/^\+/, '')}`;
+  return output.method === 'email'
+    ? `email:${normaliseTarget('email', output.email)}`
+    : `phone:${normaliseTarget('phone', output.phone).replace(/^\+/, '')}`;
 }
 
 /**
@@ -91,12 +107,25 @@ export function verificationLimiters(limits: Limits, shared?: RateLimitCounters)
       skip: (req) => codeTarget(req.body) === undefined,
       keyGenerator: (req) => codeTarget(req.body) ?? '',
       validate: { keyGeneratorIpFallback: false },
-      handler: (req, _res, next) => next(new TooManyRequestsError(message(codeTarget(req.body)?.startsWith('phone:') ? 'phone number' : 'email address'))),
+      handler: (req, _res, next) =>
+        next(
+          new TooManyRequestsError(
+            message(codeTarget(req.body)?.startsWith('phone:') ? 'phone number' : 'email address'),
+          ),
+        ),
     });
   return {
     send: [
-      limiter(shared, 'verification-send', { limit: 30, message: 'Too many verification codes were requested from this network. Please wait 15 minutes and try again.' }),
-      perTarget('verification-target-minute', MINUTE, limits.verificationCodesPerTargetPerMinute, () => 'Please wait a minute before requesting another code.'),
+      limiter(shared, 'verification-send', {
+        limit: 30,
+        message: 'Too many verification codes were requested from this network. Please wait 15 minutes and try again.',
+      }),
+      perTarget(
+        'verification-target-minute',
+        MINUTE,
+        limits.verificationCodesPerTargetPerMinute,
+        () => 'Please wait a minute before requesting another code.',
+      ),
       perTarget(
         'verification-target-hour',
         HOUR,
@@ -104,7 +133,11 @@ export function verificationLimiters(limits: Limits, shared?: RateLimitCounters)
         (noun) => `Too many verification codes were sent to this ${noun}. Please wait an hour and try again.`,
       ),
     ],
-    verify: limiter(shared, 'verification-check', { limit: 60, skipSuccessfulRequests: true, message: 'Too many verification attempts from this network. Please wait 15 minutes and try again.' }),
+    verify: limiter(shared, 'verification-check', {
+      limit: 60,
+      skipSuccessfulRequests: true,
+      message: 'Too many verification attempts from this network. Please wait 15 minutes and try again.',
+    }),
   };
 }
 
@@ -114,8 +147,14 @@ export function verificationLimiters(limits: Limits, shared?: RateLimitCounters)
  */
 export function paymentLimiters(shared?: RateLimitCounters) {
   return {
-    donation: limiter(shared, 'donation', { limit: 20, message: 'Too many donation attempts from this network. Please wait 15 minutes and try again.' }),
-    testCard: limiter(shared, 'test-card', { limit: 200, message: 'Too many card attempts from this network. Please wait 15 minutes and try again.' }),
+    donation: limiter(shared, 'donation', {
+      limit: 20,
+      message: 'Too many donation attempts from this network. Please wait 15 minutes and try again.',
+    }),
+    testCard: limiter(shared, 'test-card', {
+      limit: 200,
+      message: 'Too many card attempts from this network. Please wait 15 minutes and try again.',
+    }),
   };
 }
 
@@ -124,7 +163,11 @@ export function paymentLimiters(shared?: RateLimitCounters) {
  * for testing stolen cards: every attempt counts, refused ones too, per account and per client
  * (decision 0108). `accountOf` answers the logged-in account, or undefined (the route answers 401).
  */
-export function subscriptionLimiters(limits: Limits, accountOf: (res: Response) => number | undefined, shared?: RateLimitCounters): RequestHandler[] {
+export function subscriptionLimiters(
+  limits: Limits,
+  accountOf: (res: Response) => number | undefined,
+  shared?: RateLimitCounters,
+): RequestHandler[] {
   return [
     limiter(shared, 'subscription-client', {
       windowMs: HOUR,
@@ -146,7 +189,11 @@ export function subscriptionLimiters(limits: Limits, accountOf: (res: Response) 
  * The return pages re-check a payment a few times per visit; a loop of them costs a provider call
  * each, so they are limited per account (when logged in) and per client (decision 0108).
  */
-export function paymentRefreshLimiters(limits: Limits, accountOf: (res: Response) => number | undefined, shared?: RateLimitCounters): RequestHandler[] {
+export function paymentRefreshLimiters(
+  limits: Limits,
+  accountOf: (res: Response) => number | undefined,
+  shared?: RateLimitCounters,
+): RequestHandler[] {
   return [
     limiter(shared, 'payment-refresh-client', {
       windowMs: TEN_MINUTES,
@@ -176,7 +223,11 @@ export function contactLimiter(limits: Limits, shared?: RateLimitCounters): Requ
 }
 
 /** uploads per logged-in account (the route runs it after the login check) */
-export function uploadLimiter(limits: Limits, accountOf: (req: Request, res: Response) => number, shared?: RateLimitCounters): RequestHandler {
+export function uploadLimiter(
+  limits: Limits,
+  accountOf: (req: Request, res: Response) => number,
+  shared?: RateLimitCounters,
+): RequestHandler {
   return limiter(shared, 'upload', {
     windowMs: HOUR,
     limit: limits.uploadsPerAccount,
@@ -184,7 +235,11 @@ export function uploadLimiter(limits: Limits, accountOf: (req: Request, res: Res
     // Refused before the body is read: drain it, so the client hears the answer.
     handler: (req, _res, next) => {
       req.resume();
-      next(new TooManyRequestsError('You have uploaded a lot of files in a short time. Please wait an hour and try again.'));
+      next(
+        new TooManyRequestsError(
+          'You have uploaded a lot of files in a short time. Please wait an hour and try again.',
+        ),
+      );
     },
     keyGenerator: (req, res) => `account:${accountOf(req, res)}`,
     validate: { keyGeneratorIpFallback: false },
@@ -219,7 +274,8 @@ function createMessageLimiter(
   now: () => Date,
   shared: RateLimitCounters | undefined,
 ): RequestHandler {
-  const isNew = (account: { createdAt: string }) => now().getTime() - Date.parse(account.createdAt) < limits.newAccountHours * HOUR;
+  const isNew = (account: { createdAt: string }) =>
+    now().getTime() - Date.parse(account.createdAt) < limits.newAccountHours * HOUR;
   return limiter(shared, 'messages', {
     windowMs: HOUR,
     limit: (_req, res) => {
@@ -234,7 +290,11 @@ function createMessageLimiter(
   });
 }
 
-export function reportLimiter(limits: Limits, accountOf: (res: Response) => number | undefined, shared?: RateLimitCounters): RequestHandler {
+export function reportLimiter(
+  limits: Limits,
+  accountOf: (res: Response) => number | undefined,
+  shared?: RateLimitCounters,
+): RequestHandler {
   return limiter(shared, 'reports', {
     windowMs: HOUR,
     limit: limits.reportsPerAccount,

@@ -33,7 +33,10 @@ export function createSessionLayer({ config, store, now }: AppDeps): SessionLaye
   const hintBase = `Path=/; SameSite=Lax${config.isProduction ? '; Secure' : ''}`;
 
   async function setCookie(res: Response, user: User, session: Session): Promise<void> {
-    const token = await tokens.sign({ userId: user.id, sessionId: session.id, sessionVersion: user.sessionVersion }, now());
+    const token = await tokens.sign(
+      { userId: user.id, sessionId: session.id, sessionVersion: user.sessionVersion },
+      now(),
+    );
     res.append('Set-Cookie', `${SESSION_COOKIE}=${token}; Max-Age=${TOKEN_TTL_SECONDS}; ${cookieBase}`);
     res.append('Set-Cookie', `${SESSION_HINT_COOKIE}=1; Max-Age=${TOKEN_TTL_SECONDS}; ${hintBase}`);
   }
@@ -48,7 +51,14 @@ export function createSessionLayer({ config, store, now }: AppDeps): SessionLaye
     const at = now();
     const claims = await tokens.verify(token, at);
     const { user, session } = (claims && (await store.sessions.getWithUser(claims.sessionId))) || {};
-    if (!claims || !user || !session || user.id !== claims.userId || !isSessionValid(session, user, at) || user.sessionVersion !== claims.sessionVersion) {
+    if (
+      !claims ||
+      !user ||
+      !session ||
+      user.id !== claims.userId ||
+      !isSessionValid(session, user, at) ||
+      user.sessionVersion !== claims.sessionVersion
+    ) {
       clearCookie(res);
       return next();
     }

@@ -32,15 +32,9 @@ export function staticSite({ siteDir, studioDir, uploadsDir, contentImagesDir }:
   const router = express.Router();
 
   // Content pictures outside Astro's pipeline (the /api/products and /api/testimonials image URLs).
-  router.use(
-    '/content/images',
-    express.static(contentImagesDir, { index: false, redirect: false, maxAge: '1d' }),
-  );
+  router.use('/content/images', express.static(contentImagesDir, { index: false, redirect: false, maxAge: '1d' }));
 
-  router.use(
-    '/uploads',
-    express.static(uploadsDir, { index: false, redirect: false, maxAge: '7d', immutable: true }),
-  );
+  router.use('/uploads', express.static(uploadsDir, { index: false, redirect: false, maxAge: '7d', immutable: true }));
 
   if (existsSync(path.join(studioDir, 'index.html'))) {
     router.use('/studio', express.static(studioDir, { index: 'index.html', redirect: false }));
@@ -81,7 +75,12 @@ function notFoundPage(siteDir: string): RequestHandler {
   return (_req, res) => {
     res.status(404).set(HTML_HEADERS);
     if (existsSync(file)) res.sendFile(file);
-    else res.type('text/plain').send('404 Page Not Found\nDid you forget to add the page to the router?\n(The site has not been built: run npm run build.)');
+    else
+      res
+        .type('text/plain')
+        .send(
+          '404 Page Not Found\nDid you forget to add the page to the router?\n(The site has not been built: run npm run build.)',
+        );
   };
 }
 

@@ -5,7 +5,10 @@ import { ValidationError, type FieldErrors } from '../errors.ts';
 
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const nul = pathOfNul(input);
-  if (nul !== undefined) throw new ValidationError('Text must not contain NUL characters.', { [nul || 'body']: 'Text must not contain NUL characters.' });
+  if (nul !== undefined)
+    throw new ValidationError('Text must not contain NUL characters.', {
+      [nul || 'body']: 'Text must not contain NUL characters.',
+    });
   const result = v.safeParse(schema, input ?? {});
   if (result.success) return result.output;
   throw validationErrorFrom(result.issues);

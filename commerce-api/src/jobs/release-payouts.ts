@@ -15,7 +15,8 @@ export function releasePayoutsJob(ctx: PayoutContext): Job {
       const { released, sent, reversed } = await releaseDuePayouts(ctx, now);
       // refunds claimed and not settled (an outage, a transfer that was under way) are asked again
       const refunded = await settleClaimedRefunds(ctx);
-      if (released || sent || reversed || refunded) ctx.log(`payouts: ${released} released, ${sent} sent, ${reversed} reversed; ${refunded} refunds settled`);
+      if (released || sent || reversed || refunded)
+        ctx.log(`payouts: ${released} released, ${sent} sent, ${reversed} reversed; ${refunded} refunds settled`);
     },
   };
 }

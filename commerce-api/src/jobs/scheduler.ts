@@ -40,7 +40,9 @@ export function createLocalScheduler(jobs: readonly Job[], { now, log, leases }:
       const at = now();
       const run = (leases ? leases.claim(job.name, job.everyMs * LEASE_GAP, at) : Promise.resolve(true))
         .then((mine) => (mine ? job.run(at) : undefined))
-        .catch((error: unknown) => log(`job ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`))
+        .catch((error: unknown) =>
+          log(`job ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`),
+        )
         .finally(() => {
           busy = false;
           running.delete(run);

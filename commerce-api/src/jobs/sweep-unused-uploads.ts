@@ -17,7 +17,11 @@ export interface SweepContext {
 export async function sweepUnusedUploads(ctx: SweepContext, now: Date): Promise<number> {
   const unused = await forgetUnusedUploads(ctx.store, now);
   await Promise.all(
-    unused.map((upload) => removeMedia(ctx.media, upload.url).catch((error: unknown) => ctx.log(`could not remove ${upload.url}: ${String(error)}`))),
+    unused.map((upload) =>
+      removeMedia(ctx.media, upload.url).catch((error: unknown) =>
+        ctx.log(`could not remove ${upload.url}: ${String(error)}`),
+      ),
+    ),
   );
   return unused.length;
 }

@@ -19,8 +19,13 @@ export function createFileOutbox(dir: string, options: { smsAvailable: boolean; 
     await rename(`${file}.tmp`, file);
   };
   return {
-    mailer: { send: (m) => write({ channel: 'email', to: m.to, subject: m.subject, text: m.text, replyTo: m.replyTo ?? null }) },
-    sms: { available: options.smsAvailable, send: (m) => write({ channel: 'sms', to: m.to, subject: 'SMS', text: m.text, replyTo: null }) },
+    mailer: {
+      send: (m) => write({ channel: 'email', to: m.to, subject: m.subject, text: m.text, replyTo: m.replyTo ?? null }),
+    },
+    sms: {
+      available: options.smsAvailable,
+      send: (m) => write({ channel: 'sms', to: m.to, subject: 'SMS', text: m.text, replyTo: null }),
+    },
     async list() {
       let names: string[];
       try {
@@ -28,15 +33,22 @@ export function createFileOutbox(dir: string, options: { smsAvailable: boolean; 
       } catch {
         return [];
       }
-      const files = names.filter((name) => name.endsWith('.json')).sort().reverse();
-      const entries = await Promise.all(files.map(async (name) => JSON.parse(await readFile(path.join(dir, name), 'utf8')) as OutboxEntry));
+      const files = names
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+        .reverse();
+      const entries = await Promise.all(
+        files.map(async (name) => JSON.parse(await readFile(path.join(dir, name), 'utf8')) as OutboxEntry),
+      );
       return entries;
     },
   };
 }
 
 /** the same outbox in memory, for the API tests */
-export function createMemoryOutbox(options: { smsAvailable?: boolean; now?: () => Date } = {}): Outbox & { entries: OutboxEntry[] } {
+export function createMemoryOutbox(
+  options: { smsAvailable?: boolean; now?: () => Date } = {},
+): Outbox & { entries: OutboxEntry[] } {
   const entries: OutboxEntry[] = [];
   const now = options.now ?? (() => new Date());
   let n = 0;
@@ -46,8 +58,13 @@ export function createMemoryOutbox(options: { smsAvailable?: boolean; now?: () =
   };
   return {
     entries,
-    mailer: { send: (m) => add({ channel: 'email', to: m.to, subject: m.subject, text: m.text, replyTo: m.replyTo ?? null }) },
-    sms: { available: options.smsAvailable ?? true, send: (m) => add({ channel: 'sms', to: m.to, subject: 'SMS', text: m.text, replyTo: null }) },
+    mailer: {
+      send: (m) => add({ channel: 'email', to: m.to, subject: m.subject, text: m.text, replyTo: m.replyTo ?? null }),
+    },
+    sms: {
+      available: options.smsAvailable ?? true,
+      send: (m) => add({ channel: 'sms', to: m.to, subject: 'SMS', text: m.text, replyTo: null }),
+    },
     list: () => Promise.resolve([...entries]),
   };
 }

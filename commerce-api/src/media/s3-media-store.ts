@@ -2,7 +2,14 @@
 // reads from one bucket, so a photo uploaded through one machine is served by any other. The bucket stays
 // private; the app serves /uploads/{key} from it (http/media-files.ts), so the URLs, the headers and the
 // uploads' own checks stay exactly those of the local folder.
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { S3Settings } from '../config.ts';
 import { StorageUnavailableError } from '../errors.ts';
@@ -36,7 +43,15 @@ export function createS3MediaStore(settings: S3Settings, publicPath = '/uploads'
       if (!MEDIA_KEY.test(key)) throw new Error(`media: refusing the key ${JSON.stringify(key)}`);
       try {
         // One PUT is atomic: a reader never sees half a picture.
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentTypeOf(key), ContentLength: data.length }));
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: data,
+            ContentType: contentTypeOf(key),
+            ContentLength: data.length,
+          }),
+        );
       } catch (error) {
         throw unavailable(error);
       }
@@ -61,7 +76,11 @@ export function createS3MediaStore(settings: S3Settings, publicPath = '/uploads'
           lastModified: object.LastModified ?? new Date(0),
         };
       } catch (error) {
-        if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return undefined;
+        if (
+          error instanceof NoSuchKey ||
+          (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+        )
+          return undefined;
         throw unavailable(error);
       }
     },

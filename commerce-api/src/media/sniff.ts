@@ -18,10 +18,12 @@ const IMAGE_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'heim', 'heis', 'm
 
 export function sniffImage(bytes: Buffer): ImageKind | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
   const brands = ftypBrands(bytes);
-  if (brands && (brands[0] === 'avif' || brands[0] === 'avis' || (brands.includes('avif') && brands[0] === 'mif1'))) return 'avif';
+  if (brands && (brands[0] === 'avif' || brands[0] === 'avis' || (brands.includes('avif') && brands[0] === 'mif1')))
+    return 'avif';
   return undefined;
 }
 

@@ -33,7 +33,10 @@ export async function storeImage(store: MediaStore, bytes: Buffer): Promise<Stor
   }
   const name = newMediaName();
   // Variants first: once the main URL exists, its srcset works.
-  const variants = await putAll(store, [[`images/${name}-w640.webp`, encoded.w640], [`images/${name}-w320.webp`, encoded.w320]]);
+  const variants = await putAll(store, [
+    [`images/${name}-w640.webp`, encoded.w640],
+    [`images/${name}-w320.webp`, encoded.w320],
+  ]);
   let url: string | undefined;
   try {
     [url] = await putAll(store, [[`images/${name}.webp`, encoded.main]]);
@@ -48,11 +51,16 @@ export async function storeImage(store: MediaStore, bytes: Buffer): Promise<Stor
  * Stores the files together: when one fails (a full disk), the others are removed again and the
  * error says what the client is told (507/503, errors.ts).
  */
-async function putAll(store: MediaStore, files: ReadonlyArray<readonly [key: string, data: Buffer]>): Promise<string[]> {
+async function putAll(
+  store: MediaStore,
+  files: ReadonlyArray<readonly [key: string, data: Buffer]>,
+): Promise<string[]> {
   const results = await Promise.allSettled(files.map(([key, data]) => store.put(key, data)));
   const failed = results.find((result) => result.status === 'rejected');
   if (!failed) return results.map((result) => (result as PromiseFulfilledResult<string>).value);
-  await Promise.all(results.map((result) => (result.status === 'fulfilled' ? store.remove(result.value).catch(() => {}) : undefined)));
+  await Promise.all(
+    results.map((result) => (result.status === 'fulfilled' ? store.remove(result.value).catch(() => {}) : undefined)),
+  );
   throw diskWriteError(failed.reason);
 }
 

@@ -11,7 +11,12 @@ import { publicKeyFor } from '../domain/payment-mode.ts';
 import { createFulfilment, type Fulfilment } from '../domain/fulfilment/index.ts';
 import type { PayoutContext } from '../domain/payouts/context.ts';
 import { createLocalProvider, type LocalProvider } from './local-provider.ts';
-import { PaymentObjectMissingError, PaymentProviderError, type PaymentProvider, type ProviderEvent } from './provider.ts';
+import {
+  PaymentObjectMissingError,
+  PaymentProviderError,
+  type PaymentProvider,
+  type ProviderEvent,
+} from './provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 
 export interface Payments {
@@ -52,10 +57,14 @@ export function createPayments(options: PaymentsOptions): Payments {
     await fulfilment.handleEvent(event);
   };
 
-  const local = config.paymentProvider === 'local' ? createLocalProvider(store, { now: options.now, emit: deliver, log: options.log, siteUrl: config.publicSiteUrl }) : null;
-  const stripeTest = config.paymentProvider === 'stripe'
-    ? createStripeProvider({ secretKey: config.stripe.test.secretKey, httpClient: options.stripeHttpClient })
-    : null;
+  const local =
+    config.paymentProvider === 'local'
+      ? createLocalProvider(store, { now: options.now, emit: deliver, log: options.log, siteUrl: config.publicSiteUrl })
+      : null;
+  const stripeTest =
+    config.paymentProvider === 'stripe'
+      ? createStripeProvider({ secretKey: config.stripe.test.secretKey, httpClient: options.stripeHttpClient })
+      : null;
   const stripeLive = config.stripe.live.secretKey
     ? createStripeProvider({ secretKey: config.stripe.live.secretKey, httpClient: options.stripeHttpClient })
     : null;
@@ -66,7 +75,8 @@ export function createPayments(options: PaymentsOptions): Payments {
   const mode = async () => (lastMode = (await store.settings.get()).paymentMode);
   function providerFor(m: 'test' | 'live'): PaymentProvider {
     const provider = m === 'live' ? stripeLive : (local ?? stripeTest);
-    if (!provider) throw new PaymentProviderError('Live payments are switched on, but no live Stripe keys are configured.');
+    if (!provider)
+      throw new PaymentProviderError('Live payments are switched on, but no live Stripe keys are configured.');
     return provider;
   }
   const current = async () => providerFor(await mode());
@@ -77,7 +87,9 @@ export function createPayments(options: PaymentsOptions): Payments {
       if (!local) throw new PaymentObjectMissingError(id);
       return fn(local);
     }
-    const ordered = ((await mode()) === 'live' ? [stripeLive, stripeTest] : [stripeTest, stripeLive]).filter((p): p is PaymentProvider => p !== null);
+    const ordered = ((await mode()) === 'live' ? [stripeLive, stripeTest] : [stripeTest, stripeLive]).filter(
+      (p): p is PaymentProvider => p !== null,
+    );
     if (ordered.length === 0) throw new PaymentObjectMissingError(id);
     for (let i = 0; i < ordered.length; i++) {
       try {
@@ -119,7 +131,15 @@ export function createPayments(options: PaymentsOptions): Payments {
     reverseTransfer: (id, key) => onStripe(id, (p) => p.reverseTransfer(id, key)),
   };
 
-  const context = { store, provider, mailer: options.mailer, now: options.now, log: options.log, siteUrl: config.publicSiteUrl, ...config.payouts };
+  const context = {
+    store,
+    provider,
+    mailer: options.mailer,
+    now: options.now,
+    log: options.log,
+    siteUrl: config.publicSiteUrl,
+    ...config.payouts,
+  };
   const fulfilment: Fulfilment = createFulfilment(context);
 
   return {

@@ -50,7 +50,13 @@ const REQUIREMENTS = {
 
 export type LocalConnect = Pick<
   PaymentProvider,
-  'createConnectedAccount' | 'retrieveConnectedAccount' | 'createAccountLink' | 'createTransfer' | 'findTransfer' | 'retrieveTransfer' | 'reverseTransfer'
+  | 'createConnectedAccount'
+  | 'retrieveConnectedAccount'
+  | 'createAccountLink'
+  | 'createTransfer'
+  | 'findTransfer'
+  | 'retrieveTransfer'
+  | 'reverseTransfer'
 > & {
   /** the onboarding page's view of a link: 404 once it is used, expired or unknown */
   onboardingView(link: string): Promise<LocalOnboardingView>;
@@ -90,8 +96,12 @@ export function createLocalConnect(store: Store, options: LocalConnectOptions): 
 
   async function liveLink(token: string): Promise<{ link: Row; account: Row }> {
     const link = token ? await objects.find(token, 'account_link') : undefined;
-    const expired = !link || link.status !== 'created' || Date.parse(link.metadata['expiresAt'] ?? '') <= now().getTime();
-    if (expired) throw new NotFoundError('This onboarding link has expired or was already used. Go back to Earnings to get a new one.');
+    const expired =
+      !link || link.status !== 'created' || Date.parse(link.metadata['expiresAt'] ?? '') <= now().getTime();
+    if (expired)
+      throw new NotFoundError(
+        'This onboarding link has expired or was already used. Go back to Earnings to get a new one.',
+      );
     return { link, account: await need(link.metadata['account'] ?? '', 'account') };
   }
 
@@ -107,7 +117,12 @@ export function createLocalConnect(store: Store, options: LocalConnectOptions): 
           idempotencyKey: input.idempotencyKey,
         }),
       );
-      if (row.kind !== 'account') throw new AppError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+      if (row.kind !== 'account')
+        throw new AppError(
+          400,
+          'idempotency_error',
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
       return accountSnapshot(row);
     },
 
@@ -135,11 +150,17 @@ export function createLocalConnect(store: Store, options: LocalConnectOptions): 
       if (existing) return sameTransfer(existing, input);
       const account = await need(input.destination, 'account');
       if (account.status !== 'payouts_enabled') {
-        throw new AppError(400, 'account_invalid', `Your destination account needs to have at least one of the following capabilities enabled: transfers (account ${input.destination}).`);
+        throw new AppError(
+          400,
+          'account_invalid',
+          `Your destination account needs to have at least one of the following capabilities enabled: transfers (account ${input.destination}).`,
+        );
       }
       const { row, created } = await withBalances(async (locked) => {
         if ((await locked.balanceCents()) < input.amountCents) {
-          throw new InsufficientBalanceError('You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.');
+          throw new InsufficientBalanceError(
+            'You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.',
+          );
         }
         return locked.createOnce(
           fields({
@@ -172,9 +193,15 @@ export function createLocalConnect(store: Store, options: LocalConnectOptions): 
       const destination = transfer.metadata['destination'] ?? '';
       const reversed = await withBalances(async (locked) => {
         if ((await locked.balanceCents(destination)) < transfer.amountCents) {
-          throw new InsufficientBalanceError(`The connected account ${destination} has insufficient funds to cover the reversal of ${id}.`);
+          throw new InsufficientBalanceError(
+            `The connected account ${destination} has insufficient funds to cover the reversal of ${id}.`,
+          );
         }
-        return locked.transition(transfer.id, ['created'], { status: 'reversed', refundedCents: transfer.amountCents, updatedAt: now().toISOString() });
+        return locked.transition(transfer.id, ['created'], {
+          status: 'reversed',
+          refundedCents: transfer.amountCents,
+          updatedAt: now().toISOString(),
+        });
       });
       // reversed by another caller meanwhile: the same answer, without a second event
       if (!reversed) return transferSnapshot(await need(id, 'transfer'));
@@ -184,7 +211,11 @@ export function createLocalConnect(store: Store, options: LocalConnectOptions): 
 
     async onboardingView(token) {
       const { account } = await liveLink(token);
-      return { email: account.metadata['email'] ?? '', status: account.status as PayoutAccountStatus, requirements: requirementsOf(account) };
+      return {
+        email: account.metadata['email'] ?? '',
+        status: account.status as PayoutAccountStatus,
+        requirements: requirementsOf(account),
+      };
     },
 
     async submitOnboarding(token, input) {
@@ -210,10 +241,19 @@ export function createLocalConnect(store: Store, options: LocalConnectOptions): 
         bank: bankGiven ? `${input.routingNumber}/${input.accountNumber.slice(-4)}` : (had['bank'] ?? ''),
         ssnLast4: input.ssnLast4 || (had['ssnLast4'] ?? ''),
       };
-      const missing = (Object.keys(REQUIREMENTS) as Array<keyof typeof REQUIREMENTS>).filter((key) => !details[key]).map((key) => REQUIREMENTS[key]);
-      const status: PayoutAccountStatus = missing.length > 0 ? 'details_needed' : details.ssnLast4 === TEST_SSN_LAST4_VERIFIED ? 'payouts_enabled' : 'pending_verification';
+      const missing = (Object.keys(REQUIREMENTS) as Array<keyof typeof REQUIREMENTS>)
+        .filter((key) => !details[key])
+        .map((key) => REQUIREMENTS[key]);
+      const status: PayoutAccountStatus =
+        missing.length > 0
+          ? 'details_needed'
+          : details.ssnLast4 === TEST_SSN_LAST4_VERIFIED
+            ? 'payouts_enabled'
+            : 'pending_verification';
       if (!(await objects.transition(link.id, ['created'], { status: 'used', updatedAt: now().toISOString() }))) {
-        throw new NotFoundError('This onboarding link has expired or was already used. Go back to Earnings to get a new one.');
+        throw new NotFoundError(
+          'This onboarding link has expired or was already used. Go back to Earnings to get a new one.',
+        );
       }
       const moved = await objects.transition(account.id, [account.status], {
         status,
@@ -231,7 +271,10 @@ export function createLocalConnect(store: Store, options: LocalConnectOptions): 
         const account = (await locked.find(accountId, 'account'))!;
         const balance = await locked.balanceCents(accountId);
         if (balance <= 0) return 0;
-        await locked.transition(account.id, [account.status], { amountCents: account.amountCents + balance, updatedAt: now().toISOString() });
+        await locked.transition(account.id, [account.status], {
+          amountCents: account.amountCents + balance,
+          updatedAt: now().toISOString(),
+        });
         return balance;
       });
     },
@@ -272,7 +315,15 @@ function transferSnapshot(row: Row): TransferSnapshot {
 
 /** a second create with the same key: the same transfer when the parameters match, as Stripe answers */
 function sameTransfer(row: Row, input: CreateTransferInput): TransferSnapshot {
-  const same = row.kind === 'transfer' && row.amountCents === input.amountCents && row.metadata['destination'] === input.destination;
-  if (!same) throw new AppError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+  const same =
+    row.kind === 'transfer' &&
+    row.amountCents === input.amountCents &&
+    row.metadata['destination'] === input.destination;
+  if (!same)
+    throw new AppError(
+      400,
+      'idempotency_error',
+      'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+    );
   return transferSnapshot(row);
 }

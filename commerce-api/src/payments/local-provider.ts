@@ -26,7 +26,16 @@ import {
   type SubscriptionSnapshot,
 } from './provider.ts';
 import { createLocalConnect, type LocalConnect } from './local-connect.ts';
-import { AUTHENTICATION_FAILED, chargeDisputed, checkCard, SETUP_AUTHENTICATION_FAILED, TEST_PAYMENT_METHODS, testCard, type CardOutcome, type TestCard } from './test-cards.ts';
+import {
+  AUTHENTICATION_FAILED,
+  chargeDisputed,
+  checkCard,
+  SETUP_AUTHENTICATION_FAILED,
+  TEST_PAYMENT_METHODS,
+  testCard,
+  type CardOutcome,
+  type TestCard,
+} from './test-cards.ts';
 
 export interface LocalProvider extends PaymentProvider, LocalConnect {
   readonly name: 'local';
@@ -74,7 +83,9 @@ export function createLocalProvider(store: Store, options: LocalProviderOptions)
       await options.emit({ id: `evt_local_${randomId()}`, type, object });
     } catch (error) {
       // Like a webhook delivery that failed: the payment stands; the return pages re-check it.
-      log(`local payments: ${type} for ${object?.id ?? '?'} was not applied: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      log(
+        `local payments: ${type} for ${object?.id ?? '?'} was not applied: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     }
   }
 
@@ -104,7 +115,9 @@ export function createLocalProvider(store: Store, options: LocalProviderOptions)
   }
 
   async function cardOf(paymentMethodId: string): Promise<TestCard | undefined> {
-    const number = TEST_PAYMENT_METHODS[paymentMethodId] ?? (await objects.find(paymentMethodId, 'payment_method'))?.metadata['testCard'];
+    const number =
+      TEST_PAYMENT_METHODS[paymentMethodId] ??
+      (await objects.find(paymentMethodId, 'payment_method'))?.metadata['testCard'];
     return number ? testCard(number) : undefined;
   }
 
@@ -118,7 +131,8 @@ export function createLocalProvider(store: Store, options: LocalProviderOptions)
 
   /** what a success does to an intent: manual capture holds the money, automatic takes it */
   function succeed(row: Row): Step {
-    if (row.kind === 'setup_intent') return { patch: { status: 'succeeded', lastError: null, lastErrorCode: null }, event: 'setup_intent.succeeded' };
+    if (row.kind === 'setup_intent')
+      return { patch: { status: 'succeeded', lastError: null, lastErrorCode: null }, event: 'setup_intent.succeeded' };
     const manual = row.captureMethod === 'manual';
     return {
       patch: { status: manual ? 'requires_capture' : 'succeeded', lastError: null, lastErrorCode: null },
@@ -150,12 +164,24 @@ export function createLocalProvider(store: Store, options: LocalProviderOptions)
 
   const unexpected = (row: Row) => {
     const what = row.kind === 'setup_intent' ? 'SetupIntent' : 'PaymentIntent';
-    return new AppError(400, `${row.kind}_unexpected_state`, `You cannot confirm this ${what} because it has a status of ${row.status}.`);
+    return new AppError(
+      400,
+      `${row.kind}_unexpected_state`,
+      `You cannot confirm this ${what} because it has a status of ${row.status}.`,
+    );
   };
   const notCapturable = (row: Row) =>
-    new AppError(400, 'payment_intent_unexpected_state', `This PaymentIntent could not be captured because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`);
+    new AppError(
+      400,
+      'payment_intent_unexpected_state',
+      `This PaymentIntent could not be captured because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+    );
   const notCancelable = (row: Row) =>
-    new AppError(400, 'payment_intent_unexpected_state', `You cannot cancel this PaymentIntent because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action.`);
+    new AppError(
+      400,
+      'payment_intent_unexpected_state',
+      `You cannot cancel this PaymentIntent because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action.`,
+    );
 
   const connect = createLocalConnect(store, { now, siteUrl: options.siteUrl, emit, randomId, fields });
 
@@ -208,7 +234,11 @@ export function createLocalProvider(store: Store, options: LocalProviderOptions)
           row.captureMethod === input.captureMethod &&
           sameMetadata(row.metadata, metadata);
         if (!same) {
-          throw new AppError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+          throw new AppError(
+            400,
+            'idempotency_error',
+            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          );
         }
       }
       return intentSnapshot(row);
@@ -225,9 +255,14 @@ export function createLocalProvider(store: Store, options: LocalProviderOptions)
     async capturePaymentIntent(id) {
       const row = need(await objects.find(id, 'payment_intent'), id);
       if (row.status !== 'requires_capture') throw notCapturable(row);
-      const captured = await move(row, ['requires_capture'], { patch: { status: 'succeeded' }, event: 'payment_intent.succeeded' }, (current) => {
-        throw notCapturable(current);
-      });
+      const captured = await move(
+        row,
+        ['requires_capture'],
+        { patch: { status: 'succeeded' }, event: 'payment_intent.succeeded' },
+        (current) => {
+          throw notCapturable(current);
+        },
+      );
       await disputeIfTestCard(captured);
       return intentSnapshot(captured);
     },
@@ -236,18 +271,32 @@ export function createLocalProvider(store: Store, options: LocalProviderOptions)
       const row = need(await objects.find(id, 'payment_intent'), id);
       if (row.status === 'canceled') return intentSnapshot(row);
       if (!CANCELABLE.includes(row.status)) throw notCancelable(row);
-      const canceled = await move(row, CANCELABLE, { patch: { status: 'canceled' }, event: 'payment_intent.canceled' }, (current) => {
-        // canceled by someone else meanwhile: the same answer, without a second event
-        if (current.status === 'canceled') return current;
-        throw notCancelable(current);
-      });
+      const canceled = await move(
+        row,
+        CANCELABLE,
+        { patch: { status: 'canceled' }, event: 'payment_intent.canceled' },
+        (current) => {
+          // canceled by someone else meanwhile: the same answer, without a second event
+          if (current.status === 'canceled') return current;
+          throw notCancelable(current);
+        },
+      );
       return intentSnapshot(canceled);
     },
 
     async refundPaymentIntent(id) {
       const row = need(await objects.find(id, 'payment_intent'), id);
-      if (row.status !== 'succeeded') throw new AppError(400, 'charge_not_refundable', `This PaymentIntent has a status of ${row.status} and cannot be refunded.`);
-      const alreadyRefunded = new AppError(400, 'charge_already_refunded', `Charge for ${id} has already been refunded.`);
+      if (row.status !== 'succeeded')
+        throw new AppError(
+          400,
+          'charge_not_refundable',
+          `This PaymentIntent has a status of ${row.status} and cannot be refunded.`,
+        );
+      const alreadyRefunded = new AppError(
+        400,
+        'charge_already_refunded',
+        `Charge for ${id} has already been refunded.`,
+      );
       if ((row.refundedCents ?? 0) >= row.amountCents) throw alreadyRefunded;
       if (row.paymentMethodId && (await cardOf(row.paymentMethodId))?.disputed) {
         const refused = chargeDisputed(id);
@@ -309,9 +358,13 @@ export function createLocalProvider(store: Store, options: LocalProviderOptions)
         );
         return { subscription: subscription.row, setup: setup.row };
       });
-      if (!created) return existingOf(need(await objects.findByIdempotencyKey(input.idempotencyKey), input.idempotencyKey));
+      if (!created)
+        return existingOf(need(await objects.findByIdempotencyKey(input.idempotencyKey), input.idempotencyKey));
       await emit('customer.subscription.created', subscriptionSnapshot(created.subscription));
-      await emit(created.setup.status === 'succeeded' ? 'setup_intent.succeeded' : 'setup_intent.requires_action', setupSnapshot(created.setup));
+      await emit(
+        created.setup.status === 'succeeded' ? 'setup_intent.succeeded' : 'setup_intent.requires_action',
+        setupSnapshot(created.setup),
+      );
       return { subscription: subscriptionSnapshot(created.subscription), setupIntent: setupSnapshot(created.setup) };
     },
 
@@ -324,12 +377,23 @@ export function createLocalProvider(store: Store, options: LocalProviderOptions)
           kind: 'payment_method',
           status: 'created',
           // Only Stripe's public test numbers get this far (checkCard refuses every other card).
-          metadata: { brand: checked.brand, last4: checked.number.slice(-4), expMonth: String(checked.expMonth), expYear: String(checked.expYear), testCard: checked.number },
+          metadata: {
+            brand: checked.brand,
+            last4: checked.number.slice(-4),
+            expMonth: String(checked.expMonth),
+            expYear: String(checked.expYear),
+            testCard: checked.number,
+          },
         }),
       );
       return {
         id: row.providerId,
-        card: { brand: checked.brand, last4: checked.number.slice(-4), expMonth: checked.expMonth, expYear: checked.expYear },
+        card: {
+          brand: checked.brand,
+          last4: checked.number.slice(-4),
+          expMonth: checked.expMonth,
+          expYear: checked.expYear,
+        },
       };
     },
 
@@ -347,9 +411,14 @@ export function createLocalProvider(store: Store, options: LocalProviderOptions)
                 event: row.kind === 'setup_intent' ? 'setup_intent.requires_action' : 'payment_intent.requires_action',
               }
             : succeed(row);
-      const confirmed = await move(row, CONFIRMABLE, { ...step, patch: { ...step.patch, paymentMethodId } }, (current) => {
-        throw unexpected(current);
-      });
+      const confirmed = await move(
+        row,
+        CONFIRMABLE,
+        { ...step, patch: { ...step.patch, paymentMethodId } },
+        (current) => {
+          throw unexpected(current);
+        },
+      );
       await disputeIfTestCard(confirmed);
       return viewOf(confirmed);
     },
@@ -358,9 +427,15 @@ export function createLocalProvider(store: Store, options: LocalProviderOptions)
       const row = await objects.findByClientSecret(clientSecret);
       if (!row) throw new NotFoundError('No such payment: the client secret is not known.');
       const notNeeded = (current: Row) =>
-        new AppError(400, `${current.kind}_unexpected_state`, `This payment does not need authentication (its status is ${current.status}).`);
+        new AppError(
+          400,
+          `${current.kind}_unexpected_state`,
+          `This payment does not need authentication (its status is ${current.status}).`,
+        );
       if (row.status !== 'requires_action') throw notNeeded(row);
-      const step = approve ? succeed(row) : fail(row, row.kind === 'setup_intent' ? SETUP_AUTHENTICATION_FAILED : AUTHENTICATION_FAILED);
+      const step = approve
+        ? succeed(row)
+        : fail(row, row.kind === 'setup_intent' ? SETUP_AUTHENTICATION_FAILED : AUTHENTICATION_FAILED);
       const authenticated = await move(row, ['requires_action'], step, (current) => {
         throw notNeeded(current);
       });
@@ -379,7 +454,10 @@ export function createLocalProvider(store: Store, options: LocalProviderOptions)
     async closeDispute(id, outcome) {
       const row = need(await objects.find(id, 'dispute'), id);
       // A lost dispute takes the amount from the platform's balance (balanceCents counts it).
-      const closed = await objects.transition(row.id, ['warning_needs_response', 'needs_response', 'under_review'], { status: outcome, updatedAt: now().toISOString() });
+      const closed = await objects.transition(row.id, ['warning_needs_response', 'needs_response', 'under_review'], {
+        status: outcome,
+        updatedAt: now().toISOString(),
+      });
       if (!closed) return disputeSnapshot(need(await objects.find(id, 'dispute'), id));
       await emit('charge.dispute.closed', disputeSnapshot(closed));
       return disputeSnapshot(closed);

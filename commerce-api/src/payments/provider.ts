@@ -12,7 +12,8 @@ export type PaymentIntentStatus =
   | 'succeeded'
   | 'canceled';
 
-export type SetupIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+export type SetupIntentStatus =
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
 
 export interface ProviderError {
   /** Stripe's error code: card_declined, expired_card, payment_intent_authentication_failure, … */
@@ -101,7 +102,13 @@ export interface DisputeSnapshot {
   livemode: boolean;
 }
 
-export type ProviderObject = PaymentIntentSnapshot | SetupIntentSnapshot | SubscriptionSnapshot | ConnectedAccountSnapshot | TransferSnapshot | DisputeSnapshot;
+export type ProviderObject =
+  | PaymentIntentSnapshot
+  | SetupIntentSnapshot
+  | SubscriptionSnapshot
+  | ConnectedAccountSnapshot
+  | TransferSnapshot
+  | DisputeSnapshot;
 
 /** a provider event (a verified Stripe webhook, or what the local provider emits) */
 export interface ProviderEvent {

@@ -90,11 +90,20 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async cancelPaymentIntent(id, idempotencyKey) {
-      return call(async () => intentSnapshot(await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, { idempotencyKey })), id);
+      return call(
+        async () =>
+          intentSnapshot(
+            await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, { idempotencyKey }),
+          ),
+        id,
+      );
     },
 
     async refundPaymentIntent(id, idempotencyKey) {
-      await call(() => stripe.refunds.create({ payment_intent: id, reason: 'requested_by_customer' }, { idempotencyKey }), id);
+      await call(
+        () => stripe.refunds.create({ payment_intent: id, reason: 'requested_by_customer' }, { idempotencyKey }),
+        id,
+      );
     },
 
     async refundedCents(id) {
@@ -132,7 +141,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return call(async () => {
         // Attaching the card to the customer is Stripe's first card check (a declined card fails here).
         const customer = await stripe.customers.create(
-          { email: input.email, payment_method: input.paymentMethodId, invoice_settings: { default_payment_method: input.paymentMethodId }, metadata: input.metadata },
+          {
+            email: input.email,
+            payment_method: input.paymentMethodId,
+            invoice_settings: { default_payment_method: input.paymentMethodId },
+            metadata: input.metadata,
+          },
           { idempotencyKey: `${key}:customer` },
         );
         const subscription = await stripe.subscriptions.create(
@@ -163,7 +177,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           return { subscription: subscriptionSnapshot(subscription), setupIntent: setupSnapshot(setup) };
         } catch (error) {
           // A card that cannot be set up must not leave a trial running without a payment method.
-          await stripe.subscriptions.cancel(subscription.id, {}, { idempotencyKey: `${key}:cancel` }).catch(() => undefined);
+          await stripe.subscriptions
+            .cancel(subscription.id, {}, { idempotencyKey: `${key}:cancel` })
+            .catch(() => undefined);
           throw error;
         }
       });
@@ -207,7 +223,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async createAccountLink(input: CreateAccountLinkInput) {
       // Account Links are single-use and short-lived: a new one per visit, so no idempotency key.
       const link = await call(
-        () => stripe.accountLinks.create({ account: input.accountId, type: 'account_onboarding', refresh_url: input.refreshUrl, return_url: input.returnUrl }),
+        () =>
+          stripe.accountLinks.create({
+            account: input.accountId,
+            type: 'account_onboarding',
+            refresh_url: input.refreshUrl,
+            return_url: input.returnUrl,
+          }),
         input.accountId,
       );
       return { url: link.url, expiresAt: new Date(link.expires_at * 1000).toISOString() };
@@ -246,7 +268,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         // No amount: Stripe reverses what is left of the transfer. The reversal is answered with its
         // transfer expanded, as it is after the reversal (amount_reversed, reversed).
         const reversal = await stripe.transfers.createReversal(id, { expand: ['transfer'] }, { idempotencyKey });
-        const transfer = typeof reversal.transfer === 'string' ? await stripe.transfers.retrieve(reversal.transfer) : reversal.transfer;
+        const transfer =
+          typeof reversal.transfer === 'string'
+            ? await stripe.transfers.retrieve(reversal.transfer)
+            : reversal.transfer;
         return transferSnapshot(transfer);
       }, id);
     },
@@ -265,19 +290,30 @@ async function call<T>(fn: () => Promise<T>, id?: string): Promise<T> {
 export function translateStripeError(error: unknown, id?: string): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
   if (error instanceof Stripe.errors.StripeCardError) {
-    return new CardDeclinedError({ code: error.code ?? 'card_declined', declineCode: error.decline_code ?? null, message: error.message });
+    return new CardDeclinedError({
+      code: error.code ?? 'card_declined',
+      declineCode: error.decline_code ?? null,
+      message: error.message,
+    });
   }
   // the platform's balance is short for a transfer, or the account's for a reversal
   // (Stripe answers 400, an invalid_request_error with this code).
   if (error.code === 'balance_insufficient') return new InsufficientBalanceError(error.message);
   if (error.code === 'resource_missing' && id) return new PaymentObjectMissingError(id);
-  if (error instanceof Stripe.errors.StripeInvalidRequestError) return new ProviderRefusedError(error.code ?? 'invalid_request', error.message);
+  if (error instanceof Stripe.errors.StripeInvalidRequestError)
+    return new ProviderRefusedError(error.code ?? 'invalid_request', error.message);
   return new PaymentProviderError();
 }
 
-function errorOf(raw: { code?: string | null; decline_code?: string | null; message?: string | null } | null | undefined): ProviderError | null {
+function errorOf(
+  raw: { code?: string | null; decline_code?: string | null; message?: string | null } | null | undefined,
+): ProviderError | null {
   if (!raw) return null;
-  return { code: raw.code ?? 'card_declined', declineCode: raw.decline_code ?? null, message: raw.message ?? 'Your card was declined.' };
+  return {
+    code: raw.code ?? 'card_declined',
+    declineCode: raw.decline_code ?? null,
+    message: raw.message ?? 'Your card was declined.',
+  };
 }
 
 export function intentSnapshot(pi: Stripe.PaymentIntent): PaymentIntentSnapshot {

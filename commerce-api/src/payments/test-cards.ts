@@ -38,8 +38,18 @@ const CARDS: Readonly<Record<string, TestCard>> = {
   '4000000000009987': { brand: 'visa', outcome: decline('lost_card', 'Your card was declined.') },
   '4000000000009979': { brand: 'visa', outcome: decline('stolen_card', 'Your card was declined.') },
   '4000000000000069': { brand: 'visa', outcome: decline('expired_card', 'Your card has expired.', 'expired_card') },
-  '4000000000000127': { brand: 'visa', outcome: decline('incorrect_cvc', "Your card's security code is incorrect.", 'incorrect_cvc') },
-  '4000000000000119': { brand: 'visa', outcome: decline('processing_error', 'An error occurred while processing your card. Try again in a little bit.', 'processing_error') },
+  '4000000000000127': {
+    brand: 'visa',
+    outcome: decline('incorrect_cvc', "Your card's security code is incorrect.", 'incorrect_cvc'),
+  },
+  '4000000000000119': {
+    brand: 'visa',
+    outcome: decline(
+      'processing_error',
+      'An error occurred while processing your card. Try again in a little bit.',
+      'processing_error',
+    ),
+  },
 };
 
 /** Stripe's test PaymentMethod ids (pm_card_visa, …) map to the same cards, for API clients and tests */
@@ -59,7 +69,8 @@ export const TEST_PAYMENT_METHODS: Readonly<Record<string, string>> = {
 export const LIVE_CARD_IN_TEST_MODE: ProviderError = {
   code: 'card_declined',
   declineCode: 'test_mode_live_card',
-  message: 'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://docs.stripe.com/testing.',
+  message:
+    'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://docs.stripe.com/testing.',
 };
 
 /** Stripe's answer to refunding a charge that was disputed (charged back) */
@@ -107,7 +118,10 @@ export interface CheckedCard {
  * Checks card fields the way Stripe Elements does before anything is sent, then looks the number up
  * among the test cards: a real card in test mode is declined, as Stripe's test mode does.
  */
-export function checkCard(input: { number: string; exp: string; cvc: string; zip: string }, now: Date): CheckedCard | ProviderError {
+export function checkCard(
+  input: { number: string; exp: string; cvc: string; zip: string },
+  now: Date,
+): CheckedCard | ProviderError {
   const number = input.number.replace(/[\s-]/g, '');
   if (!/^\d*$/.test(number)) return { code: 'invalid_number', message: 'Your card number is invalid.' };
   if (number.length < 13) return { code: 'incomplete_number', message: 'Your card number is incomplete.' };
@@ -117,16 +131,22 @@ export function checkCard(input: { number: string; exp: string; cvc: string; zip
   if (!exp) return { code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." };
   const expMonth = Number(exp[1]);
   const expYear = exp[2]!.length === 2 ? 2000 + Number(exp[2]) : Number(exp[2]);
-  if (expMonth < 1 || expMonth > 12) return { code: 'invalid_expiry_month', message: "Your card's expiration date is invalid." };
+  if (expMonth < 1 || expMonth > 12)
+    return { code: 'invalid_expiry_month', message: "Your card's expiration date is invalid." };
   const thisYear = now.getUTCFullYear();
-  if (expYear < thisYear) return { code: 'invalid_expiry_year_past', message: "Your card's expiration year is in the past." };
-  if (expYear === thisYear && expMonth < now.getUTCMonth() + 1) return { code: 'invalid_expiry_month_past', message: "Your card's expiration date is in the past." };
-  if (expYear > thisYear + 50) return { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." };
+  if (expYear < thisYear)
+    return { code: 'invalid_expiry_year_past', message: "Your card's expiration year is in the past." };
+  if (expYear === thisYear && expMonth < now.getUTCMonth() + 1)
+    return { code: 'invalid_expiry_month_past', message: "Your card's expiration date is in the past." };
+  if (expYear > thisYear + 50)
+    return { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." };
 
   const known = testCard(number);
   const cvcLength = known?.brand === 'amex' || /^3[47]/.test(number) ? 4 : 3;
-  if (!new RegExp(`^\\d{${cvcLength}}$`).test(input.cvc.trim())) return { code: 'incomplete_cvc', message: "Your card's security code is incomplete." };
-  if (!/^\d{5}(-?\d{4})?$/.test(input.zip.trim())) return { code: 'incomplete_zip', message: 'Your ZIP is incomplete.' };
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(input.cvc.trim()))
+    return { code: 'incomplete_cvc', message: "Your card's security code is incomplete." };
+  if (!/^\d{5}(-?\d{4})?$/.test(input.zip.trim()))
+    return { code: 'incomplete_zip', message: 'Your ZIP is incomplete.' };
 
   if (!known) return LIVE_CARD_IN_TEST_MODE;
   return { number, brand: known.brand, expMonth, expYear, outcome: known.outcome };

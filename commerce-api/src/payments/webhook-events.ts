@@ -6,7 +6,14 @@
 import Stripe from 'stripe';
 import { AppError } from '../errors.ts';
 import type { ProviderEvent, ProviderObject } from './provider.ts';
-import { accountSnapshot, disputeSnapshot, intentSnapshot, setupSnapshot, subscriptionSnapshot, transferSnapshot } from './stripe-provider.ts';
+import {
+  accountSnapshot,
+  disputeSnapshot,
+  intentSnapshot,
+  setupSnapshot,
+  subscriptionSnapshot,
+  transferSnapshot,
+} from './stripe-provider.ts';
 
 export class WebhookSignatureError extends AppError {
   constructor(message: string) {
@@ -32,19 +39,34 @@ export function verifyStripeEvent(
   receivedAtMs: number,
   secretVariable: string = WEBHOOK_SECRET_VARIABLE,
 ): ProviderEvent {
-  if (!secret) throw new WebhookSignatureError(`Stripe webhooks are not configured on this server (${secretVariable}).`);
+  if (!secret)
+    throw new WebhookSignatureError(`Stripe webhooks are not configured on this server (${secretVariable}).`);
   if (!signature || Array.isArray(signature)) throw new WebhookSignatureError('Missing Stripe-Signature header.');
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAtMs);
+    event = Stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      secret,
+      WEBHOOK_TOLERANCE_SECONDS,
+      undefined,
+      receivedAtMs,
+    );
   } catch (error) {
-    throw new WebhookSignatureError(`Webhook signature verification failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new WebhookSignatureError(
+      `Webhook signature verification failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return { id: event.id, type: event.type, object: objectOf(event.data?.object, event.livemode ?? false) };
 }
 
 /** a delivery to the Connect endpoint, checked against STRIPE_CONNECT_WEBHOOK_SECRET's value */
-export function verifyStripeConnectEvent(rawBody: Buffer | string, signature: string | string[] | undefined, secret: string, receivedAtMs: number): ProviderEvent {
+export function verifyStripeConnectEvent(
+  rawBody: Buffer | string,
+  signature: string | string[] | undefined,
+  secret: string,
+  receivedAtMs: number,
+): ProviderEvent {
   return verifyStripeEvent(rawBody, signature, secret, receivedAtMs, CONNECT_WEBHOOK_SECRET_VARIABLE);
 }
 

@@ -21,7 +21,12 @@ export interface RebuilderOptions {
 
 const STDERR_TAIL = 2000;
 
-export function createSiteRebuilder({ command, log, cwd = process.cwd(), env = process.env }: RebuilderOptions): SiteRebuilder {
+export function createSiteRebuilder({
+  command,
+  log,
+  cwd = process.cwd(),
+  env = process.env,
+}: RebuilderOptions): SiteRebuilder {
   let current: Promise<void> | null = null;
   let again = false;
   let waiters: (() => void)[] = [];
@@ -41,7 +46,10 @@ export function createSiteRebuilder({ command, log, cwd = process.cwd(), env = p
       child.on('close', (code) => {
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         if (code === 0) log(`site rebuild finished in ${seconds}s`);
-        else log(`site rebuild failed (exit code ${code}) after ${seconds}s: ${stderr.trim().split('\n').slice(-5).join(' | ')}`);
+        else
+          log(
+            `site rebuild failed (exit code ${code}) after ${seconds}s: ${stderr.trim().split('\n').slice(-5).join(' | ')}`,
+          );
         resolve();
       });
     });

@@ -18,7 +18,11 @@ export interface CatalogueOptions {
   featured?: number;
 }
 
-const STATUS_WEIGHTS: ReadonlyArray<readonly [PuppyStatus, number]> = [['available', 75], ['reserved', 15], ['adopted', 10]];
+const STATUS_WEIGHTS: ReadonlyArray<readonly [PuppyStatus, number]> = [
+  ['available', 75],
+  ['reserved', 15],
+  ['adopted', 10],
+];
 
 /**
  * `count` active listings over the popular breeds, all five regions in turn, both genders and

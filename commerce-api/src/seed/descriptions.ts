@@ -48,19 +48,23 @@ export function describePuppy(facts: DescriptionFacts, rng: Rng): string {
 
   const fits: string[] = [];
   if (breed.categories.includes('family')) {
-    fits.push(rng.pick([
-      `${He} has grown up around children and would love a busy family home.`,
-      `Gentle with kids and other pets, ${he} will fit right into family life.`,
-    ]));
+    fits.push(
+      rng.pick([
+        `${He} has grown up around children and would love a busy family home.`,
+        `Gentle with kids and other pets, ${he} will fit right into family life.`,
+      ]),
+    );
   }
   if (breed.categories.includes('apartment')) {
     fits.push(`${His} size and easygoing manner make ${him} a great fit for apartment living.`);
   }
   if (breed.categories.includes('active')) {
-    fits.push(rng.pick([
-      `${He} will thrive with an active family that loves hikes, runs and long games of fetch.`,
-      `${He} has energy to spare and learns fast, so daily walks and training games will keep ${him} happy.`,
-    ]));
+    fits.push(
+      rng.pick([
+        `${He} will thrive with an active family that loves hikes, runs and long games of fetch.`,
+        `${He} has energy to spare and learns fast, so daily walks and training games will keep ${him} happy.`,
+      ]),
+    );
   }
   if (breed.traits.includes('hypoallergenic')) {
     fits.push(`${His} low-shedding coat makes ${him} a good match for families with allergies.`);

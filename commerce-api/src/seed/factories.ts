@@ -23,7 +23,8 @@ export { LISTING_DAYS };
  * once with the production parameters, so tests can log in without paying for a hash per user.
  */
 export const FACTORY_PASSWORD = 'puppy-lover-123';
-export const FACTORY_PASSWORD_HASH = '$argon2id$v=19$m=19456,p=1,t=2$zFYkAHFfQi6yKxOtbYdGAQ$EfF//IfPUYLCxUXYGK4mgOxi7q/7IWCn3h8iNMIqXNI';
+export const FACTORY_PASSWORD_HASH =
+  '$argon2id$v=19$m=19456,p=1,t=2$zFYkAHFfQi6yKxOtbYdGAQ$EfF//IfPUYLCxUXYGK4mgOxi7q/7IWCn3h8iNMIqXNI';
 
 /** Used when a caller passes no rng: deterministic for a given order of calls. */
 const sharedRng = createRng(20240601);
@@ -62,7 +63,11 @@ export function buildUser(overrides: Partial<NewRow<'users'>> = {}, now: Date = 
 }
 
 /** buildUser with a real hash of `password` (about 50 ms of argon2id). */
-export async function buildUserWithPassword(password: string, overrides: Partial<NewRow<'users'>> = {}, now?: Date): Promise<NewRow<'users'>> {
+export async function buildUserWithPassword(
+  password: string,
+  overrides: Partial<NewRow<'users'>> = {},
+  now?: Date,
+): Promise<NewRow<'users'>> {
   return buildUser({ ...overrides, passwordHash: await hashPassword(password) }, now);
 }
 
@@ -91,7 +96,11 @@ export interface PuppyBuildOptions {
   usedNames?: Set<string>;
 }
 
-export function buildPuppy(overrides: Partial<NewRow<'puppies'>> = {}, rng: Rng = sharedRng, options: PuppyBuildOptions = {}): NewRow<'puppies'> {
+export function buildPuppy(
+  overrides: Partial<NewRow<'puppies'>> = {},
+  rng: Rng = sharedRng,
+  options: PuppyBuildOptions = {},
+): NewRow<'puppies'> {
   const now = options.now ?? new Date();
   const breedIndex = options.breed
     ? BREEDS.indexOf(options.breed)
@@ -110,7 +119,12 @@ export function buildPuppy(overrides: Partial<NewRow<'puppies'>> = {}, rng: Rng 
   const location = overrides.location ?? rng.pick(CITIES_BY_REGION[rng.pick(REGIONS)]);
   const region = has(overrides, 'region') ? (overrides.region ?? null) : regionForLocation(location);
   const description = overrides.description ?? describePuppy({ name, gender, breed, colors, age, location }, rng);
-  const images = pickPuppyImages(breed, colors, rng, rng.weighted([0, 1, 2, 3], (n) => [2, 3, 3, 2][n]!));
+  const images = pickPuppyImages(
+    breed,
+    colors,
+    rng,
+    rng.weighted([0, 1, 2, 3], (n) => [2, 3, 3, 2][n]!),
+  );
   const createdAt = overrides.createdAt ?? iso(now.getTime() - rng.int(0, 21 * 24) * 60 * 60 * 1000);
   const status: PuppyStatus = overrides.status ?? 'available';
 
@@ -173,7 +187,10 @@ export function puppyColors(breed: BreedSeed, rng: Rng): string[] {
   return others.length > 0 && rng.chance(0.3) ? [first, rng.pick(others)] : [first];
 }
 
-export function buildContactMessage(overrides: Partial<NewRow<'contactMessages'>> = {}, now: Date = new Date()): NewRow<'contactMessages'> {
+export function buildContactMessage(
+  overrides: Partial<NewRow<'contactMessages'>> = {},
+  now: Date = new Date(),
+): NewRow<'contactMessages'> {
   return {
     name: 'Jamie Rivera',
     email: 'jamie.rivera@example.com',
@@ -186,12 +203,18 @@ export function buildContactMessage(overrides: Partial<NewRow<'contactMessages'>
   };
 }
 
-export function buildFavorite(overrides: Partial<NewRow<'favorites'>> = {}, now: Date = new Date()): NewRow<'favorites'> {
+export function buildFavorite(
+  overrides: Partial<NewRow<'favorites'>> = {},
+  now: Date = new Date(),
+): NewRow<'favorites'> {
   return { userId: 1, puppyId: 1, createdAt: iso(now), ...definedOnly(overrides) };
 }
 
 let donationSequence = 0;
-export function buildDonation(overrides: Partial<NewRow<'donations'>> = {}, now: Date = new Date()): NewRow<'donations'> {
+export function buildDonation(
+  overrides: Partial<NewRow<'donations'>> = {},
+  now: Date = new Date(),
+): NewRow<'donations'> {
   donationSequence++;
   return {
     donorName: 'Alex Morgan',

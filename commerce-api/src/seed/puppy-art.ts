@@ -52,12 +52,24 @@ export function seedImageUrl(name: string): string {
 /** docs/product.md §3 colour → the cartoon coat that shows it */
 export function coatForColor(color: string): CoatId {
   switch (color.toLowerCase()) {
-    case 'black': return 'black';
-    case 'brown': case 'chocolate': case 'brindle': return 'chocolate';
-    case 'tri-color': return 'tricolor';
-    case 'white': case 'cream': return 'cream';
-    case 'gray': case 'silver': case 'blue': case 'merle': return 'gray';
-    default: return 'golden'; // Golden, Tan, Red, Fawn, Sable
+    case 'black':
+      return 'black';
+    case 'brown':
+    case 'chocolate':
+    case 'brindle':
+      return 'chocolate';
+    case 'tri-color':
+      return 'tricolor';
+    case 'white':
+    case 'cream':
+      return 'cream';
+    case 'gray':
+    case 'silver':
+    case 'blue':
+    case 'merle':
+      return 'gray';
+    default:
+      return 'golden'; // Golden, Tan, Red, Fawn, Sable
   }
 }
 
@@ -73,14 +85,23 @@ export const PUPPY_POOL: readonly SeedImage[] = EAR_STYLES.flatMap((ear, e) =>
   COATS.flatMap((coat, c) =>
     POSES.map((pose): SeedImage => ({
       name: poolName(ear, coat, pose),
-      look: { ear, coat, pattern: POOL_PATTERNS[(e + c) % POOL_PATTERNS.length]!, pose, variant: e * 7 + c * 3 + pose * 2 },
+      look: {
+        ear,
+        coat,
+        pattern: POOL_PATTERNS[(e + c) % POOL_PATTERNS.length]!,
+        pose,
+        variant: e * 7 + c * 3 + pose * 2,
+      },
       mainWidth: 1200,
     })),
   ),
 );
 
 export function breedSlug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** the one portrait of a breed: its ears, its first colour, its typical markings */
@@ -99,7 +120,12 @@ export function breedImage(breed: BreedLook): SeedImage {
  * Main image and up to `extras` more of the same puppy for a listing. The extra pictures are the
  * other poses of the same look, and the breed portrait when it shows the same coat.
  */
-export function pickPuppyImages(breed: BreedLook, colors: readonly string[], rng: Rng, extras: number): { imageUrl: string; imageUrls: string[] } {
+export function pickPuppyImages(
+  breed: BreedLook,
+  colors: readonly string[],
+  rng: Rng,
+  extras: number,
+): { imageUrl: string; imageUrls: string[] } {
   const coat = coatForColor(colors[0] ?? breed.colors[0] ?? 'Golden');
   const poses = rng.shuffle(POSES);
   const names = poses.map((pose) => poolName(breed.ear, coat, pose));
@@ -132,7 +158,18 @@ const PALETTES: Record<CoatId, Palette> = {
 };
 const DARK_COATS: ReadonlySet<CoatId> = new Set(['black', 'chocolate', 'tricolor', 'gray']);
 
-const BACKGROUNDS = ['#fde2e4', '#e2f0cb', '#cde7f0', '#fff1c1', '#e8dff5', '#ffd8be', '#d4f1ec', '#f9e0f0', '#dfe7fd', '#fbe7c6'];
+const BACKGROUNDS = [
+  '#fde2e4',
+  '#e2f0cb',
+  '#cde7f0',
+  '#fff1c1',
+  '#e8dff5',
+  '#ffd8be',
+  '#d4f1ec',
+  '#f9e0f0',
+  '#dfe7fd',
+  '#fbe7c6',
+];
 const COLLARS = ['#e63946', '#2a9d8f', '#457b9d', '#f4a261', '#8e44ad', '#e76f51', '#3a86ff'];
 const BALLS = ['#ff595e', '#1982c4', '#8ac926', '#ffca3a'];
 
@@ -145,19 +182,27 @@ function ears(look: PuppyLook, p: Palette): { behind: string; over: string } {
       return {
         behind: mirror(
           `<path d="M136 96 L146 26 L192 70 Z" fill="${p.fur}" stroke="${p.fur}" stroke-width="12" stroke-linejoin="round"/>` +
-          `<path d="M148 84 L153 46 L178 70 Z" fill="#f4b6b6" stroke="#f4b6b6" stroke-width="6" stroke-linejoin="round"/>`,
+            `<path d="M148 84 L153 46 L178 70 Z" fill="#f4b6b6" stroke="#f4b6b6" stroke-width="6" stroke-linejoin="round"/>`,
         ),
         over: '',
       };
     case 'drop':
-      return { behind: '', over: mirror(`<path d="M156 68 Q114 60 110 106 Q112 142 134 134 Q142 100 166 80 Z" fill="${p.ear}"/>`) };
+      return {
+        behind: '',
+        over: mirror(`<path d="M156 68 Q114 60 110 106 Q112 142 134 134 Q142 100 166 80 Z" fill="${p.ear}"/>`),
+      };
     case 'floppy':
-      return { behind: '', over: mirror(`<ellipse cx="128" cy="140" rx="25" ry="56" transform="rotate(16 128 140)" fill="${p.ear}"/>`) };
+      return {
+        behind: '',
+        over: mirror(`<ellipse cx="128" cy="140" rx="25" ry="56" transform="rotate(16 128 140)" fill="${p.ear}"/>`),
+      };
     case 'fluffy':
       return {
         behind: '',
         over:
-          mirror(`<g fill="${p.ear}"><circle cx="128" cy="110" r="23"/><circle cx="119" cy="138" r="23"/><circle cx="126" cy="166" r="21"/><circle cx="138" cy="188" r="16"/></g>`) +
+          mirror(
+            `<g fill="${p.ear}"><circle cx="128" cy="110" r="23"/><circle cx="119" cy="138" r="23"/><circle cx="126" cy="166" r="21"/><circle cx="138" cy="188" r="16"/></g>`,
+          ) +
           `<g fill="${p.fur}"><circle cx="172" cy="70" r="21"/><circle cx="200" cy="60" r="24"/><circle cx="228" cy="70" r="21"/></g>`,
       };
   }
@@ -182,7 +227,10 @@ function faceMarks(look: PuppyLook, p: Palette): { marks: string; muzzle: string
       };
     case 'mask':
       return DARK_COATS.has(look.coat)
-        ? { marks: `<path d="M132 136 Q150 96 176 112 Q200 124 224 112 Q250 96 268 136 Q262 196 200 196 Q138 196 132 136 Z" fill="${WHITE}"/>`, muzzle: WHITE }
+        ? {
+            marks: `<path d="M132 136 Q150 96 176 112 Q200 124 224 112 Q250 96 268 136 Q262 196 200 196 Q138 196 132 136 Z" fill="${WHITE}"/>`,
+            muzzle: WHITE,
+          }
         : { marks: `<ellipse cx="200" cy="136" rx="52" ry="36" fill="${p.mark}" opacity="0.85"/>`, muzzle: p.mark };
     case 'solid':
       return { marks: '', muzzle: p.muzzle };
@@ -193,19 +241,27 @@ function eyes(look: PuppyLook, p: Palette): string {
   const darkMask = look.pattern === 'mask' && !DARK_COATS.has(look.coat);
   if (look.pose === 2) {
     const stroke = darkMask ? WHITE : INK;
-    return mirror(`<path d="M160 124 Q171 110 182 124" fill="none" stroke="${stroke}" stroke-width="5" stroke-linecap="round"/>`);
+    return mirror(
+      `<path d="M160 124 Q171 110 182 124" fill="none" stroke="${stroke}" stroke-width="5" stroke-linecap="round"/>`,
+    );
   }
   const ringColor = darkMask ? '#8a7b70' : p.eyeRing;
   const ring = ringColor ? `<circle cx="171" cy="122" r="14" fill="${ringColor}"/>` : '';
-  return mirror(`${ring}<circle cx="171" cy="122" r="11" fill="${INK}"/><circle cx="175" cy="118" r="4" fill="#fff"/><circle cx="167" cy="126" r="1.8" fill="#fff"/>`);
+  return mirror(
+    `${ring}<circle cx="171" cy="122" r="11" fill="${INK}"/><circle cx="175" cy="118" r="4" fill="#fff"/><circle cx="167" cy="126" r="1.8" fill="#fff"/>`,
+  );
 }
 
 function body(look: PuppyLook, p: Palette, chest: string, paws: string, spots: boolean): string {
   const tail = `<path d="M268 258 Q318 236 304 196" fill="none" stroke="${p.fur}" stroke-width="16" stroke-linecap="round"/>`;
   const torso = `<ellipse cx="200" cy="252" rx="82" ry="62" fill="${p.fur}"/>`;
   const chestPatch = chest === p.fur ? '' : `<ellipse cx="200" cy="232" rx="30" ry="38" fill="${chest}"/>`;
-  const legs = mirror(`<rect x="160" y="222" width="30" height="62" rx="15" fill="${p.fur}"/><ellipse cx="175" cy="284" rx="21" ry="12" fill="${paws}"/>`);
-  const dots = spots ? `<g fill="${p.mark}"><circle cx="150" cy="246" r="9"/><circle cx="248" cy="262" r="8"/><circle cx="262" cy="228" r="5"/></g>` : '';
+  const legs = mirror(
+    `<rect x="160" y="222" width="30" height="62" rx="15" fill="${p.fur}"/><ellipse cx="175" cy="284" rx="21" ry="12" fill="${paws}"/>`,
+  );
+  const dots = spots
+    ? `<g fill="${p.mark}"><circle cx="150" cy="246" r="9"/><circle cx="248" cy="262" r="8"/><circle cx="262" cy="228" r="5"/></g>`
+    : '';
   return tail + torso + chestPatch + dots + legs;
 }
 
@@ -220,12 +276,18 @@ export function renderPuppySvg(look: PuppyLook, width = 1200): string {
   const chest = white ? WHITE : look.pattern === 'tan-points' ? p.tan : p.fur;
   const paws = white ? WHITE : look.pattern === 'tan-points' ? p.tan : p.muzzle;
   const tilt = look.pose === 1 ? ' transform="rotate(-11 200 160)"' : '';
-  const tongue = look.pose === 0 ? '' : `<path d="M192 166 Q191 188 200 188 Q209 188 208 166 Z" fill="#f1808f"/><path d="M200 170 L200 182" stroke="#d9606f" stroke-width="2"/>`;
-  const ball = look.pose === 2 ? `<circle cx="318" cy="262" r="24" fill="${BALLS[look.variant % BALLS.length]}"/><path d="M296 254 Q318 270 340 254" fill="none" stroke="#fff" stroke-width="4"/>` : '';
+  const tongue =
+    look.pose === 0
+      ? ''
+      : `<path d="M192 166 Q191 188 200 188 Q209 188 208 166 Z" fill="#f1808f"/><path d="M200 170 L200 182" stroke="#d9606f" stroke-width="2"/>`;
+  const ball =
+    look.pose === 2
+      ? `<circle cx="318" cy="262" r="24" fill="${BALLS[look.variant % BALLS.length]}"/><path d="M296 254 Q318 270 340 254" fill="none" stroke="#fff" stroke-width="4"/>`
+      : '';
   const confetti = [0, 1, 2, 3, 4, 5]
     .map((i) => {
-      const x = (look.variant * 37 + i * 71) % 380 + 10;
-      const y = (look.variant * 53 + i * 43) % 120 + 10;
+      const x = ((look.variant * 37 + i * 71) % 380) + 10;
+      const y = ((look.variant * 53 + i * 43) % 120) + 10;
       return `<circle cx="${x}" cy="${y}" r="${4 + ((look.variant + i) % 4)}" fill="#fff" opacity="0.55"/>`;
     })
     .join('');
@@ -235,7 +297,8 @@ export function renderPuppySvg(look: PuppyLook, width = 1200): string {
     `<rect width="400" height="300" fill="${bg}"/>${confetti}` +
     `<circle cx="200" cy="150" r="128" fill="#fff" opacity="0.35"/>` +
     `<ellipse cx="200" cy="292" rx="120" ry="12" fill="#000" opacity="0.08"/>` +
-    body(look, p, chest, paws, look.pattern === 'spots') + ball +
+    body(look, p, chest, paws, look.pattern === 'spots') +
+    ball +
     `<path d="M146 192 Q200 222 254 192" fill="none" stroke="${collar}" stroke-width="11" stroke-linecap="round"/>` +
     `<circle cx="200" cy="214" r="8" fill="#f4c542" stroke="#d9a521" stroke-width="2"/>` +
     `<g${tilt}>${behind}` +

@@ -25,7 +25,11 @@ export interface ImageRunSummary {
 }
 
 /** Renders every image whose files are not all there yet. */
-export async function generateSeedImages(dataDir: string, images: readonly SeedImage[], concurrency = 4): Promise<ImageRunSummary> {
+export async function generateSeedImages(
+  dataDir: string,
+  images: readonly SeedImage[],
+  concurrency = 4,
+): Promise<ImageRunSummary> {
   await mkdir(seedImageDir(dataDir), { recursive: true });
   const summary: ImageRunSummary = { written: 0, skipped: 0 };
   const queue = [...images];
@@ -42,9 +46,9 @@ export async function generateSeedImages(dataDir: string, images: readonly SeedI
 async function renderImage(dataDir: string, image: SeedImage): Promise<boolean> {
   const files = seedImageFiles(dataDir, image.name);
   if (files.every((file) => existsSync(file))) return false;
-  const [main, w640, w320] = await Promise.all([image.mainWidth, 640, 320].map((width, i) =>
-    i === 1 && image.mainWidth === 640 ? null : encode(image, width),
-  ));
+  const [main, w640, w320] = await Promise.all(
+    [image.mainWidth, 640, 320].map((width, i) => (i === 1 && image.mainWidth === 640 ? null : encode(image, width))),
+  );
   await Promise.all([
     writeAtomically(files[0]!, main!),
     writeAtomically(files[1]!, w640 ?? main!),
@@ -56,7 +60,10 @@ async function renderImage(dataDir: string, image: SeedImage): Promise<boolean> 
 function encode(image: SeedImage, width: number): Promise<Buffer> {
   // The drawings are opaque, so the alpha plane is dropped before encoding (faster, same bytes);
   // effort 2 is within ~8% of the default's size for these flat shapes at 60% of its time.
-  return sharp(Buffer.from(renderPuppySvg(image.look, width))).removeAlpha().webp({ quality: 70, effort: 2 }).toBuffer();
+  return sharp(Buffer.from(renderPuppySvg(image.look, width)))
+    .removeAlpha()
+    .webp({ quality: 70, effort: 2 })
+    .toBuffer();
 }
 
 async function writeAtomically(file: string, data: Buffer): Promise<void> {

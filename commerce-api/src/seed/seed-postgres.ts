@@ -40,9 +40,10 @@ export async function seedPostgres(pool: pg.Pool, store: Store, options: SeedOpt
     const warnings: string[] = [];
     // Another process seeded the rows; this one may have its own DATA_DIR, so it renders the seed's
     // pictures for itself (files already there are skipped).
-    const images = options.images === false
-      ? { written: 0, skipped: 0 }
-      : await generateSeedImages(options.dataDir, [...BREEDS.map(breedImage), ...(options.demo ? PUPPY_POOL : [])]);
+    const images =
+      options.images === false
+        ? { written: 0, skipped: 0 }
+        : await generateSeedImages(options.dataDir, [...BREEDS.map(breedImage), ...(options.demo ? PUPPY_POOL : [])]);
     const adminCreated = await ensureAdmin(store, options.admin, now, warnings);
     return {
       seeded: false,
@@ -68,13 +69,21 @@ async function ensureAdmin(store: Store, admin: SeedOptions['admin'], now: Date,
   const existing = await store.users.findByUsername(username);
   if (existing) {
     if (existing.role !== 'admin') {
-      warnings.push(`ADMIN_USERNAME "${username}" belongs to an ordinary account, which was left as it is: choose another ADMIN_USERNAME.`);
+      warnings.push(
+        `ADMIN_USERNAME "${username}" belongs to an ordinary account, which was left as it is: choose another ADMIN_USERNAME.`,
+      );
     }
     return false;
   }
   const local = /^[a-z0-9._-]+$/i.test(username) ? username.toLowerCase() : 'admin';
   const { usernameKey: _key, ...row } = buildUser(
-    { username, passwordHash: await hashPassword(admin.password), email: `${local}@puppynest.example`, role: 'admin', accountType: 'seller' },
+    {
+      username,
+      passwordHash: await hashPassword(admin.password),
+      email: `${local}@puppynest.example`,
+      role: 'admin',
+      accountType: 'seller',
+    },
     now,
   );
   await store.users.create(row);

@@ -68,13 +68,17 @@ export async function seedDatabase(storage: Storage, options: SeedOptions): Prom
     options.demoPasswords === 'random' ? { ...account, password: randomBytes(12).toString('base64url') } : account,
   );
 
-  const imageWork = alreadySeeded || options.images === false
-    ? Promise.resolve({ written: 0, skipped: 0 })
-    : generateSeedImages(options.dataDir, [...BREEDS.map(breedImage), ...(options.demo ? PUPPY_POOL : [])]);
+  const imageWork =
+    alreadySeeded || options.images === false
+      ? Promise.resolve({ written: 0, skipped: 0 })
+      : generateSeedImages(options.dataDir, [...BREEDS.map(breedImage), ...(options.demo ? PUPPY_POOL : [])]);
   const hashWork = Promise.all([
     adminExists ? Promise.resolve('') : hashPassword(options.admin.password),
     ...(withDemo
-      ? [...demoAccounts.map((account) => account.password), ...DEMO_KENNELS.map(() => randomBytes(24).toString('base64url'))].map(hashPassword)
+      ? [
+          ...demoAccounts.map((account) => account.password),
+          ...DEMO_KENNELS.map(() => randomBytes(24).toString('base64url')),
+        ].map(hashPassword)
       : []),
   ]);
   const [images, [adminHash = '', ...demoHashes]] = await Promise.all([imageWork, hashWork]);
@@ -82,7 +86,17 @@ export async function seedDatabase(storage: Storage, options: SeedOptions): Prom
   const result = await storage.write((db) => {
     const warnings: string[] = [];
     const adminCreated = ensureAdmin(db, options.admin.username.trim(), adminHash, now, warnings);
-    if (db.breeds.count() > 0) return { seeded: false, createdDemoData: false, adminCreated, demoLogins: [], breeds: 0, users: adminCreated ? 1 : 0, puppies: 0, warnings };
+    if (db.breeds.count() > 0)
+      return {
+        seeded: false,
+        createdDemoData: false,
+        adminCreated,
+        demoLogins: [],
+        breeds: 0,
+        users: adminCreated ? 1 : 0,
+        puppies: 0,
+        warnings,
+      };
 
     const breedIds = buildBreeds().map((row) => db.breeds.insert(row).id);
     let users = adminCreated ? 1 : 0;
@@ -93,7 +107,16 @@ export async function seedDatabase(storage: Storage, options: SeedOptions): Prom
       puppies += inserted.puppies;
     }
     const demoLogins = puppies > 0 ? demoAccounts : [];
-    return { seeded: true, createdDemoData: puppies > 0, adminCreated, demoLogins, breeds: breedIds.length, users, puppies, warnings };
+    return {
+      seeded: true,
+      createdDemoData: puppies > 0,
+      adminCreated,
+      demoLogins,
+      breeds: breedIds.length,
+      users,
+      puppies,
+      warnings,
+    };
   });
 
   return { ...result, images, ms: Math.round(performance.now() - started) };
@@ -107,13 +130,20 @@ function ensureAdmin(db: Collections, username: string, passwordHash: string, no
   const existing = db.users.find((user) => user.usernameKey === username.toLowerCase());
   if (existing) {
     if (existing.role !== 'admin') {
-      warnings.push(`ADMIN_USERNAME "${username}" belongs to an ordinary account, which was left as it is: choose another ADMIN_USERNAME.`);
+      warnings.push(
+        `ADMIN_USERNAME "${username}" belongs to an ordinary account, which was left as it is: choose another ADMIN_USERNAME.`,
+      );
     }
     return false;
   }
   if (!passwordHash) return false;
   const local = /^[a-z0-9._-]+$/i.test(username) ? username.toLowerCase() : 'admin';
-  db.users.insert(buildUser({ username, passwordHash, email: `${local}@puppynest.example`, role: 'admin', accountType: 'seller' }, now));
+  db.users.insert(
+    buildUser(
+      { username, passwordHash, email: `${local}@puppynest.example`, role: 'admin', accountType: 'seller' },
+      now,
+    ),
+  );
   return true;
 }
 
@@ -135,16 +165,20 @@ function insertDemo(
     warnings.push(`Demo data skipped: the username "${taken[0]!.username}" is already taken.`);
     return { users: 0, puppies: 0 };
   }
-  const ids = people.map((person, i) =>
-    db.users.insert(
-      buildUser({
-        username: person.username,
-        email: person.email,
-        passwordHash: hashes[i]!,
-        accountType: person.accountType,
-        createdAt: new Date(now.getTime() - person.daysAgo * DAY_MS).toISOString(),
-      }, now),
-    ).id,
+  const ids = people.map(
+    (person, i) =>
+      db.users.insert(
+        buildUser(
+          {
+            username: person.username,
+            email: person.email,
+            passwordHash: hashes[i]!,
+            accountType: person.accountType,
+            createdAt: new Date(now.getTime() - person.daysAgo * DAY_MS).toISOString(),
+          },
+          now,
+        ),
+      ).id,
   );
   const [, sellerId, ...kennelIds] = ids as [number, number, ...number[]];
   if (options.connectedSellers) [sellerId, ...kennelIds].forEach((id, i) => connectSeller(db, id, people[i + 1]!, now));
@@ -172,7 +206,14 @@ function connectSeller(db: Collections, userId: number, person: { username: stri
     currency: 'usd',
     captureMethod: 'automatic',
     clientSecret: '',
-    metadata: { userId: String(userId), email: person.email, legalName: person.username, bank: '110000000/6789', ssnLast4: '0000', requirements: '' },
+    metadata: {
+      userId: String(userId),
+      email: person.email,
+      legalName: person.username,
+      bank: '110000000/6789',
+      ssnLast4: '0000',
+      requirements: '',
+    },
     lastError: null,
     lastErrorCode: null,
     idempotencyKey: `connect:${userId}`,
@@ -182,7 +223,15 @@ function connectSeller(db: Collections, userId: number, person: { username: stri
     createdAt: at,
     updatedAt: at,
   });
-  db.payoutAccounts.insert({ userId, accountId, status: 'payouts_enabled', requirements: [], livemode: false, createdAt: at, updatedAt: at });
+  db.payoutAccounts.insert({
+    userId,
+    accountId,
+    status: 'payouts_enabled',
+    requirements: [],
+    livemode: false,
+    createdAt: at,
+    updatedAt: at,
+  });
 }
 
 /** The demo seller's My Listings shows every tab filled: available, reserved and adopted. */
@@ -206,9 +255,44 @@ function demoSellerStates(sellerId: number, breedIds: readonly number[], now: Da
   const draft2 = breed('Beagle');
   const lapsed = breed('Labrador Retriever');
   return [
-    buildPuppy({ breedId: draft1.breedId, userId: sellerId, name: 'Pumpkin', location: 'Portland, OR', createdAt: at(1), expiresAt: null }, rng, { breed: draft1.seed, now }),
-    buildPuppy({ breedId: draft2.breedId, userId: sellerId, name: 'Scout', gender: 'Male', location: 'Portland, OR', createdAt: at(0.1), expiresAt: null }, rng, { breed: draft2.seed, now }),
-    buildPuppy({ breedId: lapsed.breedId, userId: sellerId, name: 'Sunny', gender: 'Female', location: 'Bend, OR', createdAt: at(34), expiresAt: at(4) }, rng, { breed: lapsed.seed, now }),
+    buildPuppy(
+      {
+        breedId: draft1.breedId,
+        userId: sellerId,
+        name: 'Pumpkin',
+        location: 'Portland, OR',
+        createdAt: at(1),
+        expiresAt: null,
+      },
+      rng,
+      { breed: draft1.seed, now },
+    ),
+    buildPuppy(
+      {
+        breedId: draft2.breedId,
+        userId: sellerId,
+        name: 'Scout',
+        gender: 'Male',
+        location: 'Portland, OR',
+        createdAt: at(0.1),
+        expiresAt: null,
+      },
+      rng,
+      { breed: draft2.seed, now },
+    ),
+    buildPuppy(
+      {
+        breedId: lapsed.breedId,
+        userId: sellerId,
+        name: 'Sunny',
+        gender: 'Female',
+        location: 'Bend, OR',
+        createdAt: at(34),
+        expiresAt: at(4),
+      },
+      rng,
+      { breed: lapsed.seed, now },
+    ),
   ];
 }
 
@@ -217,13 +301,21 @@ function demoSellerStates(sellerId: number, breedIds: readonly number[], now: Da
  * at marketplace size and for the benchmarks. Needs the demo data (breeds and sellers) first; each run
  * adds N more. The listings use the pictures the seed already rendered.
  */
-export async function addDemoListings(storage: Storage, count: number, options: { now?: Date; seed?: number } = {}): Promise<number> {
+export async function addDemoListings(
+  storage: Storage,
+  count: number,
+  options: { now?: Date; seed?: number } = {},
+): Promise<number> {
   const now = options.now ?? new Date();
   return storage.write((db) => {
     const breedIds = BREEDS.map((breed) => db.breeds.find((row) => row.name === breed.name)?.id);
-    const sellerIds = db.users.filter((user) => user.accountType === 'seller' && user.role !== 'admin').map((user) => user.id);
+    const sellerIds = db.users
+      .filter((user) => user.accountType === 'seller' && user.role !== 'admin')
+      .map((user) => user.id);
     if (breedIds.some((id) => id === undefined) || sellerIds.length === 0) {
-      throw new Error('Demo listings need the demo breeds and sellers: seed with SEED_DEMO_DATA=true into an empty DATA_DIR first.');
+      throw new Error(
+        'Demo listings need the demo breeds and sellers: seed with SEED_DEMO_DATA=true into an empty DATA_DIR first.',
+      );
     }
     // A different stream per run, so a second run adds different puppies rather than the same ones again.
     const rng = createRng((options.seed ?? DEFAULT_SEED) + db.puppies.count());

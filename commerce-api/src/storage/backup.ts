@@ -46,10 +46,13 @@ async function backupKind(file: string): Promise<'lowdb' | 'postgres'> {
       await handle.close();
     }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new RestoreRefusedError(`There is no backup at ${file}.`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new RestoreRefusedError(`There is no backup at ${file}.`);
     throw error;
   }
   if (head.toString('latin1') === 'PGDMP') return 'postgres';
   if (head[0] === 0x1f && head[1] === 0x8b) return 'lowdb';
-  throw new RestoreRefusedError(`${file} is not a PuppyNest backup (neither a lowdb .tar.gz nor a pg_dump in custom format). Nothing was changed.`);
+  throw new RestoreRefusedError(
+    `${file} is not a PuppyNest backup (neither a lowdb .tar.gz nor a pg_dump in custom format). Nothing was changed.`,
+  );
 }

@@ -25,7 +25,11 @@ export interface OpenStoreOptions {
  * processes start at once: migrate() holds an advisory lock). On lowdb it takes the data-dir lock,
  * which refuses a second process on the same file.
  */
-export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>, now: Date, options: OpenStoreOptions = {}): Promise<OpenedStore> {
+export async function openStore(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  now: Date,
+  options: OpenStoreOptions = {},
+): Promise<OpenedStore> {
   if (!config.databaseUrl) {
     const lowdb = await createFileStorage({ dataDir: config.dataDir });
     return { kind: 'lowdb', store: createLowdbRepositories(lowdb), lowdb };

@@ -8,7 +8,10 @@
 import type { ImageMetadata } from 'astro';
 import type { ContentImage } from '#content/types.ts';
 
-const files = import.meta.glob<ImageMetadata>('/content/images/*.{webp,png,jpg,jpeg,avif,gif}', { eager: true, import: 'default' });
+const files = import.meta.glob<ImageMetadata>('/content/images/*.{webp,png,jpg,jpeg,avif,gif}', {
+  eager: true,
+  import: 'default',
+});
 const byFileName = new Map(Object.entries(files).map(([file, meta]) => [file.slice(file.lastIndexOf('/') + 1), meta]));
 
 export interface AstroImageProps {

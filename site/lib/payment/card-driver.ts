@@ -14,7 +14,8 @@ export type ConfirmResult =
   | { ok: true; intentId: string; status: 'succeeded' | 'requires_capture' | 'processing' }
   | { ok: false; message: string; code?: string; kind: FailureKind };
 
-export type PaymentMethodResult = { ok: true; paymentMethodId: string } | { ok: false; message: string; code?: string; kind: FailureKind };
+export type PaymentMethodResult =
+  { ok: true; paymentMethodId: string } | { ok: false; message: string; code?: string; kind: FailureKind };
 
 export interface CardDriver {
   readonly provider: 'stripe' | 'local';

@@ -18,7 +18,8 @@ export function loadDraft(): ApplicationDraft | null {
     const raw = sessionStorage.getItem(KEY);
     if (!raw) return null;
     const draft = JSON.parse(raw) as Partial<ApplicationDraft>;
-    if (typeof draft !== 'object' || draft === null || typeof draft.values !== 'object' || draft.values === null) return null;
+    if (typeof draft !== 'object' || draft === null || typeof draft.values !== 'object' || draft.values === null)
+      return null;
     return {
       values: draft.values,
       method: draft.method === 'phone' ? 'phone' : 'email',

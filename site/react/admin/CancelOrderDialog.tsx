@@ -3,7 +3,12 @@
 // is checked with the API's own AdminCancelOrderSchema (the same message), and both sides are mailed it.
 // A refund the provider refuses is the caller's to show: the order then waits for an admin.
 import { useEffect, type FormEvent } from 'react';
-import { AdminCancelOrderSchema, type AdminCancelOrderInput, type OrderChangeResponse, type PayoutStatus } from '#contracts/orders.ts';
+import {
+  AdminCancelOrderSchema,
+  type AdminCancelOrderInput,
+  type OrderChangeResponse,
+  type PayoutStatus,
+} from '#contracts/orders.ts';
 import { ApiError, postJson } from '../../lib/api-client.ts';
 import { formatCents } from '../../lib/format.ts';
 import { useSchemaForm } from '../../lib/forms.ts';

@@ -60,7 +60,15 @@ function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged:
     setAsking(null);
     // a refund the provider refused or has not answered leaves the order refunding: said as pending
     const pending = answer.order.status === 'refunding';
-    const title = !answer.changed ? 'Nothing Changed' : action === 'release' ? 'Payout Released' : action === 'resend' ? 'Payout Sent' : pending ? 'Refund Pending' : 'Buyer Refunded';
+    const title = !answer.changed
+      ? 'Nothing Changed'
+      : action === 'release'
+        ? 'Payout Released'
+        : action === 'resend'
+          ? 'Payout Sent'
+          : pending
+            ? 'Refund Pending'
+            : 'Buyer Refunded';
     toast({ title, description: answer.message, variant: answer.changed && !pending ? 'success' : 'default' });
     onChanged();
   };
@@ -68,7 +76,11 @@ function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged:
   const failed = (action: 'release' | 'resend' | 'refund', error: unknown) => {
     setAsking(null);
     const fallback = action === 'refund' ? 'The buyer could not be refunded.' : 'The payout could not be sent.';
-    toast({ title: action === 'refund' ? 'Refund Failed' : 'Payout Failed', description: error instanceof ApiError ? error.message : fallback, variant: 'destructive' });
+    toast({
+      title: action === 'refund' ? 'Refund Failed' : 'Payout Failed',
+      description: error instanceof ApiError ? error.message : fallback,
+      variant: 'destructive',
+    });
     onChanged();
   };
 
@@ -77,7 +89,12 @@ function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged:
     event.preventDefault();
     setBusy(true);
     try {
-      done(action, await postJson<OrderChangeResponse>(`/api/admin/payouts/${payout.reference}/${action === 'release' ? 'release' : 'retry'}`));
+      done(
+        action,
+        await postJson<OrderChangeResponse>(
+          `/api/admin/payouts/${payout.reference}/${action === 'release' ? 'release' : 'retry'}`,
+        ),
+      );
     } catch (error) {
       failed(action, error);
     } finally {
@@ -92,7 +109,10 @@ function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged:
       </h3>
       {payout.lastError && (
         <p className="held-payout-error">
-          <strong>{payout.status === 'paid' ? 'The transfer could not be reversed:' : 'The last attempt failed:'}</strong> {payout.lastError}
+          <strong>
+            {payout.status === 'paid' ? 'The transfer could not be reversed:' : 'The last attempt failed:'}
+          </strong>{' '}
+          {payout.lastError}
         </p>
       )}
       <dl>
@@ -106,7 +126,8 @@ function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged:
         </dd>
         <dt>Seller&apos;s share</dt>
         <dd>
-          {formatCents(payout.amountCents)} <span className="held-payout-total">of {formatCents(payout.totalCents)} paid</span>
+          {formatCents(payout.amountCents)}{' '}
+          <span className="held-payout-total">of {formatCents(payout.totalCents)} paid</span>
         </dd>
         {payout.holdReason && (
           <>
@@ -129,7 +150,10 @@ function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged:
       </dl>
       {disputed ? (
         // the bank decides: a release or a refund now would be refused (decision 0107)
-        <p className="held-payout-note">The bank decides this dispute. The payout stays held until it closes: released if it is won, stopped if it is lost.</p>
+        <p className="held-payout-note">
+          The bank decides this dispute. The payout stays held until it closes: released if it is won, stopped if it is
+          lost.
+        </p>
       ) : (
         <div className="admin-actions">
           {payout.status === 'held' && (
@@ -143,7 +167,13 @@ function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged:
             </button>
           )}
           {payout.status !== 'reversing' && (
-            <button type="button" className="contrast" aria-describedby={headingId} onClick={() => setAsking('refund')} disabled={busy}>
+            <button
+              type="button"
+              className="contrast"
+              aria-describedby={headingId}
+              onClick={() => setAsking('refund')}
+              disabled={busy}
+            >
               Refund buyer
             </button>
           )}
@@ -178,7 +208,11 @@ function HeldPayout({ payout, onChanged }: { payout: AdminPayoutView; onChanged:
         onClose={() => setAsking(null)}
       />
       <CancelOrderDialog
-        target={{ reference: payout.reference, totalCents: payout.totalCents, payout: { status: payout.status, amountCents: payout.amountCents } }}
+        target={{
+          reference: payout.reference,
+          totalCents: payout.totalCents,
+          payout: { status: payout.status, amountCents: payout.amountCents },
+        }}
         open={asking === 'refund'}
         onClose={() => setAsking(null)}
         onDone={(answer) => done('refund', answer)}

@@ -3,7 +3,11 @@
 // to /admin before the island wakes up; after, it posts JSON and reloads the queue). Hidden listings
 // and suspended accounts can be taken back; the latest decisions are listed with who and when.
 import type { FormEvent } from 'react';
-import { REPORT_REASON_LABELS, type ModerationQueueItem, type ModerationQueueResponse } from '#contracts/conversations.ts';
+import {
+  REPORT_REASON_LABELS,
+  type ModerationQueueItem,
+  type ModerationQueueResponse,
+} from '#contracts/conversations.ts';
 import { ApiError, postJson } from '../../lib/api-client.ts';
 import { formatMessageTime } from '../../lib/message-time.ts';
 import { useApi } from '../../lib/swr.ts';
@@ -32,7 +36,11 @@ export function ModerationQueue() {
       const answer = await postJson<{ message: string }>(form.getAttribute('action')!, fields);
       toast({ title: 'Done', description: answer.message, variant: 'success' });
     } catch (failure) {
-      toast({ title: 'Error', description: failure instanceof ApiError ? failure.message : 'That did not work. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: failure instanceof ApiError ? failure.message : 'That did not work. Please try again.',
+        variant: 'destructive',
+      });
     }
     await mutate();
   };
@@ -101,7 +109,8 @@ export function ModerationQueue() {
               <ul className="moderation-log">
                 {data.actions.map((a) => (
                   <li key={a.id}>
-                    <time dateTime={a.createdAt}>{formatMessageTime(a.createdAt)}</time>: {a.admin} {ACTION_WORDS[a.action] ?? a.action}
+                    <time dateTime={a.createdAt}>{formatMessageTime(a.createdAt)}</time>: {a.admin}{' '}
+                    {ACTION_WORDS[a.action] ?? a.action}
                     {a.reportId !== null && ` (report ${a.reportId})`}
                     {a.puppyId !== null && ` (listing ${a.puppyId})`}
                     {a.userId !== null && ` (account ${a.userId})`}
@@ -116,13 +125,30 @@ export function ModerationQueue() {
   );
 }
 
-function ReportItem({ report, onDecide }: { report: ModerationQueueItem; onDecide: (event: FormEvent<HTMLFormElement>) => void }) {
-  const subject = report.listing ? `listing ${report.listing.name}` : report.message ? `a message by ${report.message.sender.username}` : 'an item no longer there';
+function ReportItem({
+  report,
+  onDecide,
+}: {
+  report: ModerationQueueItem;
+  onDecide: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const subject = report.listing
+    ? `listing ${report.listing.name}`
+    : report.message
+      ? `a message by ${report.message.sender.username}`
+      : 'an item no longer there';
   const target = report.listing?.seller ?? report.message?.sender;
   return (
     <li className="moderation-item">
       <p>
-        <strong>{REPORT_REASON_LABELS[report.reason]}</strong>: {report.listing ? <a href={`/puppies/${report.listing.id}`}>{report.listing.name}</a> : report.message ? 'a message' : subject}
+        <strong>{REPORT_REASON_LABELS[report.reason]}</strong>:{' '}
+        {report.listing ? (
+          <a href={`/puppies/${report.listing.id}`}>{report.listing.name}</a>
+        ) : report.message ? (
+          'a message'
+        ) : (
+          subject
+        )}
         {target && (
           <>
             {' '}
@@ -135,9 +161,16 @@ function ReportItem({ report, onDecide }: { report: ModerationQueueItem; onDecid
       {report.message && <blockquote className="moderation-quote">{report.message.body}</blockquote>}
       {report.comment && <p className="moderation-comment">Comment: {report.comment}</p>}
       <p className="moderation-meta">
-        Reported by {report.reporter ? report.reporter.username : 'the scam guard'}, <time dateTime={report.createdAt}>{formatMessageTime(report.createdAt)}</time>
+        Reported by {report.reporter ? report.reporter.username : 'the scam guard'},{' '}
+        <time dateTime={report.createdAt}>{formatMessageTime(report.createdAt)}</time>
       </p>
-      <form method="post" action={`/api/admin/reports/${report.id}/decision`} onSubmit={onDecide} className="moderation-actions" aria-label={`Decide on the report about ${subject}`}>
+      <form
+        method="post"
+        action={`/api/admin/reports/${report.id}/decision`}
+        onSubmit={onDecide}
+        className="moderation-actions"
+        aria-label={`Decide on the report about ${subject}`}
+      >
         <button type="submit" name="decision" value="dismiss" className="secondary outline">
           Dismiss
         </button>

@@ -25,9 +25,17 @@ export function MoneyCheck() {
       await mutate(answer, { revalidate: false });
       const report = answer.report;
       const clean = report !== null && report.mismatchCount === 0 && report.failureCount === 0;
-      toast({ title: clean ? 'Money Check Clean' : 'Money Check Found Problems', description: report ? headline(report) : undefined, variant: clean ? 'success' : 'destructive' });
+      toast({
+        title: clean ? 'Money Check Clean' : 'Money Check Found Problems',
+        description: report ? headline(report) : undefined,
+        variant: clean ? 'success' : 'destructive',
+      });
     } catch (failure) {
-      toast({ title: 'Money Check Failed', description: failure instanceof ApiError ? failure.message : 'The check could not run.', variant: 'destructive' });
+      toast({
+        title: 'Money Check Failed',
+        description: failure instanceof ApiError ? failure.message : 'The check could not run.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -37,7 +45,9 @@ export function MoneyCheck() {
     <section className="panel admin-card money-check" aria-labelledby="money-check-title">
       <h2 id="money-check-title">Money check</h2>
       {error && !data ? (
-        <p role="alert">Could not load the last money check: {error instanceof Error ? error.message : 'unknown error'}</p>
+        <p role="alert">
+          Could not load the last money check: {error instanceof Error ? error.message : 'unknown error'}
+        </p>
       ) : !data ? (
         <p aria-busy="true">Loading…</p>
       ) : !data.report ? (
@@ -64,19 +74,25 @@ function headline(report: MoneyCheckReport): string {
 function Report({ report }: { report: MoneyCheckReport }) {
   return (
     <>
-      <p aria-live="polite" className={report.mismatchCount === 0 && report.failureCount === 0 ? 'money-check-clean' : undefined}>
+      <p
+        aria-live="polite"
+        className={report.mismatchCount === 0 && report.failureCount === 0 ? 'money-check-clean' : undefined}
+      >
         {headline(report)}.
       </p>
       {report.failureCount > 0 && (
         <p className="money-check-failures">
-          {count(report.failureCount, 'order', 'orders')} could not be checked: the payment provider (or the database) did not answer ({report.failures.map((f) => f.reference).join(', ')}
+          {count(report.failureCount, 'order', 'orders')} could not be checked: the payment provider (or the database)
+          did not answer ({report.failures.map((f) => f.reference).join(', ')}
           {report.failures.length < report.failureCount ? ', …' : ''}).
         </p>
       )}
       {report.mismatches.length > 0 && (
         <div className="money-check-scroll">
           <table className="money-check-table">
-            <caption className="visually-hidden">Where PuppyNest&apos;s records and the payment provider disagree</caption>
+            <caption className="visually-hidden">
+              Where PuppyNest&apos;s records and the payment provider disagree
+            </caption>
             <thead>
               <tr>
                 {['Order', 'About', 'PuppyNest has', 'The provider has', 'What it means'].map((name) => (

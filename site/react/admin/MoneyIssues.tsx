@@ -44,7 +44,9 @@ export function MoneyIssues() {
     <section className="panel admin-card money-issues" aria-labelledby={titleId}>
       <h2 id={titleId}>Disputes and pending refunds</h2>
       {error && !data ? (
-        <p role="alert">Could not load the disputes and pending refunds: {error instanceof Error ? error.message : 'unknown error'}</p>
+        <p role="alert">
+          Could not load the disputes and pending refunds: {error instanceof Error ? error.message : 'unknown error'}
+        </p>
       ) : !data ? (
         <p aria-busy="true">Loading…</p>
       ) : (
@@ -101,13 +103,21 @@ function PendingRefund({ issue, onChanged }: { issue: AdminMoneyIssue; onChanged
   const done = (answer: OrderChangeResponse) => {
     setAsking(null);
     const pending = answer.order.status === 'refunding';
-    toast({ title: pending ? 'Refund Pending' : 'Buyer Refunded', description: answer.message, variant: pending ? 'default' : 'success' });
+    toast({
+      title: pending ? 'Refund Pending' : 'Buyer Refunded',
+      description: answer.message,
+      variant: pending ? 'default' : 'success',
+    });
     onChanged();
   };
 
   const failed = (error: unknown) => {
     setAsking(null);
-    toast({ title: 'Refund Failed', description: error instanceof ApiError ? error.message : 'The refund could not be settled.', variant: 'destructive' });
+    toast({
+      title: 'Refund Failed',
+      description: error instanceof ApiError ? error.message : 'The refund could not be settled.',
+      variant: 'destructive',
+    });
     onChanged();
   };
 
@@ -143,7 +153,13 @@ function PendingRefund({ issue, onChanged }: { issue: AdminMoneyIssue; onChanged
         <button type="button" aria-describedby={headingId} onClick={() => setAsking('retry')} disabled={busy}>
           Retry refund
         </button>
-        <button type="button" className="secondary" aria-describedby={headingId} onClick={() => setAsking('elsewhere')} disabled={busy}>
+        <button
+          type="button"
+          className="secondary"
+          aria-describedby={headingId}
+          onClick={() => setAsking('elsewhere')}
+          disabled={busy}
+        >
           Refunded by other means
         </button>
       </div>
@@ -161,7 +177,13 @@ function PendingRefund({ issue, onChanged }: { issue: AdminMoneyIssue; onChanged
         onSubmit={retry}
         onClose={() => setAsking(null)}
       />
-      <RefundedElsewhereDialog issue={issue} open={asking === 'elsewhere'} onClose={() => setAsking(null)} onDone={done} onFailed={failed} />
+      <RefundedElsewhereDialog
+        issue={issue}
+        open={asking === 'elsewhere'}
+        onClose={() => setAsking(null)}
+        onDone={done}
+        onFailed={failed}
+      />
     </li>
   );
 }

@@ -68,12 +68,20 @@ export function OrderLookup() {
     setOrder(answer.order);
     // a cancel whose refund the provider refused or has not answered still cancels: its refund is pending
     const pending = answer.order.status === 'refunding';
-    toast({ title: !answer.changed ? 'Nothing Changed' : pending ? 'Refund Pending' : 'Order Cancelled', description: answer.message, variant: answer.changed && !pending ? 'success' : 'default' });
+    toast({
+      title: !answer.changed ? 'Nothing Changed' : pending ? 'Refund Pending' : 'Order Cancelled',
+      description: answer.message,
+      variant: answer.changed && !pending ? 'success' : 'default',
+    });
   };
 
   const failed = async (reference: string, error: unknown) => {
     setConfirming(false);
-    toast({ title: 'Refund Failed', description: error instanceof ApiError ? error.message : 'The order could not be cancelled.', variant: 'destructive' });
+    toast({
+      title: 'Refund Failed',
+      description: error instanceof ApiError ? error.message : 'The order could not be cancelled.',
+      variant: 'destructive',
+    });
     // a refused refund leaves the order waiting, with the provider's reason on it
     try {
       setOrder(await getJson<OrderView>(`/api/orders/${reference}`));
@@ -129,7 +137,10 @@ export function OrderLookup() {
               <>
                 <dt>Dispute</dt>
                 <dd>
-                  <span className={`dispute-badge dispute-badge-${order.dispute.status}`}>{DISPUTE_STATUS_LABELS[order.dispute.status]}</span> · {formatCents(order.dispute.amountCents)}
+                  <span className={`dispute-badge dispute-badge-${order.dispute.status}`}>
+                    {DISPUTE_STATUS_LABELS[order.dispute.status]}
+                  </span>{' '}
+                  · {formatCents(order.dispute.amountCents)}
                 </dd>
               </>
             )}
@@ -147,17 +158,29 @@ export function OrderLookup() {
             )}
           </dl>
           {order.payout?.status === 'paid' && LIVE_ORDER_STATUSES.includes(order.status) && (
-            <p>The seller has been paid for this order: a cancel takes the payout back from the seller before the buyer is refunded.</p>
+            <p>
+              The seller has been paid for this order: a cancel takes the payout back from the seller before the buyer
+              is refunded.
+            </p>
           )}
           {LIVE_ORDER_STATUSES.includes(order.status) && order.dispute?.status === 'open' && (
-            <p>The buyer&apos;s bank is deciding a dispute of this payment: the order cannot be cancelled and refunded until the dispute closes.</p>
+            <p>
+              The buyer&apos;s bank is deciding a dispute of this payment: the order cannot be cancelled and refunded
+              until the dispute closes.
+            </p>
           )}
           {LIVE_ORDER_STATUSES.includes(order.status) && order.dispute?.status !== 'open' && (
             <>
               <button type="button" className="contrast" onClick={() => setConfirming(true)} disabled={busy}>
                 {cancelLabel(order.totalCents)}
               </button>
-              <CancelOrderDialog target={order} open={confirming} onClose={() => setConfirming(false)} onDone={cancelled} onFailed={(error) => void failed(order.reference, error)} />
+              <CancelOrderDialog
+                target={order}
+                open={confirming}
+                onClose={() => setConfirming(false)}
+                onDone={cancelled}
+                onFailed={(error) => void failed(order.reference, error)}
+              />
             </>
           )}
         </div>

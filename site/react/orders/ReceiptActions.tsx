@@ -34,11 +34,20 @@ export function ReceiptActions({ order, onChanged }: Props) {
     try {
       const answer = await postJson<OrderChangeResponse>(`/api/orders/${order.reference}/confirm-receipt`);
       setConfirming(false);
-      toast({ title: answer.changed ? 'Receipt Confirmed' : 'Nothing Changed', description: answer.message, variant: answer.changed ? 'success' : 'default' });
+      toast({
+        title: answer.changed ? 'Receipt Confirmed' : 'Nothing Changed',
+        description: answer.message,
+        variant: answer.changed ? 'success' : 'default',
+      });
       onChanged(answer.order);
     } catch (error) {
       setConfirming(false);
-      toast({ title: 'Error', description: error instanceof ApiError ? error.message : 'Your confirmation could not be sent. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description:
+          error instanceof ApiError ? error.message : 'Your confirmation could not be sent. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -47,16 +56,30 @@ export function ReceiptActions({ order, onChanged }: Props) {
   return (
     <div className="receipt-actions">
       <div className="form-actions">
-        <button type="button" onClick={() => setConfirming(true)} disabled={busy || reporting} aria-busy={busy || undefined}>
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          disabled={busy || reporting}
+          aria-busy={busy || undefined}
+        >
           Confirm receipt
         </button>
-        <button type="button" className="secondary outline" aria-expanded={reporting} aria-controls={formId} disabled={busy || confirming} onClick={() => setReporting((open) => !open)}>
+        <button
+          type="button"
+          className="secondary outline"
+          aria-expanded={reporting}
+          aria-controls={formId}
+          disabled={busy || confirming}
+          onClick={() => setReporting((open) => !open)}
+        >
           Report a problem
         </button>
       </div>
       {reporting && <p className="hint">Close the report to confirm receipt instead.</p>}
       <div id={formId} hidden={!reporting}>
-        {reporting && <ProblemForm reference={order.reference} onSent={onChanged} onCancel={() => setReporting(false)} />}
+        {reporting && (
+          <ProblemForm reference={order.reference} onSent={onChanged} onCancel={() => setReporting(false)} />
+        )}
       </div>
       <ConfirmDialog
         open={confirming}
@@ -72,23 +95,49 @@ export function ReceiptActions({ order, onChanged }: Props) {
   );
 }
 
-function ProblemForm({ reference, onSent, onCancel }: { reference: string; onSent: (order: OrderView) => void; onCancel: () => void }) {
+function ProblemForm({
+  reference,
+  onSent,
+  onCancel,
+}: {
+  reference: string;
+  onSent: (order: OrderView) => void;
+  onCancel: () => void;
+}) {
   const { register, handleSubmit, setError, formState } = useSchemaForm(ReportProblemSchema, { problem: '' });
   const { errors, isSubmitting } = formState;
   const send = async (values: ReportProblemInput) => {
     try {
       const answer = await postJson<OrderChangeResponse>(`/api/orders/${reference}/report-problem`, values);
-      toast({ title: answer.changed ? 'Problem Reported' : 'Nothing Changed', description: answer.message, variant: answer.changed ? 'success' : 'default' });
+      toast({
+        title: answer.changed ? 'Problem Reported' : 'Nothing Changed',
+        description: answer.message,
+        variant: answer.changed ? 'success' : 'default',
+      });
       onSent(answer.order);
     } catch (error) {
       const field = error instanceof ApiError ? error.fields['problem'] : undefined;
       if (field) setError('problem', { message: field });
-      else toast({ title: 'Error', description: error instanceof ApiError ? error.message : 'Your report could not be sent. Please try again.', variant: 'destructive' });
+      else
+        toast({
+          title: 'Error',
+          description: error instanceof ApiError ? error.message : 'Your report could not be sent. Please try again.',
+          variant: 'destructive',
+        });
     }
   };
   return (
-    <form className="problem-form" onSubmit={handleSubmit(send)} noValidate aria-label={`Report a problem with order ${reference}`}>
-      <Field label="What went wrong?" hint="Our team reads it and contacts you and the seller. The seller is not paid until we decide." error={errors.problem?.message}>
+    <form
+      className="problem-form"
+      onSubmit={handleSubmit(send)}
+      noValidate
+      aria-label={`Report a problem with order ${reference}`}
+    >
+      <Field
+        label="What went wrong?"
+        hint="Our team reads it and contacts you and the seller. The seller is not paid until we decide."
+        error={errors.problem?.message}
+      >
         {(control) => <textarea rows={3} autoFocus {...control} {...register('problem')} />}
       </Field>
       <div className="form-actions">

@@ -24,9 +24,12 @@ interface Props {
 /** what the handover starts: the buyer's window, then the seller's share */
 function handoverMessage(puppyName: string, order: OrderView, earnings: EarningsResponse | undefined): string {
   const row = earnings?.rows.find((candidate) => candidate.reference === order.reference);
-  const share = row ? `your share of ${formatCents(row.amountCents)}` : `your share of ${puppyName}'s price of ${formatCents(order.puppyPriceCents)}`;
+  const share = row
+    ? `your share of ${formatCents(row.amountCents)}`
+    : `your share of ${puppyName}'s price of ${formatCents(order.puppyPriceCents)}`;
   const days = earnings?.holdDays;
-  if (days === 0) return `Mark ${puppyName} as handed over? The buyer can then no longer report a problem, and ${share} is released to you at once.`;
+  if (days === 0)
+    return `Mark ${puppyName} as handed over? The buyer can then no longer report a problem, and ${share} is released to you at once.`;
   const window = days === undefined ? 'a few days' : `${days} ${days === 1 ? 'day' : 'days'}`;
   return `Mark ${puppyName} as handed over? The buyer then has ${window} to report a problem; after that ${share} is released to you.`;
 }
@@ -47,7 +50,11 @@ export function SellerOrderPanel({ order, puppyName, onChanged }: Props) {
       onChanged(answer.order);
     } catch (error) {
       setConfirming(false);
-      toast({ title: 'Error', description: error instanceof ApiError ? error.message : 'Could not mark the puppy as handed over.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof ApiError ? error.message : 'Could not mark the puppy as handed over.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -64,12 +71,23 @@ export function SellerOrderPanel({ order, puppyName, onChanged }: Props) {
       </p>
       {order.buyer && (
         <p>
-          Buyer: {order.buyer.name} · <a href={`mailto:${order.buyer.email}?subject=${encodeURIComponent(`Order ${order.reference}: ${puppyName}`)}`}>{order.buyer.email}</a>
+          Buyer: {order.buyer.name} ·{' '}
+          <a
+            href={`mailto:${order.buyer.email}?subject=${encodeURIComponent(`Order ${order.reference}: ${puppyName}`)}`}
+          >
+            {order.buyer.email}
+          </a>
         </p>
       )}
       {order.status === 'paid' && (
         <>
-          <button type="button" className="secondary" onClick={() => setConfirming(true)} disabled={busy} aria-busy={busy}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => setConfirming(true)}
+            disabled={busy}
+            aria-busy={busy}
+          >
             Mark handed over
           </button>
           <ConfirmDialog

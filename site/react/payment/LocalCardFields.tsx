@@ -41,15 +41,22 @@ function formatExpiry(raw: string, previous: string): string {
 
 const failure = (error: unknown): ConfirmResult & PaymentMethodResult & { ok: false } => {
   if (error instanceof ApiError) {
-    return { ok: false, message: error.message, code: error.code, kind: error.status === 402 || error.status === 400 ? 'card' : 'system' };
+    return {
+      ok: false,
+      message: error.message,
+      code: error.code,
+      kind: error.status === 402 || error.status === 400 ? 'card' : 'system',
+    };
   }
   return { ok: false, message: 'Something went wrong with the payment system', kind: 'system' };
 };
 
 function resultOf(view: LocalIntentView): ConfirmResult {
   if (view.lastError) return { ok: false, message: view.lastError.message, code: view.lastError.code, kind: 'card' };
-  if (view.status === 'succeeded' || view.status === 'requires_capture' || view.status === 'processing') return { ok: true, intentId: view.id, status: view.status };
-  if (view.status === 'requires_action') return { ok: false, message: 'The payment was not authenticated. Please try again.', kind: 'card' };
+  if (view.status === 'succeeded' || view.status === 'requires_capture' || view.status === 'processing')
+    return { ok: true, intentId: view.id, status: view.status };
+  if (view.status === 'requires_action')
+    return { ok: false, message: 'The payment was not authenticated. Please try again.', kind: 'card' };
   return { ok: false, message: 'Your payment could not be processed', kind: 'card' };
 }
 
@@ -94,7 +101,14 @@ export function LocalCardFields({ driverRef, disabled = false }: Props) {
       async createPaymentMethod(billing?: Billing): Promise<PaymentMethodResult> {
         const { number, expiry, cvc, zip } = fields.current;
         try {
-          const method = await postJson<LocalPaymentMethodView>('/api/local-payments/payment-methods', { number, exp: expiry, cvc, zip, name: billing?.name, email: billing?.email });
+          const method = await postJson<LocalPaymentMethodView>('/api/local-payments/payment-methods', {
+            number,
+            exp: expiry,
+            cvc,
+            zip,
+            name: billing?.name,
+            email: billing?.email,
+          });
           return { ok: true, paymentMethodId: method.id };
         } catch (error) {
           return failure(error);
@@ -104,7 +118,10 @@ export function LocalCardFields({ driverRef, disabled = false }: Props) {
         const method = await driver.createPaymentMethod(billing);
         if (!method.ok) return method;
         try {
-          let view = await postJson<LocalIntentView>('/api/local-payments/confirm', { clientSecret, paymentMethodId: method.paymentMethodId });
+          let view = await postJson<LocalIntentView>('/api/local-payments/confirm', {
+            clientSecret,
+            paymentMethodId: method.paymentMethodId,
+          });
           if (view.nextAction === 'authenticate') view = await authenticateView(clientSecret, view);
           return resultOf(view);
         } catch (error) {
@@ -113,7 +130,16 @@ export function LocalCardFields({ driverRef, disabled = false }: Props) {
       },
       async authenticate(clientSecret) {
         try {
-          return resultOf(await authenticateView(clientSecret, { id: '', object: 'setup_intent', status: 'requires_action', amountCents: null, nextAction: 'authenticate', lastError: null }));
+          return resultOf(
+            await authenticateView(clientSecret, {
+              id: '',
+              object: 'setup_intent',
+              status: 'requires_action',
+              amountCents: null,
+              nextAction: 'authenticate',
+              lastError: null,
+            }),
+          );
         } catch (error) {
           return failure(error);
         }
@@ -144,28 +170,73 @@ export function LocalCardFields({ driverRef, disabled = false }: Props) {
       </Field>
       <div className="local-card-row">
         <Field label="Expiration date (MM / YY)" id={`${id}-exp`} noMessage>
-          {(control) => <input {...control} name="exp-date" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={expiry} disabled={disabled} onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))} required />}
+          {(control) => (
+            <input
+              {...control}
+              name="exp-date"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM / YY"
+              value={expiry}
+              disabled={disabled}
+              onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))}
+              required
+            />
+          )}
         </Field>
         <Field label="CVC" id={`${id}-cvc`} noMessage>
-          {(control) => <input {...control} name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="CVC" maxLength={4} value={cvc} disabled={disabled} onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))} required />}
+          {(control) => (
+            <input
+              {...control}
+              name="cvc"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="CVC"
+              maxLength={4}
+              value={cvc}
+              disabled={disabled}
+              onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))}
+              required
+            />
+          )}
         </Field>
         <Field label="ZIP" id={`${id}-zip`} noMessage>
-          {(control) => <input {...control} name="postal" inputMode="numeric" autoComplete="postal-code" placeholder="12345" maxLength={10} value={zip} disabled={disabled} onChange={(e) => setZip(e.target.value.replace(/[^\d-]/g, ''))} required />}
+          {(control) => (
+            <input
+              {...control}
+              name="postal"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              placeholder="12345"
+              maxLength={10}
+              value={zip}
+              disabled={disabled}
+              onChange={(e) => setZip(e.target.value.replace(/[^\d-]/g, ''))}
+              required
+            />
+          )}
         </Field>
       </div>
 
-      <dialog ref={dialog} className="auth-challenge" aria-labelledby={`${id}-challenge`} onCancel={(e) => {
-        e.preventDefault();
-        decide(false);
-      }}>
+      <dialog
+        ref={dialog}
+        className="auth-challenge"
+        aria-labelledby={`${id}-challenge`}
+        onCancel={(e) => {
+          e.preventDefault();
+          decide(false);
+        }}
+      >
         {challenge && (
           <article>
             <h2 id={`${id}-challenge`}>Authentication required</h2>
             <p>
-              Your bank asks you to confirm {challenge.amountCents !== null ? `this payment of ${formatCents(challenge.amountCents)}` : 'this card'}.
+              Your bank asks you to confirm{' '}
+              {challenge.amountCents !== null ? `this payment of ${formatCents(challenge.amountCents)}` : 'this card'}.
             </p>
             <p>
-              <span className="test-mode-badge">Test mode</span> This stands in for your bank's 3D Secure screen: choose what the bank answers.
+              <span className="test-mode-badge">Test mode</span> This stands in for your bank's 3D Secure screen: choose
+              what the bank answers.
             </p>
             <div className="auth-challenge-actions">
               <button type="button" className="secondary outline" onClick={() => decide(false)}>

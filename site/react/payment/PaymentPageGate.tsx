@@ -16,7 +16,13 @@ export function goToLogin(): void {
   window.location.replace(`/auth?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
 }
 
-export function PaymentPageGate({ description, children }: { description: string; children: (user: UserView) => ReactNode }) {
+export function PaymentPageGate({
+  description,
+  children,
+}: {
+  description: string;
+  children: (user: UserView) => ReactNode;
+}) {
   const { user, isLoading } = useCurrentUser();
   const loggedOut = !isLoading && !user;
   useEffect(() => {
@@ -27,9 +33,7 @@ export function PaymentPageGate({ description, children }: { description: string
   }, [loggedOut, description]);
 
   if (loggedOut) {
-    return (
-      <PageSpinner label="Taking you to the login page…" visible />
-    );
+    return <PageSpinner label="Taking you to the login page…" visible />;
   }
   return <ProtectedRoute>{children}</ProtectedRoute>;
 }

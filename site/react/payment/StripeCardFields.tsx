@@ -25,7 +25,9 @@ function loadOnce(publicKey: string): Promise<Stripe | null> {
   if (!promise) {
     promise = Promise.race([
       loadStripe(publicKey),
-      new Promise<null>((_, reject) => setTimeout(() => reject(new Error('Stripe.js did not load in time')), LOAD_TIMEOUT_MS)),
+      new Promise<null>((_, reject) =>
+        setTimeout(() => reject(new Error('Stripe.js did not load in time')), LOAD_TIMEOUT_MS),
+      ),
     ]);
     // A failed load may be retried on the next visit of the form.
     promise.catch(() => loads.delete(publicKey));
@@ -77,7 +79,10 @@ function ElementsCard({ driverRef, disabled }: { driverRef: Props['driverRef']; 
   useEffect(() => {
     if (!stripe || !elements) return;
     const card = () => elements.getElement(CardElement);
-    const billingDetails = (billing?: { name?: string; email?: string }) => ({ ...(billing?.name ? { name: billing.name } : {}), ...(billing?.email ? { email: billing.email } : {}) });
+    const billingDetails = (billing?: { name?: string; email?: string }) => ({
+      ...(billing?.name ? { name: billing.name } : {}),
+      ...(billing?.email ? { email: billing.email } : {}),
+    });
     const ok = (intent: { id: string; status: string }): ConfirmResult =>
       intent.status === 'succeeded' || intent.status === 'requires_capture' || intent.status === 'processing'
         ? { ok: true, intentId: intent.id, status: intent.status }
@@ -88,7 +93,11 @@ function ElementsCard({ driverRef, disabled }: { driverRef: Props['driverRef']; 
       async createPaymentMethod(billing) {
         const element = card();
         if (!element) return { ok: false, message: CARD_ELEMENT_NOT_FOUND, kind: 'system' };
-        const result = await stripe.createPaymentMethod({ type: 'card', card: element, billing_details: billingDetails(billing) });
+        const result = await stripe.createPaymentMethod({
+          type: 'card',
+          card: element,
+          billing_details: billingDetails(billing),
+        });
         return result.error ? failure(result.error) : { ok: true, paymentMethodId: result.paymentMethod.id };
       },
       async confirm(clientSecret, billing) {
@@ -105,7 +114,12 @@ function ElementsCard({ driverRef, disabled }: { driverRef: Props['driverRef']; 
       async authenticate(clientSecret) {
         const result = await stripe.handleNextAction({ clientSecret });
         if (result.error) return failure(result.error);
-        const intent = 'setupIntent' in result && result.setupIntent ? result.setupIntent : 'paymentIntent' in result ? result.paymentIntent : undefined;
+        const intent =
+          'setupIntent' in result && result.setupIntent
+            ? result.setupIntent
+            : 'paymentIntent' in result
+              ? result.paymentIntent
+              : undefined;
         return intent ? ok(intent) : { ok: false, message: 'Your payment could not be processed', kind: 'system' };
       },
     };

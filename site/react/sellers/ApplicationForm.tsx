@@ -31,7 +31,15 @@ const LOGIN_HREF = '/auth?next=%2Fsellers';
 const REGISTER_HREF = '/auth?tab=register&next=%2Fsellers';
 
 const FORM_ID = 'seller-application';
-const EMPTY: SellerApplicationFormInput = { name: '', email: '', phone: '', location: '', experience: '', breedSpecialty: '', termsAgreed: false };
+const EMPTY: SellerApplicationFormInput = {
+  name: '',
+  email: '',
+  phone: '',
+  location: '',
+  experience: '',
+  breedSpecialty: '',
+  termsAgreed: false,
+};
 
 interface Props {
   plans: SellerPlan[];
@@ -48,8 +56,22 @@ interface Props {
   onSubmitted: (application: SellerApplicationView) => void;
 }
 
-export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, stored, smsAvailable, onResume, onSubmitted }: Props) {
-  const { register, handleSubmit, formState, watch, getValues, reset, setError, setValue } = useSchemaForm(SellerApplicationFormSchema, EMPTY, FORM_ID);
+export function ApplicationForm({
+  plans,
+  plan,
+  onPlanChange,
+  user,
+  userLoading,
+  stored,
+  smsAvailable,
+  onResume,
+  onSubmitted,
+}: Props) {
+  const { register, handleSubmit, formState, watch, getValues, reset, setError, setValue } = useSchemaForm(
+    SellerApplicationFormSchema,
+    EMPTY,
+    FORM_ID,
+  );
   const { errors, isSubmitting, isDirty } = formState;
   const [method, setMethod] = useState<VerificationMethod>('email');
   const [needsLogin, setNeedsLogin] = useState(false);
@@ -89,7 +111,8 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
   // Keep what is typed, so a trip to /auth (or a reload) loses nothing.
   useEffect(() => {
     const subscription = watch((values) => {
-      if (restored.current) saveDraft({ values: values as Partial<SellerApplicationFormInput>, method, plan, resume: false });
+      if (restored.current)
+        saveDraft({ values: values as Partial<SellerApplicationFormInput>, method, plan, resume: false });
     });
     return () => subscription.unsubscribe();
   }, [watch, method, plan]);
@@ -123,7 +146,10 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
       return;
     }
     try {
-      const saved = await postJson<{ application: SellerApplicationView; user: UserView }>('/api/seller-applications', { ...values, plan });
+      const saved = await postJson<{ application: SellerApplicationView; user: UserView }>('/api/seller-applications', {
+        ...values,
+        plan,
+      });
       await mutate(USER_KEY, saved.user, { revalidate: false });
       clearDraft();
       onSubmitted(saved.application);
@@ -142,7 +168,11 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
           if (name in EMPTY) setError(name as keyof SellerApplicationFormInput, { message });
         }
       }
-      toast({ title: 'Submission Failed', description: 'There was a problem submitting your application. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Submission Failed',
+        description: 'There was a problem submitting your application. Please try again.',
+        variant: 'destructive',
+      });
     }
   });
 
@@ -151,8 +181,8 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
       {!user && !userLoading && (
         <div className="login-notice">
           <p>
-            <strong>Log in before you submit.</strong> Applying needs a PuppyNest account. You can fill in the form first: what you
-            type and the plan you choose are kept while you log in or register.
+            <strong>Log in before you submit.</strong> Applying needs a PuppyNest account. You can fill in the form
+            first: what you type and the plan you choose are kept while you log in or register.
           </p>
           <p className="login-needed-actions">
             <a className="btn" href={LOGIN_HREF} onClick={keepForLogin}>
@@ -164,7 +194,14 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
           </p>
         </div>
       )}
-      <form method="post" id={FORM_ID} onSubmit={submit} noValidate aria-labelledby="apply-heading" className="seller-application">
+      <form
+        method="post"
+        id={FORM_ID}
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="apply-heading"
+        className="seller-application"
+      >
         <h2 id="apply-heading">Seller Application</h2>
         <p>Tell families who you are. Fields marked * are required.</p>
         <div className="grid-2">
@@ -172,7 +209,9 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
             {(control) => <input autoComplete="name" {...control} {...register('name')} />}
           </Field>
           <Field label="Location *" error={errors.location?.message}>
-            {(control) => <input autoComplete="address-level2" placeholder="City, State" {...control} {...register('location')} />}
+            {(control) => (
+              <input autoComplete="address-level2" placeholder="City, State" {...control} {...register('location')} />
+            )}
           </Field>
           <Field label="Email *" error={errors.email?.message}>
             {(control) => <input type="email" autoComplete="email" {...control} {...register('email')} />}
@@ -191,12 +230,22 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
           onVerified={() => mutate(STATUS_KEY)}
         />
 
-        <Field label="Breeding experience *" hint="How long you have bred, health testing of the parents, how your puppies are raised." error={errors.experience?.message}>
+        <Field
+          label="Breeding experience *"
+          hint="How long you have bred, health testing of the parents, how your puppies are raised."
+          error={errors.experience?.message}
+        >
           {(control) => <textarea rows={4} {...control} {...register('experience')} />}
         </Field>
         <Field label="Breed specialties *" error={errors.breedSpecialty?.message}>
-            {(control) => <input placeholder="e.g. Golden Retriever, Labrador Retriever" {...control} {...register('breedSpecialty')} />}
-          </Field>
+          {(control) => (
+            <input
+              placeholder="e.g. Golden Retriever, Labrador Retriever"
+              {...control}
+              {...register('breedSpecialty')}
+            />
+          )}
+        </Field>
 
         <PlanChoice plans={plans} value={plan} onChange={choosePlan} />
 
@@ -217,8 +266,12 @@ export function ApplicationForm({ plans, plan, onPlanChange, user, userLoading, 
             <strong>Please log in or register to submit your application.</strong>
             <p>What you typed is kept: you come back to this page afterwards to submit it.</p>
             <p className="login-needed-actions">
-              <a className="btn" href={LOGIN_HREF}>Login</a>
-              <a className="btn outline" href={REGISTER_HREF}>Register</a>
+              <a className="btn" href={LOGIN_HREF}>
+                Login
+              </a>
+              <a className="btn outline" href={REGISTER_HREF}>
+                Register
+              </a>
             </p>
           </div>
         )}

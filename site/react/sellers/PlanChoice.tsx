@@ -19,7 +19,15 @@ export function PlanChoice({ plans, value, onChange }: Props) {
           const id = `plan-${plan.planId}`;
           return (
             <div key={plan.planId} className={`plan-option${value === plan.planId ? ' selected' : ''}`}>
-              <input type="radio" name="plan" id={id} value={plan.planId} checked={value === plan.planId} onChange={() => onChange(plan.planId)} aria-describedby={`${id}-features`} />
+              <input
+                type="radio"
+                name="plan"
+                id={id}
+                value={plan.planId}
+                checked={value === plan.planId}
+                onChange={() => onChange(plan.planId)}
+                aria-describedby={`${id}-features`}
+              />
               <label htmlFor={id}>
                 <strong>{plan.name}</strong>
                 <span className="plan-price">

@@ -10,7 +10,10 @@ export const PLAN_KEY = '/api/seller/plan';
 const PLAN_NAMES = { monthly: 'Monthly', biannual: 'Six Months', annual: 'Annual' } as const;
 
 export function describePlan(view: SellerPlanView): string {
-  const limit = view.listingLimit === null ? `${view.liveListings} live listings (unlimited)` : `${view.liveListings} of ${view.listingLimit} listings live`;
+  const limit =
+    view.listingLimit === null
+      ? `${view.liveListings} live listings (unlimited)`
+      : `${view.liveListings} of ${view.listingLimit} listings live`;
   const period =
     view.status === 'trialing' && view.trialEnd
       ? `free trial until ${formatLongDate(view.trialEnd)}`

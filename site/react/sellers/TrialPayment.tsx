@@ -59,7 +59,11 @@ export function TrialPayment({ plan, application, activePlan, onChangePlan }: Pr
       // The server applies the card check itself too, so a late provider event never leaves the plan waiting.
       await checkPayment(intentIdOf(subscription.clientSecret), subscription.clientSecret).catch(() => undefined);
     }
-    toast({ title: 'Free Trial Started!', description: '7-day trial is active; billing begins on the trial end date', variant: 'success' });
+    toast({
+      title: 'Free Trial Started!',
+      description: '7-day trial is active; billing begins on the trial end date',
+      variant: 'success',
+    });
     await Promise.all([mutate(PLAN_KEY), mutate(USER_KEY)]);
     // The tab now shows the (shorter) active plan: bring its top into view.
     window.scrollTo({ top: 0, behavior: 'instant' });
@@ -70,9 +74,18 @@ export function TrialPayment({ plan, application, activePlan, onChangePlan }: Pr
       <h2>Start your free trial</h2>
       <section className="trial-banner" aria-labelledby="trial-banner-heading">
         <h3 id="trial-banner-heading">7-Day Free Trial</h3>
-        <p>Your application is approved. Try every feature of your plan free for 7 days; cancel anytime during the trial.</p>
+        <p>
+          Your application is approved. Try every feature of your plan free for 7 days; cancel anytime during the trial.
+        </p>
       </section>
-      <PaymentForm label="Start your free trial" submitLabel="Start 7-Day Free Trial" busyLabel="Setting up your trial..." onSubmit={startTrial} systemErrorHref="/sellers" systemErrorLinkText="Back to seller onboarding">
+      <PaymentForm
+        label="Start your free trial"
+        submitLabel="Start 7-Day Free Trial"
+        busyLabel="Setting up your trial..."
+        onSubmit={startTrial}
+        systemErrorHref="/sellers"
+        systemErrorLinkText="Back to seller onboarding"
+      >
         <div className="trial-summary">
           <div>
             <strong>{plan.name} plan</strong>{' '}
@@ -88,7 +101,9 @@ export function TrialPayment({ plan, application, activePlan, onChangePlan }: Pr
           <div className="today">$0 today</div>
         </div>
       </PaymentForm>
-      <p className="trial-footnote">No commitment • Cancel anytime during trial • No charges until {formatLongDate(trialEnd)}</p>
+      <p className="trial-footnote">
+        No commitment • Cancel anytime during trial • No charges until {formatLongDate(trialEnd)}
+      </p>
       {key && !key.isLive && <TestCardHints />}
     </div>
   );
@@ -99,8 +114,13 @@ function ActivePlan({ view }: { view: SellerPlanView }) {
     <div className="trial-payment">
       <h2>Your seller plan is active</h2>
       <p>
-        {view.status === 'trialing' && view.trialEnd ? `Your free trial runs until ${formatLongDate(view.trialEnd)}. ` : ''}
-        {view.listingLimit === null ? 'You can list unlimited puppies' : `You can list up to ${view.listingLimit} puppies`} without a listing fee.
+        {view.status === 'trialing' && view.trialEnd
+          ? `Your free trial runs until ${formatLongDate(view.trialEnd)}. `
+          : ''}
+        {view.listingLimit === null
+          ? 'You can list unlimited puppies'
+          : `You can list up to ${view.listingLimit} puppies`}{' '}
+        without a listing fee.
       </p>
       <p className="login-needed-actions">
         <a className="btn" href="/post-puppy">

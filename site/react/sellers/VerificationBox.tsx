@@ -38,11 +38,22 @@ export function VerificationBox({ method, onMethodChange, smsAvailable, target, 
     }
     setBusy('send');
     try {
-      await postJson<SendCodeResponse>('/api/send-verification-code', method === 'email' ? { email: value, method } : { phone: value, method });
+      await postJson<SendCodeResponse>(
+        '/api/send-verification-code',
+        method === 'email' ? { email: value, method } : { phone: value, method },
+      );
       setSent({ method, to: value });
-      toast({ title: 'Verification Code Sent', description: `Please check your ${words.where} for the verification code.`, variant: 'success' });
+      toast({
+        title: 'Verification Code Sent',
+        description: `Please check your ${words.where} for the verification code.`,
+        variant: 'success',
+      });
     } catch (error) {
-      toast({ title: 'Failed to Send Code', description: error instanceof ApiError ? error.message : 'Please try again later.', variant: 'destructive' });
+      toast({
+        title: 'Failed to Send Code',
+        description: error instanceof ApiError ? error.message : 'Please try again later.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }
@@ -50,7 +61,11 @@ export function VerificationBox({ method, onMethodChange, smsAvailable, target, 
 
   async function verify() {
     if (!code.trim()) {
-      toast({ title: 'Missing Information', description: 'Please enter your verification code.', variant: 'destructive' });
+      toast({
+        title: 'Missing Information',
+        description: 'Please enter your verification code.',
+        variant: 'destructive',
+      });
       return;
     }
     const value = target(method).trim();
@@ -60,13 +75,24 @@ export function VerificationBox({ method, onMethodChange, smsAvailable, target, 
     }
     setBusy('verify');
     try {
-      await postJson('/api/verify-code', method === 'email' ? { email: value, code: code.trim(), method } : { phone: value, code: code.trim(), method });
+      await postJson(
+        '/api/verify-code',
+        method === 'email' ? { email: value, code: code.trim(), method } : { phone: value, code: code.trim(), method },
+      );
       await onVerified();
       setCode('');
       setSent(null);
-      toast({ title: 'Verification Successful', description: `Your ${words.where} has been verified.`, variant: 'success' });
+      toast({
+        title: 'Verification Successful',
+        description: `Your ${words.where} has been verified.`,
+        variant: 'success',
+      });
     } catch (error) {
-      toast({ title: 'Verification Failed', description: error instanceof ApiError ? error.message : 'Invalid verification code.', variant: 'destructive' });
+      toast({
+        title: 'Verification Failed',
+        description: error instanceof ApiError ? error.message : 'Invalid verification code.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }
@@ -78,7 +104,14 @@ export function VerificationBox({ method, onMethodChange, smsAvailable, target, 
       <p>We send a 6-digit code to the email address or phone number above. It is valid for 10 minutes.</p>
       <div role="radiogroup" aria-label="Verification method" className="verification-methods">
         <label>
-          <input type="radio" name="verificationMethod" value="email" checked={method === 'email'} onChange={() => onMethodChange('email')} /> Email
+          <input
+            type="radio"
+            name="verificationMethod"
+            value="email"
+            checked={method === 'email'}
+            onChange={() => onMethodChange('email')}
+          />{' '}
+          Email
         </label>
         <label>
           <input
@@ -104,7 +137,13 @@ export function VerificationBox({ method, onMethodChange, smsAvailable, target, 
         </p>
       ) : (
         <>
-          <button type="button" className="secondary" onClick={send} disabled={busy !== null} aria-busy={busy === 'send'}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={send}
+            disabled={busy !== null}
+            aria-busy={busy === 'send'}
+          >
             {busy === 'send' ? 'Sending code…' : sentTo ? 'Resend Code' : 'Send Verification Code'}
           </button>
           <div className="verification-code">

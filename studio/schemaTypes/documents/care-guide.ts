@@ -8,7 +8,13 @@ export const careGuide = defineType({
   icon: () => '📘',
   fields: [
     defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required().max(80) }),
-    defineField({ name: 'intro', title: 'Introduction', type: 'text', rows: 3, validation: (rule) => rule.required().max(500) }),
+    defineField({
+      name: 'intro',
+      title: 'Introduction',
+      type: 'text',
+      rows: 3,
+      validation: (rule) => rule.required().max(500),
+    }),
     defineField({
       name: 'sections',
       title: 'Sections',

@@ -8,7 +8,13 @@ export const donatePage = defineType({
   icon: () => '💛',
   fields: [
     defineField({ name: 'headline', title: 'Headline', type: 'string', validation: (rule) => rule.required().max(80) }),
-    defineField({ name: 'intro', title: 'Introduction', type: 'text', rows: 3, validation: (rule) => rule.required().max(500) }),
+    defineField({
+      name: 'intro',
+      title: 'Introduction',
+      type: 'text',
+      rows: 3,
+      validation: (rule) => rule.required().max(500),
+    }),
     defineField({
       name: 'stats',
       title: 'Statistics',
@@ -16,7 +22,12 @@ export const donatePage = defineType({
       of: [defineArrayMember({ type: 'stat' })],
       validation: (rule) => rule.required().min(1).max(4),
     }),
-    defineField({ name: 'impactHeading', title: 'Impact list heading', type: 'string', validation: (rule) => rule.required().max(80) }),
+    defineField({
+      name: 'impactHeading',
+      title: 'Impact list heading',
+      type: 'string',
+      validation: (rule) => rule.required().max(80),
+    }),
     defineField({
       name: 'impactTiers',
       title: 'Impact tiers',
@@ -29,7 +40,9 @@ export const donatePage = defineType({
           .max(6)
           .custom((tiers: { amount?: number }[] | undefined) => {
             const amounts = (tiers ?? []).map((tier) => tier.amount ?? 0);
-            return amounts.every((amount, index) => index === 0 || amount > (amounts[index - 1] ?? 0)) ? true : 'List the tiers from the smallest amount to the largest';
+            return amounts.every((amount, index) => index === 0 || amount > (amounts[index - 1] ?? 0))
+              ? true
+              : 'List the tiers from the smallest amount to the largest';
           }),
     }),
     defineField({

@@ -6,8 +6,19 @@ export const faqItem = defineType({
   type: 'document',
   icon: () => '❓',
   fields: [
-    defineField({ name: 'question', title: 'Question', type: 'string', validation: (rule) => rule.required().min(8).max(160) }),
-    defineField({ name: 'answer', title: 'Answer', type: 'text', rows: 5, validation: (rule) => rule.required().min(20).max(900) }),
+    defineField({
+      name: 'question',
+      title: 'Question',
+      type: 'string',
+      validation: (rule) => rule.required().min(8).max(160),
+    }),
+    defineField({
+      name: 'answer',
+      title: 'Answer',
+      type: 'text',
+      rows: 5,
+      validation: (rule) => rule.required().min(20).max(900),
+    }),
     defineField({
       name: 'order',
       title: 'Order',
@@ -17,5 +28,11 @@ export const faqItem = defineType({
     }),
   ],
   orderings: [{ title: 'Order', name: 'orderAsc', by: [{ field: 'order', direction: 'asc' }] }],
-  preview: { select: { title: 'question', order: 'order' }, prepare: ({ title, order }: { title?: string; order?: number }) => ({ title, subtitle: order === undefined ? undefined : `#${order}` }) },
+  preview: {
+    select: { title: 'question', order: 'order' },
+    prepare: ({ title, order }: { title?: string; order?: number }) => ({
+      title,
+      subtitle: order === undefined ? undefined : `#${order}`,
+    }),
+  },
 });

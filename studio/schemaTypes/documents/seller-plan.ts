@@ -14,11 +14,34 @@ export const sellerPlan = defineType({
   type: 'document',
   icon: () => '📋',
   fields: [
-    defineField({ name: 'planId', title: 'Plan', type: 'string', options: { list: PLAN_IDS, layout: 'radio' }, validation: (rule) => rule.required() }),
+    defineField({
+      name: 'planId',
+      title: 'Plan',
+      type: 'string',
+      options: { list: PLAN_IDS, layout: 'radio' },
+      validation: (rule) => rule.required(),
+    }),
     defineField({ name: 'name', title: 'Name', type: 'string', validation: (rule) => rule.required().max(40) }),
-    defineField({ name: 'price', title: 'Price (US dollars)', type: 'number', validation: (rule) => rule.required().greaterThan(0).precision(2) }),
-    defineField({ name: 'periodLabel', title: 'Billing period', type: 'string', description: 'Shown after the price, e.g. “per month”.', validation: (rule) => rule.required().max(30) }),
-    defineField({ name: 'savings', title: 'Savings', type: 'string', description: 'E.g. “Save $20 (17%)”. Leave empty for the monthly plan.', validation: (rule) => rule.max(40) }),
+    defineField({
+      name: 'price',
+      title: 'Price (US dollars)',
+      type: 'number',
+      validation: (rule) => rule.required().greaterThan(0).precision(2),
+    }),
+    defineField({
+      name: 'periodLabel',
+      title: 'Billing period',
+      type: 'string',
+      description: 'Shown after the price, e.g. “per month”.',
+      validation: (rule) => rule.required().max(30),
+    }),
+    defineField({
+      name: 'savings',
+      title: 'Savings',
+      type: 'string',
+      description: 'E.g. “Save $20 (17%)”. Leave empty for the monthly plan.',
+      validation: (rule) => rule.max(40),
+    }),
     defineField({
       name: 'features',
       title: 'Features',
@@ -34,15 +57,25 @@ export const sellerPlan = defineType({
       validation: (rule) =>
         rule.required().custom((priceId, context) => {
           const planId = (context.document as { planId?: unknown } | undefined)?.planId;
-          return priceId === undefined || typeof planId !== 'string' || priceId === `price_${planId}` ? true : `The ${planId} plan is paid with price_${planId}`;
+          return priceId === undefined || typeof planId !== 'string' || priceId === `price_${planId}`
+            ? true
+            : `The ${planId} plan is paid with price_${planId}`;
         }),
     }),
     defineField({ name: 'highlighted', title: 'Highlight as best value', type: 'boolean', initialValue: false }),
-    defineField({ name: 'order', title: 'Order', type: 'number', validation: (rule) => rule.required().integer().min(1).max(9) }),
+    defineField({
+      name: 'order',
+      title: 'Order',
+      type: 'number',
+      validation: (rule) => rule.required().integer().min(1).max(9),
+    }),
   ],
   orderings: [{ title: 'Order', name: 'orderAsc', by: [{ field: 'order', direction: 'asc' }] }],
   preview: {
     select: { title: 'name', price: 'price', period: 'periodLabel' },
-    prepare: ({ title, price, period }: { title?: string; price?: number; period?: string }) => ({ title, subtitle: price === undefined ? undefined : `$${price.toFixed(2)} ${period ?? ''}` }),
+    prepare: ({ title, price, period }: { title?: string; price?: number; period?: string }) => ({
+      title,
+      subtitle: price === undefined ? undefined : `$${price.toFixed(2)} ${period ?? ''}`,
+    }),
   },
 });

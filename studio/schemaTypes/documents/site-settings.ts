@@ -11,8 +11,20 @@ export const siteSettings = defineType({
     { name: 'footer', title: 'Header and footer' },
   ],
   fields: [
-    defineField({ name: 'brand', title: 'Brand name', type: 'string', group: 'brand', validation: (rule) => rule.required().max(40) }),
-    defineField({ name: 'tagline', title: 'Tagline', type: 'string', group: 'brand', validation: (rule) => rule.required().max(100) }),
+    defineField({
+      name: 'brand',
+      title: 'Brand name',
+      type: 'string',
+      group: 'brand',
+      validation: (rule) => rule.required().max(40),
+    }),
+    defineField({
+      name: 'tagline',
+      title: 'Tagline',
+      type: 'string',
+      group: 'brand',
+      validation: (rule) => rule.required().max(100),
+    }),
     defineField({
       name: 'description',
       title: 'Short description',
@@ -22,7 +34,13 @@ export const siteSettings = defineType({
       description: 'One or two sentences about PuppyNest, used in the footer and when pages are shared.',
       validation: (rule) => rule.required().max(300),
     }),
-    defineField({ name: 'contactEmail', title: 'Contact email', type: 'string', group: 'contact', validation: (rule) => rule.required().email() }),
+    defineField({
+      name: 'contactEmail',
+      title: 'Contact email',
+      type: 'string',
+      group: 'contact',
+      validation: (rule) => rule.required().email(),
+    }),
     defineField({
       name: 'businessHours',
       title: 'Business hours',

@@ -9,7 +9,13 @@ export const terms = defineType({
   fields: [
     defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required().max(80) }),
     defineField({ name: 'lastUpdated', title: 'Last updated', type: 'date', validation: (rule) => rule.required() }),
-    defineField({ name: 'intro', title: 'Introduction', type: 'text', rows: 3, validation: (rule) => rule.required().max(800) }),
+    defineField({
+      name: 'intro',
+      title: 'Introduction',
+      type: 'text',
+      rows: 3,
+      validation: (rule) => rule.required().max(800),
+    }),
     defineField({
       name: 'sections',
       title: 'Sections',

@@ -14,6 +14,12 @@ export const becomeSellerSection = defineType({
       of: [{ type: 'string' }],
       validation: (rule) => rule.required().min(2).max(6),
     }),
-    defineField({ name: 'ctaLabel', title: 'Button label', type: 'string', initialValue: 'Become a Seller', validation: (rule) => rule.required().max(30) }),
+    defineField({
+      name: 'ctaLabel',
+      title: 'Button label',
+      type: 'string',
+      initialValue: 'Become a Seller',
+      validation: (rule) => rule.required().max(30),
+    }),
   ],
 });

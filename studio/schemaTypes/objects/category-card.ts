@@ -21,7 +21,12 @@ export const categoryCard = defineType({
     }),
     defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required().max(50) }),
     defineField({ name: 'text', title: 'Text', type: 'text', rows: 3, validation: (rule) => rule.required().max(200) }),
-    defineField({ name: 'image', title: 'Image', type: 'imageWithAlt', validation: (rule) => rule.required().assetRequired() }),
+    defineField({
+      name: 'image',
+      title: 'Image',
+      type: 'imageWithAlt',
+      validation: (rule) => rule.required().assetRequired(),
+    }),
   ],
   preview: { select: { title: 'title', subtitle: 'category', media: 'image' } },
 });

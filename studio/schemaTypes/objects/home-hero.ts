@@ -7,7 +7,13 @@ export const homeHero = defineType({
   type: 'object',
   fields: [
     defineField({ name: 'heading', title: 'Heading', type: 'string', validation: (rule) => rule.required().max(80) }),
-    defineField({ name: 'subheading', title: 'Subheading', type: 'text', rows: 2, validation: (rule) => rule.required().max(240) }),
+    defineField({
+      name: 'subheading',
+      title: 'Subheading',
+      type: 'text',
+      rows: 2,
+      validation: (rule) => rule.required().max(240),
+    }),
     defineField({
       name: 'searchPlaceholder',
       title: 'Search box placeholder',
@@ -15,6 +21,11 @@ export const homeHero = defineType({
       initialValue: 'Search by breed, size, or temperament...',
       validation: (rule) => rule.required().max(60),
     }),
-    defineField({ name: 'image', title: 'Hero image', type: 'imageWithAlt', validation: (rule) => rule.required().assetRequired() }),
+    defineField({
+      name: 'image',
+      title: 'Hero image',
+      type: 'imageWithAlt',
+      validation: (rule) => rule.required().assetRequired(),
+    }),
   ],
 });

@@ -11,10 +11,18 @@ export const impactTier = defineType({
       type: 'number',
       validation: (rule) => rule.required().integer().greaterThan(0).max(100000),
     }),
-    defineField({ name: 'text', title: 'What it pays for', type: 'string', validation: (rule) => rule.required().max(160) }),
+    defineField({
+      name: 'text',
+      title: 'What it pays for',
+      type: 'string',
+      validation: (rule) => rule.required().max(160),
+    }),
   ],
   preview: {
     select: { amount: 'amount', text: 'text' },
-    prepare: ({ amount, text }: { amount?: number; text?: string }) => ({ title: amount === undefined ? 'No amount' : `$${amount}`, subtitle: text }),
+    prepare: ({ amount, text }: { amount?: number; text?: string }) => ({
+      title: amount === undefined ? 'No amount' : `$${amount}`,
+      subtitle: text,
+    }),
   },
 });

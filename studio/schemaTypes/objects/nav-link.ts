@@ -12,9 +12,13 @@ export const navLink = defineType({
       type: 'string',
       description: 'A site path such as /puppies or /contact, or a full https:// address.',
       validation: (rule) =>
-        rule.required().custom((href: string | undefined) =>
-          href === undefined || /^(\/[\w\-./?=&%#]*|https:\/\/\S+|mailto:\S+)$/.test(href) ? true : 'Use a path starting with / or a full https:// address',
-        ),
+        rule
+          .required()
+          .custom((href: string | undefined) =>
+            href === undefined || /^(\/[\w\-./?=&%#]*|https:\/\/\S+|mailto:\S+)$/.test(href)
+              ? true
+              : 'Use a path starting with / or a full https:// address',
+          ),
     }),
   ],
   preview: { select: { title: 'label', subtitle: 'href' } },

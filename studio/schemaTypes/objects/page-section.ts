@@ -13,11 +13,19 @@ export const pageSection = defineType({
       title: 'Anchor',
       type: 'slug',
       description: 'Lower-case words joined by hyphens, e.g. “home-setup”. Changing it breaks links to this section.',
-      options: { source: (_doc: unknown, context: { parent?: unknown }) => (context.parent as { title?: string } | undefined)?.title ?? '', maxLength: 48 },
+      options: {
+        source: (_doc: unknown, context: { parent?: unknown }) =>
+          (context.parent as { title?: string } | undefined)?.title ?? '',
+        maxLength: 48,
+      },
       validation: (rule) =>
-        rule.required().custom((slug: { current?: string } | undefined) =>
-          !slug?.current || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug.current) ? true : 'Use lower-case letters, digits and single hyphens',
-        ),
+        rule
+          .required()
+          .custom((slug: { current?: string } | undefined) =>
+            !slug?.current || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug.current)
+              ? true
+              : 'Use lower-case letters, digits and single hyphens',
+          ),
     }),
     defineField({ name: 'body', title: 'Body', type: 'richText', validation: (rule) => rule.required().min(1) }),
   ],

@@ -33,9 +33,13 @@ export const richText = defineType({
                 type: 'string',
                 description: 'A site path such as /contact, a full https:// address, or mailto:.',
                 validation: (rule) =>
-                  rule.required().custom((href: string | undefined) =>
-                    href === undefined || /^(\/[\w\-./?=&%#]*|https:\/\/\S+|mailto:\S+)$/.test(href) ? true : 'Use a path starting with /, an https:// address or mailto:',
-                  ),
+                  rule
+                    .required()
+                    .custom((href: string | undefined) =>
+                      href === undefined || /^(\/[\w\-./?=&%#]*|https:\/\/\S+|mailto:\S+)$/.test(href)
+                        ? true
+                        : 'Use a path starting with /, an https:// address or mailto:',
+                    ),
               }),
             ],
           }),

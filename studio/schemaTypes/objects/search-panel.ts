@@ -7,7 +7,19 @@ export const searchPanel = defineType({
   type: 'object',
   fields: [
     defineField({ name: 'heading', title: 'Heading', type: 'string', validation: (rule) => rule.required().max(80) }),
-    defineField({ name: 'findPuppyText', title: 'Find My Puppy tab text', type: 'text', rows: 2, validation: (rule) => rule.required().max(240) }),
-    defineField({ name: 'becomeSellerText', title: 'Become a Seller tab text', type: 'text', rows: 2, validation: (rule) => rule.required().max(240) }),
+    defineField({
+      name: 'findPuppyText',
+      title: 'Find My Puppy tab text',
+      type: 'text',
+      rows: 2,
+      validation: (rule) => rule.required().max(240),
+    }),
+    defineField({
+      name: 'becomeSellerText',
+      title: 'Become a Seller tab text',
+      type: 'text',
+      rows: 2,
+      validation: (rule) => rule.required().max(240),
+    }),
   ],
 });

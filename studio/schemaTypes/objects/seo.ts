@@ -8,6 +8,12 @@ export const seo = defineType({
   options: { collapsible: true, collapsed: true },
   fields: [
     defineField({ name: 'title', title: 'Page title', type: 'string', validation: (rule) => rule.required().max(60) }),
-    defineField({ name: 'description', title: 'Meta description', type: 'text', rows: 3, validation: (rule) => rule.required().min(50).max(160) }),
+    defineField({
+      name: 'description',
+      title: 'Meta description',
+      type: 'text',
+      rows: 3,
+      validation: (rule) => rule.required().min(50).max(160),
+    }),
   ],
 });

@@ -14,16 +14,21 @@ import { buildBreeds, buildCatalogue, buildUser, createRng } from '../../support
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** `--name=value` from the command line, or the fallback */
-export const numberArg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+export const numberArg = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 
 /** 58 breeds, 50 sellers (kennel0…), `buyers` buyers (family0…) and `rows` listings, as a lowdb shape */
 export async function benchCatalogue(rows: number, buyers: number, now: Date): Promise<DbShape> {
   const memory = createMemoryStorage();
   await memory.write((db) => {
     const breedIds = buildBreeds().map((breed) => db.breeds.insert(breed).id);
-    const sellerIds = Array.from({ length: 50 }, (_, i) => db.users.insert(buildUser({ username: `kennel${i}`, accountType: 'seller' }, now)).id);
+    const sellerIds = Array.from(
+      { length: 50 },
+      (_, i) => db.users.insert(buildUser({ username: `kennel${i}`, accountType: 'seller' }, now)).id,
+    );
     for (let i = 0; i < buyers; i++) db.users.insert(buildUser({ username: `family${i}` }, now));
-    for (const puppy of buildCatalogue(rows, createRng(42), { breedIds, sellerIds, now, featured: 0 })) db.puppies.insert(puppy);
+    for (const puppy of buildCatalogue(rows, createRng(42), { breedIds, sellerIds, now, featured: 0 }))
+      db.puppies.insert(puppy);
   });
   return shapeOf(memory);
 }
@@ -40,9 +45,19 @@ export function tailPath(): string {
 }
 
 /** starts a process in the project root; resolves once its output matches `ready` (at once without) */
-export function startProcess(label: string, command: string, args: string[], env: Record<string, string>, ready?: RegExp): Promise<ChildProcess> {
+export function startProcess(
+  label: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  ready?: RegExp,
+): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     if (!ready) return resolve(child);
     let said = '';
     const listen = (chunk: Buffer) => {

@@ -27,7 +27,9 @@ describe('session tokens', () => {
     expect(await service.verify(token, NOW)).toBeDefined();
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const flipped = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
-    const otherPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '8' })).toString('base64url');
+    const otherPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '8' }),
+    ).toString('base64url');
     const foreign = await createTokenService(`${SECRET}-other`).sign(CLAIMS, NOW);
     for (const bad of [flipped, `${header}.${otherPayload}.${signature}`, foreign, `${token}x`, 'not-a-token', '']) {
       expect(await service.verify(bad, NOW), bad).toBeUndefined();

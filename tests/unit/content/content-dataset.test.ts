@@ -3,11 +3,19 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedSource } from '#content/embedded-source.ts';
-import { createContent, type CareGuide, type Content, type PageSection, type RichTextBlock, type Terms } from '#content/index.ts';
+import {
+  createContent,
+  type CareGuide,
+  type Content,
+  type PageSection,
+  type RichTextBlock,
+  type Terms,
+} from '#content/index.ts';
 
 const content: Content = createContent(createEmbeddedSource({ contentDir: path.resolve('content') }));
 
-const plain = (blocks: RichTextBlock[]): string => blocks.map((block) => block.children.map((span) => span.text).join('')).join('\n');
+const plain = (blocks: RichTextBlock[]): string =>
+  blocks.map((block) => block.children.map((span) => span.text).join('')).join('\n');
 const sectionText = (page: { sections: PageSection[] }, anchor: string): string => {
   const section = page.sections.find((s) => s.anchor === anchor);
   if (!section) throw new Error(`no section ${anchor}`);
@@ -22,7 +30,14 @@ beforeAll(async () => {
 
 describe('care guide', () => {
   it('has the six sections of the spec, each with an anchor', () => {
-    expect(guide.sections.map((s) => s.anchor)).toEqual(['nutrition', 'training', 'health', 'home-setup', 'socialization', 'grooming']);
+    expect(guide.sections.map((s) => s.anchor)).toEqual([
+      'nutrition',
+      'training',
+      'health',
+      'home-setup',
+      'socialization',
+      'grooming',
+    ]);
   });
 
   it('gives the feeding schedule', () => {
@@ -96,13 +111,25 @@ describe('home page content', () => {
     expect(plans.map((p) => p.features)).toEqual([
       ['Up to 10 listings', 'Basic analytics', 'Email support'],
       ['Up to 20 listings', 'Advanced analytics', 'Priority email support', '1 featured listing per month'],
-      ['Unlimited listings', 'Premium analytics', 'Phone and email support', '3 featured listings per month', 'Marketing toolkit'],
+      [
+        'Unlimited listings',
+        'Premium analytics',
+        'Phone and email support',
+        '3 featured listings per month',
+        'Marketing toolkit',
+      ],
     ]);
   });
 
   it('says $19.99 wherever it names the monthly price, never $29.99', async () => {
     const everything = JSON.stringify(
-      await Promise.all([content.getHomePage(), content.getFaq(), content.getSellerPlans(), content.getTerms(), content.getSiteSettings()]),
+      await Promise.all([
+        content.getHomePage(),
+        content.getFaq(),
+        content.getSellerPlans(),
+        content.getTerms(),
+        content.getSiteSettings(),
+      ]),
     );
     expect(everything).toContain('19.99');
     expect(everything).not.toContain('29.99');
@@ -125,7 +152,11 @@ describe('site settings and donate page', () => {
       { days: 'Sat', hours: '10am–4pm' },
       { days: 'Sun', hours: 'Closed' },
     ]);
-    expect(settings.informationLinks.filter((l) => ['Privacy Policy', 'Shipping Policy'].includes(l.label)).map((l) => l.href)).toEqual(['/contact', '/contact']);
+    expect(
+      settings.informationLinks
+        .filter((l) => ['Privacy Policy', 'Shipping Policy'].includes(l.label))
+        .map((l) => l.href),
+    ).toEqual(['/contact', '/contact']);
   });
 
   it('has the stats, impact tiers and the 100% statement', async () => {

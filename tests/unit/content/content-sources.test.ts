@@ -20,7 +20,9 @@ let sanity: Content;
 beforeAll(async () => {
   fake = await startFakeSanity({ contentDir: CONTENT_DIR, projectId: PROJECT_ID, dataset: DATASET });
   embedded = createContent(createEmbeddedSource({ contentDir: CONTENT_DIR }));
-  sanity = createContent(createSanitySource({ projectId: PROJECT_ID, dataset: DATASET, apiHost: fake.apiHost, useProjectHostname: false }));
+  sanity = createContent(
+    createSanitySource({ projectId: PROJECT_ID, dataset: DATASET, apiHost: fake.apiHost, useProjectHostname: false }),
+  );
 });
 
 afterAll(async () => {
@@ -28,14 +30,25 @@ afterAll(async () => {
 });
 
 type Name = Exclude<keyof Content, 'source'>;
-const FUNCTIONS: Name[] = ['getSiteSettings', 'getHomePage', 'getFaq', 'getTestimonials', 'getProducts', 'getSellerPlans', 'getCareGuide', 'getTerms', 'getDonatePage'];
+const FUNCTIONS: Name[] = [
+  'getSiteSettings',
+  'getHomePage',
+  'getFaq',
+  'getTestimonials',
+  'getProducts',
+  'getSellerPlans',
+  'getCareGuide',
+  'getTerms',
+  'getDonatePage',
+];
 
 /** Every image of a result, so the two sources can be compared apart from where their images live. */
 function collectImages(value: unknown, found: ContentImage[] = []): ContentImage[] {
   if (Array.isArray(value)) value.forEach((item) => collectImages(item, found));
   else if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    if (typeof record.src === 'string' && typeof record.width === 'number') found.push(record as unknown as ContentImage);
+    if (typeof record.src === 'string' && typeof record.width === 'number')
+      found.push(record as unknown as ContentImage);
     else Object.values(record).forEach((child) => collectImages(child, found));
   }
   return found;
@@ -62,7 +75,9 @@ describe.each(FUNCTIONS)('%s', (name) => {
       expect(image.alt.length).toBeGreaterThan(2);
     }
     for (const image of sanityImages) {
-      expect(image.src).toMatch(new RegExp(`^https://cdn\\.sanity\\.io/images/${PROJECT_ID}/${DATASET}/[0-9a-f]{40}-\\d+x\\d+\\.webp$`));
+      expect(image.src).toMatch(
+        new RegExp(`^https://cdn\\.sanity\\.io/images/${PROJECT_ID}/${DATASET}/[0-9a-f]{40}-\\d+x\\d+\\.webp$`),
+      );
       expect(image.src).toContain(`-${image.width}x${image.height}.`);
     }
   });
@@ -92,7 +107,11 @@ describe('content from both sources', () => {
 
   it('resolves image references to real dimensions', async () => {
     const [fromEmbedded, fromSanity] = await Promise.all([embedded.getHomePage(), sanity.getHomePage()]);
-    expect(fromEmbedded.hero.image).toMatchObject({ src: 'content/images/hero-puppies.webp', width: 1440, height: 810 });
+    expect(fromEmbedded.hero.image).toMatchObject({
+      src: 'content/images/hero-puppies.webp',
+      width: 1440,
+      height: 810,
+    });
     expect(fromSanity.hero.image?.width).toBe(1440);
     expect(fromSanity.categoryCards.map((card) => card.category)).toEqual(['family', 'apartment', 'active']);
     // What the API hands to browsers: the server publishes CONTENT_DIR/images at /content/images/.

@@ -32,7 +32,9 @@ describe('embedded content source', () => {
     const before = await content.getFaq();
     expect(before[0]?.answer).toContain('Start with the search box');
 
-    rewrite(path.join(dir, 'production.ndjson'), (text) => text.replace('Start with the search box', 'Begin with the search box'));
+    rewrite(path.join(dir, 'production.ndjson'), (text) =>
+      text.replace('Start with the search box', 'Begin with the search box'),
+    );
     const after = await content.getFaq();
     expect(after[0]?.answer).toContain('Begin with the search box');
   });
@@ -48,8 +50,20 @@ describe('embedded content source', () => {
     writeFileSync(
       path.join(dir, 'extra.ndjson'),
       [
-        { _id: 'faq-09', _type: 'faqItem', question: 'Do you ship puppies?', answer: 'Delivery is arranged with each breeder.', order: 9 },
-        { _id: 'versions.rSpring.faq-01', _type: 'faqItem', question: 'Scheduled wording', answer: 'Not live yet.', order: 1 },
+        {
+          _id: 'faq-09',
+          _type: 'faqItem',
+          question: 'Do you ship puppies?',
+          answer: 'Delivery is arranged with each breeder.',
+          order: 9,
+        },
+        {
+          _id: 'versions.rSpring.faq-01',
+          _type: 'faqItem',
+          question: 'Scheduled wording',
+          answer: 'Not live yet.',
+          order: 1,
+        },
         { _id: 'drafts.faq-09', _type: 'faqItem', question: 'Draft wording', answer: 'Not live yet.', order: 9 },
       ]
         .map((doc) => JSON.stringify(doc))
@@ -65,7 +79,9 @@ describe('embedded content source', () => {
     const dir = copyOfContent();
     rewrite(path.join(dir, 'production.ndjson'), (text) => `${text}{"_id": "broken",\n`);
     const lines = readFileSync(path.join(dir, 'production.ndjson'), 'utf8').split('\n').length - 1;
-    await expect(createContent(createEmbeddedSource({ contentDir: dir })).getFaq()).rejects.toThrow(`production.ndjson line ${lines} is not valid JSON`);
+    await expect(createContent(createEmbeddedSource({ contentDir: dir })).getFaq()).rejects.toThrow(
+      `production.ndjson line ${lines} is not valid JSON`,
+    );
   });
 
   it('names a missing singleton instead of rendering an empty page', async () => {
@@ -76,13 +92,17 @@ describe('embedded content source', () => {
         .filter((line) => !line.startsWith('{"_id":"terms"'))
         .join('\n'),
     );
-    await expect(createContent(createEmbeddedSource({ contentDir: dir })).getTerms()).rejects.toThrow('Content document "terms" is missing (content source: embedded)');
+    await expect(createContent(createEmbeddedSource({ contentDir: dir })).getTerms()).rejects.toThrow(
+      'Content document "terms" is missing (content source: embedded)',
+    );
   });
 });
 
 describe('sourceFromEnv', () => {
   it('uses Sanity when SANITY_PROJECT_ID is set, the embedded dataset otherwise', () => {
-    expect(sourceFromEnv({ SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'staging' }).name).toBe('sanity:abc123/staging');
+    expect(sourceFromEnv({ SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'staging' }).name).toBe(
+      'sanity:abc123/staging',
+    );
     expect(sourceFromEnv({ SANITY_PROJECT_ID: 'abc123' }).name).toBe('sanity:abc123/production');
     expect(sourceFromEnv({ SANITY_PROJECT_ID: '  ' }).name).toBe('embedded');
     expect(sourceFromEnv({}).name).toBe('embedded');

@@ -21,10 +21,15 @@ export interface FakeSanity {
 
 type Perspective = 'published' | 'drafts' | 'raw';
 
-export async function startFakeSanity(options: { contentDir: string; projectId: string; dataset: string }): Promise<FakeSanity> {
+export async function startFakeSanity(options: {
+  contentDir: string;
+  projectId: string;
+  dataset: string;
+}): Promise<FakeSanity> {
   const raw = readRawDocuments(options.contentDir);
   const allDocuments = await resolveAssets(raw, options.contentDir, {
-    assetUrl: ({ sha1, width, height, extension }) => `https://cdn.sanity.io/images/${options.projectId}/${options.dataset}/${sha1}-${width}x${height}.${extension}`,
+    assetUrl: ({ sha1, width, height, extension }) =>
+      `https://cdn.sanity.io/images/${options.projectId}/${options.dataset}/${sha1}-${width}x${height}.${extension}`,
   });
   const views: Record<Perspective, SanityDocument[]> = {
     raw: allDocuments,
@@ -65,7 +70,11 @@ export async function startFakeSanity(options: { contentDir: string; projectId: 
       const started = performance.now();
       try {
         const byId = new Map(dataset.map((doc) => [doc._id, doc]));
-        const value = await evaluate(parse(query, { params }), { dataset, params, dereference: ({ _ref }) => byId.get(_ref) ?? null });
+        const value = await evaluate(parse(query, { params }), {
+          dataset,
+          params,
+          dereference: ({ _ref }) => byId.get(_ref) ?? null,
+        });
         const result = await value.get();
         send(200, { query, result, ms: Math.round(performance.now() - started) });
       } catch (error) {
@@ -83,7 +92,9 @@ export async function startFakeSanity(options: { contentDir: string; projectId: 
 }
 
 function withDraftsOverlaid(documents: SanityDocument[]): SanityDocument[] {
-  const drafts = new Map(documents.filter((doc) => doc._id.startsWith('drafts.')).map((doc) => [doc._id.slice('drafts.'.length), doc]));
+  const drafts = new Map(
+    documents.filter((doc) => doc._id.startsWith('drafts.')).map((doc) => [doc._id.slice('drafts.'.length), doc]),
+  );
   const published = documents.filter((doc) => !doc._id.startsWith('drafts.') && !doc._id.startsWith('versions.'));
   const publishedIds = new Set(published.map((doc) => doc._id));
   const overlaid = published.map((doc) => {

@@ -30,14 +30,42 @@ interface Context {
   pending: Promise<void>[];
 }
 
-const INTRINSIC = new Set(['document', 'object', 'image', 'array', 'string', 'text', 'number', 'boolean', 'url', 'slug', 'date', 'block']);
+const INTRINSIC = new Set([
+  'document',
+  'object',
+  'image',
+  'array',
+  'string',
+  'text',
+  'number',
+  'boolean',
+  'url',
+  'slug',
+  'date',
+  'block',
+]);
 const DOCUMENT_KEYS = new Set(['_id', '_type', '_createdAt', '_updatedAt', '_rev']);
 const IMAGE_KEYS = new Set(['_type', '_key', 'asset', 'hotspot', 'crop', '_sanityAsset']);
 const DEFAULT_STYLES = ['normal', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote'];
 const DEFAULT_LISTS = ['bullet', 'number'];
 const DEFAULT_DECORATORS = ['strong', 'em', 'code', 'underline', 'strike-through'];
 const ASSET_PATTERN = /^image@file:\/\/\.\/(.+)$/;
-const KNOWN_RULES = new Set(['required', 'min', 'max', 'length', 'integer', 'precision', 'positive', 'greaterThan', 'lessThan', 'email', 'uri', 'custom', 'assetRequired', 'error']);
+const KNOWN_RULES = new Set([
+  'required',
+  'min',
+  'max',
+  'length',
+  'integer',
+  'precision',
+  'positive',
+  'greaterThan',
+  'lessThan',
+  'email',
+  'uri',
+  'custom',
+  'assetRequired',
+  'error',
+]);
 
 /** Runs a schema `validation` property against a recorder and returns the chain of rule calls. */
 export function recordRules(validation: unknown): RuleCall[][] {
@@ -48,11 +76,14 @@ export function recordRules(validation: unknown): RuleCall[][] {
     const rule: unknown = new Proxy(
       {},
       {
-        get: (_target, name) => (...args: unknown[]) => {
-          if (!KNOWN_RULES.has(String(name))) throw new Error(`schema-checker does not understand Rule.${String(name)}(): teach it before using it`);
-          calls.push({ name: String(name), args });
-          return rule;
-        },
+        get:
+          (_target, name) =>
+          (...args: unknown[]) => {
+            if (!KNOWN_RULES.has(String(name)))
+              throw new Error(`schema-checker does not understand Rule.${String(name)}(): teach it before using it`);
+            calls.push({ name: String(name), args });
+            return rule;
+          },
       },
     );
     (fn as (rule: unknown) => unknown)(rule);
@@ -97,7 +128,8 @@ export class SchemaChecker {
     const base = chain.at(-1) as TypeDef;
     const intrinsic = base.type;
     // Properties such as fields/of/options come from the most specific definition that has them.
-    const pick = <K extends keyof TypeDef>(key: K): TypeDef[K] | undefined => chain.find((d) => d[key] !== undefined)?.[key];
+    const pick = <K extends keyof TypeDef>(key: K): TypeDef[K] | undefined =>
+      chain.find((d) => d[key] !== undefined)?.[key];
     const fields = pick('fields');
     const rules = chain.flatMap((d) => recordRules(d.validation));
     const problem = (message: string): void => {
@@ -109,7 +141,9 @@ export class SchemaChecker {
       value === undefined ||
       value === null ||
       value === '' ||
-      (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).every((key) => ['_type', '_key', '_weak'].includes(key)));
+      (typeof value === 'object' &&
+        !Array.isArray(value) &&
+        Object.keys(value).every((key) => ['_type', '_key', '_weak'].includes(key)));
     this.applyRules(value, intrinsic, rules, empty, ctx, problem);
     if (empty) return;
 
@@ -118,7 +152,8 @@ export class SchemaChecker {
       case 'text': {
         if (typeof value !== 'string') return problem(`expected text, got ${typeof value}`);
         const list = pick('options')?.list;
-        if (list && !list.some((item) => (typeof item === 'string' ? item : item.value) === value)) problem(`"${value}" is not one of the allowed values`);
+        if (list && !list.some((item) => (typeof item === 'string' ? item : item.value) === value))
+          problem(`"${value}" is not one of the allowed values`);
         return;
       }
       case 'url':
@@ -131,12 +166,15 @@ export class SchemaChecker {
         if (typeof value !== 'boolean') problem('expected true or false');
         return;
       case 'date':
-        if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) problem('expected a date YYYY-MM-DD');
+        if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
+          problem('expected a date YYYY-MM-DD');
         return;
       case 'slug': {
         const slug = value as Record<string, unknown>;
-        if (typeof slug !== 'object' || typeof slug.current !== 'string' || slug.current === '') return problem('expected a slug with a current value');
-        for (const key of Object.keys(slug)) if (!['_type', 'current'].includes(key)) problem(`unknown slug key "${key}"`);
+        if (typeof slug !== 'object' || typeof slug.current !== 'string' || slug.current === '')
+          return problem('expected a slug with a current value');
+        for (const key of Object.keys(slug))
+          if (!['_type', 'current'].includes(key)) problem(`unknown slug key "${key}"`);
         if (slug._type !== undefined && slug._type !== 'slug') problem(`_type should be "slug"`);
         return;
       }
@@ -150,8 +188,10 @@ export class SchemaChecker {
         if (typeof value !== 'object' || Array.isArray(value)) return problem('expected an object');
         const record = value as Record<string, unknown>;
         const allowed = new Set((fields ?? []).map((field) => field.name as string));
-        const system = intrinsic === 'document' ? DOCUMENT_KEYS : intrinsic === 'image' ? IMAGE_KEYS : new Set(['_type', '_key']);
-        for (const key of Object.keys(record)) if (!allowed.has(key) && !system.has(key)) problem(`unknown field "${key}"`);
+        const system =
+          intrinsic === 'document' ? DOCUMENT_KEYS : intrinsic === 'image' ? IMAGE_KEYS : new Set(['_type', '_key']);
+        for (const key of Object.keys(record))
+          if (!allowed.has(key) && !system.has(key)) problem(`unknown field "${key}"`);
         // A named type stores its name as _type; an inline object its own name; an inline image "image".
         const expectedType = chain.length > 1 ? chain[1]?.name : intrinsic === 'object' ? def.name : intrinsic;
         if (intrinsic !== 'document' && record._type !== undefined && record._type !== expectedType) {
@@ -160,21 +200,40 @@ export class SchemaChecker {
         if (intrinsic === 'image') this.checkImageAsset(record, problem);
         for (const field of fields ?? []) {
           const name = field.name as string;
-          this.checkValue(record[name], field, { ...ctx, parent: record, path: ctx.path ? `${ctx.path}.${name}` : name });
+          this.checkValue(record[name], field, {
+            ...ctx,
+            parent: record,
+            path: ctx.path ? `${ctx.path}.${name}` : name,
+          });
         }
         return;
       }
     }
   }
 
-  private applyRules(value: unknown, intrinsic: string, chains: RuleCall[][], empty: boolean, ctx: Context, problem: (m: string) => void): void {
+  private applyRules(
+    value: unknown,
+    intrinsic: string,
+    chains: RuleCall[][],
+    empty: boolean,
+    ctx: Context,
+    problem: (m: string) => void,
+  ): void {
     for (const calls of chains) {
       for (const { name, args } of calls) {
         if (name === 'custom') {
           // Sanity runs custom rules on empty values too; they decide what "empty" means.
-          const run = Promise.resolve((args[0] as (v: unknown, c: unknown) => unknown)(value ?? undefined, { document: ctx.document, parent: ctx.parent, path: ctx.path })).then((result) => {
+          const run = Promise.resolve(
+            (args[0] as (v: unknown, c: unknown) => unknown)(value ?? undefined, {
+              document: ctx.document,
+              parent: ctx.parent,
+              path: ctx.path,
+            }),
+          ).then((result) => {
             if (result === true || result === undefined) return;
-            problem(typeof result === 'string' ? result : ((result as { message?: string })?.message ?? 'custom rule failed'));
+            problem(
+              typeof result === 'string' ? result : ((result as { message?: string })?.message ?? 'custom rule failed'),
+            );
           });
           ctx.pending.push(run);
           continue;
@@ -183,12 +242,18 @@ export class SchemaChecker {
           if (name === 'required') problem('is required');
           continue;
         }
-        const size = typeof value === 'number' ? value : typeof value === 'string' || Array.isArray(value) ? value.length : undefined;
+        const size =
+          typeof value === 'number'
+            ? value
+            : typeof value === 'string' || Array.isArray(value)
+              ? value.length
+              : undefined;
         const limit = args[0] as number;
         switch (name) {
           case 'min':
           case 'positive':
-            if (size !== undefined && size < (name === 'positive' ? 0 : limit)) problem(`must be at least ${name === 'positive' ? 0 : limit} (is ${size})`);
+            if (size !== undefined && size < (name === 'positive' ? 0 : limit))
+              problem(`must be at least ${name === 'positive' ? 0 : limit} (is ${size})`);
             break;
           case 'max':
             if (size !== undefined && size > limit) problem(`must be at most ${limit} (is ${size})`);
@@ -211,11 +276,13 @@ export class SchemaChecker {
             break;
           }
           case 'email':
-            if (typeof value !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) problem('must be an email address');
+            if (typeof value !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+              problem('must be an email address');
             break;
           case 'uri': {
             const schemes = (args[0] as { scheme?: string[] } | undefined)?.scheme ?? ['http', 'https'];
-            const protocol = typeof value === 'string' && URL.canParse(value) ? new URL(value).protocol.replace(':', '') : undefined;
+            const protocol =
+              typeof value === 'string' && URL.canParse(value) ? new URL(value).protocol.replace(':', '') : undefined;
             if (!protocol || !schemes.includes(protocol)) problem(`must be a ${schemes.join(' or ')} URL`);
             break;
           }
@@ -234,9 +301,20 @@ export class SchemaChecker {
       const itemPath = `${ctx.path}[${index}]`;
       const isObject = typeof item === 'object' && item !== null;
       const member = isObject
-        ? of.find((m) => (m.name ?? m.type) === (item as { _type?: string })._type || (m.type === 'block' && (item as { _type?: string })._type === 'block'))
-        : of.find((m) => this.intrinsicOf(m) === (typeof item === 'string' ? 'string' : typeof item) || (typeof item === 'string' && ['text', 'url'].includes(this.intrinsicOf(m))));
-      if (!member) return void ctx.problems.push(`${itemPath}: item type ${isObject ? `"${String((item as { _type?: string })._type)}"` : typeof item} is not allowed here`);
+        ? of.find(
+            (m) =>
+              (m.name ?? m.type) === (item as { _type?: string })._type ||
+              (m.type === 'block' && (item as { _type?: string })._type === 'block'),
+          )
+        : of.find(
+            (m) =>
+              this.intrinsicOf(m) === (typeof item === 'string' ? 'string' : typeof item) ||
+              (typeof item === 'string' && ['text', 'url'].includes(this.intrinsicOf(m))),
+          );
+      if (!member)
+        return void ctx.problems.push(
+          `${itemPath}: item type ${isObject ? `"${String((item as { _type?: string })._type)}"` : typeof item} is not allowed here`,
+        );
       if (isObject) {
         const key = (item as { _key?: unknown })._key;
         if (typeof key !== 'string' || key === '') ctx.problems.push(`${itemPath}: missing _key`);
@@ -250,11 +328,15 @@ export class SchemaChecker {
   private checkBlock(value: unknown, def: TypeDef, ctx: Context, problem: (m: string) => void): void {
     const block = value as Record<string, unknown>;
     if (typeof block !== 'object' || block._type !== 'block') return problem('expected a text block');
-    for (const key of Object.keys(block)) if (!['_type', '_key', 'style', 'listItem', 'level', 'markDefs', 'children'].includes(key)) problem(`unknown block key "${key}"`);
+    for (const key of Object.keys(block))
+      if (!['_type', '_key', 'style', 'listItem', 'level', 'markDefs', 'children'].includes(key))
+        problem(`unknown block key "${key}"`);
     const styles = def.styles?.map((s) => s.value) ?? DEFAULT_STYLES;
-    if (block.style !== undefined && !styles.includes(block.style as string)) problem(`style "${String(block.style)}" is not allowed`);
+    if (block.style !== undefined && !styles.includes(block.style as string))
+      problem(`style "${String(block.style)}" is not allowed`);
     const lists = def.lists?.map((l) => l.value) ?? DEFAULT_LISTS;
-    if (block.listItem !== undefined && !lists.includes(block.listItem as string)) problem(`list "${String(block.listItem)}" is not allowed`);
+    if (block.listItem !== undefined && !lists.includes(block.listItem as string))
+      problem(`list "${String(block.listItem)}" is not allowed`);
     if (block.listItem !== undefined && typeof block.level !== 'number') problem('list items need a level');
     const annotations = def.marks?.annotations ?? [];
     const markDefs = (block.markDefs ?? []) as Record<string, unknown>[];
@@ -264,16 +346,23 @@ export class SchemaChecker {
       const annotation = annotations.find((a) => a.name === markDef._type);
       if (!annotation) return problem(`annotation "${String(markDef._type)}" is not allowed`);
       markKeys.add(markDef._key as string);
-      this.checkValue(markDef, { ...annotation, name: markDef._type as string }, { ...ctx, parent: block, path: `${ctx.path}.markDefs[${index}]` });
+      this.checkValue(
+        markDef,
+        { ...annotation, name: markDef._type as string },
+        { ...ctx, parent: block, path: `${ctx.path}.markDefs[${index}]` },
+      );
     });
     const decorators = def.marks?.decorators?.map((d) => d.value) ?? DEFAULT_DECORATORS;
     const children = block.children as Record<string, unknown>[];
     if (!Array.isArray(children) || children.length === 0) return problem('a block needs text');
     children.forEach((span, index) => {
       const where = `children[${index}]`;
-      if (span._type !== 'span' || typeof span.text !== 'string' || typeof span._key !== 'string') return problem(`${where} is not a text span`);
-      for (const key of Object.keys(span)) if (!['_type', '_key', 'text', 'marks'].includes(key)) problem(`${where} has unknown key "${key}"`);
-      for (const mark of (span.marks ?? []) as string[]) if (!decorators.includes(mark) && !markKeys.has(mark)) problem(`${where} uses unknown mark "${mark}"`);
+      if (span._type !== 'span' || typeof span.text !== 'string' || typeof span._key !== 'string')
+        return problem(`${where} is not a text span`);
+      for (const key of Object.keys(span))
+        if (!['_type', '_key', 'text', 'marks'].includes(key)) problem(`${where} has unknown key "${key}"`);
+      for (const mark of (span.marks ?? []) as string[])
+        if (!decorators.includes(mark) && !markKeys.has(mark)) problem(`${where} uses unknown mark "${mark}"`);
     });
   }
 

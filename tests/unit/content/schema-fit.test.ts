@@ -41,7 +41,9 @@ describe('content/production.ndjson', () => {
 
   it('ships small images, every one of them used', () => {
     const files = readdirSync(IMAGES_DIR);
-    const referenced = new Set([...JSON.stringify(docs).matchAll(/image@file:\/\/\.\/images\/([\w.-]+)/g)].map((m) => m[1]));
+    const referenced = new Set(
+      [...JSON.stringify(docs).matchAll(/image@file:\/\/\.\/images\/([\w.-]+)/g)].map((m) => m[1]),
+    );
     expect(new Set(files)).toEqual(referenced);
     let total = 0;
     for (const file of files) {
@@ -55,16 +57,36 @@ describe('content/production.ndjson', () => {
 
 describe('the schema checker rejects', () => {
   const cases: [string, () => SanityDocument, string][] = [
-    ['a rating that is not a half star', () => ({ ...doc('testimonial-james'), rating: 4.3 }), 'rating: Use whole or half stars'],
+    [
+      'a rating that is not a half star',
+      () => ({ ...doc('testimonial-james'), rating: 4.3 }),
+      'rating: Use whole or half stars',
+    ],
     ['a rating above 5', () => ({ ...doc('testimonial-james'), rating: 5.5 }), 'rating: must be at most 5'],
     ['a negative rating', () => ({ ...doc('testimonial-james'), rating: -0.5 }), 'rating: must be at least 0'],
     ['an unknown field', () => ({ ...doc('product-bowl-set'), colour: 'steel' }), 'unknown field "colour"'],
-    ['an unknown field in a nested object', () => ({ ...doc('homePage'), hero: { ...(doc('homePage').hero as object), buttonColour: 'red' } }), 'hero: unknown field "buttonColour"'],
+    [
+      'an unknown field in a nested object',
+      () => ({ ...doc('homePage'), hero: { ...(doc('homePage').hero as object), buttonColour: 'red' } }),
+      'hero: unknown field "buttonColour"',
+    ],
     ['a missing required field', () => ({ ...doc('faq-01'), answer: undefined }), 'answer: is required'],
-    ['a price with fractions of a cent', () => ({ ...doc('product-bowl-set'), price: 19.999 }), 'price: must have at most 2 decimals'],
+    [
+      'a price with fractions of a cent',
+      () => ({ ...doc('product-bowl-set'), price: 19.999 }),
+      'price: must have at most 2 decimals',
+    ],
     ['a free product', () => ({ ...doc('product-bowl-set'), price: 0 }), 'price: must be greater than 0'],
-    ['a plan paid with another plan’s price', () => ({ ...doc('plan-monthly'), priceId: 'price_annual' }), 'The monthly plan is paid with price_monthly'],
-    ['a plan id that does not exist', () => ({ ...doc('plan-monthly'), planId: 'weekly' }), '"weekly" is not one of the allowed values'],
+    [
+      'a plan paid with another plan’s price',
+      () => ({ ...doc('plan-monthly'), priceId: 'price_annual' }),
+      'The monthly plan is paid with price_monthly',
+    ],
+    [
+      'a plan id that does not exist',
+      () => ({ ...doc('plan-monthly'), planId: 'weekly' }),
+      '"weekly" is not one of the allowed values',
+    ],
     [
       'an image file that is not there',
       () => {
@@ -74,13 +96,22 @@ describe('the schema checker rejects', () => {
       },
       'image file images/missing.webp does not exist',
     ],
-    ['an image without a file', () => ({ ...doc('product-bowl-set'), image: { _type: 'imageWithAlt', alt: 'A bowl' } }), 'image: image file is required'],
-    ['an image without alt text', () => ({ ...doc('product-bowl-set'), image: { ...(doc('product-bowl-set').image as object), alt: '' } }), 'image.alt: is required'],
+    [
+      'an image without a file',
+      () => ({ ...doc('product-bowl-set'), image: { _type: 'imageWithAlt', alt: 'A bowl' } }),
+      'image: image file is required',
+    ],
+    [
+      'an image without alt text',
+      () => ({ ...doc('product-bowl-set'), image: { ...(doc('product-bowl-set').image as object), alt: '' } }),
+      'image.alt: is required',
+    ],
     [
       'an anchor that is not a slug',
       () => {
         const guide = doc('careGuide');
-        ((guide.sections as Record<string, unknown>[])[3] as { anchor: { current: string } }).anchor.current = 'Home Setup';
+        ((guide.sections as Record<string, unknown>[])[3] as { anchor: { current: string } }).anchor.current =
+          'Home Setup';
         return guide;
       },
       'sections[3].anchor: Use lower-case letters',
@@ -89,7 +120,8 @@ describe('the schema checker rejects', () => {
       'two sections with the same anchor',
       () => {
         const guide = doc('careGuide');
-        ((guide.sections as Record<string, unknown>[])[1] as { anchor: { current: string } }).anchor.current = 'nutrition';
+        ((guide.sections as Record<string, unknown>[])[1] as { anchor: { current: string } }).anchor.current =
+          'nutrition';
         return guide;
       },
       'sections: The anchor “nutrition” is used twice',
@@ -98,15 +130,29 @@ describe('the schema checker rejects', () => {
       'a text span with an undeclared mark',
       () => {
         const terms = doc('terms');
-        const block = ((terms.sections as { body: { children: { marks: string[] }[] }[] }[])[0]?.body[0]) as { children: { marks: string[] }[] };
+        const block = (terms.sections as { body: { children: { marks: string[] }[] }[] }[])[0]?.body[0] as {
+          children: { marks: string[] }[];
+        };
         (block.children[0] as { marks: string[] }).marks = ['underline'];
         return terms;
       },
       'uses unknown mark "underline"',
     ],
-    ['a home page with two category cards', () => ({ ...doc('homePage'), categoryCards: (doc('homePage').categoryCards as unknown[]).slice(0, 2) }), 'categoryCards: must have length 3'],
-    ['an email address that is not one', () => ({ ...doc('siteSettings'), contactEmail: 'hello at puppynest' }), 'contactEmail: must be an email address'],
-    ['a document type the Studio does not know', () => ({ ...doc('faq-01'), _type: 'blogPost' }), 'unknown document type "blogPost"'],
+    [
+      'a home page with two category cards',
+      () => ({ ...doc('homePage'), categoryCards: (doc('homePage').categoryCards as unknown[]).slice(0, 2) }),
+      'categoryCards: must have length 3',
+    ],
+    [
+      'an email address that is not one',
+      () => ({ ...doc('siteSettings'), contactEmail: 'hello at puppynest' }),
+      'contactEmail: must be an email address',
+    ],
+    [
+      'a document type the Studio does not know',
+      () => ({ ...doc('faq-01'), _type: 'blogPost' }),
+      'unknown document type "blogPost"',
+    ],
   ];
 
   it.each(cases)('%s', async (_name, make, expected) => {
@@ -128,6 +174,8 @@ describe("Sanity's schema validation", () => {
   });
 
   it('finds one in a field without a type', () => {
-    expect(errors([...schemaTypes, { name: 'broken', type: 'document', fields: [{ name: 'title' }] }])).toEqual(['Type is missing a type.']);
+    expect(errors([...schemaTypes, { name: 'broken', type: 'document', fields: [{ name: 'title' }] }])).toEqual([
+      'Type is missing a type.',
+    ]);
   });
 });

@@ -25,19 +25,26 @@ const ROWS = [
   [6, 'Draft', 2, 'Female', 9, 1500, 'Miami, FL', 'available', null], // never paid: never public
 ] as const;
 
-const store = createLowdbRepositories(createMemoryStorage({
-  breeds: [
-    { id: 1, ...buildBreed({}, labrador) },
-    { id: 2, ...buildBreed({}, chihuahua) },
-  ],
-  puppies: ROWS.map(([id, name, breedId, gender, age, price, location, status, expiresAt]) => ({
-    id,
-    ...buildPuppy({ name, breedId, gender, age, price, location, status, expiresAt, userId: 1, createdAt: day(-30 + id) }, undefined, { now: NOW }),
-  })),
-}));
+const store = createLowdbRepositories(
+  createMemoryStorage({
+    breeds: [
+      { id: 1, ...buildBreed({}, labrador) },
+      { id: 2, ...buildBreed({}, chihuahua) },
+    ],
+    puppies: ROWS.map(([id, name, breedId, gender, age, price, location, status, expiresAt]) => ({
+      id,
+      ...buildPuppy(
+        { name, breedId, gender, age, price, location, status, expiresAt, userId: 1, createdAt: day(-30 + id) },
+        undefined,
+        { now: NOW },
+      ),
+    })),
+  }),
+);
 
 async function names(query: Record<string, string>): Promise<string[]> {
-  const result = JSON.parse((await queryPuppies(store, v.parse(PuppyQuerySchema, query), NOW)).json) as PuppyView[] | PuppyPage;
+  const result = JSON.parse((await queryPuppies(store, v.parse(PuppyQuerySchema, query), NOW)).json) as
+    PuppyView[] | PuppyPage;
   return (Array.isArray(result) ? result : result.items).map((p) => p.name);
 }
 
@@ -67,7 +74,9 @@ describe('queryPuppies', () => {
   });
 
   it('pages: a total over all matches and the asked slice', async () => {
-    const page = JSON.parse((await queryPuppies(store, v.parse(PuppyQuerySchema, { limit: '2', offset: '1' }), NOW)).json) as PuppyPage;
+    const page = JSON.parse(
+      (await queryPuppies(store, v.parse(PuppyQuerySchema, { limit: '2', offset: '1' }), NOW)).json,
+    ) as PuppyPage;
     expect(page).toMatchObject({ total: 4, totalCapped: false, limit: 2, offset: 1 });
     expect(page.items.map((p) => p.name)).toEqual(['Pip', 'Daisy']);
   });

@@ -23,7 +23,10 @@ export const TUNING_CASES: readonly ScamCase[] = [
   { text: 'Send the deposit by wire and I will hold him until Sunday.', kinds: ['payment'] },
   { text: 'the deposit by wire please', kinds: ['payment'] },
   { text: 'Wire me the $400 today and she is yours.', kinds: ['payment'] },
-  { text: 'Direct deposit into my account works, I will text you the routing and account numbers.', kinds: ['payment', 'off_platform'] },
+  {
+    text: 'Direct deposit into my account works, I will text you the routing and account numbers.',
+    kinds: ['payment', 'off_platform'],
+  },
   { text: 'Send it by Cash App', kinds: ['payment'] },
   { text: 'my cashtag is $PuppyLover22', kinds: ['payment'] },
   { text: 'C a s h A p p me the deposit and the rest at pickup', kinds: ['payment'] },
@@ -37,7 +40,10 @@ export const TUNING_CASES: readonly ScamCase[] = [
   { text: 'WESTERN UNION only, the receiver name is James Carter', kinds: ['payment'] },
   { text: 'We accept Bitcoin or USDT', kinds: ['payment'] },
   { text: 'Crypto payments get a discount', kinds: ['payment'] },
-  { text: 'Send ETH to this wallet and I will ship her Monday: 0x3f5CE5FBFe3E9af3971dD833D26bA9b5C936f0bE', kinds: ['payment'] },
+  {
+    text: 'Send ETH to this wallet and I will ship her Monday: 0x3f5CE5FBFe3E9af3971dD833D26bA9b5C936f0bE',
+    kinds: ['payment'],
+  },
   { text: 'We take PayPal but only friends and family, not goods and services.', kinds: ['payment'] },
   { text: 'paypal f and f to puppyhaven@mail.com', kinds: ['payment', 'off_platform'] },
   { text: 'Apple Pay to my number is fine', kinds: ['payment'] },
@@ -55,11 +61,20 @@ export const TUNING_CASES: readonly ScamCase[] = [
   { text: 'Before you visit, please send the deposit', kinds: ['payment'] },
   { text: 'The deposit covers shipping to your state', kinds: ['payment'] },
   { text: 'A $150 non-refundable deposit holds her until she is 8 weeks.', kinds: ['payment'] },
-  { text: 'Good news, Max landed! The airline says he needs a climate-controlled crate, which is $850 refundable. Please send it today.', kinds: ['payment'] },
-  { text: 'The pet insurance is mandatory for interstate shipping, $1,200, fully refunded after delivery.', kinds: ['payment'] },
+  {
+    text: 'Good news, Max landed! The airline says he needs a climate-controlled crate, which is $850 refundable. Please send it today.',
+    kinds: ['payment'],
+  },
+  {
+    text: 'The pet insurance is mandatory for interstate shipping, $1,200, fully refunded after delivery.',
+    kinds: ['payment'],
+  },
   { text: 'You must pay $250 for the vet certificate before the flight.', kinds: ['payment'] },
   { text: 'The transport company needs a $400 delivery fee before they release the puppy to you.', kinds: ['payment'] },
-  { text: 'We need $300 for the health certificate and vaccination papers, send it now so she is not held at the airport.', kinds: ['payment'] },
+  {
+    text: 'We need $300 for the health certificate and vaccination papers, send it now so she is not held at the airport.',
+    kinds: ['payment'],
+  },
   { text: 'There is a crate fee of $175, pay it to the courier when he calls.', kinds: ['payment'] },
   { text: 'The shipping is $350 extra, paid directly to our pet transporter.', kinds: ['payment'] },
   { text: 'Customs and quarantine fees are $600, the agent will give you the payment details.', kinds: ['payment'] },
@@ -101,7 +116,10 @@ export const TUNING_CASES: readonly ScamCase[] = [
   { text: 'Text me at 312-555-0148 and I will send you my Cash App.', kinds: ['payment', 'off_platform'] },
   { text: 'Email me at kennels.harper@gmail.com for the Zelle details.', kinds: ['payment', 'off_platform'] },
   { text: "Let's take this off PuppyNest, WhatsApp me and pay with Apple Pay.", kinds: ['payment', 'off_platform'] },
-  { text: 'We can avoid the site fees: text me at 7045550133 and I will send the wire instructions.', kinds: ['payment', 'off_platform'] },
+  {
+    text: 'We can avoid the site fees: text me at 7045550133 and I will send the wire instructions.',
+    kinds: ['payment', 'off_platform'],
+  },
   // neither: ordinary puppy talk
   { text: '', kinds: [] },
   { text: 'Is Daisy still available? We could visit on Saturday.', kinds: [] },
@@ -147,18 +165,27 @@ export const TUNING_CASES: readonly ScamCase[] = [
   { text: "I'm not on WhatsApp or Facebook, so here is best.", kinds: [] },
   { text: 'We do not ship; you pick her up here after paying through PuppyNest.', kinds: [] },
   { text: 'Never wire money to a breeder, my sister learned that the hard way.', kinds: [] },
-  { text: 'Is PayPal friends and family safe? Someone on Facebook asked me for it, so I came here instead.', kinds: [] },
+  {
+    text: 'Is PayPal friends and family safe? Someone on Facebook asked me for it, so I came here instead.',
+    kinds: [],
+  },
   // A second batch, written to be scored once as held-out after the guard's first version, in wording
   // chosen to differ from its rules. It scored payment recall 64.7% (11/17), off-platform recall 87.5%
   // (14/16) and 2 false flags in 15; the guard was then tuned on it, so it belongs here now.
-  { text: "Once you confirm, I'll send an invoice through PayPal. Please choose 'sending to a friend'.", kinds: ['payment'] },
+  {
+    text: "Once you confirm, I'll send an invoice through PayPal. Please choose 'sending to a friend'.",
+    kinds: ['payment'],
+  },
   { text: 'My aunt collects the payments, she uses Zelle under Grace M.', kinds: ['payment'] },
   { text: 'You can drop the cash at any Walmart through Ria to my brother.', kinds: ['payment'] },
   { text: 'I accept payment via CashApp or Apple Pay only — no cards.', kinds: ['payment'] },
   { text: "The pup's flight nanny charges $450, which you send to her before she boards.", kinds: ['payment'] },
   { text: 'Please purchase a $500 Amazon card and text me the code.', kinds: ['payment', 'off_platform'] },
   { text: "We'll need the payment in bitcoin by tonight", kinds: ['payment'] },
-  { text: 'Kindly proceed with the payment of $1,150 through bank deposit at any Wells Fargo branch.', kinds: ['payment'] },
+  {
+    text: 'Kindly proceed with the payment of $1,150 through bank deposit at any Wells Fargo branch.',
+    kinds: ['payment'],
+  },
   { text: 'Send $300 with Venmo, the handle is @Farmhouse-Frenchies', kinds: ['payment'] },
   { text: 'Ok, go to CVS and get two $200 Vanilla Visa cards.', kinds: ['payment'] },
   { text: 'For the shipping crate and the insurance the total comes to $1,050.', kinds: ['payment'] },
@@ -179,7 +206,10 @@ export const TUNING_CASES: readonly ScamCase[] = [
   { text: 'i use signal, same as my cell', kinds: ['off_platform'] },
   { text: "Send me your email and I'll forward the puppy contract.", kinds: ['off_platform'] },
   { text: 'CashApp me at $lunafrenchies and text 469-555-0188 once sent.', kinds: ['payment', 'off_platform'] },
-  { text: 'Go to our website lunafrenchies.com/checkout to pay the deposit securely.', kinds: ['payment', 'off_platform'] },
+  {
+    text: 'Go to our website lunafrenchies.com/checkout to pay the deposit securely.',
+    kinds: ['payment', 'off_platform'],
+  },
   { text: "We'll bring a crate in the car for the ride home.", kinds: [] },
   { text: "Do you know a good vet near you? We'd like a check-up after pickup.", kinds: [] },
   { text: 'How do we pay the balance, all through PuppyNest?', kinds: [] },

@@ -12,13 +12,28 @@ export interface ScamCase {
 
 export const HELD_OUT_CASES: readonly ScamCase[] = [
   // payment off PuppyNest
-  { text: 'Hello, thanks for your interest in Bella. We take payment only through Zelle or Cash App, since our bank charges fees for cards.', kinds: ['payment'] },
-  { text: "To reserve him you'll send a $250 deposit by Z-e-l-l-e to my husband's number and the rest on delivery.", kinds: ['payment'] },
-  { text: 'The shipping agency requires a refundable $975 insurance payment before the puppy can leave the airport.', kinds: ['payment'] },
+  {
+    text: 'Hello, thanks for your interest in Bella. We take payment only through Zelle or Cash App, since our bank charges fees for cards.',
+    kinds: ['payment'],
+  },
+  {
+    text: "To reserve him you'll send a $250 deposit by Z-e-l-l-e to my husband's number and the rest on delivery.",
+    kinds: ['payment'],
+  },
+  {
+    text: 'The shipping agency requires a refundable $975 insurance payment before the puppy can leave the airport.',
+    kinds: ['payment'],
+  },
   { text: 'Please make the payment with Apple Pay, it is faster and I can ship tomorrow.', kinds: ['payment'] },
   { text: 'We accept Google Pay or a money order, nothing else.', kinds: ['payment'] },
-  { text: 'Kindly send the adoption fee via Western Union to our agent Mr. Paul Okafor in Houston.', kinds: ['payment'] },
-  { text: 'Your puppy is at the pet transport office. The delivery agent needs $640 for a temperature-controlled crate, payable by gift card.', kinds: ['payment'] },
+  {
+    text: 'Kindly send the adoption fee via Western Union to our agent Mr. Paul Okafor in Houston.',
+    kinds: ['payment'],
+  },
+  {
+    text: 'Your puppy is at the pet transport office. The delivery agent needs $640 for a temperature-controlled crate, payable by gift card.',
+    kinds: ['payment'],
+  },
   { text: 'Can you pay with PayPal friends & family? Goods and services takes too much.', kinds: ['payment'] },
   { text: 'Pay me on Chime, my ChimeSign is $SusanK.', kinds: ['payment'] },
   { text: 'The vet certificate costs $180, send it by Venmo and he will be cleared to fly.', kinds: ['payment'] },
@@ -30,10 +45,16 @@ export const HELD_OUT_CASES: readonly ScamCase[] = [
   { text: 'We take VΕNMO only.', kinds: ['payment'] },
   { text: 'The deposit by wire, please, before Friday.', kinds: ['payment'] },
   { text: 'M O N E Y G R A M to the name I sent you, then she is yours.', kinds: ['payment'] },
-  { text: 'Transport is extra: $350 for the pet nanny, paid separately by Zelle before the flight.', kinds: ['payment'] },
+  {
+    text: 'Transport is extra: $350 for the pet nanny, paid separately by Zelle before the flight.',
+    kinds: ['payment'],
+  },
   { text: 'Bank transfer is fine, I will send you the account details.', kinds: ['payment'] },
   { text: 'Please use a postal money order made out to Linda Harris.', kinds: ['payment'] },
-  { text: 'Our courier needs a $300 quarantine and insurance fee, this is required by law for interstate travel.', kinds: ['payment'] },
+  {
+    text: 'Our courier needs a $300 quarantine and insurance fee, this is required by law for interstate travel.',
+    kinds: ['payment'],
+  },
   { text: "Do you take Zelle? I'd rather not use a card.", kinds: ['payment'] },
   { text: 'P@yPal F&F only pls', kinds: ['payment'] },
   { text: 'If you pay with Apple Cash I can knock $100 off.', kinds: ['payment'] },
@@ -59,9 +80,18 @@ export const HELD_OUT_CASES: readonly ScamCase[] = [
   { text: 'Give me a call tonight and we can talk about her.', kinds: ['off_platform'] },
   // both
   { text: "Text me at 480-555-0112 and I'll send the Zelle info.", kinds: ['payment', 'off_platform'] },
-  { text: "We don't use PuppyNest checkout, email me at kim.bulldogs@hotmail.com and I will send the PayPal invoice.", kinds: ['payment', 'off_platform'] },
-  { text: "Let's finish this off the site: WhatsApp me and I'll give you the bank details.", kinds: ['payment', 'off_platform'] },
-  { text: 'Skip the checkout here, I can do Venmo directly. My cell is 919-555-0170.', kinds: ['payment', 'off_platform'] },
+  {
+    text: "We don't use PuppyNest checkout, email me at kim.bulldogs@hotmail.com and I will send the PayPal invoice.",
+    kinds: ['payment', 'off_platform'],
+  },
+  {
+    text: "Let's finish this off the site: WhatsApp me and I'll give you the bank details.",
+    kinds: ['payment', 'off_platform'],
+  },
+  {
+    text: 'Skip the checkout here, I can do Venmo directly. My cell is 919-555-0170.',
+    kinds: ['payment', 'off_platform'],
+  },
   { text: 'Pay the balance outside the site so we both skip the fees.', kinds: ['payment', 'off_platform'] },
   // neither: ordinary puppy talk, and mentions that are not requests
   { text: "Is he still available? We'd love to visit this weekend.", kinds: [] },
@@ -96,16 +126,25 @@ export const HELD_OUT_CASES: readonly ScamCase[] = [
   { text: "Our kennel takes payment by cashier's check mailed to our address.", kinds: ['payment'] },
   { text: 'Hi! We only accept payments through Facebook Pay or Cash App.', kinds: ['payment'] },
   { text: "Tap to pay via Apple Pay to my phone number, then I'll mark him as sold.", kinds: ['payment'] },
-  { text: 'Hey, just a heads up the airline needs proof of a $700 pet insurance before departure. You pay it, it gets refunded.', kinds: ['payment'] },
+  {
+    text: 'Hey, just a heads up the airline needs proof of a $700 pet insurance before departure. You pay it, it gets refunded.',
+    kinds: ['payment'],
+  },
   { text: 'The delivery guy will need $120 for gas, please have it ready in Cash App.', kinds: ['payment'] },
   { text: "If you pay the full amount today via bank wire I'll include free shipping.", kinds: ['payment'] },
   { text: 'Send the money through Western Union Quick Collect to our company.', kinds: ['payment'] },
   { text: 'Buy Google Play cards worth $400 and send pics of the receipts.', kinds: ['payment'] },
   { text: 'Payment options: Zelle, Chime, Venmo. No PayPal please.', kinds: ['payment'] },
-  { text: "You'll need to cover the vaccination certificate ($95) before he ships, we take Venmo for that.", kinds: ['payment'] },
+  {
+    text: "You'll need to cover the vaccination certificate ($95) before he ships, we take Venmo for that.",
+    kinds: ['payment'],
+  },
   { text: 'MoneyGram is safest for both of us, my husband will pick it up.', kinds: ['payment'] },
   { text: 'Can you transfer the deposit to my bank account tonight?', kinds: ['payment'] },
-  { text: 'The transporter called, they want $300 more for a special crate, he is waiting at the terminal.', kinds: ['payment'] },
+  {
+    text: 'The transporter called, they want $300 more for a special crate, he is waiting at the terminal.',
+    kinds: ['payment'],
+  },
   { text: 'To reserve her: $250 via CashApp ($Maple-Ridge-Labs).', kinds: ['payment'] },
   { text: "I'm giving you a discount if we settle this privately, no site fees.", kinds: ['payment', 'off_platform'] },
   { text: 'We take USDT on TRC20, lowest fees.', kinds: ['payment'] },
@@ -126,7 +165,7 @@ export const HELD_OUT_CASES: readonly ScamCase[] = [
   { text: "Email me and I'll send you our bank details for the transfer.", kinds: ['payment', 'off_platform'] },
   { text: "Let's handle the payment outside PuppyNest, call me at 757 555 0126.", kinds: ['payment', 'off_platform'] },
   { text: 'Will he be ready to travel in a crate on a 4-hour car ride?', kinds: [] },
-  { text: "We already bought insurance through our own vet, so no need to recommend one.", kinds: [] },
+  { text: 'We already bought insurance through our own vet, so no need to recommend one.', kinds: [] },
   { text: 'Thanks for the update! Can you share his vaccination record here?', kinds: [] },
   { text: 'Our phone reception is bad out here, so replies might be slow.', kinds: [] },
   { text: 'We found the ad on Facebook Marketplace, is it the same puppy?', kinds: [] },

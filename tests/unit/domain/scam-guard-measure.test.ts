@@ -32,7 +32,10 @@ const share = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
 const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 function score(cases: readonly ScamCase[]): Score {
-  const tally = Object.fromEntries(SCAM_KINDS.map((k) => [k, { labelled: 0, caught: 0, flagged: 0 }])) as Record<ScamKind, { labelled: number; caught: number; flagged: number }>;
+  const tally = Object.fromEntries(SCAM_KINDS.map((k) => [k, { labelled: 0, caught: 0, flagged: 0 }])) as Record<
+    ScamKind,
+    { labelled: number; caught: number; flagged: number }
+  >;
   let clean = 0;
   let falseFlags = 0;
   const mistakes: string[] = [];
@@ -50,10 +53,20 @@ function score(cases: readonly ScamCase[]): Score {
       clean++;
       if (found.length > 0) falseFlags++;
     }
-    if (found.join() !== SCAM_KINDS.filter((k) => expected.includes(k)).join()) mistakes.push(`${JSON.stringify(text)}: labelled [${expected.join(', ')}], found [${found.join(', ')}] (${flags.join(', ')})`);
+    if (found.join() !== SCAM_KINDS.filter((k) => expected.includes(k)).join())
+      mistakes.push(
+        `${JSON.stringify(text)}: labelled [${expected.join(', ')}], found [${found.join(', ')}] (${flags.join(', ')})`,
+      );
   }
   const kinds = Object.fromEntries(
-    SCAM_KINDS.map((k) => [k, { ...tally[k], recall: share(tally[k].caught, tally[k].labelled), precision: share(tally[k].caught, tally[k].flagged) }]),
+    SCAM_KINDS.map((k) => [
+      k,
+      {
+        ...tally[k],
+        recall: share(tally[k].caught, tally[k].labelled),
+        precision: share(tally[k].caught, tally[k].flagged),
+      },
+    ]),
   ) as Record<ScamKind, KindScore>;
   return { kinds, clean, falseFlags, falseFlagRate: share(falseFlags, clean), mistakes };
 }
@@ -62,9 +75,13 @@ function report(name: string, cases: readonly ScamCase[], s: Score): string {
   const lines = [`scam guard, ${name}: ${cases.length} messages`];
   for (const kind of SCAM_KINDS) {
     const k = s.kinds[kind];
-    lines.push(`  ${kind.padEnd(13)} recall ${percent(k.recall).padStart(6)} (${k.caught}/${k.labelled}, target ≥ ${percent(MIN_RECALL[kind])})   precision ${percent(k.precision).padStart(6)} (${k.caught}/${k.flagged})`);
+    lines.push(
+      `  ${kind.padEnd(13)} recall ${percent(k.recall).padStart(6)} (${k.caught}/${k.labelled}, target ≥ ${percent(MIN_RECALL[kind])})   precision ${percent(k.precision).padStart(6)} (${k.caught}/${k.flagged})`,
+    );
   }
-  lines.push(`  false flags   ${percent(s.falseFlagRate).padStart(6)} (${s.falseFlags}/${s.clean} messages asking for neither, target ≤ ${percent(MAX_FALSE_FLAGS)})`);
+  lines.push(
+    `  false flags   ${percent(s.falseFlagRate).padStart(6)} (${s.falseFlags}/${s.clean} messages asking for neither, target ≤ ${percent(MAX_FALSE_FLAGS)})`,
+  );
   for (const mistake of s.mistakes) lines.push(`  wrong: ${mistake}`);
   return lines.join('\n');
 }
@@ -87,7 +104,8 @@ describe('scam guard: precision and recall on labelled messages', () => {
     it(`meets the targets on the ${name}`, () => {
       const s = score(cases);
       console.log(report(name, cases, s));
-      for (const kind of SCAM_KINDS) expect(s.kinds[kind].recall, `${name}: recall on ${kind}`).toBeGreaterThanOrEqual(MIN_RECALL[kind]);
+      for (const kind of SCAM_KINDS)
+        expect(s.kinds[kind].recall, `${name}: recall on ${kind}`).toBeGreaterThanOrEqual(MIN_RECALL[kind]);
       expect(s.falseFlagRate, `${name}: false flags`).toBeLessThanOrEqual(MAX_FALSE_FLAGS);
     });
   }

@@ -102,8 +102,12 @@ describe('scam guard: moving off PuppyNest', () => {
   });
 
   it('a link to PuppyNest itself keeps the family here', () => {
-    expect(scamFlags('Visit https://puppynest.example/puppies/12 to order', { ownHosts: ['puppynest.example'] })).toEqual([]);
-    expect(scamFlags('Visit https://puppynest-pay.example/puppies/12 to order', { ownHosts: ['puppynest.example'] })).toContain('outside_link');
+    expect(
+      scamFlags('Visit https://puppynest.example/puppies/12 to order', { ownHosts: ['puppynest.example'] }),
+    ).toEqual([]);
+    expect(
+      scamFlags('Visit https://puppynest-pay.example/puppies/12 to order', { ownHosts: ['puppynest.example'] }),
+    ).toContain('outside_link');
   });
 
   it('raises both kinds for a payment outside the site', () => {
@@ -152,7 +156,13 @@ describe('scam guard: stored flags', () => {
   });
 
   it('reads a long hostile message (the patterns are bounded: this would hang the test otherwise)', () => {
-    const hostile = ['deposit '.repeat(250) + 'a'.repeat(2000), '1 '.repeat(1000), 'a.'.repeat(1000), 'at dot '.repeat(280), 'z e l l '.repeat(250) + '!'];
+    const hostile = [
+      'deposit '.repeat(250) + 'a'.repeat(2000),
+      '1 '.repeat(1000),
+      'a.'.repeat(1000),
+      'at dot '.repeat(280),
+      'z e l l '.repeat(250) + '!',
+    ];
     for (const text of hostile) expect(Array.isArray(scamFlags(text))).toBe(true);
   });
 });

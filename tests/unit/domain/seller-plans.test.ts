@@ -10,8 +10,17 @@ import { recordListingFee } from '../../../commerce-api/src/domain/listing-fees.
 import { listingExpiry } from '../../../commerce-api/src/domain/listing-activation.ts';
 import type { SellerSubscription, User } from '../../../commerce-api/src/domain/model.ts';
 import { activateWithinPlan, planCoverageOf, sellerPlanView } from '../../../commerce-api/src/domain/seller-plans.ts';
-import { recordSetupIntent, recordSubscription, subscriptionStatusOf, syncUserPlan } from '../../../commerce-api/src/domain/subscriptions.ts';
-import type { PaymentIntentSnapshot, SetupIntentSnapshot, SubscriptionSnapshot } from '../../../commerce-api/src/payments/provider.ts';
+import {
+  recordSetupIntent,
+  recordSubscription,
+  subscriptionStatusOf,
+  syncUserPlan,
+} from '../../../commerce-api/src/domain/subscriptions.ts';
+import type {
+  PaymentIntentSnapshot,
+  SetupIntentSnapshot,
+  SubscriptionSnapshot,
+} from '../../../commerce-api/src/payments/provider.ts';
 import { createMemoryStorage } from '../../../commerce-api/src/storage/index.ts';
 import { createLowdbRepositories } from '../../../commerce-api/src/storage/lowdb/repositories.ts';
 import { migrate } from '../../../commerce-api/src/storage/postgres/migrate.ts';
@@ -28,7 +37,6 @@ const inDays = (days: number, from = NOW) => new Date(from.getTime() + days * DA
 
 let store: Store;
 let seller: User;
-
 
 function listing(expiresAt: string | null, userId = seller.id) {
   return store.puppies.insert(buildPuppy({ userId, status: 'available', expiresAt }, undefined, { now: NOW }));
@@ -58,17 +66,12 @@ function describePlanRules(name: string, open: () => Promise<Store>): void {
     });
 
     describe('subscription statuses', () => {
-      it('keeps Stripe\'s statuses in the five the app knows', () => {
-        expect(['trialing', 'active', 'past_due', 'incomplete', 'unpaid', 'canceled', 'incomplete_expired', 'paused'].map(subscriptionStatusOf)).toEqual([
-          'trialing',
-          'active',
-          'past_due',
-          'incomplete',
-          'past_due',
-          'canceled',
-          'canceled',
-          'canceled',
-        ]);
+      it("keeps Stripe's statuses in the five the app knows", () => {
+        expect(
+          ['trialing', 'active', 'past_due', 'incomplete', 'unpaid', 'canceled', 'incomplete_expired', 'paused'].map(
+            subscriptionStatusOf,
+          ),
+        ).toEqual(['trialing', 'active', 'past_due', 'incomplete', 'past_due', 'canceled', 'canceled', 'canceled']);
       });
     });
 
@@ -89,7 +92,10 @@ function describePlanRules(name: string, open: () => Promise<Store>): void {
         await store.sellerSubscriptions.transition('sub_1', ['incomplete'], { status: 'trialing' });
         // the trial's period ends in 7 days: read at that moment, the plan no longer counts
         expect(await activateWithinPlan(store, seller.id, draft.id, new Date(inDays(7)))).toBeUndefined();
-        expect(await activateWithinPlan(store, seller.id, draft.id, NOW)).toMatchObject({ id: draft.id, expiresAt: inDays(30) });
+        expect(await activateWithinPlan(store, seller.id, draft.id, NOW)).toMatchObject({
+          id: draft.id,
+          expiresAt: inDays(30),
+        });
       });
 
       it('the monthly plan keeps 10 listings live; the 11th is refused; the view counts them', async () => {
@@ -99,7 +105,11 @@ function describePlanRules(name: string, open: () => Promise<Store>): void {
         await listing(inDays(3), (await store.users.create({ ...withoutKey(buildUser({}, NOW)) })).id);
         const eleventh = await listing(null);
         expect(await activateWithinPlan(store, seller.id, eleventh.id, NOW)).toBeUndefined();
-        expect(await planCoverageOf(store, seller.id, NOW)).toMatchObject({ liveListings: 10, hasRoom: false, plan: { listingLimit: 10 } });
+        expect(await planCoverageOf(store, seller.id, NOW)).toMatchObject({
+          liveListings: 10,
+          hasRoom: false,
+          plan: { listingLimit: 10 },
+        });
         expect(await sellerPlanView(store, seller.id, NOW)).toEqual({
           plan: 'monthly',
           status: 'trialing',
@@ -110,7 +120,9 @@ function describePlanRules(name: string, open: () => Promise<Store>): void {
         });
         // three days on, those ten have ended: the slot is free again
         const later = new Date(inDays(4));
-        expect(await activateWithinPlan(store, seller.id, eleventh.id, later)).toMatchObject({ expiresAt: inDays(30, later) });
+        expect(await activateWithinPlan(store, seller.id, eleventh.id, later)).toMatchObject({
+          expiresAt: inDays(30, later),
+        });
       });
 
       it('the annual plan has no limit; a seller without a plan has no plan view', async () => {
@@ -125,7 +137,10 @@ function describePlanRules(name: string, open: () => Promise<Store>): void {
         await subscribe();
         for (let i = 0; i < 9; i++) await listing(inDays(3));
         const [a, b] = [await listing(null), await listing(null)];
-        const results = await Promise.all([activateWithinPlan(store, seller.id, a.id, NOW), activateWithinPlan(store, seller.id, b.id, NOW)]);
+        const results = await Promise.all([
+          activateWithinPlan(store, seller.id, a.id, NOW),
+          activateWithinPlan(store, seller.id, b.id, NOW),
+        ]);
         expect(results.filter(Boolean)).toHaveLength(1);
         expect(await store.sellerSubscriptions.countLiveListings(seller.id, NOW)).toBe(10);
       });
@@ -137,25 +152,49 @@ function describePlanRules(name: string, open: () => Promise<Store>): void {
     }
 
     function setupIntent(status: SetupIntentSnapshot['status'], subscription = 'sub_1'): SetupIntentSnapshot {
-      return { object: 'setup_intent', id: 'seti_1', status, clientSecret: 'seti_1_secret', metadata: { purpose: 'subscription_setup', subscription }, lastError: null, paymentMethodId: 'pm_1', livemode: false };
+      return {
+        object: 'setup_intent',
+        id: 'seti_1',
+        status,
+        clientSecret: 'seti_1_secret',
+        metadata: { purpose: 'subscription_setup', subscription },
+        lastError: null,
+        paymentMethodId: 'pm_1',
+        livemode: false,
+      };
     }
 
     function subscriptionEvent(fields: Partial<SubscriptionSnapshot>): SubscriptionSnapshot {
-      return { object: 'subscription', id: 'sub_1', status: 'active', priceId: 'price_monthly', trialEnd: inDays(7), currentPeriodEnd: inDays(37), metadata: {}, livemode: false, ...fields };
+      return {
+        object: 'subscription',
+        id: 'sub_1',
+        status: 'active',
+        priceId: 'price_monthly',
+        trialEnd: inDays(7),
+        currentPeriodEnd: inDays(37),
+        metadata: {},
+        livemode: false,
+        ...fields,
+      };
     }
 
-    describe('the card check and the provider\'s subscription events', () => {
-      it('a verified card starts the trial once, while it runs at `now`; the user\'s plan fields follow', async () => {
+    describe("the card check and the provider's subscription events", () => {
+      it("a verified card starts the trial once, while it runs at `now`; the user's plan fields follow", async () => {
         await subscribe({ status: 'incomplete' });
         expect(await recordSetupIntent(store, setupIntent('requires_action'), NOW)).toBeUndefined();
         expect(await recordSetupIntent(store, setupIntent('succeeded'), NOW)).toMatchObject({ status: 'trialing' });
         expect(await recordSetupIntent(store, setupIntent('succeeded'), NOW)).toBeUndefined();
-        expect(await store.users.get(seller.id)).toMatchObject({ hasActiveListingPlan: true, listingPlanExpiresAt: inDays(7) });
+        expect(await store.users.get(seller.id)).toMatchObject({
+          hasActiveListingPlan: true,
+          listingPlanExpiresAt: inDays(7),
+        });
       });
 
       it('a card verified after the trial ended makes the plan active', async () => {
         await subscribe({ status: 'incomplete', currentPeriodEnd: inDays(37) });
-        expect(await recordSetupIntent(store, setupIntent('succeeded'), new Date(inDays(8)))).toMatchObject({ status: 'active' });
+        expect(await recordSetupIntent(store, setupIntent('succeeded'), new Date(inDays(8)))).toMatchObject({
+          status: 'active',
+        });
       });
 
       it('an unverified card keeps the plan from counting whatever the event says; only an end overrides it', async () => {
@@ -164,29 +203,55 @@ function describePlanRules(name: string, open: () => Promise<Store>): void {
         expect(await store.sellerSubscriptions.findByProviderId('sub_1')).toMatchObject({ status: 'incomplete' });
         await recordSubscription(store, subscriptionEvent({ status: 'incomplete_expired' }), NOW);
         expect(await store.sellerSubscriptions.findByProviderId('sub_1')).toMatchObject({ status: 'canceled' });
-        expect(await store.users.get(seller.id)).toMatchObject({ hasActiveListingPlan: false, listingPlanExpiresAt: null });
+        expect(await store.users.get(seller.id)).toMatchObject({
+          hasActiveListingPlan: false,
+          listingPlanExpiresAt: null,
+        });
       });
 
       it('keeps status, period and plan current; an event without a period keeps the stored one', async () => {
         await subscribe();
         await recordSubscription(store, subscriptionEvent({ status: 'active', priceId: 'price_annual' }), NOW);
-        expect(await store.sellerSubscriptions.findByProviderId('sub_1')).toMatchObject({ status: 'active', plan: 'annual', priceId: 'price_annual', currentPeriodEnd: inDays(37) });
-        await recordSubscription(store, subscriptionEvent({ status: 'past_due', priceId: null, currentPeriodEnd: null }), NOW);
-        expect(await store.sellerSubscriptions.findByProviderId('sub_1')).toMatchObject({ status: 'past_due', plan: 'annual', currentPeriodEnd: inDays(37) });
+        expect(await store.sellerSubscriptions.findByProviderId('sub_1')).toMatchObject({
+          status: 'active',
+          plan: 'annual',
+          priceId: 'price_annual',
+          currentPeriodEnd: inDays(37),
+        });
+        await recordSubscription(
+          store,
+          subscriptionEvent({ status: 'past_due', priceId: null, currentPeriodEnd: null }),
+          NOW,
+        );
+        expect(await store.sellerSubscriptions.findByProviderId('sub_1')).toMatchObject({
+          status: 'past_due',
+          plan: 'annual',
+          currentPeriodEnd: inDays(37),
+        });
         expect(await store.users.get(seller.id)).toMatchObject({ hasActiveListingPlan: false });
         // an event for a subscription this server never made changes nothing
         await recordSubscription(store, subscriptionEvent({ id: 'sub_unknown' }), NOW);
         expect(await store.sellerSubscriptions.listByUser(seller.id)).toHaveLength(1);
       });
 
-      it('the user\'s plan fields are read at `now`: a plan past its period no longer counts', async () => {
+      it("the user's plan fields are read at `now`: a plan past its period no longer counts", async () => {
         await subscribe({ status: 'active', currentPeriodEnd: inDays(30) });
-        expect(await syncUserPlan(store, seller.id, NOW)).toMatchObject({ hasActiveListingPlan: true, listingPlanExpiresAt: inDays(30) });
-        expect(await syncUserPlan(store, seller.id, new Date(inDays(30)))).toMatchObject({ hasActiveListingPlan: false, listingPlanExpiresAt: null });
+        expect(await syncUserPlan(store, seller.id, NOW)).toMatchObject({
+          hasActiveListingPlan: true,
+          listingPlanExpiresAt: inDays(30),
+        });
+        expect(await syncUserPlan(store, seller.id, new Date(inDays(30)))).toMatchObject({
+          hasActiveListingPlan: false,
+          listingPlanExpiresAt: null,
+        });
       });
     });
 
-    function feeIntent(id: string, puppyId: number, fields: Partial<PaymentIntentSnapshot> = {}): PaymentIntentSnapshot {
+    function feeIntent(
+      id: string,
+      puppyId: number,
+      fields: Partial<PaymentIntentSnapshot> = {},
+    ): PaymentIntentSnapshot {
       return {
         object: 'payment_intent',
         id,
@@ -209,28 +274,62 @@ function describePlanRules(name: string, open: () => Promise<Store>): void {
       it('is applied once when several callers apply it at the same moment (webhook, return page, re-check)', async () => {
         const draft = await listing(null);
         const intent = feeIntent('pi_fee_1', draft.id);
-        const results = await Promise.all([recordListingFee(store, intent, NOW), recordListingFee(store, intent, NOW), recordListingFee(store, intent, NOW)]);
+        const results = await Promise.all([
+          recordListingFee(store, intent, NOW),
+          recordListingFee(store, intent, NOW),
+          recordListingFee(store, intent, NOW),
+        ]);
         expect(results.filter(Boolean)).toHaveLength(1);
         expect((await store.puppies.get(draft.id))?.expiresAt).toBe(inDays(30));
-        expect(await store.listingFees.findByIntent('pi_fee_1')).toMatchObject({ status: 'succeeded', paidAt: NOW.toISOString() });
+        expect(await store.listingFees.findByIntent('pi_fee_1')).toMatchObject({
+          status: 'succeeded',
+          paidAt: NOW.toISOString(),
+        });
       });
 
       it('two different fees paid at once for one listing both count: 60 days', async () => {
         const draft = await listing(null);
-        await Promise.all([recordListingFee(store, feeIntent('pi_a', draft.id), NOW), recordListingFee(store, feeIntent('pi_b', draft.id), NOW)]);
+        await Promise.all([
+          recordListingFee(store, feeIntent('pi_a', draft.id), NOW),
+          recordListingFee(store, feeIntent('pi_b', draft.id), NOW),
+        ]);
         expect((await store.puppies.get(draft.id))?.expiresAt).toBe(inDays(60));
       });
 
       it('less than the fee, a payment still in progress or a canceled one activates nothing', async () => {
         const draft = await listing(null);
-        expect(await recordListingFee(store, feeIntent('pi_short', draft.id, { amountReceivedCents: LISTING_FEE_CENTS - 1 }), NOW)).toBeUndefined();
-        expect(await recordListingFee(store, feeIntent('pi_wait', draft.id, { status: 'processing', amountReceivedCents: 0 }), NOW)).toBeUndefined();
-        expect(await recordListingFee(store, feeIntent('pi_gone', draft.id, { status: 'canceled', amountReceivedCents: 0 }), NOW)).toBeUndefined();
+        expect(
+          await recordListingFee(
+            store,
+            feeIntent('pi_short', draft.id, { amountReceivedCents: LISTING_FEE_CENTS - 1 }),
+            NOW,
+          ),
+        ).toBeUndefined();
+        expect(
+          await recordListingFee(
+            store,
+            feeIntent('pi_wait', draft.id, { status: 'processing', amountReceivedCents: 0 }),
+            NOW,
+          ),
+        ).toBeUndefined();
+        expect(
+          await recordListingFee(
+            store,
+            feeIntent('pi_gone', draft.id, { status: 'canceled', amountReceivedCents: 0 }),
+            NOW,
+          ),
+        ).toBeUndefined();
         expect(await store.listingFees.findByIntent('pi_gone')).toMatchObject({ status: 'canceled' });
         // a canceled payment never succeeds afterwards
         expect(await recordListingFee(store, feeIntent('pi_gone', draft.id), NOW)).toBeUndefined();
         expect((await store.puppies.get(draft.id))?.expiresAt).toBeNull();
-        expect(await recordListingFee(store, feeIntent('pi_bad', draft.id, { metadata: { purpose: 'listing_fee', puppyId: 'x' } }), NOW)).toBeUndefined();
+        expect(
+          await recordListingFee(
+            store,
+            feeIntent('pi_bad', draft.id, { metadata: { purpose: 'listing_fee', puppyId: 'x' } }),
+            NOW,
+          ),
+        ).toBeUndefined();
         expect(await store.listingFees.findByIntent('pi_bad')).toBeUndefined();
       });
     });

@@ -49,7 +49,11 @@ it('a claim that fails is logged and the tick is skipped, never thrown', async (
   const lines: string[] = [];
   const run = vi.fn(async () => {});
   const leases: JobLeases = { claim: async () => Promise.reject(new Error('connection refused')) };
-  const scheduler = createLocalScheduler([{ name: 'sweep', everyMs: 1000, run }], { now: () => new Date(), log: (l) => lines.push(l), leases });
+  const scheduler = createLocalScheduler([{ name: 'sweep', everyMs: 1000, run }], {
+    now: () => new Date(),
+    log: (l) => lines.push(l),
+    leases,
+  });
   await vi.advanceTimersByTimeAsync(1000);
   expect(run).not.toHaveBeenCalled();
   expect(lines).toEqual(['job sweep failed: connection refused']);

@@ -19,13 +19,24 @@ describe('breeds', () => {
     expect(BREEDS.length).toBeGreaterThanOrEqual(45);
     const names = BREEDS.map((breed) => breed.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const wanted of ['Labrador Retriever', 'French Bulldog', 'Poodle (Toy)', 'Corgi (Pembroke Welsh)', 'Goldendoodle', 'Cavapoo', 'Bichon Frise']) {
+    for (const wanted of [
+      'Labrador Retriever',
+      'French Bulldog',
+      'Poodle (Toy)',
+      'Corgi (Pembroke Welsh)',
+      'Goldendoodle',
+      'Cavapoo',
+      'Bichon Frise',
+    ]) {
       expect(names).toContain(wanted);
     }
     for (const breed of BREEDS) {
       expect(breed.categories.length, breed.name).toBeGreaterThan(0);
       expect(breed.traits.length, breed.name).toBeGreaterThanOrEqual(3);
-      expect(breed.colors.every((color) => (COAT_COLORS as readonly string[]).includes(color)), breed.name).toBe(true);
+      expect(
+        breed.colors.every((color) => (COAT_COLORS as readonly string[]).includes(color)),
+        breed.name,
+      ).toBe(true);
       expect(breed.price[0]).toBeGreaterThanOrEqual(100);
       expect(breed.price[1]).toBeLessThanOrEqual(6000);
     }
@@ -50,14 +61,25 @@ describe('factories', () => {
 
   it('builds a user whose default hash verifies with the factory password', async () => {
     const user = buildUser({ username: 'Maria' }, NOW);
-    expect(user).toMatchObject({ username: 'Maria', usernameKey: 'maria', role: 'user', accountType: 'buyer', sessionVersion: 0, createdAt: NOW.toISOString() });
+    expect(user).toMatchObject({
+      username: 'Maria',
+      usernameKey: 'maria',
+      role: 'user',
+      accountType: 'buyer',
+      sessionVersion: 0,
+      createdAt: NOW.toISOString(),
+    });
     expect(user.passwordHash).toBe(FACTORY_PASSWORD_HASH);
     expect(await verifyPassword(FACTORY_PASSWORD_HASH, FACTORY_PASSWORD)).toBe(true);
     expect(await verifyPassword(FACTORY_PASSWORD_HASH, 'wrong-password')).toBe(false);
   });
 
   it('derives region and description from overridden fields and keeps explicit nulls', () => {
-    const puppy = buildPuppy({ name: 'Biscuit', gender: 'Male', location: 'Austin, Texas', breedId: 1, age: 10, expiresAt: null }, createRng(3), { now: NOW });
+    const puppy = buildPuppy(
+      { name: 'Biscuit', gender: 'Male', location: 'Austin, Texas', breedId: 1, age: 10, expiresAt: null },
+      createRng(3),
+      { now: NOW },
+    );
     expect(puppy.region).toBe('southwest');
     expect(puppy.breedId).toBe(1);
     expect(puppy.description).toContain('Biscuit');
@@ -83,12 +105,15 @@ describe('factories', () => {
       expect(puppy.weight).toBeLessThanOrEqual(breed.adultWeight[1] * 1.1);
       expect(puppy.description.length).toBeGreaterThan(80);
       expect(puppy.imageUrls.length).toBeLessThanOrEqual(3);
-      expect([puppy.imageUrl, ...puppy.imageUrls].every((url) => url.startsWith('/uploads/seed/') && url.endsWith('.webp'))).toBe(true);
+      expect(
+        [puppy.imageUrl, ...puppy.imageUrls].every((url) => url.startsWith('/uploads/seed/') && url.endsWith('.webp')),
+      ).toBe(true);
       expect(puppy.colors.every((color) => breed.colors.includes(color as never))).toBe(true);
       expect([4, 5]).toContain(puppy.userId);
     }
     // a puppy of a toy breed weighs less than a giant breed of the same age
-    const at12 = (name: string) => puppies.filter((p) => BREEDS[p.breedId - 1]!.name === name && p.age >= 10 && p.age <= 14).map((p) => p.weight);
+    const at12 = (name: string) =>
+      puppies.filter((p) => BREEDS[p.breedId - 1]!.name === name && p.age >= 10 && p.age <= 14).map((p) => p.weight);
     expect(Math.max(...at12('Chihuahua'))).toBeLessThan(Math.min(...at12('Great Dane')));
     expect(new Set(puppies.map((p) => p.description)).size).toBeGreaterThan(1900);
     expect(puppies.filter((p) => p.featured)).toHaveLength(8);

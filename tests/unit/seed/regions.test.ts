@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isRegion, regionForLocation, regionOfState, stateOfLocation } from '../../../commerce-api/src/domain/regions.ts';
+import {
+  isRegion,
+  regionForLocation,
+  regionOfState,
+  stateOfLocation,
+} from '../../../commerce-api/src/domain/regions.ts';
 import { CITIES_BY_REGION } from '../../../commerce-api/src/seed/cities.ts';
 
 describe('regionForLocation', () => {

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../commerce-api/src/auth/passwords.ts';
 import type { Puppy } from '../../../commerce-api/src/domain/model.ts';
 import { REGIONS } from '../../../commerce-api/src/domain/regions.ts';
-import { addDemoListings, DEMO_BUYER, DEMO_SELLER, seedDatabase, type SeedSummary } from '../../../commerce-api/src/seed/seed.ts';
+import {
+  addDemoListings,
+  DEMO_BUYER,
+  DEMO_SELLER,
+  seedDatabase,
+  type SeedSummary,
+} from '../../../commerce-api/src/seed/seed.ts';
 import { createMemoryStorage, type Storage } from '../../../commerce-api/src/storage/index.ts';
 import { BREED_NAMES } from '#contracts/breeds.ts';
 
@@ -86,11 +92,23 @@ describe('seedDatabase with demo data', () => {
 
   it('creates the admin and the demo accounts with argon2 hashes that verify', async () => {
     const admin = storage.db.users.find((u) => u.usernameKey === 'chief')!;
-    expect(admin).toMatchObject({ username: 'Chief', role: 'admin', accountType: 'seller', sessionVersion: 0, hasActiveListingPlan: false, listingPlanExpiresAt: null });
+    expect(admin).toMatchObject({
+      username: 'Chief',
+      role: 'admin',
+      accountType: 'seller',
+      sessionVersion: 0,
+      hasActiveListingPlan: false,
+      listingPlanExpiresAt: null,
+    });
     expect(await verifyPassword(admin.passwordHash, ADMIN.password)).toBe(true);
     for (const demo of [DEMO_BUYER, DEMO_SELLER]) {
       const user = storage.db.users.find((u) => u.usernameKey === demo.username)!;
-      expect(user).toMatchObject({ role: 'user', accountType: demo.accountType, verifiedEmail: null, verifiedPhone: null });
+      expect(user).toMatchObject({
+        role: 'user',
+        accountType: demo.accountType,
+        verifiedEmail: null,
+        verifiedPhone: null,
+      });
       expect(user.passwordHash).toMatch(/^\$argon2id\$/);
       expect(await verifyPassword(user.passwordHash, demo.password)).toBe(true);
       expect(await verifyPassword(user.passwordHash, 'not-the-password')).toBe(false);
@@ -119,9 +137,20 @@ describe('seedDatabase with demo data', () => {
   });
 
   it('changes nothing when run again', async () => {
-    const before = { users: storage.db.users.all(), breeds: storage.db.breeds.all(), puppies: storage.db.puppies.all() };
+    const before = {
+      users: storage.db.users.all(),
+      breeds: storage.db.breeds.all(),
+      puppies: storage.db.puppies.all(),
+    };
     const again = await seedDatabase(storage, { dataDir, admin: ADMIN, demo: true, now: NOW });
-    expect(again).toMatchObject({ seeded: false, createdDemoData: false, adminCreated: false, breeds: 0, users: 0, puppies: 0 });
+    expect(again).toMatchObject({
+      seeded: false,
+      createdDemoData: false,
+      adminCreated: false,
+      breeds: 0,
+      users: 0,
+      puppies: 0,
+    });
     expect(storage.db.users.all()).toEqual(before.users);
     expect(storage.db.breeds.all()).toEqual(before.breeds);
     expect(storage.db.puppies.all()).toEqual(before.puppies);
@@ -130,8 +159,17 @@ describe('seedDatabase with demo data', () => {
 
 describe('seedDatabase on an existing database', () => {
   it('adds a missing admin but nothing else', async () => {
-    const store = createMemoryStorage({ breeds: [{ id: 1, name: 'Beagle', imageUrl: '/x.webp', size: 'medium', categories: ['family'], temperament: ['merry'] }] });
-    const summary = await seedDatabase(store, { dataDir, admin: { username: 'boss', password: 'boss-password' }, demo: true, images: false });
+    const store = createMemoryStorage({
+      breeds: [
+        { id: 1, name: 'Beagle', imageUrl: '/x.webp', size: 'medium', categories: ['family'], temperament: ['merry'] },
+      ],
+    });
+    const summary = await seedDatabase(store, {
+      dataDir,
+      admin: { username: 'boss', password: 'boss-password' },
+      demo: true,
+      images: false,
+    });
     expect(summary).toMatchObject({ seeded: false, adminCreated: true, users: 1, puppies: 0 });
     expect(store.db.users.all().map((u) => [u.username, u.role])).toEqual([['boss', 'admin']]);
     expect(store.db.breeds.count()).toBe(1);
@@ -140,12 +178,29 @@ describe('seedDatabase on an existing database', () => {
 
   it('never promotes an ordinary account that holds the admin name', async () => {
     const store = createMemoryStorage();
-    await store.write((db) => db.users.insert({
-      username: 'boss', usernameKey: 'boss', passwordHash: 'x', email: 'boss@example.com', role: 'user', accountType: 'buyer',
-      confirmedAdultAt: NOW.toISOString(), sessionVersion: 0, hasActiveListingPlan: false, listingPlanExpiresAt: null,
-      verifiedEmail: null, verifiedPhone: null, createdAt: NOW.toISOString(),
-    }));
-    const summary = await seedDatabase(store, { dataDir, admin: { username: 'Boss', password: 'boss-password' }, demo: false, images: false });
+    await store.write((db) =>
+      db.users.insert({
+        username: 'boss',
+        usernameKey: 'boss',
+        passwordHash: 'x',
+        email: 'boss@example.com',
+        role: 'user',
+        accountType: 'buyer',
+        confirmedAdultAt: NOW.toISOString(),
+        sessionVersion: 0,
+        hasActiveListingPlan: false,
+        listingPlanExpiresAt: null,
+        verifiedEmail: null,
+        verifiedPhone: null,
+        createdAt: NOW.toISOString(),
+      }),
+    );
+    const summary = await seedDatabase(store, {
+      dataDir,
+      admin: { username: 'Boss', password: 'boss-password' },
+      demo: false,
+      images: false,
+    });
     expect(summary.adminCreated).toBe(false);
     expect(summary.warnings.join(' ')).toContain('ADMIN_USERNAME');
     expect(store.db.users.all().map((u) => u.role)).toEqual(['user']);
@@ -154,16 +209,31 @@ describe('seedDatabase on an existing database', () => {
 
   it('gives the demo accounts fresh random passwords when asked (a production demo), and answers them once', async () => {
     const store = createMemoryStorage();
-    const summary = await seedDatabase(store, { dataDir, admin: ADMIN, demo: true, demoPasswords: 'random', images: false, now: NOW });
+    const summary = await seedDatabase(store, {
+      dataDir,
+      admin: ADMIN,
+      demo: true,
+      demoPasswords: 'random',
+      images: false,
+      now: NOW,
+    });
     expect(summary.demoLogins.map((login) => login.username)).toEqual([DEMO_BUYER.username, DEMO_SELLER.username]);
     for (const login of summary.demoLogins) {
       expect(login.password).toMatch(/^[\w-]{16}$/);
       expect([DEMO_BUYER.password, DEMO_SELLER.password]).not.toContain(login.password);
       const user = store.db.users.find((u) => u.username === login.username)!;
       expect(await verifyPassword(user.passwordHash, login.password)).toBe(true);
-      expect(await verifyPassword(user.passwordHash, login.accountType === 'buyer' ? DEMO_BUYER.password : DEMO_SELLER.password)).toBe(false);
+      expect(
+        await verifyPassword(
+          user.passwordHash,
+          login.accountType === 'buyer' ? DEMO_BUYER.password : DEMO_SELLER.password,
+        ),
+      ).toBe(false);
     }
-    expect((await seedDatabase(store, { dataDir, admin: ADMIN, demo: true, demoPasswords: 'random', images: false })).demoLogins).toEqual([]);
+    expect(
+      (await seedDatabase(store, { dataDir, admin: ADMIN, demo: true, demoPasswords: 'random', images: false }))
+        .demoLogins,
+    ).toEqual([]);
     await store.close();
   });
 
@@ -180,7 +250,9 @@ describe('seedDatabase on an existing database', () => {
 describe('addDemoListings (npm run seed -- --listings=N)', () => {
   it('adds N public listings spread over the seeded sellers, and N more on the next run', async () => {
     const before = storage.db.puppies.count();
-    const sellers = new Set(storage.db.users.filter((u) => u.accountType === 'seller' && u.role !== 'admin').map((u) => u.id));
+    const sellers = new Set(
+      storage.db.users.filter((u) => u.accountType === 'seller' && u.role !== 'admin').map((u) => u.id),
+    );
     expect(await addDemoListings(storage, 200, { now: NOW })).toBe(200);
     const added = storage.db.puppies.all().slice(before);
     expect(added).toHaveLength(200);

@@ -58,7 +58,9 @@ describe('the lowdb backup', () => {
     await storage.write((db) => db.breeds.insert(buildBreeds()[0]!));
     const file = path.join(tempDir(), 'backup.tar.gz');
     await backupStore({ dataDir, databaseUrl: '' }, file);
-    await expect(restoreStore({ dataDir, databaseUrl: '' }, file)).rejects.toThrow(/Another PuppyNest server \(pid \d+\) is using DATA_DIR/);
+    await expect(restoreStore({ dataDir, databaseUrl: '' }, file)).rejects.toThrow(
+      /Another PuppyNest server \(pid \d+\) is using DATA_DIR/,
+    );
   });
 
   it('refuses an archive that holds anything but db.json and uploads, writing nothing', async () => {
@@ -70,7 +72,9 @@ describe('the lowdb backup', () => {
     archive.finalize();
     await written;
     const target = tempDir();
-    await expect(restoreStore({ dataDir: target, databaseUrl: '' }, file)).rejects.toThrow(/holds "\.\.\/escaped\.txt", which no PuppyNest backup holds\. Nothing was changed\./);
+    await expect(restoreStore({ dataDir: target, databaseUrl: '' }, file)).rejects.toThrow(
+      /holds "\.\.\/escaped\.txt", which no PuppyNest backup holds\. Nothing was changed\./,
+    );
     expect(existsSync(path.join(target, 'db.json'))).toBe(false);
     expect(existsSync(path.join(path.dirname(target), 'escaped.txt'))).toBe(false);
   });
@@ -82,7 +86,9 @@ describe('without PostgreSQL client tools', () => {
     const file = path.join(tempDir(), 'backup.dump');
     const failed = backupPostgres('postgres://puppynest@127.0.0.1:5432/puppynest', file, { binDir: nowhere });
     await expect(failed).rejects.toThrow(ClientToolsMissingError);
-    await expect(failed).rejects.toThrow(/pg_dump was not found in .*: install PostgreSQL client tools .*apt-get install postgresql-client/);
+    await expect(failed).rejects.toThrow(
+      /pg_dump was not found in .*: install PostgreSQL client tools .*apt-get install postgresql-client/,
+    );
     expect(existsSync(file)).toBe(false);
   });
 });

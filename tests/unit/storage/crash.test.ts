@@ -69,7 +69,9 @@ function writeUntilKilled(dataDir: string, killAfter: number, delayMs: number): 
 
 function savedIds(dataDir: string): Set<number> {
   // A plain JSON.parse: what any reader of the file, or the next start, would see.
-  const saved = JSON.parse(readFileSync(path.join(dataDir, 'db.json'), 'utf8')) as { contactMessages: Array<{ id: number }> };
+  const saved = JSON.parse(readFileSync(path.join(dataDir, 'db.json'), 'utf8')) as {
+    contactMessages: Array<{ id: number }>;
+  };
   return new Set(saved.contactMessages.map((m) => m.id));
 }
 
@@ -94,7 +96,15 @@ describe('file storage under kill -9', () => {
     expect(reopened.db.contactMessages.count()).toBe(savedIds(dir).size);
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     const next = await reopened.write((db) =>
-      db.contactMessages.insert({ name: 'After', email: 'a@example.com', phone: '', message: 'hi', puppyId: null, userId: null, createdAt: '2025-01-01T00:00:00.000Z' }),
+      db.contactMessages.insert({
+        name: 'After',
+        email: 'a@example.com',
+        phone: '',
+        message: 'hi',
+        puppyId: null,
+        userId: null,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      }),
     );
     expect(next.id).toBeGreaterThan(Math.max(...everAcked));
   });

@@ -54,6 +54,8 @@ describe('DurableJsonFile', () => {
     writeFileSync(file, '{"users": [}');
     const reading = new DurableJsonFile(file).read();
     await expect(reading).rejects.toBeInstanceOf(DamagedDataFileError);
-    await expect(new DurableJsonFile(file).read()).rejects.toThrow(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged: it is not valid JSON`));
+    await expect(new DurableJsonFile(file).read()).rejects.toThrow(
+      new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged: it is not valid JSON`),
+    );
   });
 });

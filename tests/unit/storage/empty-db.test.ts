@@ -13,7 +13,12 @@ describe('emptyDb / normaliseDb', () => {
   });
 
   it('fills what an older file lacks and keeps what it has', () => {
-    const db = normaliseDb({ breeds: [{ id: 2, name: 'Beagle' }], settings: {}, sequences: { breeds: 5 }, extra: 'kept' });
+    const db = normaliseDb({
+      breeds: [{ id: 2, name: 'Beagle' }],
+      settings: {},
+      sequences: { breeds: 5 },
+      extra: 'kept',
+    });
     expect(db.breeds).toEqual([{ id: 2, name: 'Beagle' }]);
     expect(db.sequences).toEqual({ breeds: 5 });
     expect(db.settings).toEqual({ paymentMode: 'test' });

@@ -166,7 +166,9 @@ describe('file storage', () => {
     ]);
     for (const outcome of failed) {
       expect(outcome.status).toBe('rejected');
-      expect(String((outcome as PromiseRejectedResult).reason)).toContain(`Could not save ${path.join(dir, 'db.json')}`);
+      expect(String((outcome as PromiseRejectedResult).reason)).toContain(
+        `Could not save ${path.join(dir, 'db.json')}`,
+      );
     }
     expect(storage.db.contactMessages.all().map((m) => m.id)).toEqual([1]);
     mkdirSync(dir);

@@ -1,6 +1,10 @@
 // The Storage contract, run against both stores: they share one pipeline and must behave alike.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFileStorage, createMemoryStorage, type StorageWithStats } from '../../../commerce-api/src/storage/index.ts';
+import {
+  createFileStorage,
+  createMemoryStorage,
+  type StorageWithStats,
+} from '../../../commerce-api/src/storage/index.ts';
 import { contactMessage, puppy, tempDataDir } from './fixtures.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -207,7 +211,9 @@ describe.each(stores)('%s', (_name, open) => {
 
   it('waits for pending writes on close() and refuses writes after it', async () => {
     const storage = await open();
-    const writes = Array.from({ length: 10 }, (_, n) => storage.write((db) => db.contactMessages.insert(contactMessage(n))));
+    const writes = Array.from({ length: 10 }, (_, n) =>
+      storage.write((db) => db.contactMessages.insert(contactMessage(n))),
+    );
     let settled = 0;
     for (const w of writes) void w.then(() => settled++);
     await storage.close();
@@ -230,7 +236,14 @@ describe('memory storage initial data', () => {
   });
 
   it('refuses duplicate or missing ids', () => {
-    expect(() => createMemoryStorage({ puppies: [{ ...puppy(1), id: 3 }, { ...puppy(2), id: 3 }] })).toThrow(/two rows with id 3/);
+    expect(() =>
+      createMemoryStorage({
+        puppies: [
+          { ...puppy(1), id: 3 },
+          { ...puppy(2), id: 3 },
+        ],
+      }),
+    ).toThrow(/two rows with id 3/);
     expect(() => createMemoryStorage({ puppies: [puppy(1) as never] })).toThrow(/without a valid id/);
   });
 });

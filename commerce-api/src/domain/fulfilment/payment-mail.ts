@@ -3,12 +3,17 @@
 import type { MailMessage } from '../../mail/messages.ts';
 import type { FulfilmentDeps } from './types.ts';
 
-export async function sendPaymentMails(deps: Pick<FulfilmentDeps, 'mailer' | 'log'>, messages: MailMessage[]): Promise<void> {
+export async function sendPaymentMails(
+  deps: Pick<FulfilmentDeps, 'mailer' | 'log'>,
+  messages: MailMessage[],
+): Promise<void> {
   for (const message of messages) {
     try {
       await deps.mailer.send(message);
     } catch (error) {
-      deps.log(`payment mail "${message.subject}" to ${message.to} failed: ${error instanceof Error ? error.message : String(error)}`);
+      deps.log(
+        `payment mail "${message.subject}" to ${message.to} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }

@@ -14,24 +14,53 @@ export async function paymentStatus(store: Store, intent: PaymentIntentSnapshot)
     if (order) {
       const view = await orderView(store, order, 'buyer');
       const name = view.puppy?.name ?? 'This puppy';
-      const money = order.status === 'refunded' ? 'Your payment has been refunded in full.' : 'Your card was not charged: the hold on it has been released.';
+      const money =
+        order.status === 'refunded'
+          ? 'Your payment has been refunded in full.'
+          : 'Your card was not charged: the hold on it has been released.';
       switch (order.status) {
         case 'paid':
         case 'handed_over':
-          return { ...base, order: view, outcome: 'succeeded', message: `Payment successful: ${name} is reserved for you.` };
+          return {
+            ...base,
+            order: view,
+            outcome: 'succeeded',
+            message: `Payment successful: ${name} is reserved for you.`,
+          };
         case 'pending':
           return { ...base, order: view, outcome: 'processing', message: 'Your payment is being confirmed.' };
         case 'canceled':
         case 'refunded':
           // Three ways to end here: another family was first, the listing was removed, or PuppyNest cancelled a paid order.
-          if (order.paidAt) return { ...base, order: view, outcome: 'canceled', message: `This order was cancelled by PuppyNest. ${money}` };
-          if (!view.puppy) return { ...base, order: view, outcome: 'sold_out', message: `Sorry, this puppy's listing was removed before your payment went through. ${money}` };
-          return { ...base, order: view, outcome: 'sold_out', message: `Sorry, ${name} was reserved by another family just before your payment went through. ${money}` };
+          if (order.paidAt)
+            return {
+              ...base,
+              order: view,
+              outcome: 'canceled',
+              message: `This order was cancelled by PuppyNest. ${money}`,
+            };
+          if (!view.puppy)
+            return {
+              ...base,
+              order: view,
+              outcome: 'sold_out',
+              message: `Sorry, this puppy's listing was removed before your payment went through. ${money}`,
+            };
+          return {
+            ...base,
+            order: view,
+            outcome: 'sold_out',
+            message: `Sorry, ${name} was reserved by another family just before your payment went through. ${money}`,
+          };
       }
     }
   }
   if (purpose === 'listing_fee' && (await store.listingFees.findByIntent(intent.id))?.status === 'succeeded') {
-    return { ...base, outcome: 'succeeded', message: 'Your puppy listing is now active and visible to potential buyers.' };
+    return {
+      ...base,
+      outcome: 'succeeded',
+      message: 'Your puppy listing is now active and visible to potential buyers.',
+    };
   }
   if (purpose === 'donation' && (await store.donations.findByIntent(intent.id))?.status === 'succeeded') {
     return { ...base, outcome: 'succeeded', message: 'Thank you for your donation!' };

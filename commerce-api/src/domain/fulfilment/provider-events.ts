@@ -11,23 +11,44 @@ import { paymentsAreLive } from '../payment-mode.ts';
 import { recordSubscription } from '../subscriptions.ts';
 import type { Fulfilment, FulfilmentDeps } from './types.ts';
 
-const PAYMENT_INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.amount_capturable_updated', 'payment_intent.canceled']);
+const PAYMENT_INTENT_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.canceled',
+]);
 const SETUP_INTENT_EVENTS = new Set(['setup_intent.succeeded']);
-const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
 // Connect, for seller payouts (decision 0101): the account arrives at the Connect endpoint, transfers at
 // the platform's
 const CONNECT_EVENTS = new Set(['account.updated', 'transfer.created', 'transfer.reversed']);
-const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed', 'charge.dispute.funds_withdrawn', 'charge.dispute.funds_reinstated']);
+const DISPUTE_EVENTS = new Set([
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+]);
 
 /** a claim this old and not applied belongs to a process that died: the next delivery applies it */
 export const CLAIM_STALE_MS = 60_000;
 
-export function createEventHandler(deps: FulfilmentDeps, sync: Pick<Fulfilment, 'syncPaymentIntent' | 'syncSetupIntent'>): Fulfilment['handleEvent'] {
+export function createEventHandler(
+  deps: FulfilmentDeps,
+  sync: Pick<Fulfilment, 'syncPaymentIntent' | 'syncSetupIntent'>,
+): Fulfilment['handleEvent'] {
   const { store, provider, now, log } = deps;
 
   return async function handleEvent(event) {
     const wanted =
-      PAYMENT_INTENT_EVENTS.has(event.type) || SETUP_INTENT_EVENTS.has(event.type) || SUBSCRIPTION_EVENTS.has(event.type) || CONNECT_EVENTS.has(event.type) || DISPUTE_EVENTS.has(event.type);
+      PAYMENT_INTENT_EVENTS.has(event.type) ||
+      SETUP_INTENT_EVENTS.has(event.type) ||
+      SUBSCRIPTION_EVENTS.has(event.type) ||
+      CONNECT_EVENTS.has(event.type) ||
+      DISPUTE_EVENTS.has(event.type);
     if (!wanted || !event.object) return 'ignored';
     if (event.object.livemode !== (await paymentsAreLive(store))) {
       // Test money is never applied as live money, nor the other way round (decision 0107).

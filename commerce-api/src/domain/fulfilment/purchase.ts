@@ -54,8 +54,10 @@ export function createPurchaseSync(deps: FulfilmentDeps): (intent: PaymentIntent
       else log(`payment ${intent.id} ${outcome.state}: its puppy or order was no longer valid`);
       return;
     }
-    if (action === 'cancel' && intent.status === 'requires_capture') await withRetries(() => provider.cancelPaymentIntent(intent.id, `release:${intent.id}`));
-    else if (intent.status === 'succeeded') await withRetries(() => provider.refundPaymentIntent(intent.id, `refund:${intent.id}`));
+    if (action === 'cancel' && intent.status === 'requires_capture')
+      await withRetries(() => provider.cancelPaymentIntent(intent.id, `release:${intent.id}`));
+    else if (intent.status === 'succeeded')
+      await withRetries(() => provider.refundPaymentIntent(intent.id, `refund:${intent.id}`));
   }
 
   async function act(intent: PaymentIntentSnapshot, action: PurchaseAction): Promise<void> {

@@ -2,7 +2,12 @@
 // fulfilment (listing-fees.ts) import these types without importing fulfilment itself, so no circle.
 import type { PaymentStatusResponse } from '#contracts/payments.ts';
 import type { Mailer } from '../../mail/messages.ts';
-import type { PaymentIntentSnapshot, PaymentProvider, ProviderEvent, SetupIntentSnapshot } from '../../payments/provider.ts';
+import type {
+  PaymentIntentSnapshot,
+  PaymentProvider,
+  ProviderEvent,
+  SetupIntentSnapshot,
+} from '../../payments/provider.ts';
 import type { Store } from '../store/index.ts';
 
 export interface FulfilmentDeps {
@@ -28,5 +33,8 @@ export interface Fulfilment {
    * Re-checks a payment (pi_… or seti_…) with the provider, applies it and says what it came to.
    * `authorize` sees the provider's object first and throws when the caller may not see it.
    */
-  refresh(intentId: string, authorize?: (object: PaymentIntentSnapshot | SetupIntentSnapshot) => void): Promise<PaymentStatusResponse>;
+  refresh(
+    intentId: string,
+    authorize?: (object: PaymentIntentSnapshot | SetupIntentSnapshot) => void,
+  ): Promise<PaymentStatusResponse>;
 }

@@ -2,7 +2,12 @@
 // the local double's), onboarded through the provider's hosted account links. Its state is kept from
 // the provider's account.updated events and re-read whenever its seller opens /earnings while it is
 // not finished, so a lost webhook never leaves a seller waiting.
-import { PAYOUT_ACCOUNT_LABELS, type ConnectResponse, type PayoutAccountStatus, type PayoutAccountView } from '#contracts/payouts.ts';
+import {
+  PAYOUT_ACCOUNT_LABELS,
+  type ConnectResponse,
+  type PayoutAccountStatus,
+  type PayoutAccountView,
+} from '#contracts/payouts.ts';
 import { ForbiddenError } from '../../errors.ts';
 import type { ConnectedAccountSnapshot } from '../../payments/provider.ts';
 import type { PayoutAccount, User } from '../model.ts';
@@ -11,7 +16,8 @@ import { sendWaitingPayouts } from './release.ts';
 
 /** only sellers are paid: everyone else is told so */
 export function requireSeller(user: User): void {
-  if (user.accountType !== 'seller') throw new ForbiddenError('Earnings are for sellers. Become a seller to list puppies and be paid for them.');
+  if (user.accountType !== 'seller')
+    throw new ForbiddenError('Earnings are for sellers. Become a seller to list puppies and be paid for them.');
 }
 
 /** the provider's account in the three words a seller reads */
@@ -27,7 +33,11 @@ export async function connectAccount(ctx: PayoutContext, user: User): Promise<Co
   let account = await ctx.store.payoutAccounts.findByUser(user.id);
   if (!account) {
     // The key makes a second click (or a second process) get the same provider account.
-    const created = await ctx.provider.createConnectedAccount({ email: user.email, metadata: { userId: String(user.id) }, idempotencyKey: `connect:${user.id}` });
+    const created = await ctx.provider.createConnectedAccount({
+      email: user.email,
+      metadata: { userId: String(user.id) },
+      idempotencyKey: `connect:${user.id}`,
+    });
     const at = ctx.now().toISOString();
     account = await ctx.store.payoutAccounts.createForUser({
       userId: user.id,
@@ -51,11 +61,18 @@ export async function connectAccount(ctx: PayoutContext, user: User): Promise<Co
  * Applies the provider's account as it is now (an account.updated event, or a re-read). When payouts
  * have just been enabled, the payouts that waited for them are sent.
  */
-export async function syncAccount(ctx: PayoutContext, snapshot: ConnectedAccountSnapshot): Promise<PayoutAccount | undefined> {
+export async function syncAccount(
+  ctx: PayoutContext,
+  snapshot: ConnectedAccountSnapshot,
+): Promise<PayoutAccount | undefined> {
   const before = await ctx.store.payoutAccounts.findByAccountId(snapshot.id);
   if (!before) return undefined;
   const status = statusOf(snapshot);
-  const updated = await ctx.store.payoutAccounts.update(snapshot.id, { status, requirements: snapshot.requirementsDue, updatedAt: ctx.now().toISOString() });
+  const updated = await ctx.store.payoutAccounts.update(snapshot.id, {
+    status,
+    requirements: snapshot.requirementsDue,
+    updatedAt: ctx.now().toISOString(),
+  });
   if (status === 'payouts_enabled') await sendWaitingPayouts(ctx, before.userId);
   return updated;
 }
@@ -67,16 +84,21 @@ export async function currentAccount(ctx: PayoutContext, userId: number): Promis
   try {
     return (await syncAccount(ctx, await ctx.provider.retrieveConnectedAccount(account.accountId))) ?? account;
   } catch (error) {
-    ctx.log(`payout account ${account.accountId} could not be re-read: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log(
+      `payout account ${account.accountId} could not be re-read: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return account;
   }
 }
 
 const EXPLANATIONS: Readonly<Record<PayoutAccountView['status'], string>> = {
-  not_connected: 'Connect a payout account to receive the price of the puppies you sell. Setup takes a few minutes with Stripe.',
+  not_connected:
+    'Connect a payout account to receive the price of the puppies you sell. Setup takes a few minutes with Stripe.',
   details_needed: 'Stripe needs a few more details before it can pay you. Continue the setup where you left off.',
-  pending_verification: 'Stripe is verifying your details. This usually takes a few minutes, sometimes up to two business days.',
-  payouts_enabled: 'Your payout account can receive payments. Each payout reaches your bank on your Stripe payout schedule.',
+  pending_verification:
+    'Stripe is verifying your details. This usually takes a few minutes, sometimes up to two business days.',
+  payouts_enabled:
+    'Your payout account can receive payments. Each payout reaches your bank on your Stripe payout schedule.',
 };
 
 export function accountView(account: PayoutAccount | undefined): PayoutAccountView {

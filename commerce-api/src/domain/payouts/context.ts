@@ -23,7 +23,12 @@ export function resumeAt(releaseAt: string, confirmedAt: string | null, now: str
   return confirmedAt !== null || releaseAt < now ? now : releaseAt;
 }
 
-const payoutDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const payoutDate = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** a date as payout notes and mails write it */
 export function formatPayoutDate(iso: string): string {

@@ -2,7 +2,13 @@
 // /admin show of a payout. One row per order that is the seller's money: paid and awaiting handover,
 // or with a payout (scheduled, held, released, paid, reversed or cancelled by a refund).
 import { centsToDollars } from '#contracts/money.ts';
-import { EARNING_STATUS_LABELS, type AdminPayoutView, type EarningRow, type EarningStatus, type EarningsResponse } from '#contracts/payouts.ts';
+import {
+  EARNING_STATUS_LABELS,
+  type AdminPayoutView,
+  type EarningRow,
+  type EarningStatus,
+  type EarningsResponse,
+} from '#contracts/payouts.ts';
 import type { Repositories } from '../store/index.ts';
 import type { Order, Payout, PayoutAccount, User } from '../model.ts';
 import { accountView, currentAccount, requireSeller, waitingReason } from './accounts.ts';
@@ -19,26 +25,79 @@ const EARNING_OF: Readonly<Record<Payout['status'], EarningStatus>> = {
   canceled: 'refunded',
 };
 
-function rowOf(order: Order, puppyName: string, payout: Payout | undefined, account: PayoutAccount | undefined, feePercent: number): EarningRow {
-  const base = { reference: order.reference, puppyName, orderedAt: order.paidAt ?? order.createdAt, puppyPriceCents: order.puppyPriceCents };
+function rowOf(
+  order: Order,
+  puppyName: string,
+  payout: Payout | undefined,
+  account: PayoutAccount | undefined,
+  feePercent: number,
+): EarningRow {
+  const base = {
+    reference: order.reference,
+    puppyName,
+    orderedAt: order.paidAt ?? order.createdAt,
+    puppyPriceCents: order.puppyPriceCents,
+  };
   if (!payout) {
-    return { ...base, ...shareOf(order.puppyPriceCents, feePercent), status: 'awaiting_handover', statusAt: null, note: `Mark ${puppyName} handed over on My Listings once the family has the puppy.` };
+    return {
+      ...base,
+      ...shareOf(order.puppyPriceCents, feePercent),
+      status: 'awaiting_handover',
+      statusAt: null,
+      note: `Mark ${puppyName} handed over on My Listings once the family has the puppy.`,
+    };
   }
   const money = { feeCents: payout.feeCents, amountCents: payout.amountCents, status: EARNING_OF[payout.status] };
   switch (payout.status) {
     case 'scheduled':
-      return { ...base, ...money, statusAt: payout.releaseAt, note: `Released on ${formatPayoutDate(payout.releaseAt)}, or sooner when the buyer confirms receipt.` };
+      return {
+        ...base,
+        ...money,
+        statusAt: payout.releaseAt,
+        note: `Released on ${formatPayoutDate(payout.releaseAt)}, or sooner when the buyer confirms receipt.`,
+      };
     case 'releasing':
     case 'transferring':
-      return { ...base, ...money, statusAt: payout.releasedAt, note: waitingReason(account) ?? (payout.lastError ? 'Released; the transfer is retried shortly.' : 'Released: being sent to your payout account.') };
+      return {
+        ...base,
+        ...money,
+        statusAt: payout.releasedAt,
+        note:
+          waitingReason(account) ??
+          (payout.lastError
+            ? 'Released; the transfer is retried shortly.'
+            : 'Released: being sent to your payout account.'),
+      };
     case 'held':
       return { ...base, ...money, statusAt: payout.heldAt, note: holdNote(payout) };
     case 'paid':
-      return { ...base, ...money, statusAt: payout.paidAt, note: payout.lastError ? 'PuppyNest must take this payout back for a refund, but your balance is short. Please contact us.' : null };
+      return {
+        ...base,
+        ...money,
+        statusAt: payout.paidAt,
+        note: payout.lastError
+          ? 'PuppyNest must take this payout back for a refund, but your balance is short. Please contact us.'
+          : null,
+      };
     case 'reversing':
-      return { ...base, ...money, statusAt: payout.paidAt, note: payout.lastError ? 'PuppyNest must take this payout back for a refund, but your balance is short. Please contact us.' : 'This payout is being taken back: the buyer is refunded.' };
+      return {
+        ...base,
+        ...money,
+        statusAt: payout.paidAt,
+        note: payout.lastError
+          ? 'PuppyNest must take this payout back for a refund, but your balance is short. Please contact us.'
+          : 'This payout is being taken back: the buyer is refunded.',
+      };
     case 'reversed':
-      return { ...base, ...money, statusAt: payout.reversedAt, note: order.status === 'charged_back' ? "The buyer's bank took the payment back after a dispute, and this payout was taken back." : 'The buyer was refunded, and this payout was taken back.' };
+      return {
+        ...base,
+        ...money,
+        statusAt: payout.reversedAt,
+        note:
+          order.status === 'charged_back'
+            ? "The buyer's bank took the payment back after a dispute, and this payout was taken back."
+            : 'The buyer was refunded, and this payout was taken back.',
+      };
     case 'canceled':
       return { ...base, ...money, statusAt: payout.canceledAt, note: 'The buyer was refunded; nothing was paid out.' };
   }
@@ -51,14 +110,20 @@ function holdNote(payout: Payout): string {
     case 'suspended':
       return 'On hold while your account is suspended.';
     default:
-      return payout.problem ? `The buyer reported a problem; PuppyNest decides within 2 business days: "${payout.problem}"` : 'On hold while PuppyNest looks into this order.';
+      return payout.problem
+        ? `The buyer reported a problem; PuppyNest decides within 2 business days: "${payout.problem}"`
+        : 'On hold while PuppyNest looks into this order.';
   }
 }
 
 async function rowsOf(ctx: PayoutContext, user: User, account: PayoutAccount | undefined): Promise<EarningRow[]> {
   const { store } = ctx;
   // the seller's listings in one read for the puppies' names, not one read per row
-  const [payouts, live, listings] = await Promise.all([store.payouts.listBySeller(user.id), store.orders.listLiveBySeller(user.id), store.puppies.listBySeller(user.id)]);
+  const [payouts, live, listings] = await Promise.all([
+    store.payouts.listBySeller(user.id),
+    store.orders.listLiveBySeller(user.id),
+    store.puppies.listBySeller(user.id),
+  ]);
   const names = new Map(listings.map((puppy) => [puppy.id, puppy.name]));
   const byOrder = new Map(payouts.map((p) => [p.orderId, p]));
   const orders = new Map<number, Order>();
@@ -69,7 +134,15 @@ async function rowsOf(ctx: PayoutContext, user: User, account: PayoutAccount | u
       if (order) orders.set(order.id, order);
     }
   }
-  const rows = [...orders.values()].map((order) => rowOf(order, names.get(order.puppyId) ?? 'A puppy no longer listed', byOrder.get(order.id), account, ctx.feePercent));
+  const rows = [...orders.values()].map((order) =>
+    rowOf(
+      order,
+      names.get(order.puppyId) ?? 'A puppy no longer listed',
+      byOrder.get(order.id),
+      account,
+      ctx.feePercent,
+    ),
+  );
   return rows.sort((a, b) => b.orderedAt.localeCompare(a.orderedAt) || b.reference.localeCompare(a.reference));
 }
 
@@ -79,9 +152,14 @@ export async function earnings(ctx: PayoutContext, user: User): Promise<Earnings
   return earningsWith(ctx, user, await currentAccount(ctx, user.id));
 }
 
-async function earningsWith(ctx: PayoutContext, user: User, account: PayoutAccount | undefined): Promise<EarningsResponse> {
+async function earningsWith(
+  ctx: PayoutContext,
+  user: User,
+  account: PayoutAccount | undefined,
+): Promise<EarningsResponse> {
   const rows = await rowsOf(ctx, user, account);
-  const sum = (status: EarningStatus) => rows.filter((row) => row.status === status).reduce((total, row) => total + row.amountCents, 0);
+  const sum = (status: EarningStatus) =>
+    rows.filter((row) => row.status === status).reduce((total, row) => total + row.amountCents, 0);
   return {
     account: accountView(account),
     feePercent: ctx.feePercent,
@@ -144,7 +222,9 @@ export async function adminPayouts(store: Repositories): Promise<AdminPayoutView
         heldAt: payout.heldAt,
         lastError: payout.lastError,
         holdReason: payout.status === 'held' ? (payout.holdReason ?? 'problem') : null,
-        dispute: order?.disputeStatus ? { status: order.disputeStatus, amountCents: order.disputeAmountCents ?? order.totalCents } : null,
+        dispute: order?.disputeStatus
+          ? { status: order.disputeStatus, amountCents: order.disputeAmountCents ?? order.totalCents }
+          : null,
         buyer: buyer ? { name: buyer.username, email: buyer.email } : null,
         seller: seller ? { name: seller.username, email: seller.email } : null,
       };

@@ -21,8 +21,12 @@ export async function applyTransferEvent(ctx: PayoutContext, type: string, event
   const transfer = await ctx.provider.retrieveTransfer(event.id);
   // Only a claimed transfer is recorded: a transfer the provider made for a payout that was never
   // claimed (stopped meanwhile) is logged by recordTransfer, and the money check reports it.
-  if (type === 'transfer.created' && payout.status === 'transferring') await recordTransfer(ctx, payout, transfer, order);
-  else if (type === 'transfer.created' && payout.transferId !== transfer.id) ctx.log(`transfer ${transfer.id} for order ${order.reference} arrived while its payout was ${payout.status}: check it`);
+  if (type === 'transfer.created' && payout.status === 'transferring')
+    await recordTransfer(ctx, payout, transfer, order);
+  else if (type === 'transfer.created' && payout.transferId !== transfer.id)
+    ctx.log(
+      `transfer ${transfer.id} for order ${order.reference} arrived while its payout was ${payout.status}: check it`,
+    );
   if (transfer.reversed && payout.status === 'reversing' && payout.transferId === transfer.id) {
     await movePayout(ctx.store, payout, 'reversed', { reversedAt: ctx.now().toISOString(), lastError: null });
   }

@@ -38,20 +38,48 @@ export function payoutMails(step: PayoutStep, p: PayoutParties, siteUrl: string)
       );
     case 'held':
       return [
-        ...mail(p.buyer, `We received your report about order ${ref}`, `Thank you for telling us what went wrong with ${name}:\n\n"${p.payout.problem ?? ''}"\n\nThe seller's payment is on hold while our team looks into it. We will contact you within 2 business days.\n\n${orders}`),
-        ...mail(p.seller, `The payout for order ${ref} is on hold`, `The family who bought ${name} reported a problem:\n\n"${p.payout.problem ?? ''}"\n\nYour payout of ${share} is on hold while our team looks into it; we will contact you within 2 business days.\n\n${earnings}`),
+        ...mail(
+          p.buyer,
+          `We received your report about order ${ref}`,
+          `Thank you for telling us what went wrong with ${name}:\n\n"${p.payout.problem ?? ''}"\n\nThe seller's payment is on hold while our team looks into it. We will contact you within 2 business days.\n\n${orders}`,
+        ),
+        ...mail(
+          p.seller,
+          `The payout for order ${ref} is on hold`,
+          `The family who bought ${name} reported a problem:\n\n"${p.payout.problem ?? ''}"\n\nYour payout of ${share} is on hold while our team looks into it; we will contact you within 2 business days.\n\n${earnings}`,
+        ),
       ];
     case 'released':
       return [
-        ...mail(p.buyer, `Order ${ref}: the seller is being paid`, `The seller's payment for ${name} (order ${ref}) has been released. Enjoy your new family member!\n\n${orders}`),
-        ...mail(p.seller, `Your payout for order ${ref} is on its way`, `Your payout of ${share} for ${name} (order ${ref}) has been released. It is sent to your payout account as soon as the account can receive it.\n\n${earnings}`),
+        ...mail(
+          p.buyer,
+          `Order ${ref}: the seller is being paid`,
+          `The seller's payment for ${name} (order ${ref}) has been released. Enjoy your new family member!\n\n${orders}`,
+        ),
+        ...mail(
+          p.seller,
+          `Your payout for order ${ref} is on its way`,
+          `Your payout of ${share} for ${name} (order ${ref}) has been released. It is sent to your payout account as soon as the account can receive it.\n\n${earnings}`,
+        ),
       ];
     case 'paid':
-      return mail(p.seller, `You were paid ${share} for order ${ref}`, `${share} for ${name} (order ${ref}) was transferred to your payout account${p.payout.paidAt ? ` on ${formatPayoutDate(p.payout.paidAt)}` : ''}. Stripe pays it out to your bank on your account's payout schedule.\n\n${earnings}`);
+      return mail(
+        p.seller,
+        `You were paid ${share} for order ${ref}`,
+        `${share} for ${name} (order ${ref}) was transferred to your payout account${p.payout.paidAt ? ` on ${formatPayoutDate(p.payout.paidAt)}` : ''}. Stripe pays it out to your bank on your account's payout schedule.\n\n${earnings}`,
+      );
     case 'reversal_failed':
       return [
-        ...mail(p.seller, `Action needed: the payout for order ${ref} must be returned`, `PuppyNest is refunding the family who bought ${name} (order ${ref}). The ${share} transferred to you could not be taken back: your payout account's balance is short. Please contact us: ${siteUrl}/contact\n\n${earnings}`),
-        ...mail(p.buyer, `Your refund for order ${ref} is being prepared`, `We are refunding your order for ${name}. It takes us a little longer than usual; we will write again when the refund is made.\n\n${orders}`),
+        ...mail(
+          p.seller,
+          `Action needed: the payout for order ${ref} must be returned`,
+          `PuppyNest is refunding the family who bought ${name} (order ${ref}). The ${share} transferred to you could not be taken back: your payout account's balance is short. Please contact us: ${siteUrl}/contact\n\n${earnings}`,
+        ),
+        ...mail(
+          p.buyer,
+          `Your refund for order ${ref} is being prepared`,
+          `We are refunding your order for ${name}. It takes us a little longer than usual; we will write again when the refund is made.\n\n${orders}`,
+        ),
       ];
   }
 }
@@ -62,7 +90,12 @@ async function partiesOf(store: Repositories, payout: Payout, known?: Order): Pr
 }
 
 /** mails both sides of one step of the payout's life (after the step is recorded; failures are logged) */
-export async function mailStep(ctx: Pick<PayoutContext, 'store' | 'mailer' | 'log' | 'siteUrl'>, step: PayoutStep, payout: Payout, order?: Order): Promise<void> {
+export async function mailStep(
+  ctx: Pick<PayoutContext, 'store' | 'mailer' | 'log' | 'siteUrl'>,
+  step: PayoutStep,
+  payout: Payout,
+  order?: Order,
+): Promise<void> {
   const parties = await partiesOf(ctx.store, payout, order);
   if (parties) await sendPaymentMails(ctx, payoutMails(step, parties, ctx.siteUrl));
 }

@@ -28,19 +28,32 @@ export async function takeBack(ctx: RefundContext, order: Order): Promise<TakeBa
   const at = ctx.now().toISOString();
   let payout: Payout = found;
   if (payout.status === 'scheduled' || payout.status === 'held' || payout.status === 'releasing') {
-    payout = (await movePayout(store, payout, 'stop', { canceledAt: at, attemptAt: null })) ?? (await store.payouts.get(payout.id)) ?? payout;
+    payout =
+      (await movePayout(store, payout, 'stop', { canceledAt: at, attemptAt: null })) ??
+      (await store.payouts.get(payout.id)) ??
+      payout;
   }
-  if (payout.status === 'paid') payout = (await movePayout(store, payout, 'claimReversal', { attemptAt: null })) ?? (await store.payouts.get(payout.id)) ?? payout;
+  if (payout.status === 'paid')
+    payout =
+      (await movePayout(store, payout, 'claimReversal', { attemptAt: null })) ??
+      (await store.payouts.get(payout.id)) ??
+      payout;
   switch (payout.status) {
     case 'canceled':
     case 'reversed':
       return { outcome: 'taken_back' };
     case 'transferring':
-      return { outcome: 'sending', message: `The seller's payout for order ${order.reference} is being sent right now; it is taken back as soon as it arrives, and then the buyer is refunded.` };
+      return {
+        outcome: 'sending',
+        message: `The seller's payout for order ${order.reference} is being sent right now; it is taken back as soon as it arrives, and then the buyer is refunded.`,
+      };
     case 'reversing':
       return reverse(ctx, order, payout);
     default:
-      return { outcome: 'sending', message: `The seller's payout for order ${order.reference} is ${payout.status}; try again in a moment.` };
+      return {
+        outcome: 'sending',
+        message: `The seller's payout for order ${order.reference} is ${payout.status}; try again in a moment.`,
+      };
   }
 }
 
@@ -48,16 +61,22 @@ export async function takeBack(ctx: RefundContext, order: Order): Promise<TakeBa
 async function reverse(ctx: RefundContext, order: Order, payout: Payout): Promise<TakeBack> {
   const { store } = ctx;
   const transferId = payout.transferId;
-  if (!transferId) return { outcome: 'refused', message: `The payout for order ${order.reference} has no transfer to take back.` };
+  if (!transferId)
+    return { outcome: 'refused', message: `The payout for order ${order.reference} has no transfer to take back.` };
   try {
     await withRetries(() => ctx.provider.reverseTransfer(transferId, `reverse:${order.reference}`));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!isProviderRefusal(error)) {
       ctx.log(`the reversal for order ${order.reference} was not made (retried by the job): ${message}`);
-      return { outcome: 'outage', message: `The payment service did not answer; the seller's payout for order ${order.reference} is taken back by the next retry, then the buyer is refunded.` };
+      return {
+        outcome: 'outage',
+        message: `The payment service did not answer; the seller's payout for order ${order.reference} is taken back by the next retry, then the buyer is refunded.`,
+      };
     }
-    const refused = await movePayout(store, payout, 'reversalRefused', { lastError: `The transfer to the seller could not be reversed: ${message}` });
+    const refused = await movePayout(store, payout, 'reversalRefused', {
+      lastError: `The transfer to the seller could not be reversed: ${message}`,
+    });
     // Mailed the first time it is refused, not at every retry.
     if (refused && !payout.lastError) await mailStep(ctx, 'reversal_failed', refused, order);
     return {

@@ -27,7 +27,17 @@ const MESSAGING_HOSTS = [
   'wechat.com',
   'viber.com',
 ];
-const SOCIAL_HOSTS = ['facebook.com', 'fb.com', 'fb.me', 'instagram.com', 'instagr.am', 'tiktok.com', 'twitter.com', 'x.com', 'threads.net'];
+const SOCIAL_HOSTS = [
+  'facebook.com',
+  'fb.com',
+  'fb.me',
+  'instagram.com',
+  'instagr.am',
+  'tiktok.com',
+  'twitter.com',
+  'x.com',
+  'threads.net',
+];
 
 /**
  * The endings a name without http:// must have to be read as a link. linkify-it would also take every
@@ -35,14 +45,46 @@ const SOCIAL_HOSTS = ['facebook.com', 'fb.com', 'fb.me', 'instagram.com', 'insta
  * space) would read as a website.
  */
 const BARE_LINK_TLDS = [
-  'com', 'net', 'org', 'info', 'biz', 'us', 'co', 'me', 'io', 'ca', 'uk', 'au', 'site', 'online', 'website', 'shop', 'store',
-  'pet', 'pets', 'dog', 'dogs', 'puppy', 'page', 'app', 'ly', 'gg', 'be', 'live', 'life', 'xyz', 'club', 'top', 'email',
+  'com',
+  'net',
+  'org',
+  'info',
+  'biz',
+  'us',
+  'co',
+  'me',
+  'io',
+  'ca',
+  'uk',
+  'au',
+  'site',
+  'online',
+  'website',
+  'shop',
+  'store',
+  'pet',
+  'pets',
+  'dog',
+  'dogs',
+  'puppy',
+  'page',
+  'app',
+  'ly',
+  'gg',
+  'be',
+  'live',
+  'life',
+  'xyz',
+  'club',
+  'top',
+  'email',
 ];
 
 const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true }).tlds(BARE_LINK_TLDS, false);
 
 /** a message that sends the reader to a website: "visit our website", "apply at", "click", "more pictures on" */
-const SENDS_THERE = /\b(?:visit|click|go to|head to|apply|fill|order|reserve|buy|adopt|pay|(?:our|my) (?:web ?)?(?:site|page)|more (?:pictures|photos|pics|videos|info|information) (?:on|at))\b/;
+const SENDS_THERE =
+  /\b(?:visit|click|go to|head to|apply|fill|order|reserve|buy|adopt|pay|(?:our|my) (?:web ?)?(?:site|page)|more (?:pictures|photos|pics|videos|info|information) (?:on|at))\b/;
 
 /** ... and has the family pay there: "go to our website to pay the deposit" */
 const PAY_THERE = /\b(?:pay|payment|deposit|checkout|order|buy|purchase)\b/;

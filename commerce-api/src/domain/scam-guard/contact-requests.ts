@@ -13,17 +13,27 @@ const APP_NAMES = /\b(?:whats ?app|telegram|kik|viber|we ?chat|snapchat|skype|go
 const SOCIAL = String.raw`(?:facebook|fb|instagram|insta|ig|tik ?tok|twitter|threads)`;
 
 /** a verb that asks for a contact only when the sentence names where ("message me on Messenger", "DM me there") */
-const WEAK_ASK = /\b(?:message|msg|contact|reach|dm|pm|inbox|hit|write|find|add|follow|friend|look) (?:me|us)\b|\bhmu\b/g;
+const WEAK_ASK =
+  /\b(?:message|msg|contact|reach|dm|pm|inbox|hit|write|find|add|follow|friend|look) (?:me|us)\b|\bhmu\b/g;
 
 /** the elsewhere a weak ask points to */
-export const ELSEWHERE = new RegExp(String.raw`\b(?:${APPS}|${SOCIAL}|phone|number|cell|mobile|email|e ?mail|gmail|there|website|page|outside)\b|(?<![\w@])@[a-z0-9_]`);
+export const ELSEWHERE = new RegExp(
+  String.raw`\b(?:${APPS}|${SOCIAL}|phone|number|cell|mobile|email|e ?mail|gmail|there|website|page|outside)\b|(?<![\w@])@[a-z0-9_]`,
+);
 
 export const WEAK_CONTACT: Rule = { flag: 'contact_request', pattern: WEAK_ASK };
 
 export const CONTACT_RULES: readonly Rule[] = [
   // asks to be reached elsewhere
-  { flag: 'contact_request', pattern: /\b(?:text|txt|sms|call|phone|ring|email|e ?mail|facetime|whats ?app|telegram|signal|kik|snap|skype) (?:me|us)\b|\b(?:text|txt|email|e ?mail) you\b/g },
-  { flag: 'contact_request', pattern: /\b(?:send|drop|shoot|give) (?:me|us) (?:a|an) (?:text|txt|sms|email|e ?mail|call|ring|line)\b/g },
+  {
+    flag: 'contact_request',
+    pattern:
+      /\b(?:text|txt|sms|call|phone|ring|email|e ?mail|facetime|whats ?app|telegram|signal|kik|snap|skype) (?:me|us)\b|\b(?:text|txt|email|e ?mail) you\b/g,
+  },
+  {
+    flag: 'contact_request',
+    pattern: /\b(?:send|drop|shoot|give) (?:me|us) (?:a|an) (?:text|txt|sms|email|e ?mail|call|ring|line)\b/g,
+  },
   // asks for the other party's contact
   {
     flag: 'contact_request',
@@ -40,7 +50,10 @@ export const CONTACT_RULES: readonly Rule[] = [
   { flag: 'messaging_app', pattern: APP_NAMES },
   {
     flag: 'messaging_app',
-    pattern: new RegExp(String.raw`\b(?:on|via|over|through|use|using|download|install|join|have|switch to|move (?:this |it )?to) ${APPS}\b|\b(?:signal|snap) ?app\b|\b(?:my|our) ${APPS} (?:is|name is|handle is)\b`, 'g'),
+    pattern: new RegExp(
+      String.raw`\b(?:on|via|over|through|use|using|download|install|join|have|switch to|move (?:this |it )?to) ${APPS}\b|\b(?:signal|snap) ?app\b|\b(?:my|our) ${APPS} (?:is|name is|handle is)\b`,
+      'g',
+    ),
   },
   // a social profile as where to talk or look
   {
@@ -51,5 +64,9 @@ export const CONTACT_RULES: readonly Rule[] = [
     ),
   },
   // the conversation taken off the site
-  { flag: 'leave_site', pattern: /\b(?:take|move|continue|finish|do|talk|chat)\b[^.!?]{0,30}\b(?:off|outside|away from)(?: of)? (?:the |this )?(?:site|app|platform|puppynest|website)\b/g },
+  {
+    flag: 'leave_site',
+    pattern:
+      /\b(?:take|move|continue|finish|do|talk|chat)\b[^.!?]{0,30}\b(?:off|outside|away from)(?: of)? (?:the |this )?(?:site|app|platform|puppynest|website)\b/g,
+  },
 ];

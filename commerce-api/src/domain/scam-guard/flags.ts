@@ -43,6 +43,8 @@ export const SCAM_FLAGS = Object.keys(FLAG_KINDS) as ScamFlag[];
  * reads as a payment request: the guard flagged nothing else before decision 0117.
  */
 export function scamKinds(flags: readonly string[]): ScamKind[] {
-  const found = new Set(flags.map((flag) => (Object.hasOwn(FLAG_KINDS, flag) ? FLAG_KINDS[flag as ScamFlag] : 'payment')));
+  const found = new Set(
+    flags.map((flag) => (Object.hasOwn(FLAG_KINDS, flag) ? FLAG_KINDS[flag as ScamFlag] : 'payment')),
+  );
   return SCAM_KINDS.filter((kind) => found.has(kind));
 }

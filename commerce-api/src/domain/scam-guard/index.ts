@@ -13,8 +13,27 @@
 import { contactFindings } from './contact-finders.ts';
 import { CONTACT_RULES, ELSEWHERE, WEAK_CONTACT } from './contact-requests.ts';
 import { SCAM_FLAGS, type ScamFlag } from './flags.ts';
-import { isBareList, isDirectRequest, isFamilyQuestion, isNegated, isOnPlatform, isWarning, turnsDown } from './mentions.ts';
-import { AFTER_SALE_ITEM, AT_CHECKOUT, CHANNELS, DEPOSIT, MONEY_DEMAND, PAST_CHECKOUT, PAY_OUTSIDE, PAY_PAST_CHECKOUT, SEND_MONEY, type Rule } from './payment-requests.ts';
+import {
+  isBareList,
+  isDirectRequest,
+  isFamilyQuestion,
+  isNegated,
+  isOnPlatform,
+  isWarning,
+  turnsDown,
+} from './mentions.ts';
+import {
+  AFTER_SALE_ITEM,
+  AT_CHECKOUT,
+  CHANNELS,
+  DEPOSIT,
+  MONEY_DEMAND,
+  PAST_CHECKOUT,
+  PAY_OUTSIDE,
+  PAY_PAST_CHECKOUT,
+  SEND_MONEY,
+  type Rule,
+} from './payment-requests.ts';
 import { clausesOf, foldedWords, sentencesOf } from './text-views.ts';
 
 export { scamKinds, type ScamFlag } from './flags.ts';
@@ -54,7 +73,8 @@ export function scamFlags(text: string, options: ScamGuardOptions = {}): ScamFla
       const aboutCheckout = AT_CHECKOUT.test(clause) && !PAST_CHECKOUT.test(clause);
       if (!aboutCheckout) for (const rule of CHANNELS) if (asks(clause, rule)) found.add(rule.flag);
       if (!onPlatform && asks(clause, SEND_MONEY)) found.add(SEND_MONEY.flag);
-      if (feeDemanded && asks(clause, { flag: 'after_sale_fee', pattern: AFTER_SALE_ITEM })) found.add('after_sale_fee');
+      if (feeDemanded && asks(clause, { flag: 'after_sale_fee', pattern: AFTER_SALE_ITEM }))
+        found.add('after_sale_fee');
       if (asks(clause, PAY_OUTSIDE)) found.add('pay_outside').add('leave_site');
       if (asks(clause, PAY_PAST_CHECKOUT, false)) found.add('pay_outside');
       for (const rule of CONTACT_RULES) if (asks(clause, rule)) found.add(rule.flag);

@@ -4,13 +4,15 @@
 // finding is a request.
 
 /** a word that turns the rest of its clause down: "we never take", "no crypto", "don't text me" */
-const NEGATOR = /\b(?:no|not|never|dont|do not|doesnt|does not|didnt|wont|will not|cant|cannot|isnt|arent|wasnt|shouldnt|avoid|without|instead of|rather than|refuse|beware of)\b/g;
+const NEGATOR =
+  /\b(?:no|not|never|dont|do not|doesnt|does not|didnt|wont|will not|cant|cannot|isnt|arent|wasnt|shouldnt|avoid|without|instead of|rather than|refuse|beware of)\b/g;
 
 /** a word after which the clause asks again: "we don't take cards, only Zelle" */
 const TURN = /\b(?:only|just|but|except|instead|rather)\b/;
 
 /** said right after the channel: "Zelle is not accepted", "Cash App doesn't work for us" */
-const NEGATED_AFTER = /^\s*(?:(?:is|are|was) )?(?:not|never|isnt|arent|doesnt|does not|dont|wont|will not|cant|cannot)\b/;
+const NEGATED_AFTER =
+  /^\s*(?:(?:is|are|was) )?(?:not|never|isnt|arent|doesnt|does not|dont|wont|will not|cant|cannot)\b/;
 
 /** whether a finding at [start, end) of its clause is turned down there */
 export function isNegated(clause: string, start: number, end: number): boolean {
@@ -40,7 +42,8 @@ export function turnsDown(clause: string): boolean {
 }
 
 /** a message that warns about scams or tells of one: what it names is an example, not a request */
-const WARNING = /\b(?:scams?|scammers?|scammed|fraud|fraudsters?|fraudulent|fake|stole|stolen|ripped off|hard way|red flags?|beware|careful|warned?)\b|\blost \$?\d|\bis [^.!?]{0,60}\bsafe\?/;
+const WARNING =
+  /\b(?:scams?|scammers?|scammed|fraud|fraudsters?|fraudulent|fake|stole|stolen|ripped off|hard way|red flags?|beware|careful|warned?)\b|\blost \$?\d|\bis [^.!?]{0,60}\bsafe\?/;
 
 export function isWarning(words: string): boolean {
   return WARNING.test(words);
@@ -55,14 +58,16 @@ export function isDirectRequest(clause: string): boolean {
 }
 
 /** a sentence about paying on PuppyNest or about what the price includes: a fee or a deposit there is not a request to pay elsewhere */
-const ON_PLATFORM = /\b(?:checkout|through (?:the |this )?(?:site|app|website)|(?:through|on|via|with|here on) puppynest|included|includes?|including|in the price)\b/;
+const ON_PLATFORM =
+  /\b(?:checkout|through (?:the |this )?(?:site|app|website)|(?:through|on|via|with|here on) puppynest|included|includes?|including|in the price)\b/;
 
 export function isOnPlatform(sentence: string): boolean {
   return ON_PLATFORM.test(sentence);
 }
 
 /** a family asking what they will need or pay ("do we need a crate?", "how much is the vet visit?"): a question, not a demand */
-const FAMILY_QUESTION = /^(?:do (?:we|i)|does|how much|should (?:we|i)|is there|are there|will (?:we|i)|would (?:we|i)|what)\b/;
+const FAMILY_QUESTION =
+  /^(?:do (?:we|i)|does|how much|should (?:we|i)|is there|are there|will (?:we|i)|would (?:we|i)|what)\b/;
 
 export function isFamilyQuestion(sentence: string): boolean {
   return FAMILY_QUESTION.test(sentence);

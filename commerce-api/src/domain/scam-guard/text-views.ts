@@ -13,7 +13,18 @@ const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
  * Digits and symbols that pass for a letter inside a word. The confusables library folds the other
  * scripts onto English letters; these few are plain ASCII, which it leaves alone.
  */
-const LOOKALIKE_IN_WORD: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '|': 'l', '!': 'i' };
+const LOOKALIKE_IN_WORD: Readonly<Record<string, string>> = {
+  '0': 'o',
+  '1': 'l',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  $: 's',
+  '|': 'l',
+  '!': 'i',
+};
 
 /** compatibility forms folded (full-width letters), invisible characters dropped, look-alikes of English letters and digits written as them */
 export function unconfused(text: string): string {
@@ -33,7 +44,9 @@ export function foldedWords(text: string): string {
       .toLowerCase()
       .replace(/(?<=[a-z])[013457@$|!](?=[a-z])/g, (c) => LOOKALIKE_IN_WORD[c] ?? c)
       // one letter at a time, three or more: Z E L L E, V.e.n.m.o, C-a-s-h A-p-p
-      .replace(/(?<![a-z0-9])[a-z](?![a-z0-9])(?:[ .\-_*·•'’]{1,3}[a-z](?![a-z0-9])){2,}/g, (run) => run.replace(/[^a-z]/g, ''))
+      .replace(/(?<![a-z0-9])[a-z](?![a-z0-9])(?:[ .\-_*·•'’]{1,3}[a-z](?![a-z0-9])){2,}/g, (run) =>
+        run.replace(/[^a-z]/g, ''),
+      )
       // punctuation inside a word: Western-Union, cash_app, zel.le, don't
       .replace(/(?<=[a-z])['’\-._*·•~]+(?=[a-z])/g, '')
       .replace(/[^\S\n]+/g, ' ')
@@ -43,7 +56,9 @@ export function foldedWords(text: string): string {
 /** the sentences of folded words, each with its closing mark (a question keeps its "?") */
 export function sentencesOf(words: string): string[] {
   // a decimal point is not the end of a sentence ($49.99)
-  return (words.replace(/(?<=\d)\.(?=\d)/g, ',').match(/[^.!?\n]+[.!?]*/g) ?? []).map((s) => s.trim()).filter((s) => s !== '');
+  return (words.replace(/(?<=\d)\.(?=\d)/g, ',').match(/[^.!?\n]+[.!?]*/g) ?? [])
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 /** a sentence's clauses: a comma, a colon, a semicolon, a dash or "but" starts a new one ("no crypto here, pay through the site") */
@@ -54,7 +69,19 @@ export function clausesOf(sentence: string): string[] {
     .filter((c) => c !== '');
 }
 
-const NUMBER_WORDS: Readonly<Record<string, string>> = { zero: '0', oh: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9' };
+const NUMBER_WORDS: Readonly<Record<string, string>> = {
+  zero: '0',
+  oh: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+};
 
 /**
  * The text the phone-number finder reads: number words written as digits ("five one two"), an O or
@@ -62,13 +89,17 @@ const NUMBER_WORDS: Readonly<Record<string, string>> = { zero: '0', oh: '0', one
  * "(512) 555-0187"), so the finder sees the number however it was spaced.
  */
 export function phoneDigits(text: string): string {
-  return (
-    unconfused(text)
-      .replace(/\b(?:zero|one|two|three|four|five|six|seven|eight|nine)\b|\boh\b(?=[\s,.-]*(?:\d|zero|one|two|three|four|five|six|seven|eight|nine)\b)/gi, (word) => NUMBER_WORDS[word.toLowerCase()] ?? word)
-      .replace(/(?<=\d[\s.-]?)[oO](?=[\s.-]?\d)/g, '0')
-      .replace(/(?<=\d[\s.-]?)[lI](?=[\s.-]?\d)/g, '1')
-      .replace(/\(?\+?\d(?:[\s\-.()/,]{0,3}\d){6,}/g, (run) => ` ${run.trimStart().startsWith('+') || run.startsWith('(+') ? '+' : ''}${run.replace(/\D/g, '')} `)
-  );
+  return unconfused(text)
+    .replace(
+      /\b(?:zero|one|two|three|four|five|six|seven|eight|nine)\b|\boh\b(?=[\s,.-]*(?:\d|zero|one|two|three|four|five|six|seven|eight|nine)\b)/gi,
+      (word) => NUMBER_WORDS[word.toLowerCase()] ?? word,
+    )
+    .replace(/(?<=\d[\s.-]?)[oO](?=[\s.-]?\d)/g, '0')
+    .replace(/(?<=\d[\s.-]?)[lI](?=[\s.-]?\d)/g, '1')
+    .replace(
+      /\(?\+?\d(?:[\s\-.()/,]{0,3}\d){6,}/g,
+      (run) => ` ${run.trimStart().startsWith('+') || run.startsWith('(+') ? '+' : ''}${run.replace(/\D/g, '')} `,
+    );
 }
 
 /**

@@ -42,7 +42,11 @@ export interface VerificationCodesRepository {
    */
   issue(row: New<VerificationCode>, sentSince: Date): Promise<VerificationCode | undefined>;
   /** the newest unverified code of an owner for a channel and target */
-  findPending(owner: string, channel: VerificationCode['channel'], target: string): Promise<VerificationCode | undefined>;
+  findPending(
+    owner: string,
+    channel: VerificationCode['channel'],
+    target: string,
+  ): Promise<VerificationCode | undefined>;
   /**
    * Attempts counted exactly: adds one attempt if the code is unverified, unexpired at `now` and has
    * fewer than `maxAttempts`. The updated row, or undefined when no attempt was left.

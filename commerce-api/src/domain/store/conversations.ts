@@ -11,8 +11,21 @@ export function isUnreadFor(c: Conversation, userId: number): boolean {
 }
 
 /** a conversation's first row, on both stores: its first message moves it, and nobody has read or been mailed yet */
-export function firstConversationRow(row: Pick<Conversation, 'puppyId' | 'buyerId' | 'sellerId'>, senderId: number, at: string): New<Conversation> {
-  return { ...row, createdAt: at, lastMessageAt: at, lastSenderId: senderId, buyerReadAt: null, sellerReadAt: null, buyerMailedAt: null, sellerMailedAt: null };
+export function firstConversationRow(
+  row: Pick<Conversation, 'puppyId' | 'buyerId' | 'sellerId'>,
+  senderId: number,
+  at: string,
+): New<Conversation> {
+  return {
+    ...row,
+    createdAt: at,
+    lastMessageAt: at,
+    lastSenderId: senderId,
+    buyerReadAt: null,
+    sellerReadAt: null,
+    buyerMailedAt: null,
+    sellerMailedAt: null,
+  };
 }
 
 export interface ConversationsRepository {
@@ -29,7 +42,11 @@ export interface ConversationsRepository {
     now: Date,
   ): Promise<{ conversation: Conversation; message: Message }>;
   /** adds a message to a conversation (the sender has read it); undefined when it is unknown */
-  addMessage(conversationId: number, message: Pick<Message, 'senderId' | 'body' | 'flags'>, now: Date): Promise<{ conversation: Conversation; message: Message } | undefined>;
+  addMessage(
+    conversationId: number,
+    message: Pick<Message, 'senderId' | 'body' | 'flags'>,
+    now: Date,
+  ): Promise<{ conversation: Conversation; message: Message } | undefined>;
   /** the conversations a user is a party to, the latest message first */
   listByUser(userId: number): Promise<Conversation[]>;
   /** how many conversations have something the user has not read */

@@ -28,7 +28,8 @@ export * from './site.ts';
 
 /** every repository, one area per file */
 export interface Repositories
-  extends AccountsRepositories,
+  extends
+    AccountsRepositories,
     ListingsRepositories,
     PaymentsRepositories,
     PayoutsRepositories,

@@ -76,7 +76,13 @@ export interface PuppiesRepository {
    * serialised, so two at once cannot both take the last slot. The listing, or undefined when the
    * plan had no room (or the listing is not the seller's).
    */
-  activateWithinLimit(id: number, sellerId: number, limit: number | null, expiresAt: string, now: Date): Promise<Puppy | undefined>;
+  activateWithinLimit(
+    id: number,
+    sellerId: number,
+    limit: number | null,
+    expiresAt: string,
+    now: Date,
+  ): Promise<Puppy | undefined>;
   /** the listings public at `now` that match, newest first unless sorted (ties: newest first) */
   searchPublic(query: CatalogueQuery, now: Date): Promise<CataloguePage>;
   // ---- listings area (decision 0086) ----

@@ -39,7 +39,11 @@ export interface OrdersRepository {
    */
   create(row: New<Order>): Promise<Order>;
   /** changes the status only from one of `from`: undefined when the order was not in one of them */
-  transition(id: number, from: readonly OrderStatus[], patch: Patch<Order> & { status: OrderStatus }): Promise<Order | undefined>;
+  transition(
+    id: number,
+    from: readonly OrderStatus[],
+    patch: Patch<Order> & { status: OrderStatus },
+  ): Promise<Order | undefined>;
   listByBuyer(buyerId: number): Promise<Order[]>;
   // what the order pages and the admin cancel read (decision 0087)
   findByReference(reference: string): Promise<Order | undefined>;
@@ -89,7 +93,11 @@ export interface SellerSubscriptionsRepository {
   /** one row per provider subscription: an existing row for it is returned unchanged */
   createForProvider(row: New<SellerSubscription>): Promise<SellerSubscription>;
   /** changes the row only from one of `from`: undefined when it was not in one of them (or is unknown) */
-  transition(providerSubscriptionId: string, from: readonly SubscriptionStatus[], patch: Patch<SellerSubscription>): Promise<SellerSubscription | undefined>;
+  transition(
+    providerSubscriptionId: string,
+    from: readonly SubscriptionStatus[],
+    patch: Patch<SellerSubscription>,
+  ): Promise<SellerSubscription | undefined>;
   /** a verified card, once: incomplete → trialing while the trial runs at `now`, else active */
   markCardVerified(providerSubscriptionId: string, now: Date): Promise<SellerSubscription | undefined>;
   /** every subscription of a user, oldest first */
@@ -130,7 +138,11 @@ export interface LocalPaymentsRepository {
   /** one object per idempotency key: when the key is taken, the existing row and created: false */
   createOnce(row: New<LocalPaymentObject>): Promise<{ row: LocalPaymentObject; created: boolean }>;
   /** changes the row only while its status is one of `from`: undefined when it was not */
-  transition(id: number, from: readonly string[], patch: Patch<LocalPaymentObject>): Promise<LocalPaymentObject | undefined>;
+  transition(
+    id: number,
+    from: readonly string[],
+    patch: Patch<LocalPaymentObject>,
+  ): Promise<LocalPaymentObject | undefined>;
   /** refunded once: a succeeded intent not yet refunded in full gets refundedCents = its amount */
   refund(id: number, now: Date): Promise<LocalPaymentObject | undefined>;
   /**

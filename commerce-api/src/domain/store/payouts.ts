@@ -28,7 +28,10 @@ export interface PayoutAccountsRepository {
   /** one account per seller: when the seller has one, it is returned unchanged */
   createForUser(row: New<PayoutAccount>): Promise<PayoutAccount>;
   /** undefined when the account is unknown */
-  update(accountId: string, patch: Patch<Omit<PayoutAccount, 'userId' | 'accountId'>>): Promise<PayoutAccount | undefined>;
+  update(
+    accountId: string,
+    patch: Patch<Omit<PayoutAccount, 'userId' | 'accountId'>>,
+  ): Promise<PayoutAccount | undefined>;
 }
 
 /** the repositories of the seller payouts area (Repositories is every area's) */

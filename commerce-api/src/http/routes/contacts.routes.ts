@@ -13,8 +13,15 @@ export function contactsRoutes({ store, mailer, config, log, now }: AppDeps): ex
   const messages = messageLimiter(config.limits, (res) => currentUser(res), now, store.rateLimits);
   router.post('/contacts', contactLimiter(config.limits, store.rateLimits), messages, async (req, res) => {
     const input = parseInput(ContactSchema, req.body);
-    const { saved, conversationId } = await sendContactMessage({ store, mailer, teamAddress, siteUrl: config.publicSiteUrl, log }, input, currentUser(res) ?? null, now());
-    res.status(201).json({ id: saved.id, message: 'Message sent', ...(conversationId !== undefined ? { conversationId } : {}) });
+    const { saved, conversationId } = await sendContactMessage(
+      { store, mailer, teamAddress, siteUrl: config.publicSiteUrl, log },
+      input,
+      currentUser(res) ?? null,
+      now(),
+    );
+    res
+      .status(201)
+      .json({ id: saved.id, message: 'Message sent', ...(conversationId !== undefined ? { conversationId } : {}) });
   });
   return router;
 }

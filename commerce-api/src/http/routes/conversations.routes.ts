@@ -8,7 +8,13 @@ import { MessageSchema, ReportSchema, type MyListingsConversationsResponse } fro
 import { refusalCode, type FormRefusal } from '#contracts/form-refusals.ts';
 import { safeNextPath } from '#contracts/safe-next-path.ts';
 import type { AppDeps } from '../../deps.ts';
-import { listConversations, openConversation, reply, unreadCount, type ConversationContext } from '../../domain/conversations.ts';
+import {
+  listConversations,
+  openConversation,
+  reply,
+  unreadCount,
+  type ConversationContext,
+} from '../../domain/conversations.ts';
 import { fileReport, REPORT_RECEIVED } from '../../domain/moderation.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { messageLimiter, reportLimiter } from '../rate-limits.ts';
@@ -102,7 +108,9 @@ export function conversationsRoutes(deps: AppDeps): express.Router {
   router.get('/my-listings/conversations', async (_req, res) => {
     const user = requireUser(res);
     const mine = (await store.moderation.listHidden()).filter((p) => p.userId === user.id);
-    const ids = (await store.conversations.listByUser(user.id)).filter((c) => c.sellerId === user.id).map((c) => c.puppyId);
+    const ids = (await store.conversations.listByUser(user.id))
+      .filter((c) => c.sellerId === user.id)
+      .map((c) => c.puppyId);
     const counts = await store.conversations.countByPuppies(ids);
     const body: MyListingsConversationsResponse = {
       conversations: Object.fromEntries([...counts].map(([id, n]) => [String(id), n])),

@@ -16,14 +16,19 @@ export function hooksRoutes({ config, log, now, store }: AppDeps, rebuilder?: Si
   // Several processes on one database (decision 0096): each rebuilds its own copy of the site
   // when another one receives the publish.
   if (config.sanity.rebuildCommand && store.announcements) {
-    store.announcements.listen('publish', () => void rebuild.request()).catch((error: unknown) => {
-      log(`publishing: cannot hear other processes' publishes: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    store.announcements
+      .listen('publish', () => void rebuild.request())
+      .catch((error: unknown) => {
+        log(
+          `publishing: cannot hear other processes' publishes: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
   }
 
   router.post('/hooks/sanity', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     const secret = config.sanity.webhookSecret;
-    if (!secret) throw new AppError(503, 'not_configured', 'The publishing webhook is not configured: set SANITY_WEBHOOK_SECRET.');
+    if (!secret)
+      throw new AppError(503, 'not_configured', 'The publishing webhook is not configured: set SANITY_WEBHOOK_SECRET.');
     const signature = req.get(SIGNATURE_HEADER_NAME) ?? '';
     const body = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
     if (!signature || !body || !fresh(signature, now()) || !(await isValidSignature(body, signature, secret))) {
@@ -32,10 +37,13 @@ export function hooksRoutes({ config, log, now, store }: AppDeps, rebuilder?: Si
     const rebuildState = rebuild.request();
     if (rebuildState !== 'disabled') {
       await store.announcements?.announce('publish').catch((error: unknown) => {
-        log(`publishing: the other processes were not told of this publish: ${error instanceof Error ? error.message : String(error)}`);
+        log(
+          `publishing: the other processes were not told of this publish: ${error instanceof Error ? error.message : String(error)}`,
+        );
       });
     }
-    if (rebuildState === 'disabled') log('content published, but SITE_REBUILD_COMMAND is not set: the site was not rebuilt');
+    if (rebuildState === 'disabled')
+      log('content published, but SITE_REBUILD_COMMAND is not set: the site was not rebuilt');
     res.status(202).json({ received: true, rebuild: rebuildState });
   });
 

@@ -74,7 +74,9 @@ export function paymentsRoutes({ config, store, payments, now, log }: AppDeps): 
     const user = currentUser(res);
     const status = await fulfilment.refresh(id.output, (object) => {
       const owner = Number(object.metadata['buyerId'] ?? object.metadata['userId']);
-      const allowed = (clientSecret !== undefined && clientSecret === object.clientSecret) || (user !== undefined && owner === user.id);
+      const allowed =
+        (clientSecret !== undefined && clientSecret === object.clientSecret) ||
+        (user !== undefined && owner === user.id);
       if (!allowed) throw new NotFoundError('No such payment.');
     });
     res.json(status);

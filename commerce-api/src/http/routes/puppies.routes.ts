@@ -12,7 +12,13 @@ import {
 import { idParam } from '#contracts/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { NotFoundError } from '../../errors.ts';
-import { cachedQueryPuppies, featuredPuppies, puppyDetail, puppyView, puppyViews } from '../../domain/puppy-catalogue.ts';
+import {
+  cachedQueryPuppies,
+  featuredPuppies,
+  puppyDetail,
+  puppyView,
+  puppyViews,
+} from '../../domain/puppy-catalogue.ts';
 import { createListing, deleteListing, listingsOf, setListingStatus, updateListing } from '../../domain/listings.ts';
 import { cancelOpenCheckouts } from '../../domain/orders.ts';
 import { createLocalMediaStore } from '../../media/media-store.ts';
@@ -27,7 +33,8 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
 
   /** files a listing no longer uses; the listing change is already saved, so a failure is only logged */
   const forget = (urls: string[]) => {
-    for (const url of urls) removeMedia(media, url).catch((error: unknown) => log(`could not remove ${url}: ${String(error)}`));
+    for (const url of urls)
+      removeMedia(media, url).catch((error: unknown) => log(`could not remove ${url}: ${String(error)}`));
   };
   const puppyId = (raw: unknown) => {
     const found = v.safeParse(idParam, raw);
@@ -43,7 +50,10 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
     let entry = encoded.get(answer);
     if (entry === undefined) {
       const body = Buffer.from(answer.json);
-      entry = { body, etag: `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"` };
+      entry = {
+        body,
+        etag: `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`,
+      };
       encoded.set(answer, entry);
     }
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -58,7 +68,9 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
   // Drafts and expired listings are visible to their owner only; everyone else gets 404.
   router.get('/puppies/:id', async (req, res) => {
     const found = v.safeParse(idParam, req.params.id);
-    const view: PuppyDetailView | null = found.success ? await puppyDetail(store, found.output, currentUser(res)?.id, now()) : null;
+    const view: PuppyDetailView | null = found.success
+      ? await puppyDetail(store, found.output, currentUser(res)?.id, now())
+      : null;
     if (!view) throw new NotFoundError('Puppy Not Found');
     res.json(view);
   });

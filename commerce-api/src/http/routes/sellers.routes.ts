@@ -3,7 +3,13 @@
 // signed, HttpOnly, SameSite=Lax cookie, which owns the codes it asked for (decision 0041).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
-import { SellerApplicationSchema, SendCodeSchema, VerifyCodeSchema, type SendCodeResponse, type SmsAvailability } from '#contracts/sellers.ts';
+import {
+  SellerApplicationSchema,
+  SendCodeSchema,
+  VerifyCodeSchema,
+  type SendCodeResponse,
+  type SmsAvailability,
+} from '#contracts/sellers.ts';
 import type { AppDeps } from '../../deps.ts';
 import { toUserView } from '../../domain/accounts.ts';
 import { applicationOf, submitApplication, toApplicationView } from '../../domain/seller-applications.ts';
@@ -26,7 +32,13 @@ export const VERIFY_COOKIE = 'pn_verify';
 export function sellersRoutes(deps: AppDeps): express.Router {
   const { config, store, now } = deps;
   const router = express.Router();
-  const ctx: VerificationContext = { store, mailer: deps.mailer, sms: deps.sms, secret: config.sessionSecret, log: deps.log };
+  const ctx: VerificationContext = {
+    store,
+    mailer: deps.mailer,
+    sms: deps.sms,
+    secret: config.sessionSecret,
+    log: deps.log,
+  };
   const cookies = verificationSessions(config.sessionSecret, config.isProduction);
 
   const { send: sendLimit, verify: verifyLimit } = verificationLimiters(config.limits, deps.store.rateLimits);
@@ -41,20 +53,27 @@ export function sellersRoutes(deps: AppDeps): express.Router {
     const owner = user ? userOwner(user.id) : anonymousOwner(cookies.readOrStart(req, res));
     const code = await sendVerificationCode(ctx, input, { owner, client: clientKey(req) }, now());
     const where = input.method === 'email' ? 'email' : 'phone';
-    res.json({ message: `Please check your ${where} for the verification code.`, expiresAt: code.expiresAt } satisfies SendCodeResponse);
+    res.json({
+      message: `Please check your ${where} for the verification code.`,
+      expiresAt: code.expiresAt,
+    } satisfies SendCodeResponse);
   });
 
   router.post('/verify-code', verifyLimit, async (req, res) => {
     const input = parseInput(VerifyCodeSchema, req.body);
     const user = currentUser(res);
     const anonymous = cookies.read(req);
-    const owners = [user ? userOwner(user.id) : undefined, anonymous ? anonymousOwner(anonymous) : undefined].filter((o): o is string => o !== undefined);
+    const owners = [user ? userOwner(user.id) : undefined, anonymous ? anonymousOwner(anonymous) : undefined].filter(
+      (o): o is string => o !== undefined,
+    );
     res.json(await verifyCode(ctx, input, owners, user?.id ?? null, now()));
   });
 
   router.get('/verification-status', async (req, res) => {
     const anonymous = cookies.read(req);
-    res.json(await verificationStatus(store, currentUser(res), anonymous ? anonymousOwner(anonymous) : undefined, now()));
+    res.json(
+      await verificationStatus(store, currentUser(res), anonymous ? anonymousOwner(anonymous) : undefined, now()),
+    );
   });
 
   router.post('/seller-applications', async (req, res) => {

@@ -21,8 +21,20 @@ interface UploadKind {
   missing: string;
 }
 
-const IMAGE: UploadKind = { field: 'puppyImage', storedAsIs: false, maxBytes: IMAGE_MAX_BYTES, tooLarge: 'This image is larger than 10 MB. Please choose a smaller one.', missing: 'Please choose an image to upload.' };
-const VIDEO: UploadKind = { field: 'puppyVideo', storedAsIs: true, maxBytes: VIDEO_MAX_BYTES, tooLarge: 'This video is larger than 50 MB. Please choose a shorter or smaller one.', missing: 'Please choose a video to upload.' };
+const IMAGE: UploadKind = {
+  field: 'puppyImage',
+  storedAsIs: false,
+  maxBytes: IMAGE_MAX_BYTES,
+  tooLarge: 'This image is larger than 10 MB. Please choose a smaller one.',
+  missing: 'Please choose an image to upload.',
+};
+const VIDEO: UploadKind = {
+  field: 'puppyVideo',
+  storedAsIs: true,
+  maxBytes: VIDEO_MAX_BYTES,
+  tooLarge: 'This video is larger than 50 MB. Please choose a shorter or smaller one.',
+  missing: 'Please choose a video to upload.',
+};
 
 /** refuses a visitor or a buyer before reading a byte of the body (the rest is drained, not stored) */
 const sellersOnly: RequestHandler = (req, res, next) => {
@@ -77,7 +89,12 @@ export function uploadsRoutes(deps: AppDeps): express.Router {
   const router = express.Router();
 
   /** stores the file within the account's quota and records it; a refused record removes the files */
-  async function upload(req: Request, res: Response, kind: UploadKind, store: (media: MediaStore, bytes: Buffer) => Promise<StoredMedia>) {
+  async function upload(
+    req: Request,
+    res: Response,
+    kind: UploadKind,
+    store: (media: MediaStore, bytes: Buffer) => Promise<StoredMedia>,
+  ) {
     const user = requireUser(res);
     const bytes = fileOf(req, kind);
     // An image is re-encoded, usually far smaller: only its stored size is known after the work.
@@ -92,8 +109,12 @@ export function uploadsRoutes(deps: AppDeps): express.Router {
     res.status(201).json({ success: true, url: stored.url } satisfies UploadResult);
   }
 
-  router.post('/upload/image', sellersOnly, perAccount, receive(IMAGE), (req, res) => upload(req, res, IMAGE, storeImage));
-  router.post('/upload/video', sellersOnly, perAccount, receive(VIDEO), (req, res) => upload(req, res, VIDEO, storeVideo));
+  router.post('/upload/image', sellersOnly, perAccount, receive(IMAGE), (req, res) =>
+    upload(req, res, IMAGE, storeImage),
+  );
+  router.post('/upload/video', sellersOnly, perAccount, receive(VIDEO), (req, res) =>
+    upload(req, res, VIDEO, storeVideo),
+  );
 
   return router;
 }

@@ -16,7 +16,12 @@ export function webhooksRoutes({ payments, now }: AppDeps): express.Router {
   // Connect's endpoint (decision 0101) (account.updated of sellers' connected accounts), with its own secret
   router.post('/webhooks/stripe-connect', express.raw({ type: () => true, limit: '512kb' }), async (req, res) => {
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const event = verifyStripeConnectEvent(body, req.headers['stripe-signature'], payments.connectWebhookSecret, now().getTime());
+    const event = verifyStripeConnectEvent(
+      body,
+      req.headers['stripe-signature'],
+      payments.connectWebhookSecret,
+      now().getTime(),
+    );
     const result = await payments.fulfilment.handleEvent(event);
     res.json({ received: true, result });
   });

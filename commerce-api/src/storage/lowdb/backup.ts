@@ -84,20 +84,26 @@ export async function restoreDataDir(file: string, dataDir: string): Promise<Low
   try {
     await refuseUnlessEmpty(dir);
     // Under the lock, a restore folder is one a killed restore left behind.
-    for (const name of await readdir(dir)) if (name.startsWith('.restore-')) await rm(path.join(dir, name), { recursive: true, force: true });
+    for (const name of await readdir(dir))
+      if (name.startsWith('.restore-')) await rm(path.join(dir, name), { recursive: true, force: true });
     const staging = path.join(dir, `.restore-${process.pid}`);
     await mkdir(staging);
     try {
       const uploads = await extract(file, staging);
       const dbFile = path.join(staging, DB_FILE_NAME);
       const text = await readFile(dbFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') throw new RestoreRefusedError(`${file} holds no ${DB_FILE_NAME}: it is not a PuppyNest backup of the lowdb store. Nothing was changed.`);
+        if (error.code === 'ENOENT')
+          throw new RestoreRefusedError(
+            `${file} holds no ${DB_FILE_NAME}: it is not a PuppyNest backup of the lowdb store. Nothing was changed.`,
+          );
         throw error;
       });
       try {
         normaliseDb(JSON.parse(text), `${DB_FILE_NAME} in ${file}`);
       } catch (error) {
-        throw new RestoreRefusedError(`${file} cannot be restored: ${(error as Error).message} Nothing was changed.`, { cause: error });
+        throw new RestoreRefusedError(`${file} cannot be restored: ${(error as Error).message} Nothing was changed.`, {
+          cause: error,
+        });
       }
       if (uploads > 0) {
         // refuseUnlessEmpty let only empty folders through
@@ -122,7 +128,12 @@ async function refuseUnlessEmpty(dir: string): Promise<void> {
   );
   const uploads = (await filesUnder(path.join(dir, UPLOADS))).length;
   if (!hasDb && uploads === 0) return;
-  const held = [hasDb ? `a database (${DB_FILE_NAME})` : '', uploads ? `${uploads} uploaded file${uploads === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+  const held = [
+    hasDb ? `a database (${DB_FILE_NAME})` : '',
+    uploads ? `${uploads} uploaded file${uploads === 1 ? '' : 's'}` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
   throw new RestoreRefusedError(
     `DATA_DIR ${dir} already holds ${held}. A restore goes into an empty DATA_DIR and never overwrites: ` +
       'set DATA_DIR to a new folder, or stop the server and move this folder away, then run the restore again. Nothing was changed.',
@@ -136,7 +147,10 @@ async function readDb(dbFile: string): Promise<Buffer> {
     db = await readFile(dbFile);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error(`There is no database at ${dbFile}: nothing to back up. Is DATA_DIR right? (With DATABASE_URL set, the backup is of PostgreSQL.)`, { cause: error });
+      throw new Error(
+        `There is no database at ${dbFile}: nothing to back up. Is DATA_DIR right? (With DATABASE_URL set, the backup is of PostgreSQL.)`,
+        { cause: error },
+      );
     }
     throw error;
   }
@@ -159,7 +173,11 @@ async function addUploads(pack: tar.Pack, uploadsDir: string, captured: Set<stri
     try {
       // Once open, the file is read whole even if it is removed meanwhile.
       const stats: Stats = await handle.stat();
-      await addEntry(pack, { name: `${UPLOADS}/${relative}`, size: stats.size, mode: 0o644, mtime: stats.mtime }, handle);
+      await addEntry(
+        pack,
+        { name: `${UPLOADS}/${relative}`, size: stats.size, mode: 0o644, mtime: stats.mtime },
+        handle,
+      );
       captured.add(relative);
     } finally {
       await handle.close();
@@ -168,7 +186,11 @@ async function addUploads(pack: tar.Pack, uploadsDir: string, captured: Set<stri
 }
 
 /** one entry of the archive, from a buffer or streamed from an open file */
-function addEntry(pack: tar.Pack, header: { name: string; size: number; mode: number; mtime: Date }, content: Buffer | FileHandle): Promise<void> {
+function addEntry(
+  pack: tar.Pack,
+  header: { name: string; size: number; mode: number; mtime: Date },
+  content: Buffer | FileHandle,
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const sink = pack.entry({ ...header, type: 'file' }, (error) => (error ? reject(error) : resolve()));
     if (Buffer.isBuffer(content)) {
@@ -193,7 +215,9 @@ async function filesUnder(dir: string): Promise<string[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
 /** unpacks `file` into `staging`, refusing anything but db.json and plain files under uploads/; answers the uploads */
@@ -213,7 +237,9 @@ async function extract(file: string, staging: string): Promise<number> {
         continue;
       }
       if (type !== 'file' || !ENTRY.test(name) || name.split('/').includes('..')) {
-        throw new RestoreRefusedError(`${file} holds ${JSON.stringify(name)}, which no PuppyNest backup holds. Nothing was changed.`);
+        throw new RestoreRefusedError(
+          `${file} holds ${JSON.stringify(name)}, which no PuppyNest backup holds. Nothing was changed.`,
+        );
       }
       const target = path.join(staging, ...name.split('/'));
       await mkdir(path.dirname(target), { recursive: true });
@@ -231,7 +257,10 @@ async function extract(file: string, staging: string): Promise<number> {
     await reading;
   } catch (error) {
     if (error instanceof RestoreRefusedError) throw error;
-    throw new RestoreRefusedError(`${file} could not be read as a backup (${(error as Error).message}). Nothing was changed.`, { cause: error });
+    throw new RestoreRefusedError(
+      `${file} could not be read as a backup (${(error as Error).message}). Nothing was changed.`,
+      { cause: error },
+    );
   } finally {
     await source.close().catch(() => {});
   }

@@ -43,7 +43,10 @@ export class DurableJsonFile implements Adapter<DbShape> {
     try {
       data = JSON.parse(text);
     } catch (error) {
-      throw new DamagedDataFileError(this.file, text.trim() === '' ? 'it is empty' : `it is not valid JSON (${errorMessage(error)})`);
+      throw new DamagedDataFileError(
+        this.file,
+        text.trim() === '' ? 'it is empty' : `it is not valid JSON (${errorMessage(error)})`,
+      );
     }
     // JSON.parse('null') would make lowdb keep its empty default: refuse anything but an object.
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -71,7 +74,9 @@ export class DurableJsonFile implements Adapter<DbShape> {
       if (errorCode(error) === 'ENOENT') return;
       throw error;
     }
-    const leftovers = names.filter((name) => name.startsWith(prefix) && /^\d+\.\d+\.tmp$/.test(name.slice(prefix.length)));
+    const leftovers = names.filter(
+      (name) => name.startsWith(prefix) && /^\d+\.\d+\.tmp$/.test(name.slice(prefix.length)),
+    );
     await Promise.all(leftovers.map((name) => unlink(path.join(folder, name)).catch(() => {})));
   }
 

@@ -48,7 +48,9 @@ export function normaliseDb(raw: unknown, source = 'the database'): DbShape {
   if (!isPlainObject(raw)) throw new Error(`${source} does not hold a PuppyNest database (expected a JSON object).`);
   const version = raw['schemaVersion'] ?? SCHEMA_VERSION;
   if (version !== SCHEMA_VERSION) {
-    throw new Error(`${source} has schemaVersion ${JSON.stringify(version)}, but this PuppyNest reads version ${SCHEMA_VERSION}: it was written by another version of PuppyNest.`);
+    throw new Error(
+      `${source} has schemaVersion ${JSON.stringify(version)}, but this PuppyNest reads version ${SCHEMA_VERSION}: it was written by another version of PuppyNest.`,
+    );
   }
   const sequencesIn = raw['sequences'] ?? {};
   if (!isPlainObject(sequencesIn)) throw new Error(`${source}: "sequences" must be an object.`);

@@ -10,7 +10,13 @@
 import type { Storage } from './storage.ts';
 import type { Store, Repositories } from '../../domain/store/index.ts';
 import { accountRepositories } from './repositories/accounts.ts';
-import { lowdbContext, recordingCollections, recordingSettings, type Mutate, type Undo } from './repositories/context.ts';
+import {
+  lowdbContext,
+  recordingCollections,
+  recordingSettings,
+  type Mutate,
+  type Undo,
+} from './repositories/context.ts';
 import { conversationRepositories } from './repositories/conversations.ts';
 import { listingRepositories } from './repositories/listings.ts';
 import { paymentRepositories } from './repositories/payments.ts';
@@ -41,7 +47,8 @@ export function createLowdbRepositories(storage: Storage): Store {
     transaction<T>(fn: (tx: Repositories) => Promise<T>): Promise<T> {
       const run = async (): Promise<T> => {
         const undos: Undo[] = [];
-        const inTx: Mutate = (body) => storage.write((db, settings) => body(recordingCollections(db, undos), recordingSettings(settings, undos)));
+        const inTx: Mutate = (body) =>
+          storage.write((db, settings) => body(recordingCollections(db, undos), recordingSettings(settings, undos)));
         try {
           return await fn(repositories(storage, inTx));
         } catch (error) {
@@ -77,14 +84,26 @@ function catalogueVersionOf(storage: Storage): (now: Date) => string {
   return (now) => {
     const { puppies, breeds } = storage.db;
     const ms = now.getTime();
-    if (!current || current.puppies !== puppies.version || current.breeds !== breeds.version || ms >= current.untilMs || ms < current.fromMs) {
+    if (
+      !current ||
+      current.puppies !== puppies.version ||
+      current.breeds !== breeds.version ||
+      ms >= current.untilMs ||
+      ms < current.fromMs
+    ) {
       let untilMs = Number.POSITIVE_INFINITY;
       for (const p of puppies.all()) {
         if (p.expiresAt === null) continue;
         const at = Date.parse(p.expiresAt);
         if (at > ms && at < untilMs) untilMs = at;
       }
-      current = { puppies: puppies.version, breeds: breeds.version, fromMs: ms, untilMs, epoch: (current?.epoch ?? 0) + 1 };
+      current = {
+        puppies: puppies.version,
+        breeds: breeds.version,
+        fromMs: ms,
+        untilMs,
+        epoch: (current?.epoch ?? 0) + 1,
+      };
     }
     return `${current.puppies}.${current.breeds}.${current.epoch}`;
   };

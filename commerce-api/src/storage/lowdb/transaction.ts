@@ -15,13 +15,16 @@ export class Transaction {
 
   /** throws (a programming error) unless a write() is running */
   assertActive(operation: string): void {
-    if (!this.#active) throw new Error(`storage: ${operation} was called outside storage.write(): ${OUTSIDE_WRITE_HINT}.`);
+    if (!this.#active)
+      throw new Error(`storage: ${operation} was called outside storage.write(): ${OUTSIDE_WRITE_HINT}.`);
   }
 
   /** throws when a write() is already running: nested writes would not commit or roll back together */
   assertIdle(): void {
     if (this.#active) {
-      throw new Error('storage.write() was called inside another write(): do all the changes in one fn, so they commit or roll back together.');
+      throw new Error(
+        'storage.write() was called inside another write(): do all the changes in one fn, so they commit or roll back together.',
+      );
     }
   }
 
@@ -50,7 +53,9 @@ export class Transaction {
       if (isThenable(result)) {
         // Its code after the first await would run outside the exclusive section.
         result.then(undefined, () => {});
-        throw new Error('storage.write(fn): fn returned a promise; it must be synchronous (do the async work before or after write()).');
+        throw new Error(
+          'storage.write(fn): fn returned a promise; it must be synchronous (do the async work before or after write()).',
+        );
       }
       return { result, changed: this.#changed, undo: this.#undo };
     } catch (error) {
@@ -64,5 +69,9 @@ export class Transaction {
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }

@@ -26,7 +26,11 @@ export interface ToolOptions {
 }
 
 /** writes a pg_dump of `databaseUrl` (custom format) to `file`, replaced whole, never left half-written */
-export async function backupPostgres(databaseUrl: string, file: string, options: ToolOptions = {}): Promise<{ bytes: number }> {
+export async function backupPostgres(
+  databaseUrl: string,
+  file: string,
+  options: ToolOptions = {},
+): Promise<{ bytes: number }> {
   const target = path.resolve(file);
   const temp = `${target}.${process.pid}.tmp`;
   try {
@@ -51,7 +55,11 @@ export interface PostgresRestoreReport {
  * overwrites), all of it or nothing (one transaction); then migrates it to this version's schema and runs
  * VACUUM ANALYZE, so it serves at full speed at once.
  */
-export async function restorePostgres(file: string, databaseUrl: string, options: ToolOptions = {}): Promise<PostgresRestoreReport> {
+export async function restorePostgres(
+  file: string,
+  databaseUrl: string,
+  options: ToolOptions = {},
+): Promise<PostgresRestoreReport> {
   const pool = createPool({ connectionString: databaseUrl, max: 1 });
   try {
     const { rows } = await pool.query<{ n: number }>(
@@ -66,10 +74,15 @@ export async function restorePostgres(file: string, databaseUrl: string, options
     }
     // --no-owner, --no-privileges: the restoring role owns what it creates, whoever owned it before. Committed
     // synchronously, for the VACUUM after it (ready-to-serve.ts).
-    await runTool('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', path.resolve(file)], databaseUrl, {
-      ...options,
-      settings: '-c synchronous_commit=on',
-    });
+    await runTool(
+      'pg_restore',
+      ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', path.resolve(file)],
+      databaseUrl,
+      {
+        ...options,
+        settings: '-c synchronous_commit=on',
+      },
+    );
     const migrated = await migrate(pool);
     const tables = await publicTables(pool);
     await vacuumAnalyze(pool, tables);
@@ -83,7 +96,12 @@ export async function restorePostgres(file: string, databaseUrl: string, options
  * Runs pg_dump or pg_restore on `databaseUrl`. The password goes in PGPASSWORD, not on the command line,
  * where every user of the machine could read it.
  */
-function runTool(tool: 'pg_dump' | 'pg_restore', args: string[], databaseUrl: string, options: ToolOptions & { settings?: string }): Promise<void> {
+function runTool(
+  tool: 'pg_dump' | 'pg_restore',
+  args: string[],
+  databaseUrl: string,
+  options: ToolOptions & { settings?: string },
+): Promise<void> {
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = '';
@@ -100,7 +118,13 @@ function runTool(tool: 'pg_dump' | 'pg_restore', args: string[], databaseUrl: st
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'ENOENT' ? new ClientToolsMissingError(`${tool} was not found${options.binDir ? ` in ${options.binDir}` : ' on the PATH'}: ${INSTALL_CLIENT_TOOLS}.`) : error);
+      reject(
+        error.code === 'ENOENT'
+          ? new ClientToolsMissingError(
+              `${tool} was not found${options.binDir ? ` in ${options.binDir}` : ' on the PATH'}: ${INSTALL_CLIENT_TOOLS}.`,
+            )
+          : error,
+      );
     });
     child.once('close', (code) => {
       if (code === 0) resolve();

@@ -119,7 +119,8 @@ export function createCatalogueCensus(pool: pg.Pool, log: (message: string) => v
       // filters it does not know: no answer, and no reason to read it again
       if (query.search || query.location || query.featured) return false;
       const at = now.getTime();
-      if (!snapshot || at - snapshot.takenAtMs >= REFRESH_MS) refresh(now).catch((error: unknown) => log(`catalogue census: ${String(error)}`));
+      if (!snapshot || at - snapshot.takenAtMs >= REFRESH_MS)
+        refresh(now).catch((error: unknown) => log(`catalogue census: ${String(error)}`));
       // a listing counted must still be unexpired now: the census is only used within its lifetime
       if (!snapshot || at < snapshot.takenAtMs || at - snapshot.takenAtMs >= LIFETIME_MS) return false;
       const min = query.minPrice ?? 0;

@@ -9,7 +9,12 @@
 import type pg from 'pg';
 import type { Breed } from '../../domain/model.ts';
 import { breedText, GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../../domain/store/catalogue-search.ts';
-import { CATALOGUE_TOTAL_CAP, type CatalogueCard, type CatalogueQuery, type CataloguePage } from '../../domain/store/index.ts';
+import {
+  CATALOGUE_TOTAL_CAP,
+  type CatalogueCard,
+  type CatalogueQuery,
+  type CataloguePage,
+} from '../../domain/store/index.ts';
 import type { CatalogueCensus } from './catalogue-census.ts';
 import type { PreparedStatements } from './prepared-statements.ts';
 
@@ -38,7 +43,11 @@ const ORDER = {
  * puppies_breed_cover index. The total is counted only up to CATALOGUE_TOTAL_CAP + 1 rows, so a broad
  * filter at a million listings costs a bounded count, not a full one.
  */
-export function catalogueQueries(query: CatalogueQuery, now: Date, breeds: readonly Breed[]): { page: Statement; count: Statement } {
+export function catalogueQueries(
+  query: CatalogueQuery,
+  now: Date,
+  breeds: readonly Breed[],
+): { page: Statement; count: Statement } {
   const values: unknown[] = [];
   /** the value as the next parameter ($1, $2, …) */
   const param = (value: unknown) => `$${values.push(value)}`;
@@ -46,14 +55,24 @@ export function catalogueQueries(query: CatalogueQuery, now: Date, breeds: reado
   const where = [`expires_at > ${param(now.toISOString())}`, 'hidden_at IS NULL'];
   // One breed is an equality, which the breed indexes serve in id order; = ANY(array) would not keep
   // that order, so the planner would walk every breed's newest listings instead (5.5 against 0.7 ms).
-  if (query.breedIds) where.push(query.breedIds.length === 1 ? `breed_id = ${param(query.breedIds[0])}` : `breed_id = ANY(${param(query.breedIds)})`);
+  if (query.breedIds)
+    where.push(
+      query.breedIds.length === 1
+        ? `breed_id = ${param(query.breedIds[0])}`
+        : `breed_id = ANY(${param(query.breedIds)})`,
+    );
   if (query.minPrice !== undefined) where.push(`price >= ${param(query.minPrice)}`);
   if (query.maxPrice !== undefined) where.push(`price <= ${param(query.maxPrice)}`);
   if (query.gender) where.push(`gender = ${param(query.gender)}`);
   if (query.status) where.push(`status = ${param(query.status)}`);
   if (query.featured) where.push('featured');
   const location = query.location?.toLowerCase();
-  if (location) where.push(REGION_NAMES.has(location) ? `region = ${param(location)}` : `lower(location) LIKE ${param(containing(location))}`);
+  if (location)
+    where.push(
+      REGION_NAMES.has(location)
+        ? `region = ${param(location)}`
+        : `lower(location) LIKE ${param(containing(location))}`,
+    );
   for (const token of searchTokens(query.search)) {
     const gender = GENDER_WORDS[token];
     if (gender) {
@@ -71,14 +90,23 @@ export function catalogueQueries(query: CatalogueQuery, now: Date, breeds: reado
   const filter = where.join(' AND ');
   const order = ORDER[query.sort ?? 'newest'];
   // the count takes the filter's parameters as they are; the page adds its limit and offset
-  const count = { text: `SELECT count(*) AS n FROM (SELECT 1 FROM puppies WHERE ${filter} LIMIT ${CATALOGUE_TOTAL_CAP + 1}) AS m`, values: [...values] };
+  const count = {
+    text: `SELECT count(*) AS n FROM (SELECT 1 FROM puppies WHERE ${filter} LIMIT ${CATALOGUE_TOTAL_CAP + 1}) AS m`,
+    values: [...values],
+  };
   // The page's ids first, from an index alone (migration 0006), then its rows by id: filtering inside
   // the index skips the thousands of listing rows a narrow filter would otherwise visit and drop.
   // = ANY(ARRAY(…)) rather than IN (…): the ids become an init plan of their own and the rows a primary
   // key lookup, with no join for the planner to weigh (0.05 ms less planning, 0.04 ms less running).
   const ids = `SELECT id FROM puppies WHERE ${filter} ORDER BY ${order} LIMIT ${param(pageSize(query.limit))} OFFSET ${param(query.offset ?? 0)}`;
   // Each row's stored card (migration 0008): one text column, sent on as it is (decision 0105).
-  return { page: { text: `SELECT breed_id AS "breedId", card AS json FROM puppies WHERE id = ANY(ARRAY(${ids})) ORDER BY ${order}`, values }, count };
+  return {
+    page: {
+      text: `SELECT breed_id AS "breedId", card AS json FROM puppies WHERE id = ANY(ARRAY(${ids})) ORDER BY ${order}`,
+      values,
+    },
+    count,
+  };
 }
 
 /**
@@ -98,7 +126,12 @@ export interface CatalogueParts {
 }
 
 /** `breeds` is read only for a search with words (the process keeps the list: listings.ts) */
-export async function searchPublic({ pool, prepared, census }: CatalogueParts, query: CatalogueQuery, now: Date, breeds: () => Promise<Breed[]>): Promise<CataloguePage> {
+export async function searchPublic(
+  { pool, prepared, census }: CatalogueParts,
+  query: CatalogueQuery,
+  now: Date,
+  breeds: () => Promise<Breed[]>,
+): Promise<CataloguePage> {
   const { page, count } = catalogueQueries(query, now, searchTokens(query.search).length > 0 ? await breeds() : []);
   const items = (await pool.query<CatalogueCard>(page.text, page.values)).rows;
   // A page that is not full is the end of the matches: the total follows without a count (the long
@@ -106,12 +139,16 @@ export async function searchPublic({ pool, prepared, census }: CatalogueParts, q
   // unless the census already shows far more matches than the cap.
   const offset = query.offset ?? 0;
   const ended = items.length < pageSize(query.limit) && (items.length > 0 || offset === 0);
-  if (!ended && census.shows(query, now, CATALOGUE_TOTAL_CAP + CENSUS_MARGIN)) return { items, total: CATALOGUE_TOTAL_CAP, totalCapped: true };
+  if (!ended && census.shows(query, now, CATALOGUE_TOTAL_CAP + CENSUS_MARGIN))
+    return { items, total: CATALOGUE_TOTAL_CAP, totalCapped: true };
   // The count is prepared unless it holds a keyword or a location: every plan of such a count is a
   // range scan of the index its filters lead with, so the plan made once for any values is the one
   // made for these (planning was 0.09 of its 0.27 ms). The page never is: its generic plan picks a
   // price range and a sort, 24.5 ms on average against 0.22 (decision 0103).
-  const counted = () => (!query.search && !query.location ? prepared.query<{ n: number }>(count.text, count.values) : pool.query<{ n: number }>(count.text, count.values));
+  const counted = () =>
+    !query.search && !query.location
+      ? prepared.query<{ n: number }>(count.text, count.values)
+      : pool.query<{ n: number }>(count.text, count.values);
   const total = ended ? offset + items.length : Number((await counted()).rows[0]!.n);
   return { items, total: Math.min(total, CATALOGUE_TOTAL_CAP), totalCapped: total > CATALOGUE_TOTAL_CAP };
 }

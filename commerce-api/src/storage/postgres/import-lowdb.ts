@@ -69,11 +69,16 @@ export async function importLowdb(pool: pg.Pool, data: DbShape, now: Date = new 
       let copied = 0;
       for (let i = 0; i < rows.length; i += 1000) {
         const fill = FILL[collection] ?? ((row: Record<string, unknown>) => row);
-        const chunk = rows.slice(i, i + 1000).map((row) => Object.fromEntries(Object.entries(fill(row as Record<string, unknown>)).map(([k, v]) => [snake(k), v])));
+        const chunk = rows
+          .slice(i, i + 1000)
+          .map((row) =>
+            Object.fromEntries(Object.entries(fill(row as Record<string, unknown>)).map(([k, v]) => [snake(k), v])),
+          );
         // the table's own row type reads the JSON: arrays become text[], objects jsonb, ISO strings timestamptz
-        const result = await client.query(`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb) ON CONFLICT DO NOTHING`, [
-          JSON.stringify(chunk),
-        ]);
+        const result = await client.query(
+          `INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb) ON CONFLICT DO NOTHING`,
+          [JSON.stringify(chunk)],
+        );
         copied += result.rowCount ?? 0;
       }
       const lowdbSequence = data.sequences[collection] ?? 0;

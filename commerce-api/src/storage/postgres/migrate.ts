@@ -24,9 +24,12 @@ export interface Migration {
 
 /** the tables named by a migration's `-- vacuum analyze: a, b` lines */
 export function vacuumTargets(sql: string): string[] {
-  const tables = [...sql.matchAll(/^--\s*vacuum analyze:(.*)$/gim)].flatMap((line) => line[1]!.split(',').map((name) => name.trim()));
+  const tables = [...sql.matchAll(/^--\s*vacuum analyze:(.*)$/gim)].flatMap((line) =>
+    line[1]!.split(',').map((name) => name.trim()),
+  );
   for (const table of tables) {
-    if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`"-- vacuum analyze:" names ${JSON.stringify(table)}, which is not a table name`);
+    if (!/^[a-z_][a-z0-9_]*$/.test(table))
+      throw new Error(`"-- vacuum analyze:" names ${JSON.stringify(table)}, which is not a table name`);
   }
   return tables;
 }
@@ -53,11 +56,15 @@ export async function migrate(pool: pg.Pool, now: Date = new Date()): Promise<nu
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL)`);
-    const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    const done = new Set(
+      (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+    );
     const newest = Math.max(0, ...done);
     const known = Math.max(0, ...migrations.map((m) => m.version));
     if (newest > known) {
-      throw new Error(`The database has schema version ${newest}, but this PuppyNest knows up to ${known}: it was migrated by a newer PuppyNest.`);
+      throw new Error(
+        `The database has schema version ${newest}, but this PuppyNest knows up to ${known}: it was migrated by a newer PuppyNest.`,
+      );
     }
     const applied: number[] = [];
     const vacuum = new Set<string>();
@@ -68,11 +75,18 @@ export async function migrate(pool: pg.Pool, now: Date = new Date()): Promise<nu
         // on disk at once, for the VACUUM after the migrations (ready-to-serve.ts)
         await client.query(SYNCHRONOUS_COMMIT);
         await client.query(m.sql);
-        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, now]);
+        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+          m.version,
+          m.name,
+          now,
+        ]);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`Migration ${String(m.version).padStart(4, '0')}-${m.name} failed: ${(error as Error).message}`, { cause: error });
+        throw new Error(
+          `Migration ${String(m.version).padStart(4, '0')}-${m.name} failed: ${(error as Error).message}`,
+          { cause: error },
+        );
       }
       applied.push(m.version);
       for (const table of m.vacuumAnalyze) vacuum.add(table);

@@ -17,7 +17,15 @@ const TEXT_ARRAY: number = 1009;
 export function isoTimestamp(value: string): string {
   const n = value.length;
   // "YYYY-MM-DD HH:MM:SS" + an optional "." and 1–6 digits + "+00"
-  if (n >= 22 && n <= 29 && n !== 23 && value.charCodeAt(4) === 45 && value.charCodeAt(10) === 32 && (n === 22 || value.charCodeAt(19) === 46) && value.endsWith('+00')) {
+  if (
+    n >= 22 &&
+    n <= 29 &&
+    n !== 23 &&
+    value.charCodeAt(4) === 45 &&
+    value.charCodeAt(10) === 32 &&
+    (n === 22 || value.charCodeAt(19) === 46) &&
+    value.endsWith('+00')
+  ) {
     const fraction = n > 22 ? value.slice(20, n - 3) : '';
     return `${value.slice(0, 10)}T${value.slice(11, 19)}.${`${fraction}000`.slice(0, 3)}Z`;
   }
@@ -35,7 +43,8 @@ const parseTextArray = pg.types.getTypeParser(TEXT_ARRAY, 'text') as (value: str
  */
 export function textArray(value: string): (string | null)[] {
   if (value === '{}') return [];
-  if (value.charCodeAt(0) !== 123 || /["{]/.test(value.slice(1)) || /(^|,)NULL(,|$)/i.test(value.slice(1, -1))) return parseTextArray(value);
+  if (value.charCodeAt(0) !== 123 || /["{]/.test(value.slice(1)) || /(^|,)NULL(,|$)/i.test(value.slice(1, -1)))
+    return parseTextArray(value);
   return value.slice(1, -1).split(',');
 }
 
@@ -62,7 +71,12 @@ export interface PoolOptions {
 const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0';
 
 export function createPool({ connectionString, max = 10 }: PoolOptions): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, options: SESSION_SETTINGS, types: { getTypeParser } as pg.CustomTypesConfig });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    options: SESSION_SETTINGS,
+    types: { getTypeParser } as pg.CustomTypesConfig,
+  });
   // An idle connection the server dropped (a restart, a failover) is an 'error' event; unheard, it
   // would end the process. The pool opens a new connection for the next query.
   pool.on('error', (error) => console.error(`PostgreSQL: an idle connection failed: ${error.message}`));

@@ -44,7 +44,11 @@ export function createPreparedStatements(pool: pg.Pool): PreparedStatements {
   }
 
   /** sends a text under its name through `send` (one connection, or the pool) */
-  function named<R extends pg.QueryResultRow>(send: (config: pg.QueryConfig) => Promise<pg.QueryResult<R>>, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+  function named<R extends pg.QueryResultRow>(
+    send: (config: pg.QueryConfig) => Promise<pg.QueryResult<R>>,
+    text: string,
+    values: unknown[],
+  ): Promise<pg.QueryResult<R>> {
     const name = nameOf(text);
     return send({ name, text, values }).catch((error: unknown) => {
       if ((error as { code?: string }).code !== RESULT_TYPE_CHANGED) throw error;
@@ -68,7 +72,9 @@ export function createPreparedStatements(pool: pg.Pool): PreparedStatements {
       // Kysely sends (text, values), and a cursor only when its dialect is given one (this store's is
       // not); a text `first` has run goes under its name
       query: ((text: string, values: unknown[]) =>
-        names.has(text) ? named(send, text, values) : client.query(text, values)) as unknown as PostgresPoolClient['query'],
+        names.has(text)
+          ? named(send, text, values)
+          : client.query(text, values)) as unknown as PostgresPoolClient['query'],
       release: (destroy) => client.release(destroy),
     };
     views.set(client, view);

@@ -25,6 +25,8 @@ export const SYNCHRONOUS_COMMIT = 'SET LOCAL synchronous_commit = on';
 
 /** the tables of the public schema: after a restore, everything there was just written */
 export async function publicTables(pool: pg.Pool): Promise<string[]> {
-  const { rows } = await pool.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+  const { rows } = await pool.query<{ name: string }>(
+    `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  );
   return rows.map((row) => row.name);
 }

@@ -51,12 +51,20 @@ function rateLimitCounters(db: Kysely<Database>): RateLimitCounters {
       return { hits: row.hits, windowEndsAt: new Date(row.windowEndsAt) };
     },
     unhit: async (key) => {
-      await db.updateTable('rateLimitHits').set({ hits: sql<number>`greatest(hits - 1, 0)` }).where('key', '=', key).execute();
+      await db
+        .updateTable('rateLimitHits')
+        .set({ hits: sql<number>`greatest(hits - 1, 0)` })
+        .where('key', '=', key)
+        .execute();
     },
     reset: async (key) => {
       await db.deleteFrom('rateLimitHits').where('key', '=', key).execute();
     },
-    sweep: async (before) => Number((await db.deleteFrom('rateLimitHits').where('windowEndsAt', '<', before.toISOString()).executeTakeFirst()).numDeletedRows),
+    sweep: async (before) =>
+      Number(
+        (await db.deleteFrom('rateLimitHits').where('windowEndsAt', '<', before.toISOString()).executeTakeFirst())
+          .numDeletedRows,
+      ),
   };
 }
 
@@ -80,7 +88,10 @@ function jobLeases(db: Kysely<Database>): JobLeases {
 
 /** Kysely on the pool's connections as the store's prepared statements see them (decision 0103) */
 function createKysely(prepared: PreparedStatements): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepared.kyselyPool }), plugins: [new CamelCasePlugin()] });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: prepared.kyselyPool }),
+    plugins: [new CamelCasePlugin()],
+  });
 }
 
 export interface PostgresStoreParts {
@@ -92,7 +103,10 @@ export interface PostgresStoreParts {
  * The repositories on a pool (pool.ts); close() ends the pool. The store's prepared statements and its
  * census are made here, once, and handed to the repositories that use them (repositories/shared.ts Kept).
  */
-export function createPostgresRepositories(pool: pg.Pool, { census = createCatalogueCensus(pool) }: PostgresStoreParts = {}): Store {
+export function createPostgresRepositories(
+  pool: pg.Pool,
+  { census = createCatalogueCensus(pool) }: PostgresStoreParts = {},
+): Store {
   const prepared = createPreparedStatements(pool);
   const db = createKysely(prepared);
   const kept: Kept = { pool, prepared, census };

@@ -46,7 +46,11 @@ export interface Database {
   contactMessages: Table<ContactMessage>;
   uploads: Table<Upload>;
   // moneyCheck: a jsonb column (migration 0011): an object read back, a JSON text written
-  settings: { id: Generated<boolean>; paymentMode: 'test' | 'live'; moneyCheck: ColumnType<MoneyCheckReport | null, string | null, string | null> };
+  settings: {
+    id: Generated<boolean>;
+    paymentMode: 'test' | 'live';
+    moneyCheck: ColumnType<MoneyCheckReport | null, string | null, string | null>;
+  };
   // conversations and moderation (decisions 0090–0092)
   conversations: Table<Conversation>;
   messages: Table<Message>;
@@ -66,7 +70,12 @@ export interface Database {
  * statement when another process adds a column (prepared-statements.ts). A listing's public fields
  * (LISTING_FIELDS, decision 0110), then the ones only the seller and the code see.
  */
-export const PUPPY_COLUMNS = [...LISTING_FIELDS, 'updatedAt', 'hiddenAt', 'hiddenReason'] as const satisfies readonly (keyof Puppy)[];
+export const PUPPY_COLUMNS = [
+  ...LISTING_FIELDS,
+  'updatedAt',
+  'hiddenAt',
+  'hiddenReason',
+] as const satisfies readonly (keyof Puppy)[];
 // a field Puppy gains must join the list: this fails to compile while one is missing
 const everyPuppyColumn: Exclude<keyof Puppy, (typeof PUPPY_COLUMNS)[number]> extends never ? true : never = true;
 void everyPuppyColumn;

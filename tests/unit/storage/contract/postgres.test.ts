@@ -19,11 +19,23 @@ import { catalogueQueries, searchPublic } from '../../../../commerce-api/src/sto
 import { createPreparedStatements } from '../../../../commerce-api/src/storage/postgres/prepared-statements.ts';
 import { createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
 import type { Database } from '../../../../commerce-api/src/storage/postgres/schema.ts';
-import { CATALOGUE_TOTAL_CAP, UsernameTakenError, type Store, type CatalogueQuery } from '../../../../commerce-api/src/domain/store/index.ts';
+import {
+  CATALOGUE_TOTAL_CAP,
+  UsernameTakenError,
+  type Store,
+  type CatalogueQuery,
+} from '../../../../commerce-api/src/domain/store/index.ts';
 import { deleteListing } from '../../../../commerce-api/src/domain/listings.ts';
 import { queueRepeatedFlags } from '../../../../commerce-api/src/domain/scam-queue.ts';
 import { ConflictError } from '../../../../commerce-api/src/errors.ts';
-import { buildBreeds, buildOrder, buildPayout, buildPayoutAccount, buildPuppy, buildUser } from '../../../support/factories.ts';
+import {
+  buildBreeds,
+  buildOrder,
+  buildPayout,
+  buildPayoutAccount,
+  buildPuppy,
+  buildUser,
+} from '../../../support/factories.ts';
 import { emptyingSql } from '../../../support/postgres-emptying.ts';
 import { startPostgres, type TestPostgres } from '../../../support/postgres-server.ts';
 import { describeStorageContract, listed, NOW } from './storage-contract.ts';
@@ -71,7 +83,9 @@ describe('migrations', () => {
     const store = createPostgresRepositories(older);
     try {
       // what the runner had applied before this version: migrations 0001–0007
-      await older.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL)');
+      await older.query(
+        'CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL)',
+      );
       for (const m of (await loadMigrations()).filter((m) => m.version < 8)) {
         await older.query(m.sql);
         await older.query('INSERT INTO schema_migrations VALUES ($1, $2, $3)', [m.version, m.name, NOW]);
@@ -80,28 +94,45 @@ describe('migrations', () => {
       const seller = await store.users.create(row);
       // the listing as that version held it: only the columns it had, so a column a later migration adds
       // (a new public field, decision 0110) does not stop the insert
-      const had = await older.query<{ name: string }>("SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'puppies'");
-      const columns = new Set(had.rows.map((c) => c.name.replace(/_(\w)/g, (_m, letter: string) => letter.toUpperCase())));
-      const built = buildPuppy({ userId: seller.id, name: 'Before cards', description: 'Said "hi"\nthen left' }, undefined, { now: NOW });
+      const had = await older.query<{ name: string }>(
+        "SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'puppies'",
+      );
+      const columns = new Set(
+        had.rows.map((c) => c.name.replace(/_(\w)/g, (_m, letter: string) => letter.toUpperCase())),
+      );
+      const built = buildPuppy(
+        { userId: seller.id, name: 'Before cards', description: 'Said "hi"\nthen left' },
+        undefined,
+        { now: NOW },
+      );
       const then = Object.fromEntries(Object.entries(built).filter(([name]) => columns.has(name))) as typeof built;
-      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: older }), plugins: [new CamelCasePlugin()] });
+      const db = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: older }),
+        plugins: [new CamelCasePlugin()],
+      });
       const { id } = await db.insertInto('puppies').values(then).returning('id').executeTakeFirstOrThrow();
       // every shipped migration from 8 on, whatever later ones add
       expect(await migrate(older, NOW)).toEqual((await loadMigrations()).map((m) => m.version).filter((v) => v >= 8));
       const puppy = (await store.puppies.get(id))!;
       expect(puppy).toMatchObject({ name: 'Before cards', description: 'Said "hi"\nthen left' });
       expect(listed(await store.puppies.searchPublic({ limit: 5 }, NOW))).toStrictEqual([listingFields(puppy)]);
-      expect((await older.query('SELECT count(*)::int AS n FROM puppies WHERE card IS NULL')).rows[0]).toEqual({ n: 0 });
+      expect((await older.query('SELECT count(*)::int AS n FROM puppies WHERE card IS NULL')).rows[0]).toEqual({
+        n: 0,
+      });
       // 0009 wrote a new version of every listing; the runner's VACUUM ANALYZE (asked for by 0013, decision
       // 0115) leaves them with statistics and a visibility map, not waiting for autovacuum
-      expect((await older.query(`SELECT reltuples, relallvisible FROM pg_class WHERE relname = 'puppies'`)).rows[0]).toEqual({ reltuples: 1, relallvisible: 1 });
+      expect(
+        (await older.query(`SELECT reltuples, relallvisible FROM pg_class WHERE relname = 'puppies'`)).rows[0],
+      ).toEqual({ reltuples: 1, relallvisible: 1 });
     } finally {
       await store.close();
     }
   });
 
   it('a migration asks for VACUUM ANALYZE of the tables it fills on a line of its own', () => {
-    expect(vacuumTargets('UPDATE puppies SET card = puppy_card(puppies);\n-- vacuum analyze: puppies, users\n')).toEqual(['puppies', 'users']);
+    expect(
+      vacuumTargets('UPDATE puppies SET card = puppy_card(puppies);\n-- vacuum analyze: puppies, users\n'),
+    ).toEqual(['puppies', 'users']);
     expect(vacuumTargets('-- the cards (no vacuum analyze: here)\nUPDATE puppies SET card = NULL;')).toEqual([]);
     expect(() => vacuumTargets('-- vacuum analyze: puppies; DROP TABLE users')).toThrow(/is not a table name/);
   });
@@ -125,7 +156,9 @@ describe('migrations', () => {
     const plan = await pool.query(
       `SET enable_seqscan = off; EXPLAIN SELECT id FROM puppies WHERE puppy_search_text(name, location, region, colors) LIKE '%corgi%'`,
     );
-    const lines = (plan as unknown as pg.QueryResult[])[1]!.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    const lines = (plan as unknown as pg.QueryResult[])[1]!.rows
+      .map((r: Record<string, string>) => r['QUERY PLAN'])
+      .join('\n');
     await pool.query('RESET enable_seqscan');
     expect(lines).toContain('puppies_search');
   });
@@ -135,20 +168,31 @@ describe('timestamps', () => {
   // pool.ts turns PostgreSQL's text into the model's ISO strings without Date for the UTC form; every
   // form PostgreSQL writes must come back as Date would have made it
   it('come back as the ISO string Date makes, whatever their fraction and the session time zone', async () => {
-    const written = ['2026-11-25T23:10:05.000Z', '2026-11-25T23:10:05.100Z', '2026-11-25T23:10:05.120Z', '2026-11-25T23:10:05.123Z', '1999-12-31T23:59:59.999Z'];
+    const written = [
+      '2026-11-25T23:10:05.000Z',
+      '2026-11-25T23:10:05.100Z',
+      '2026-11-25T23:10:05.120Z',
+      '2026-11-25T23:10:05.123Z',
+      '1999-12-31T23:59:59.999Z',
+    ];
     const micro = ['2026-11-25 23:10:05.123456+00', '2026-11-25 23:10:05.000001+00'];
     const client = await pool.connect();
     try {
       for (const zone of ['UTC', 'Asia/Kolkata', 'America/St_Johns']) {
         await client.query(`SET TimeZone = '${zone}'`);
-        const rows = (await client.query('SELECT t FROM unnest($1::timestamptz[]) AS t', [[...written, ...micro]])).rows.map((r: { t: string }) => r.t);
+        const rows = (
+          await client.query('SELECT t FROM unnest($1::timestamptz[]) AS t', [[...written, ...micro]])
+        ).rows.map((r: { t: string }) => r.t);
         expect(rows, zone).toEqual([...written, ...micro.map((m) => new Date(m).toISOString())]);
       }
     } finally {
       await client.query('RESET TimeZone');
       client.release();
     }
-    expect(micro.map((m) => new Date(m).toISOString())).toEqual(['2026-11-25T23:10:05.123Z', '2026-11-25T23:10:05.000Z']);
+    expect(micro.map((m) => new Date(m).toISOString())).toEqual([
+      '2026-11-25T23:10:05.123Z',
+      '2026-11-25T23:10:05.000Z',
+    ]);
   });
 });
 
@@ -162,10 +206,15 @@ describe('prepared statements', () => {
       await migrate(one, NOW);
       const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
       const seller = await store.users.create(row);
-      const puppy = await store.puppies.insert(buildPuppy({ userId: seller.id, name: 'Prepared' }, undefined, { now: NOW }));
+      const puppy = await store.puppies.insert(
+        buildPuppy({ userId: seller.id, name: 'Prepared' }, undefined, { now: NOW }),
+      );
       expect(await store.puppies.get(puppy.id)).toEqual(puppy);
       expect(await store.puppies.get(puppy.id)).toEqual(puppy);
-      const statements = async () => (await one.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).rows.map((r) => r.statement);
+      const statements = async () =>
+        (await one.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).rows.map(
+          (r) => r.statement,
+        );
       expect((await statements()).filter((s) => s.includes('from "puppies" where "id" = $1'))).toHaveLength(1);
       // A migration from another process adds a column. The statement names its columns, so its
       // result keeps its shape: it is planned again and still answers, also inside a transaction,
@@ -188,7 +237,8 @@ describe('prepared statements', () => {
       expect((await statements()).filter((s) => s.includes('from "puppies" where "id" = $1'))).toHaveLength(2);
       // a list's capped count is prepared too, unless it holds a keyword or a location
       await store.puppies.insert(buildPuppy({ userId: seller.id, name: 'Prepared too' }, undefined, { now: NOW }));
-      for (let i = 0; i < 2; i++) expect(await store.puppies.searchPublic({ limit: 1 }, NOW)).toMatchObject({ total: 2, totalCapped: false });
+      for (let i = 0; i < 2; i++)
+        expect(await store.puppies.searchPublic({ limit: 1 }, NOW)).toMatchObject({ total: 2, totalCapped: false });
       expect(await store.puppies.searchPublic({ limit: 1, search: 'prepared' }, NOW)).toMatchObject({ total: 2 });
       expect(await store.puppies.searchPublic({ limit: 1, location: ', ' }, NOW)).toMatchObject({ total: 2 });
       const counts = (await statements()).filter((s) => s.startsWith('SELECT count(*) AS n FROM'));
@@ -200,21 +250,29 @@ describe('prepared statements', () => {
   });
 });
 
-describe('prepared statements are the store\'s', () => {
-  it('another store in the process names its own, and other code on a store\'s pool sends the same text unnamed', async () => {
+describe("prepared statements are the store's", () => {
+  it("another store in the process names its own, and other code on a store's pool sends the same text unnamed", async () => {
     server.psql('CREATE DATABASE prepared_apart');
     // two stores, as two parts of one process might open, each on one connection
     const poolA = createPool({ connectionString: server.url('prepared_apart'), max: 1 });
     const poolB = createPool({ connectionString: server.url('prepared_apart'), max: 1 });
     const a = createPostgresRepositories(poolA);
     const b = createPostgresRepositories(poolB);
-    const statements = async (p: pg.Pool) => (await p.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).rows.map((r) => r.statement);
+    const statements = async (p: pg.Pool) =>
+      (await p.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).rows.map(
+        (r) => r.statement,
+      );
     try {
       await migrate(poolA, NOW);
       const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
       const seller = await a.users.create(row);
       const puppy = await a.puppies.insert(buildPuppy({ userId: seller.id, name: 'Apart' }, undefined, { now: NOW }));
-      const session = await a.sessions.create({ userId: seller.id, createdAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', revokedAt: null });
+      const session = await a.sessions.create({
+        userId: seller.id,
+        createdAt: NOW.toISOString(),
+        expiresAt: '2027-01-01T00:00:00.000Z',
+        revokedAt: null,
+      });
       // the two reads the repositories run named: a listing by id, a session with its user
       expect(await a.puppies.get(puppy.id)).toEqual(puppy);
       expect(await a.sessions.getWithUser(session.id)).toMatchObject({ session, user: { id: seller.id } });
@@ -283,8 +341,10 @@ describe('keyword search', () => {
     for (const statement of [town.page, town.count]) expect(statement.text).not.toMatch(/breed_id =|FROM breeds/);
   });
 
-  it('runs without parallel workers on the pool\'s connections', async () => {
-    expect((await pool.query('SHOW max_parallel_workers_per_gather')).rows[0]).toEqual({ max_parallel_workers_per_gather: '0' });
+  it("runs without parallel workers on the pool's connections", async () => {
+    expect((await pool.query('SHOW max_parallel_workers_per_gather')).rows[0]).toEqual({
+      max_parallel_workers_per_gather: '0',
+    });
   });
 });
 
@@ -294,8 +354,13 @@ describe('catalogue at scale', () => {
     await manyListings(CATALOGUE_TOTAL_CAP + 50);
     const page = await storage.puppies.searchPublic({ limit: 20, sort: 'price-desc' }, NOW);
     expect(page).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
-    expect(listed(page).map((p) => p.price)).toEqual(Array.from({ length: 20 }, (_, i) => 1000 + CATALOGUE_TOTAL_CAP + 50 - i));
-    expect(await storage.puppies.searchPublic({ limit: 20, maxPrice: 1100 }, NOW)).toMatchObject({ total: 100, totalCapped: false });
+    expect(listed(page).map((p) => p.price)).toEqual(
+      Array.from({ length: 20 }, (_, i) => 1000 + CATALOGUE_TOTAL_CAP + 50 - i),
+    );
+    expect(await storage.puppies.searchPublic({ limit: 20, maxPrice: 1100 }, NOW)).toMatchObject({
+      total: 100,
+      totalCapped: false,
+    });
   });
 });
 
@@ -319,7 +384,8 @@ describe('catalogue census (skips the count of a filter that plainly matches mor
   it('counts only the price bands wholly inside the range, and each filter it knows', async () => {
     const census = createCatalogueCensus(pool);
     await census.refresh(NOW);
-    const shows = (query: Partial<CatalogueQuery>, bound: number) => census.shows({ limit: 20, ...query }, at(1), bound);
+    const shows = (query: Partial<CatalogueQuery>, bound: number) =>
+      census.shows({ limit: 20, ...query }, at(1), bound);
     expect(shows({}, LISTINGS - 1)).toBe(true);
     expect(shows({}, LISTINGS)).toBe(false);
     // $1,000–1,999 holds the 999 priced 1,001–1,999, in whole bands
@@ -329,7 +395,14 @@ describe('catalogue census (skips the count of a filter that plainly matches mor
     expect(shows({ minPrice: 1010, maxPrice: 1999 }, 949)).toBe(true);
     expect(shows({ minPrice: 1010, maxPrice: 1999 }, 950)).toBe(false);
     expect(shows({ status: 'available', gender: 'Male', breedIds: [1] }, 100)).toBe(true);
-    for (const other of [{ status: 'reserved' }, { gender: 'Female' }, { breedIds: [2] }, { search: 'pup' }, { location: 'austin' }, { featured: true }] as const) {
+    for (const other of [
+      { status: 'reserved' },
+      { gender: 'Female' },
+      { breedIds: [2] },
+      { search: 'pup' },
+      { location: 'austin' },
+      { featured: true },
+    ] as const) {
       expect(shows(other, 0), JSON.stringify(other)).toBe(false);
     }
     await census.close();
@@ -341,15 +414,27 @@ describe('catalogue census (skips the count of a filter that plainly matches mor
     const census = createCatalogueCensus(pool);
     const parts = { pool, prepared: createPreparedStatements(pool), census };
     await census.refresh(NOW);
-    expect(await searchPublic(parts, { limit: 20 }, at(1), noBreeds)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
+    expect(await searchPublic(parts, { limit: 20 }, at(1), noBreeds)).toMatchObject({
+      total: CATALOGUE_TOTAL_CAP,
+      totalCapped: true,
+    });
     // 700 hidden: 900 are left, but the census of NOW still has 1,600 (the margin it allows for)
     await pool.query(`UPDATE puppies SET hidden_at = $1 WHERE price <= 1700`, [NOW]);
     try {
-      expect(await searchPublic(parts, { limit: 20 }, at(2), noBreeds)).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
-      expect(await searchPublic(parts, { limit: 20 }, at(31), noBreeds)).toMatchObject({ total: 900, totalCapped: false });
+      expect(await searchPublic(parts, { limit: 20 }, at(2), noBreeds)).toMatchObject({
+        total: CATALOGUE_TOTAL_CAP,
+        totalCapped: true,
+      });
+      expect(await searchPublic(parts, { limit: 20 }, at(31), noBreeds)).toMatchObject({
+        total: 900,
+        totalCapped: false,
+      });
       // the census read again has the 900
       await census.refresh(at(31));
-      expect(await searchPublic(parts, { limit: 20 }, at(32), noBreeds)).toMatchObject({ total: 900, totalCapped: false });
+      expect(await searchPublic(parts, { limit: 20 }, at(32), noBreeds)).toMatchObject({
+        total: 900,
+        totalCapped: false,
+      });
     } finally {
       await pool.query('UPDATE puppies SET hidden_at = NULL');
       await census.close();
@@ -360,13 +445,18 @@ describe('catalogue census (skips the count of a filter that plainly matches mor
     const census = createCatalogueCensus(pool);
     await census.refresh(NOW);
     // a pool of its own: closing the store ends it
-    const store = createPostgresRepositories(createPool({ connectionString: server.url('contract'), max: 2 }), { census });
+    const store = createPostgresRepositories(createPool({ connectionString: server.url('contract'), max: 2 }), {
+      census,
+    });
     // 700 hidden: 900 are left, but the census read at NOW still has the 1,600. Had the store made a
     // census of its own, unread at first, it would count the 900.
     await pool.query(`UPDATE puppies SET hidden_at = $1 WHERE price <= 1700`, [NOW]);
     try {
       try {
-        expect(await store.puppies.searchPublic({ limit: 20 }, at(2))).toMatchObject({ total: CATALOGUE_TOTAL_CAP, totalCapped: true });
+        expect(await store.puppies.searchPublic({ limit: 20 }, at(2))).toMatchObject({
+          total: CATALOGUE_TOTAL_CAP,
+          totalCapped: true,
+        });
       } finally {
         await store.close();
       }
@@ -385,25 +475,81 @@ describe('db:import (a lowdb database copied into PostgreSQL)', () => {
     const low = createLowdbRepositories(memory);
     const { usernameKey: _k, ...sellerRow } = buildUser({ username: 'Importer', accountType: 'seller' }, NOW);
     const seller = await low.users.create(sellerRow);
-    const buyer = await low.users.create({ ...sellerRow, username: 'Buyer', email: 'b@example.com', accountType: 'buyer' });
-    const breed = await low.breeds.insert({ name: 'Corgi', imageUrl: '/c.jpg', size: 'small', categories: ['apartment'], temperament: ['playful'] });
-    const puppy = await low.puppies.insert(buildPuppy({ userId: seller.id, breedId: breed.id, expiresAt: '2027-01-01T00:00:00.000Z', status: 'available' }, undefined, { now: NOW }));
-    const order = await low.orders.create(buildOrder({ puppyId: puppy.id, buyerId: buyer.id, sellerId: seller.id, handedOverAt: null, canceledAt: null }, NOW));
+    const buyer = await low.users.create({
+      ...sellerRow,
+      username: 'Buyer',
+      email: 'b@example.com',
+      accountType: 'buyer',
+    });
+    const breed = await low.breeds.insert({
+      name: 'Corgi',
+      imageUrl: '/c.jpg',
+      size: 'small',
+      categories: ['apartment'],
+      temperament: ['playful'],
+    });
+    const puppy = await low.puppies.insert(
+      buildPuppy(
+        { userId: seller.id, breedId: breed.id, expiresAt: '2027-01-01T00:00:00.000Z', status: 'available' },
+        undefined,
+        { now: NOW },
+      ),
+    );
+    const order = await low.orders.create(
+      buildOrder(
+        { puppyId: puppy.id, buyerId: buyer.id, sellerId: seller.id, handedOverAt: null, canceledAt: null },
+        NOW,
+      ),
+    );
     await low.favorites.add(buyer.id, puppy.id, NOW);
     await low.paymentEvents.claim('evt_imported', 'payment_intent.succeeded', NOW);
-    const { client: _c, ...codeRow } = { channel: 'email' as const, target: 'b@example.com', codeHash: 'h', owner: 'user:2', client: 'x', sentAt: NOW.toISOString(), expiresAt: NOW.toISOString(), attempts: 2, verifiedAt: null };
+    const { client: _c, ...codeRow } = {
+      channel: 'email' as const,
+      target: 'b@example.com',
+      codeHash: 'h',
+      owner: 'user:2',
+      client: 'x',
+      sentAt: NOW.toISOString(),
+      expiresAt: NOW.toISOString(),
+      attempts: 2,
+      verifiedAt: null,
+    };
     const code = (await low.verificationCodes.issue(codeRow, new Date(NOW.getTime() - 60_000)))!;
     await low.settings.set({ paymentMode: 'live' });
     // seller payouts (decision 0101)
     // a payout as lowdb kept it before holds had reasons (migration 0010)
-    const { holdReason: _r, attemptAt: _a, ...heldBefore } = buildPayout({ orderId: order.id, sellerId: seller.id, status: 'held', heldAt: NOW.toISOString(), problem: 'Not as described.' }, NOW);
+    const {
+      holdReason: _r,
+      attemptAt: _a,
+      ...heldBefore
+    } = buildPayout(
+      {
+        orderId: order.id,
+        sellerId: seller.id,
+        status: 'held',
+        heldAt: NOW.toISOString(),
+        problem: 'Not as described.',
+      },
+      NOW,
+    );
     const payout = await low.payouts.createForOrder(heldBefore as Parameters<typeof low.payouts.createForOrder>[0]);
-    const account = await low.payoutAccounts.createForUser(buildPayoutAccount({ userId: seller.id, accountId: 'acct_imported' }, NOW));
+    const account = await low.payoutAccounts.createForUser(
+      buildPayoutAccount({ userId: seller.id, accountId: 'acct_imported' }, NOW),
+    );
     await memory.write((db) =>
       db.localPayments.insert({
-        providerId: 'pi_local_1', kind: 'payment_intent', status: 'requires_capture', amountCents: 150_000, currency: 'usd', captureMethod: 'manual',
-        clientSecret: 'pi_local_1_secret', metadata: { kind: 'purchase', puppyId: String(puppy.id) }, lastError: null, idempotencyKey: null,
-        createdAt: NOW.toISOString(), updatedAt: NOW.toISOString(),
+        providerId: 'pi_local_1',
+        kind: 'payment_intent',
+        status: 'requires_capture',
+        amountCents: 150_000,
+        currency: 'usd',
+        captureMethod: 'manual',
+        clientSecret: 'pi_local_1_secret',
+        metadata: { kind: 'purchase', puppyId: String(puppy.id) },
+        lastError: null,
+        idempotencyKey: null,
+        createdAt: NOW.toISOString(),
+        updatedAt: NOW.toISOString(),
       }),
     );
     const data = { ...emptyDb(), settings: { ...memory.settings.get() } } as Record<string, unknown>;
@@ -416,30 +562,60 @@ describe('db:import (a lowdb database copied into PostgreSQL)', () => {
     try {
       const first = await importLowdb(target, data as unknown as DbShape, NOW);
       const copied = Object.fromEntries(first.filter((r) => r.copied).map((r) => [r.collection, r.copied]));
-      expect(copied).toEqual({ users: 2, breeds: 1, puppies: 1, orders: 1, favorites: 1, paymentEvents: 1, verificationCodes: 1, localPayments: 1, payouts: 1, payoutAccounts: 1 });
+      expect(copied).toEqual({
+        users: 2,
+        breeds: 1,
+        puppies: 1,
+        orders: 1,
+        favorites: 1,
+        paymentEvents: 1,
+        verificationCodes: 1,
+        localPayments: 1,
+        payouts: 1,
+        payoutAccounts: 1,
+      });
       // moderation's marks (decision 0092) are optional in lowdb rows and null in the tables
       expect(await imported.users.get(seller.id)).toEqual({ ...seller, suspendedAt: null });
       expect(await imported.users.findByUsername('buyer')).toEqual({ ...buyer, suspendedAt: null });
       expect(await imported.breeds.list()).toEqual([breed]);
       expect(await imported.puppies.get(puppy.id)).toEqual({ ...puppy, hiddenAt: null, hiddenReason: null });
       // fields a lowdb row written before them lacks take what their absence means (migration 0010)
-      expect(await imported.orders.findLive(puppy.id)).toEqual({ livemode: false, cancelReason: null, refundError: null, disputeId: null, disputeStatus: null, disputeAmountCents: null, ...order });
+      expect(await imported.orders.findLive(puppy.id)).toEqual({
+        livemode: false,
+        cancelReason: null,
+        refundError: null,
+        disputeId: null,
+        disputeStatus: null,
+        disputeAmountCents: null,
+        ...order,
+      });
       expect(await imported.favorites.listByUser(buyer.id)).toEqual(memory.db.favorites.all());
       expect(await imported.verificationCodes.get(code.id)).toEqual(code);
       expect(await imported.paymentEvents.claim('evt_imported', 'x', NOW)).toBeUndefined();
       expect(await imported.settings.get()).toEqual({ paymentMode: 'live' });
-      expect(await imported.payouts.findByOrder(order.id)).toEqual({ ...payout, holdReason: 'problem', attemptAt: null });
+      expect(await imported.payouts.findByOrder(order.id)).toEqual({
+        ...payout,
+        holdReason: 'problem',
+        attemptAt: null,
+      });
       expect(await imported.payoutAccounts.findByAccountId('acct_imported')).toEqual(account);
       const local = await target.query('SELECT metadata FROM local_payments');
       expect(local.rows).toEqual([{ metadata: { kind: 'purchase', puppyId: String(puppy.id) } }]);
 
       const again = await importLowdb(target, data as unknown as DbShape, NOW);
       expect(again.every((r) => r.copied === 0)).toBe(true);
-      expect(again.find((r) => r.collection === 'users')).toEqual({ collection: 'users', table: 'users', copied: 0, skipped: 2 });
+      expect(again.find((r) => r.collection === 'users')).toEqual({
+        collection: 'users',
+        table: 'users',
+        copied: 0,
+        skipped: 2,
+      });
       // ids go on after lowdb's sequence (50), not after the highest row (2): no id is handed out twice
       const next = await imported.users.create({ ...sellerRow, username: 'AfterImport' });
       expect(next.id).toBe(51);
-      expect((await imported.puppies.insert(buildPuppy({ userId: seller.id }, undefined, { now: NOW }))).id).toBe(puppy.id + 1);
+      expect((await imported.puppies.insert(buildPuppy({ userId: seller.id }, undefined, { now: NOW }))).id).toBe(
+        puppy.id + 1,
+      );
     } finally {
       await imported.close();
     }
@@ -466,9 +642,16 @@ describe('rules across processes (two pools racing)', () => {
   }
   async function listing(active: boolean) {
     const owner = await seller();
-    return storage.puppies.insert(buildPuppy({ userId: owner.id, status: 'available', expiresAt: active ? '2027-01-01T00:00:00.000Z' : null }, undefined, { now: NOW }));
+    return storage.puppies.insert(
+      buildPuppy(
+        { userId: owner.id, status: 'available', expiresAt: active ? '2027-01-01T00:00:00.000Z' : null },
+        undefined,
+        { now: NOW },
+      ),
+    );
   }
-  const wins = (results: PromiseSettledResult<unknown>[]) => results.filter((r) => r.status === 'fulfilled' && r.value !== undefined).length;
+  const wins = (results: PromiseSettledResult<unknown>[]) =>
+    results.filter((r) => r.status === 'fulfilled' && r.value !== undefined).length;
 
   it('a puppy is sold once', async () => {
     await emptied();
@@ -478,7 +661,12 @@ describe('rules across processes (two pools racing)', () => {
       const buy = (s: Store, buyerId: number) =>
         s.transaction(async (tx) => {
           if (!(await tx.puppies.reserve(puppy.id, NOW))) return undefined;
-          return tx.orders.create(buildOrder({ puppyId: puppy.id, buyerId, sellerId: puppy.userId, handedOverAt: null, canceledAt: null }, NOW));
+          return tx.orders.create(
+            buildOrder(
+              { puppyId: puppy.id, buyerId, sellerId: puppy.userId, handedOverAt: null, canceledAt: null },
+              NOW,
+            ),
+          );
         });
       const results = await Promise.allSettled([buy(a, buyers[0]!.id), buy(b, buyers[1]!.id)]);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
@@ -487,7 +675,7 @@ describe('rules across processes (two pools racing)', () => {
     }
   });
 
-  it('a listing is deleted or sold, never both (the domain\'s delete against a buyer)', async () => {
+  it("a listing is deleted or sold, never both (the domain's delete against a buyer)", async () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {
       const puppy = await listing(true);
@@ -495,7 +683,12 @@ describe('rules across processes (two pools racing)', () => {
       const buyer = await seller();
       const buy = b.transaction(async (tx) => {
         if (!(await tx.puppies.reserve(puppy.id, NOW))) return undefined;
-        return tx.orders.create(buildOrder({ puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId, handedOverAt: null, canceledAt: null }, NOW));
+        return tx.orders.create(
+          buildOrder(
+            { puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId, handedOverAt: null, canceledAt: null },
+            NOW,
+          ),
+        );
       });
       const [deleted, bought] = await Promise.allSettled([deleteListing(a, owner, puppy.id), buy]);
       expect(bought.status).toBe('fulfilled');
@@ -503,7 +696,9 @@ describe('rules across processes (two pools racing)', () => {
       // exactly one wins: the delete is refused (409 naming the order) when the sale came first
       expect(deleted.status === 'fulfilled').toBe(!sold);
       if (deleted.status === 'rejected') expect(deleted.reason).toBeInstanceOf(ConflictError);
-      expect(await storage.puppies.get(puppy.id)).toEqual(sold ? expect.objectContaining({ status: 'reserved' }) : undefined);
+      expect(await storage.puppies.get(puppy.id)).toEqual(
+        sold ? expect.objectContaining({ status: 'reserved' }) : undefined,
+      );
       expect((await storage.orders.findLive(puppy.id)) !== undefined).toBe(sold);
     }
   });
@@ -512,7 +707,10 @@ describe('rules across processes (two pools racing)', () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {
       const owner = await seller();
-      const add = (expiresAt: string | null) => storage.puppies.insert(buildPuppy({ userId: owner.id, status: 'available', expiresAt }, undefined, { now: NOW }));
+      const add = (expiresAt: string | null) =>
+        storage.puppies.insert(
+          buildPuppy({ userId: owner.id, status: 'available', expiresAt }, undefined, { now: NOW }),
+        );
       await add('2027-01-01T00:00:00.000Z');
       const [x, y] = [await add(null), await add(null)];
       const results = await Promise.allSettled([
@@ -528,7 +726,11 @@ describe('rules across processes (two pools racing)', () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {
       const owner = await seller();
-      const upload = (s: Store, name: string) => s.uploads.record({ userId: owner.id, url: `/media/${round}-${name}.webp`, bytes: 600, createdAt: NOW.toISOString() }, 1_000);
+      const upload = (s: Store, name: string) =>
+        s.uploads.record(
+          { userId: owner.id, url: `/media/${round}-${name}.webp`, bytes: 600, createdAt: NOW.toISOString() },
+          1_000,
+        );
       const results = await Promise.allSettled([upload(a, 'a'), upload(b, 'b')]);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       expect(wins(results)).toBe(1);
@@ -540,8 +742,19 @@ describe('rules across processes (two pools racing)', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const puppy = await listing(false);
       const intent = `pi_race_${round}`;
-      await storage.listingFees.createForIntent({ puppyId: puppy.id, userId: puppy.userId, amountCents: 2_000, paymentIntentId: intent, status: 'pending', createdAt: NOW.toISOString(), paidAt: null });
-      const results = await Promise.allSettled([a.listingFees.markSucceeded(intent, NOW), b.listingFees.markSucceeded(intent, NOW)]);
+      await storage.listingFees.createForIntent({
+        puppyId: puppy.id,
+        userId: puppy.userId,
+        amountCents: 2_000,
+        paymentIntentId: intent,
+        status: 'pending',
+        createdAt: NOW.toISOString(),
+        paidAt: null,
+      });
+      const results = await Promise.allSettled([
+        a.listingFees.markSucceeded(intent, NOW),
+        b.listingFees.markSucceeded(intent, NOW),
+      ]);
       expect(wins(results)).toBe(1);
     }
   });
@@ -551,10 +764,25 @@ describe('rules across processes (two pools racing)', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const owner = await seller();
       const id = `sub_race_${round}`;
-      const row = { userId: owner.id, plan: 'monthly' as const, priceId: 'price_monthly', providerSubscriptionId: id, status: 'incomplete' as const, trialEnd: '2027-01-01T00:00:00.000Z', currentPeriodEnd: '2027-01-01T00:00:00.000Z', createdAt: NOW.toISOString() };
-      const created = await Promise.all([a.sellerSubscriptions.createForProvider(row), b.sellerSubscriptions.createForProvider(row)]);
+      const row = {
+        userId: owner.id,
+        plan: 'monthly' as const,
+        priceId: 'price_monthly',
+        providerSubscriptionId: id,
+        status: 'incomplete' as const,
+        trialEnd: '2027-01-01T00:00:00.000Z',
+        currentPeriodEnd: '2027-01-01T00:00:00.000Z',
+        createdAt: NOW.toISOString(),
+      };
+      const created = await Promise.all([
+        a.sellerSubscriptions.createForProvider(row),
+        b.sellerSubscriptions.createForProvider(row),
+      ]);
       expect(created[0]).toEqual(created[1]);
-      const results = await Promise.allSettled([a.sellerSubscriptions.markCardVerified(id, NOW), b.sellerSubscriptions.markCardVerified(id, NOW)]);
+      const results = await Promise.allSettled([
+        a.sellerSubscriptions.markCardVerified(id, NOW),
+        b.sellerSubscriptions.markCardVerified(id, NOW),
+      ]);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       expect(wins(results)).toBe(1);
     }
@@ -568,17 +796,32 @@ describe('rules across processes (two pools racing)', () => {
       const puppy = await listing(true);
       const buyer = await seller();
       const order = await storage.orders.create(
-        buildOrder({ puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId, status: 'handed_over', paidAt: NOW.toISOString(), handedOverAt: NOW.toISOString(), canceledAt: null }, NOW),
+        buildOrder(
+          {
+            puppyId: puppy.id,
+            buyerId: buyer.id,
+            sellerId: puppy.userId,
+            status: 'handed_over',
+            paidAt: NOW.toISOString(),
+            handedOverAt: NOW.toISOString(),
+            canceledAt: null,
+          },
+          NOW,
+        ),
       );
       const row = buildPayout({ orderId: order.id, sellerId: puppy.userId }, NOW);
       const created = await Promise.all([a.payouts.createForOrder(row), b.payouts.createForOrder(row)]);
       expect(created[0]).toEqual(created[1]);
-      const release = (s: Store) => s.payouts.transition(created[0].id, ['scheduled'], { status: 'releasing', releasedAt: NOW.toISOString() });
+      const release = (s: Store) =>
+        s.payouts.transition(created[0].id, ['scheduled'], { status: 'releasing', releasedAt: NOW.toISOString() });
       const results = await Promise.allSettled([release(a), release(b)]);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       expect(wins(results)).toBe(1);
       const account = (accountId: string) => buildPayoutAccount({ userId: puppy.userId, accountId }, NOW);
-      const accounts = await Promise.all([a.payoutAccounts.createForUser(account(`acct_race_a_${round}`)), b.payoutAccounts.createForUser(account(`acct_race_b_${round}`))]);
+      const accounts = await Promise.all([
+        a.payoutAccounts.createForUser(account(`acct_race_a_${round}`)),
+        b.payoutAccounts.createForUser(account(`acct_race_b_${round}`)),
+      ]);
       expect(accounts[0]).toEqual(accounts[1]);
     }
   });
@@ -586,10 +829,22 @@ describe('rules across processes (two pools racing)', () => {
   it('verification attempts are counted exactly', async () => {
     await emptied();
     const issued = (await storage.verificationCodes.issue(
-      { channel: 'phone', target: '+15550100', codeHash: 'h', owner: 'user:1', client: 'net', sentAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', attempts: 0, verifiedAt: null },
+      {
+        channel: 'phone',
+        target: '+15550100',
+        codeHash: 'h',
+        owner: 'user:1',
+        client: 'net',
+        sentAt: NOW.toISOString(),
+        expiresAt: '2027-01-01T00:00:00.000Z',
+        attempts: 0,
+        verifiedAt: null,
+      },
       new Date(NOW.getTime() - 60_000),
     ))!;
-    const guesses = Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).verificationCodes.countAttempt(issued.id, 5, NOW));
+    const guesses = Array.from({ length: 20 }, (_, i) =>
+      (i % 2 ? a : b).verificationCodes.countAttempt(issued.id, 5, NOW),
+    );
     const results = await Promise.allSettled(guesses);
     expect(wins(results)).toBe(5);
     expect((await storage.verificationCodes.get(issued.id))?.attempts).toBe(5);
@@ -602,10 +857,25 @@ describe('rules across processes (two pools racing)', () => {
       // one owner from several networks: one requester
       const send = (s: Store, owner: string, client: string) =>
         s.verificationCodes.issue(
-          { channel: 'email', target, codeHash: 'h', owner, client, sentAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', attempts: 0, verifiedAt: null },
+          {
+            channel: 'email',
+            target,
+            codeHash: 'h',
+            owner,
+            client,
+            sentAt: NOW.toISOString(),
+            expiresAt: '2027-01-01T00:00:00.000Z',
+            attempts: 0,
+            verifiedAt: null,
+          },
           new Date(NOW.getTime() - 60_000),
         );
-      const results = await Promise.allSettled([send(a, 'anon:1', 'net'), send(b, 'anon:1', 'net-2'), send(a, 'anon:1', 'net-3'), send(b, 'anon:1', 'net')]);
+      const results = await Promise.allSettled([
+        send(a, 'anon:1', 'net'),
+        send(b, 'anon:1', 'net-2'),
+        send(a, 'anon:1', 'net-3'),
+        send(b, 'anon:1', 'net'),
+      ]);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       expect(wins(results)).toBe(1);
     }
@@ -616,14 +886,29 @@ describe('rules across processes (two pools racing)', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const puppy = await listing(true);
       const fan = await seller();
-      const favourites = await Promise.allSettled([a.favorites.add(fan.id, puppy.id, NOW), b.favorites.add(fan.id, puppy.id, NOW)]);
+      const favourites = await Promise.allSettled([
+        a.favorites.add(fan.id, puppy.id, NOW),
+        b.favorites.add(fan.id, puppy.id, NOW),
+      ]);
       expect(favourites.filter((r) => r.status === 'rejected')).toEqual([]);
       expect(await storage.favorites.listByUser(fan.id)).toHaveLength(1);
       const row = (plan: 'monthly' | 'annual') => ({
-        userId: fan.id, name: 'Ann', email: 'ann@example.com', phone: '555-0100', location: 'Austin, TX', experience: '5 years',
-        breedSpecialty: 'Corgi', termsAgreed: true, plan, status: 'approved' as const, createdAt: NOW.toISOString(),
+        userId: fan.id,
+        name: 'Ann',
+        email: 'ann@example.com',
+        phone: '555-0100',
+        location: 'Austin, TX',
+        experience: '5 years',
+        breedSpecialty: 'Corgi',
+        termsAgreed: true,
+        plan,
+        status: 'approved' as const,
+        createdAt: NOW.toISOString(),
       });
-      const applications = await Promise.allSettled([a.sellerApplications.upsert(row('monthly')), b.sellerApplications.upsert(row('annual'))]);
+      const applications = await Promise.allSettled([
+        a.sellerApplications.upsert(row('monthly')),
+        b.sellerApplications.upsert(row('annual')),
+      ]);
       expect(applications.filter((r) => r.status === 'rejected')).toEqual([]);
       const ids = applications.map((r) => (r as PromiseFulfilledResult<{ id: number }>).value.id);
       expect(ids[0]).toBe(ids[1]);
@@ -634,9 +919,17 @@ describe('rules across processes (two pools racing)', () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {
       const user = await seller();
-      const session = await storage.sessions.create({ userId: user.id, createdAt: NOW.toISOString(), expiresAt: '2027-01-01T00:00:00.000Z', revokedAt: null });
+      const session = await storage.sessions.create({
+        userId: user.id,
+        createdAt: NOW.toISOString(),
+        expiresAt: '2027-01-01T00:00:00.000Z',
+        revokedAt: null,
+      });
       const times = [new Date(NOW.getTime() + 1_000), new Date(NOW.getTime() + 2_000)];
-      const results = await Promise.all([a.sessions.revoke(session.id, times[0]!), b.sessions.revoke(session.id, times[1]!)]);
+      const results = await Promise.all([
+        a.sessions.revoke(session.id, times[0]!),
+        b.sessions.revoke(session.id, times[1]!),
+      ]);
       const stored = (await storage.sessions.get(session.id))!.revokedAt;
       expect(times.map((t) => t.toISOString())).toContain(stored);
       expect(results.map((r) => r?.revokedAt)).toEqual([stored, stored]);
@@ -651,7 +944,10 @@ describe('rules across processes (two pools racing)', () => {
     const at = (ms: number) => new Date(NOW.getTime() + ms);
     for (let round = 0; round < ROUNDS; round++) {
       const tick = at(round * HOUR);
-      const results = await Promise.all([a.jobLeases!.claim('sweep', gap, tick), b.jobLeases!.claim('sweep', gap, tick)]);
+      const results = await Promise.all([
+        a.jobLeases!.claim('sweep', gap, tick),
+        b.jobLeases!.claim('sweep', gap, tick),
+      ]);
       expect(results.filter(Boolean)).toHaveLength(1);
       // the other process's offset timer, half an interval later, finds the run already done
       expect(await b.jobLeases!.claim('sweep', gap, at(round * HOUR + HOUR / 2))).toBe(false);
@@ -663,7 +959,10 @@ describe('rules across processes (two pools racing)', () => {
   it('a payment event is applied once', async () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {
-      const results = await Promise.allSettled([a.paymentEvents.claim(`evt_${round}`, 't', NOW), b.paymentEvents.claim(`evt_${round}`, 't', NOW)]);
+      const results = await Promise.allSettled([
+        a.paymentEvents.claim(`evt_${round}`, 't', NOW),
+        b.paymentEvents.claim(`evt_${round}`, 't', NOW),
+      ]);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       expect(wins(results)).toBe(1);
     }
@@ -676,14 +975,23 @@ describe('rules across processes (two pools racing)', () => {
       const puppy = await listing(true);
       const buyer = await seller();
       const ask = (s: Store, body: string) =>
-        s.conversations.startOrContinue({ puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId }, { senderId: buyer.id, body, flags: [] }, NOW);
+        s.conversations.startOrContinue(
+          { puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId },
+          { senderId: buyer.id, body, flags: [] },
+          NOW,
+        );
       const asked = await Promise.allSettled([ask(a, 'one'), ask(b, 'two')]);
       expect(asked.filter((r) => r.status === 'rejected')).toEqual([]);
-      const ids = asked.map((r) => (r as PromiseFulfilledResult<{ conversation: { id: number } }>).value.conversation.id);
+      const ids = asked.map(
+        (r) => (r as PromiseFulfilledResult<{ conversation: { id: number } }>).value.conversation.id,
+      );
       expect(ids[0]).toBe(ids[1]);
       expect(await storage.messages.listByConversation(ids[0]!)).toHaveLength(2);
       const since = new Date(NOW.getTime() - 15 * 60_000);
-      const claims = await Promise.all([a.conversations.claimMail(ids[0]!, puppy.userId, NOW, since), b.conversations.claimMail(ids[0]!, puppy.userId, NOW, since)]);
+      const claims = await Promise.all([
+        a.conversations.claimMail(ids[0]!, puppy.userId, NOW, since),
+        b.conversations.claimMail(ids[0]!, puppy.userId, NOW, since),
+      ]);
       expect(claims.filter(Boolean)).toHaveLength(1);
     }
   });
@@ -700,7 +1008,8 @@ describe('rules across processes (two pools racing)', () => {
         { senderId: sender.id, body: 'Zelle only', flags: ['zelle'] },
         NOW,
       );
-      for (const flags of [['venmo'], ['phone_number']]) await storage.conversations.addMessage(conversation.id, { senderId: sender.id, body: 'x', flags }, NOW);
+      for (const flags of [['venmo'], ['phone_number']])
+        await storage.conversations.addMessage(conversation.id, { senderId: sender.id, body: 'x', flags }, NOW);
       const filed = await Promise.allSettled([queueRepeatedFlags(a, sender, NOW), queueRepeatedFlags(b, sender, NOW)]);
       expect(filed.filter((r) => r.status === 'rejected')).toEqual([]);
       expect(wins(filed)).toBe(1);
@@ -708,7 +1017,12 @@ describe('rules across processes (two pools racing)', () => {
   });
 
   // decision 0087: fulfilment's decisions (domain/orders.ts) applied by two processes at once
-  const intentFor = (puppy: { id: number; userId: number; price: number }, buyerId: number, id: string, status: 'requires_capture' | 'succeeded'): PaymentIntentSnapshot => {
+  const intentFor = (
+    puppy: { id: number; userId: number; price: number },
+    buyerId: number,
+    id: string,
+    status: 'requires_capture' | 'succeeded',
+  ): PaymentIntentSnapshot => {
     const priceCents = Math.round(puppy.price * 100);
     return {
       object: 'payment_intent',
@@ -720,7 +1034,14 @@ describe('rules across processes (two pools racing)', () => {
       currency: 'usd',
       captureMethod: 'manual',
       clientSecret: `${id}_secret`,
-      metadata: { purpose: 'puppy_purchase', puppyId: String(puppy.id), buyerId: String(buyerId), sellerId: String(puppy.userId), puppyPriceCents: String(priceCents), carePackageCents: String(CARE_PACKAGE_CENTS) },
+      metadata: {
+        purpose: 'puppy_purchase',
+        puppyId: String(puppy.id),
+        buyerId: String(buyerId),
+        sellerId: String(puppy.userId),
+        puppyPriceCents: String(priceCents),
+        carePackageCents: String(CARE_PACKAGE_CENTS),
+      },
       lastError: null,
       livemode: false,
       createdAt: NOW.toISOString(),
@@ -733,8 +1054,14 @@ describe('rules across processes (two pools racing)', () => {
       const puppy = await listing(true);
       const buyer = await seller();
       const intent = intentFor(puppy, buyer.id, `pi_auth_race_${round}`, 'requires_capture');
-      const results = await Promise.allSettled([recordAuthorisedPurchase(a, intent, NOW, false), recordAuthorisedPurchase(b, intent, NOW, false)]);
-      expect(results).toEqual([{ status: 'fulfilled', value: 'capture' }, { status: 'fulfilled', value: 'capture' }]);
+      const results = await Promise.allSettled([
+        recordAuthorisedPurchase(a, intent, NOW, false),
+        recordAuthorisedPurchase(b, intent, NOW, false),
+      ]);
+      expect(results).toEqual([
+        { status: 'fulfilled', value: 'capture' },
+        { status: 'fulfilled', value: 'capture' },
+      ]);
       expect(await storage.orders.findByIntent(intent.id)).toMatchObject({ status: 'pending' });
       expect((await storage.puppies.get(puppy.id))?.status).toBe('reserved');
     }
@@ -749,7 +1076,10 @@ describe('rules across processes (two pools racing)', () => {
         recordAuthorisedPurchase(a, intentFor(puppy, x.id, `pi_two_x_${round}`, 'requires_capture'), NOW, false),
         recordAuthorisedPurchase(b, intentFor(puppy, y.id, `pi_two_y_${round}`, 'requires_capture'), NOW, false),
       ]);
-      expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'rejected')).sort()).toEqual(['cancel', 'capture']);
+      expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'rejected')).sort()).toEqual([
+        'cancel',
+        'capture',
+      ]);
     }
   });
 
@@ -758,9 +1088,19 @@ describe('rules across processes (two pools racing)', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const puppy = await listing(true);
       const buyer = await seller();
-      expect(await recordAuthorisedPurchase(storage, intentFor(puppy, buyer.id, `pi_paid_race_${round}`, 'requires_capture'), NOW, false)).toBe('capture');
+      expect(
+        await recordAuthorisedPurchase(
+          storage,
+          intentFor(puppy, buyer.id, `pi_paid_race_${round}`, 'requires_capture'),
+          NOW,
+          false,
+        ),
+      ).toBe('capture');
       const taken = intentFor(puppy, buyer.id, `pi_paid_race_${round}`, 'succeeded');
-      const results = await Promise.allSettled([recordSucceededPurchase(a, taken, NOW, false), recordSucceededPurchase(b, taken, NOW, false)]);
+      const results = await Promise.allSettled([
+        recordSucceededPurchase(a, taken, NOW, false),
+        recordSucceededPurchase(b, taken, NOW, false),
+      ]);
       expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'rejected')).sort()).toEqual(['mail', 'none']);
     }
   });
@@ -790,7 +1130,10 @@ describe('rules across processes (two pools racing)', () => {
       const captures = await Promise.allSettled([capture(a), capture(b)]);
       expect(captures.filter((r) => r.status === 'rejected')).toEqual([]);
       expect(wins(captures)).toBe(1);
-      const refunds = await Promise.allSettled([a.localPayments.refund(row.id, NOW), b.localPayments.refund(row.id, NOW)]);
+      const refunds = await Promise.allSettled([
+        a.localPayments.refund(row.id, NOW),
+        b.localPayments.refund(row.id, NOW),
+      ]);
       expect(refunds.filter((r) => r.status === 'rejected')).toEqual([]);
       expect(wins(refunds)).toBe(1);
     }
@@ -815,7 +1158,14 @@ describe('rules across processes (two pools racing)', () => {
       steps.push('second holds');
     });
     // the second is queued behind the first's advisory lock
-    await expect.poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)).rows[0].n, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await pool.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`))
+            .rows[0].n,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     expect(steps).toEqual([]);
     release();
     await Promise.all([first, second]);
@@ -826,7 +1176,10 @@ describe('rules across processes (two pools racing)', () => {
     await emptied();
     for (let round = 0; round < ROUNDS; round++) {
       const { usernameKey: _k, ...row } = buildUser({ username: `Racer${round}` }, NOW);
-      const results = await Promise.allSettled([a.users.create(row), b.users.create({ ...row, username: row.username.toUpperCase() })]);
+      const results = await Promise.allSettled([
+        a.users.create(row),
+        b.users.create({ ...row, username: row.username.toUpperCase() }),
+      ]);
       expect(wins(results)).toBe(1);
       const losers = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       expect(losers.map((r) => r.reason)).toEqual([expect.any(UsernameTakenError)]);

@@ -6,7 +6,14 @@ import { LISTING_FIELDS, type ListingFields } from '#contracts/puppies.ts';
 import { listingFields } from '../../../../commerce-api/src/domain/store/catalogue-search.ts';
 import type { Puppy } from '../../../../commerce-api/src/domain/model.ts';
 import type { NewRow } from '../../../../commerce-api/src/storage/index.ts';
-import { CATALOGUE_MAX_PAGE, OrderForIntentExistsError, PuppyHasLiveOrderError, UsernameTakenError, type Store, type CataloguePage } from '../../../../commerce-api/src/domain/store/index.ts';
+import {
+  CATALOGUE_MAX_PAGE,
+  OrderForIntentExistsError,
+  PuppyHasLiveOrderError,
+  UsernameTakenError,
+  type Store,
+  type CataloguePage,
+} from '../../../../commerce-api/src/domain/store/index.ts';
 import { buildOrder, buildPayout, buildPayoutAccount, buildPuppy, buildUser } from '../../../support/factories.ts';
 
 export const NOW = new Date('2026-06-01T12:00:00.000Z');
@@ -31,7 +38,9 @@ function cardDrift(json: string, puppy: Puppy) {
   return {
     missing: LISTING_FIELDS.filter((name) => !keys.includes(name)),
     extra: keys.filter((key) => !(LISTING_FIELDS as readonly string[]).includes(key)),
-    differing: LISTING_FIELDS.filter((name) => name in card && JSON.stringify(card[name]) !== JSON.stringify(fields[name])),
+    differing: LISTING_FIELDS.filter(
+      (name) => name in card && JSON.stringify(card[name]) !== JSON.stringify(fields[name]),
+    ),
     // the list's order, so both stores send the same text
     outOfOrder: keys.join() === LISTING_FIELDS.filter((name) => keys.includes(name)).join() ? [] : keys,
   };
@@ -52,13 +61,22 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
     }
     async function newPuppy(overrides: Partial<NewRow<'puppies'>> = {}) {
       const seller = overrides.userId ?? (await newUser({ accountType: 'seller' })).id;
-      return s.puppies.insert(buildPuppy({ userId: seller, expiresAt: LATER.toISOString(), status: 'available', ...overrides }, undefined, { now: NOW }));
+      return s.puppies.insert(
+        buildPuppy({ userId: seller, expiresAt: LATER.toISOString(), status: 'available', ...overrides }, undefined, {
+          now: NOW,
+        }),
+      );
     }
     async function newOrder(overrides: Partial<NewRow<'orders'>> = {}) {
       const puppy = overrides.puppyId ?? (await newPuppy()).id;
       const buyer = overrides.buyerId ?? (await newUser()).id;
       const seller = (await s.puppies.get(puppy))!.userId;
-      return s.orders.create(buildOrder({ puppyId: puppy, buyerId: buyer, sellerId: seller, handedOverAt: null, canceledAt: null, ...overrides }, NOW));
+      return s.orders.create(
+        buildOrder(
+          { puppyId: puppy, buyerId: buyer, sellerId: seller, handedOverAt: null, canceledAt: null, ...overrides },
+          NOW,
+        ),
+      );
     }
 
     describe('ready', () => {
@@ -91,7 +109,10 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
 
       it('leaves a field set to undefined as it was, and an empty patch changes nothing', async () => {
         const user = await newUser({ verifiedEmail: 'kept@example.com' });
-        expect(await s.users.update(user.id, { verifiedEmail: undefined, sessionVersion: 2 })).toEqual({ ...user, sessionVersion: 2 });
+        expect(await s.users.update(user.id, { verifiedEmail: undefined, sessionVersion: 2 })).toEqual({
+          ...user,
+          sessionVersion: 2,
+        });
         expect(await s.users.update(user.id, {})).toEqual({ ...user, sessionVersion: 2 });
         const puppy = await newPuppy();
         expect(await s.puppies.update(puppy.id, { price: undefined })).toEqual(puppy);
@@ -102,7 +123,12 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
     describe('sessions', () => {
       it('creates, extends and revokes once (the first revocation time stays)', async () => {
         const user = await newUser();
-        const session = await s.sessions.create({ userId: user.id, createdAt: NOW.toISOString(), expiresAt: LATER.toISOString(), revokedAt: null });
+        const session = await s.sessions.create({
+          userId: user.id,
+          createdAt: NOW.toISOString(),
+          expiresAt: LATER.toISOString(),
+          revokedAt: null,
+        });
         expect(await s.sessions.get(session.id)).toEqual(session);
         expect(await s.sessions.getWithUser(session.id)).toEqual({ session, user: await s.users.get(user.id) });
         expect(await s.sessions.getWithUser(session.id + 1000)).toBeUndefined();
@@ -151,8 +177,15 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         const until = LATER.toISOString();
         await newPuppy({ userId: seller.id });
         await newPuppy({ userId: seller.id, expiresAt: new Date(NOW.getTime() - MINUTE).toISOString() });
-        const [a, b] = [await newPuppy({ userId: seller.id, expiresAt: null }), await newPuppy({ userId: seller.id, expiresAt: null })];
-        expect(await s.puppies.activateWithinLimit(a.id, seller.id, 2, until, NOW)).toMatchObject({ id: a.id, expiresAt: until, updatedAt: NOW.toISOString() });
+        const [a, b] = [
+          await newPuppy({ userId: seller.id, expiresAt: null }),
+          await newPuppy({ userId: seller.id, expiresAt: null }),
+        ];
+        expect(await s.puppies.activateWithinLimit(a.id, seller.id, 2, until, NOW)).toMatchObject({
+          id: a.id,
+          expiresAt: until,
+          updatedAt: NOW.toISOString(),
+        });
         expect(await s.puppies.activateWithinLimit(b.id, seller.id, 2, until, NOW)).toBeUndefined();
         expect((await s.puppies.get(b.id))?.expiresAt).toBeNull();
         // renewing a live listing does not need a free slot; no limit always has room
@@ -160,7 +193,7 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(await s.puppies.activateWithinLimit(b.id, seller.id, null, until, NOW)).toBeDefined();
       });
 
-      it('never activates another seller\'s listing', async () => {
+      it("never activates another seller's listing", async () => {
         const puppy = await newPuppy({ expiresAt: null });
         const other = await newUser({ accountType: 'seller' });
         expect(await s.puppies.activateWithinLimit(puppy.id, other.id, null, LATER.toISOString(), NOW)).toBeUndefined();
@@ -169,15 +202,61 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
 
     describe('catalogue', () => {
       async function catalogue() {
-        const corgi = await s.breeds.insert({ name: 'Corgi', imageUrl: '/c.jpg', size: 'small', categories: ['apartment'], temperament: ['playful', 'smart'] });
-        const lab = await s.breeds.insert({ name: 'Labrador Retriever', imageUrl: '/l.jpg', size: 'large', categories: ['family', 'active'], temperament: ['gentle'] });
+        const corgi = await s.breeds.insert({
+          name: 'Corgi',
+          imageUrl: '/c.jpg',
+          size: 'small',
+          categories: ['apartment'],
+          temperament: ['playful', 'smart'],
+        });
+        const lab = await s.breeds.insert({
+          name: 'Labrador Retriever',
+          imageUrl: '/l.jpg',
+          size: 'large',
+          categories: ['family', 'active'],
+          temperament: ['gentle'],
+        });
         const seller = (await newUser({ accountType: 'seller' })).id;
         const add = (o: Partial<NewRow<'puppies'>>) => newPuppy({ userId: seller, colors: ['Tan'], ...o });
         const p = {
-          biscuit: await add({ name: 'Biscuit', breedId: corgi.id, gender: 'Male', price: 1500, age: 10, location: 'Austin, TX', region: 'southwest' }),
-          daisy: await add({ name: 'Daisy', breedId: lab.id, gender: 'Female', price: 900, age: 8, location: 'Boston, MA', region: 'northeast', colors: ['Black'] }),
-          max: await add({ name: 'Max', breedId: lab.id, gender: 'Male', price: 1500, age: 12, location: 'Denver, CO', region: 'west', status: 'reserved' }),
-          pip: await add({ name: 'Pip_50%', breedId: corgi.id, gender: 'Female', price: 2500, age: 9, location: 'Austin, TX', region: 'southwest' }),
+          biscuit: await add({
+            name: 'Biscuit',
+            breedId: corgi.id,
+            gender: 'Male',
+            price: 1500,
+            age: 10,
+            location: 'Austin, TX',
+            region: 'southwest',
+          }),
+          daisy: await add({
+            name: 'Daisy',
+            breedId: lab.id,
+            gender: 'Female',
+            price: 900,
+            age: 8,
+            location: 'Boston, MA',
+            region: 'northeast',
+            colors: ['Black'],
+          }),
+          max: await add({
+            name: 'Max',
+            breedId: lab.id,
+            gender: 'Male',
+            price: 1500,
+            age: 12,
+            location: 'Denver, CO',
+            region: 'west',
+            status: 'reserved',
+          }),
+          pip: await add({
+            name: 'Pip_50%',
+            breedId: corgi.id,
+            gender: 'Female',
+            price: 2500,
+            age: 9,
+            location: 'Austin, TX',
+            region: 'southwest',
+          }),
         };
         await add({ name: 'Draft', breedId: corgi.id, expiresAt: null });
         await add({ name: 'Expired', breedId: corgi.id, expiresAt: new Date(NOW.getTime() - MINUTE).toISOString() });
@@ -232,8 +311,14 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect((await s.puppies.searchPublic({ limit: 500 }, NOW)).items).toHaveLength(CATALOGUE_MAX_PAGE);
       });
 
-      it('holds each listing\'s public fields as JSON, also after a change (the card the API sends)', async () => {
-        const lab = await s.breeds.insert({ name: 'Labrador Retriever', imageUrl: '/l.jpg', size: 'large', categories: ['family'], temperament: ['gentle'] });
+      it("holds each listing's public fields as JSON, also after a change (the card the API sends)", async () => {
+        const lab = await s.breeds.insert({
+          name: 'Labrador Retriever',
+          imageUrl: '/l.jpg',
+          size: 'large',
+          categories: ['family'],
+          temperament: ['gentle'],
+        });
         const odd = await newPuppy({
           breedId: lab.id,
           name: 'Zoë "Z" \\ 🐶',
@@ -248,7 +333,13 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(await card()).toMatchObject({ breedId: lab.id });
         // field by field against the list, so a failure names the field a store does not write
         expect(cardDrift((await card()).json, odd), 'the stored card against LISTING_FIELDS').toEqual(NO_DRIFT);
-        const changed = await s.puppies.update(odd.id, { name: 'Zed', price: 777, colors: [], status: 'reserved', videoUrl: '/uploads/v.mp4' });
+        const changed = await s.puppies.update(odd.id, {
+          name: 'Zed',
+          price: 777,
+          colors: [],
+          status: 'reserved',
+          videoUrl: '/uploads/v.mp4',
+        });
         expect(cardDrift((await card()).json, changed!), 'the stored card after an update').toEqual(NO_DRIFT);
       });
     });
@@ -264,7 +355,7 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(listed(page).map((p) => p.name)).toEqual(['Star']);
       });
 
-      it('lists a seller\'s listings newest first, drafts and expired included, nobody else\'s', async () => {
+      it("lists a seller's listings newest first, drafts and expired included, nobody else's", async () => {
         const seller = (await newUser({ accountType: 'seller' })).id;
         const live = await newPuppy({ userId: seller });
         const draft = await newPuppy({ userId: seller, expiresAt: null });
@@ -290,7 +381,12 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
 
       it('says which media other listings still use', async () => {
         const seller = (await newUser({ accountType: 'seller' })).id;
-        const mine = await newPuppy({ userId: seller, imageUrl: '/uploads/a.webp', imageUrls: ['/uploads/b.webp'], videoUrl: '/uploads/v.mp4' });
+        const mine = await newPuppy({
+          userId: seller,
+          imageUrl: '/uploads/a.webp',
+          imageUrls: ['/uploads/b.webp'],
+          videoUrl: '/uploads/v.mp4',
+        });
         await newPuppy({ userId: seller, imageUrl: '/uploads/x.webp', imageUrls: ['/uploads/b.webp'], videoUrl: null });
         await newPuppy({ userId: seller, imageUrl: '/uploads/v.mp4', imageUrls: [], videoUrl: null });
         const used = await s.puppies.mediaInUse(['/uploads/a.webp', '/uploads/b.webp', '/uploads/v.mp4'], mine.id);
@@ -298,7 +394,7 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(await s.puppies.mediaInUse([], mine.id)).toEqual(new Set());
       });
 
-      it('removes a listing\'s favourites with it', async () => {
+      it("removes a listing's favourites with it", async () => {
         const puppy = await newPuppy();
         const fan = await newUser();
         await s.favorites.add(fan.id, puppy.id, NOW);
@@ -320,18 +416,26 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
       it('keeps one live order per puppy, and allows a new one after a cancel', async () => {
         const first = await newOrder();
         await expect(newOrder({ puppyId: first.puppyId })).rejects.toBeInstanceOf(PuppyHasLiveOrderError);
-        const canceled = await s.orders.transition(first.id, ['pending'], { status: 'canceled', canceledAt: NOW.toISOString() });
+        const canceled = await s.orders.transition(first.id, ['pending'], {
+          status: 'canceled',
+          canceledAt: NOW.toISOString(),
+        });
         expect(canceled).toMatchObject({ status: 'canceled', canceledAt: NOW.toISOString() });
         expect(await s.orders.findLive(first.puppyId)).toBeUndefined();
         const second = await newOrder({ puppyId: first.puppyId });
         expect(await s.orders.findLive(first.puppyId)).toEqual(second);
         // a canceled order cannot come back to life beside the new live one
-        await expect(s.orders.transition(first.id, ['canceled'], { status: 'paid' })).rejects.toBeInstanceOf(PuppyHasLiveOrderError);
+        await expect(s.orders.transition(first.id, ['canceled'], { status: 'paid' })).rejects.toBeInstanceOf(
+          PuppyHasLiveOrderError,
+        );
       });
 
       it('keeps a canceled order, and its puppy id, after its listing is deleted', async () => {
         const order = await newOrder();
-        const canceled = await s.orders.transition(order.id, ['pending'], { status: 'canceled', canceledAt: NOW.toISOString() });
+        const canceled = await s.orders.transition(order.id, ['pending'], {
+          status: 'canceled',
+          canceledAt: NOW.toISOString(),
+        });
         expect(await s.puppies.remove(order.puppyId)).toBe(true);
         expect(await s.orders.get(order.id)).toEqual(canceled);
       });
@@ -339,7 +443,9 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
       it('changes the status only from the states named', async () => {
         const order = await newOrder();
         expect(await s.orders.transition(order.id, ['paid'], { status: 'handed_over' })).toBeUndefined();
-        expect(await s.orders.transition(order.id, ['pending'], { status: 'paid', paidAt: NOW.toISOString() })).toMatchObject({ status: 'paid', paidAt: NOW.toISOString() });
+        expect(
+          await s.orders.transition(order.id, ['pending'], { status: 'paid', paidAt: NOW.toISOString() }),
+        ).toMatchObject({ status: 'paid', paidAt: NOW.toISOString() });
         expect(await s.orders.transition(order.id, ['pending'], { status: 'paid' })).toBeUndefined();
       });
 
@@ -350,10 +456,18 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(await s.orders.findByIntent('pi_once')).toEqual(first);
       });
 
-      it('finds an order by reference, and a seller\'s live orders oldest first', async () => {
+      it("finds an order by reference, and a seller's live orders oldest first", async () => {
         const first = await newOrder({ reference: 'PN-20260601-AAAAAAA1' });
-        const second = await newOrder({ reference: 'PN-20260601-AAAAAAA2', puppyId: (await newPuppy({ userId: first.sellerId })).id });
-        const ended = await newOrder({ reference: 'PN-20260601-AAAAAAA3', puppyId: (await newPuppy({ userId: first.sellerId })).id, status: 'refunded', canceledAt: NOW.toISOString() });
+        const second = await newOrder({
+          reference: 'PN-20260601-AAAAAAA2',
+          puppyId: (await newPuppy({ userId: first.sellerId })).id,
+        });
+        const ended = await newOrder({
+          reference: 'PN-20260601-AAAAAAA3',
+          puppyId: (await newPuppy({ userId: first.sellerId })).id,
+          status: 'refunded',
+          canceledAt: NOW.toISOString(),
+        });
         expect(await s.orders.findByReference('PN-20260601-AAAAAAA2')).toEqual(second);
         expect(await s.orders.findByReference('PN-20260601-FFFFFFFF')).toBeUndefined();
         expect(await s.orders.listLiveBySeller(first.sellerId)).toEqual([first, second]);
@@ -365,7 +479,11 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
     describe('payment events', () => {
       it('claims each event id once', async () => {
         const claimed = await s.paymentEvents.claim('evt_1', 'payment_intent.succeeded', NOW);
-        expect(claimed).toMatchObject({ eventId: 'evt_1', type: 'payment_intent.succeeded', processedAt: NOW.toISOString() });
+        expect(claimed).toMatchObject({
+          eventId: 'evt_1',
+          type: 'payment_intent.succeeded',
+          processedAt: NOW.toISOString(),
+        });
         expect(await s.paymentEvents.claim('evt_1', 'payment_intent.succeeded', LATER)).toBeUndefined();
         expect(await s.paymentEvents.claim('evt_2', 'payment_intent.succeeded', LATER)).toBeDefined();
       });
@@ -374,7 +492,10 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         await s.paymentEvents.claim('evt_retry', 't', NOW);
         expect(await s.paymentEvents.release('evt_retry')).toBe(true);
         expect(await s.paymentEvents.release('evt_retry')).toBe(false);
-        expect(await s.paymentEvents.claim('evt_retry', 't', LATER)).toMatchObject({ eventId: 'evt_retry', processedAt: LATER.toISOString() });
+        expect(await s.paymentEvents.claim('evt_retry', 't', LATER)).toMatchObject({
+          eventId: 'evt_retry',
+          processedAt: LATER.toISOString(),
+        });
       });
     });
 
@@ -382,7 +503,15 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
       async function newFee(intent: string, puppyId?: number) {
         const puppy = puppyId ?? (await newPuppy({ expiresAt: null })).id;
         const userId = (await s.puppies.get(puppy))!.userId;
-        return s.listingFees.createForIntent({ puppyId: puppy, userId, amountCents: 2_000, paymentIntentId: intent, status: 'pending', createdAt: NOW.toISOString(), paidAt: null });
+        return s.listingFees.createForIntent({
+          puppyId: puppy,
+          userId,
+          amountCents: 2_000,
+          paymentIntentId: intent,
+          status: 'pending',
+          createdAt: NOW.toISOString(),
+          paidAt: null,
+        });
       }
 
       it('keeps one row per intent', async () => {
@@ -396,12 +525,19 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         const rows = [first];
         for (const intent of ['pi_b', 'pi_c', 'pi_d']) rows.push(await newFee(intent, first.puppyId));
         await s.listingFees.markCanceled('pi_c');
-        expect((await s.listingFees.recentPending(first.userId, first.puppyId)).map((p) => p.paymentIntentId)).toEqual(['pi_d', 'pi_b', 'pi_a']);
+        expect((await s.listingFees.recentPending(first.userId, first.puppyId)).map((p) => p.paymentIntentId)).toEqual([
+          'pi_d',
+          'pi_b',
+          'pi_a',
+        ]);
       });
 
       it('applies a fee once, and a canceled fee never succeeds', async () => {
         await newFee('pi_once');
-        expect(await s.listingFees.markSucceeded('pi_once', NOW)).toMatchObject({ status: 'succeeded', paidAt: NOW.toISOString() });
+        expect(await s.listingFees.markSucceeded('pi_once', NOW)).toMatchObject({
+          status: 'succeeded',
+          paidAt: NOW.toISOString(),
+        });
         expect(await s.listingFees.markSucceeded('pi_once', LATER)).toBeUndefined();
         expect(await s.listingFees.markCanceled('pi_once')).toBeUndefined();
         await newFee('pi_dropped');
@@ -410,15 +546,18 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(await s.listingFees.markSucceeded('pi_unknown', NOW)).toBeUndefined();
       });
 
-      it('lists a user\'s newest pending payments, for one listing or all', async () => {
+      it("lists a user's newest pending payments, for one listing or all", async () => {
         const first = await newFee('pi_u1');
-        const other = await s.puppies.insert(buildPuppy({ userId: first.userId, expiresAt: null }, undefined, { now: NOW }));
+        const other = await s.puppies.insert(
+          buildPuppy({ userId: first.userId, expiresAt: null }, undefined, { now: NOW }),
+        );
         await newFee('pi_u2', other.id);
         await newFee('pi_u3', first.puppyId);
         await newFee('pi_u4', other.id);
         await s.listingFees.markSucceeded('pi_u4', NOW);
         await newFee('pi_someone_else');
-        const intents = async (puppyId: number | undefined, limit: number) => (await s.listingFees.pendingOfUser(first.userId, puppyId, limit)).map((p) => p.paymentIntentId);
+        const intents = async (puppyId: number | undefined, limit: number) =>
+          (await s.listingFees.pendingOfUser(first.userId, puppyId, limit)).map((p) => p.paymentIntentId);
         expect(await intents(undefined, 5)).toEqual(['pi_u3', 'pi_u2', 'pi_u1']);
         expect(await intents(undefined, 2)).toEqual(['pi_u3', 'pi_u2']);
         expect(await intents(first.puppyId, 5)).toEqual(['pi_u3', 'pi_u1']);
@@ -426,7 +565,10 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
     });
 
     describe('seller subscriptions', () => {
-      async function newSubscription(providerSubscriptionId: string, overrides: Partial<NewRow<'sellerSubscriptions'>> = {}) {
+      async function newSubscription(
+        providerSubscriptionId: string,
+        overrides: Partial<NewRow<'sellerSubscriptions'>> = {},
+      ) {
         const userId = overrides.userId ?? (await newUser({ accountType: 'seller' })).id;
         return s.sellerSubscriptions.createForProvider({
           userId,
@@ -458,22 +600,36 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(await s.sellerSubscriptions.findActive(user.id, LATER)).toBeUndefined();
         const open = await newSubscription('sub_open', { status: 'active', currentPeriodEnd: null });
         expect(await s.sellerSubscriptions.findActive(open.userId, LATER)).toEqual(open);
-        expect((await s.sellerSubscriptions.listByUser(user.id)).map((r) => r.providerSubscriptionId)).toEqual(['sub_incomplete', 'sub_past_due', 'sub_trialing']);
+        expect((await s.sellerSubscriptions.listByUser(user.id)).map((r) => r.providerSubscriptionId)).toEqual([
+          'sub_incomplete',
+          'sub_past_due',
+          'sub_trialing',
+        ]);
         expect(await s.sellerSubscriptions.listByUser(user.id + 1000)).toEqual([]);
       });
 
       it('changes a subscription only from the states named', async () => {
         const row = await newSubscription('sub_t');
-        expect(await s.sellerSubscriptions.transition('sub_t', ['trialing', 'active'], { status: 'canceled' })).toBeUndefined();
+        expect(
+          await s.sellerSubscriptions.transition('sub_t', ['trialing', 'active'], { status: 'canceled' }),
+        ).toBeUndefined();
         const end = new Date(LATER.getTime() + MINUTE).toISOString();
-        expect(await s.sellerSubscriptions.transition('sub_t', ['incomplete'], { status: 'trialing', currentPeriodEnd: end, trialEnd: undefined })).toEqual({
+        expect(
+          await s.sellerSubscriptions.transition('sub_t', ['incomplete'], {
+            status: 'trialing',
+            currentPeriodEnd: end,
+            trialEnd: undefined,
+          }),
+        ).toEqual({
           ...row,
           status: 'trialing',
           currentPeriodEnd: end,
         });
         expect(await s.sellerSubscriptions.transition('sub_t', ['trialing'], {})).toMatchObject({ status: 'trialing' });
         expect(await s.sellerSubscriptions.transition('sub_t', [], { status: 'canceled' })).toBeUndefined();
-        expect(await s.sellerSubscriptions.transition('sub_unknown', ['incomplete'], { status: 'canceled' })).toBeUndefined();
+        expect(
+          await s.sellerSubscriptions.transition('sub_unknown', ['incomplete'], { status: 'canceled' }),
+        ).toBeUndefined();
       });
 
       it('marks a card verified once: trialing while the trial runs, active after it', async () => {
@@ -487,7 +643,7 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(await s.sellerSubscriptions.markCardVerified('sub_unknown', NOW)).toBeUndefined();
       });
 
-      it('counts the seller\'s listings public now', async () => {
+      it("counts the seller's listings public now", async () => {
         const seller = await newUser({ accountType: 'seller' });
         await newPuppy({ userId: seller.id });
         await newPuppy({ userId: seller.id });
@@ -534,11 +690,16 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(await s.verificationCodes.issue(code({ owner: 'anon:9' }), resendWindow)).toBeUndefined();
         // another target, or the same target asked for by someone else elsewhere, is not held up
         expect(await s.verificationCodes.issue(code({ target: 'b@example.com' }), resendWindow)).toBeDefined();
-        expect(await s.verificationCodes.issue(code({ channel: 'phone', target: '5550100000' }), resendWindow)).toBeDefined();
+        expect(
+          await s.verificationCodes.issue(code({ channel: 'phone', target: '5550100000' }), resendWindow),
+        ).toBeDefined();
         const stranger = await s.verificationCodes.issue(code({ owner: 'anon:7', client: 'net-7' }), resendWindow);
         expect(stranger).toBeDefined();
         const later = new Date(NOW.getTime() + 2 * MINUTE);
-        const second = await s.verificationCodes.issue(code({ codeHash: 'again', sentAt: later.toISOString() }), new Date(later.getTime() - MINUTE));
+        const second = await s.verificationCodes.issue(
+          code({ codeHash: 'again', sentAt: later.toISOString() }),
+          new Date(later.getTime() - MINUTE),
+        );
         expect(second).toMatchObject({ codeHash: 'again' });
         expect(await s.verificationCodes.get(first!.id)).toBeUndefined();
         // only the owner's own pending codes are replaced
@@ -547,9 +708,15 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
 
       it('lists the codes of some owners verified after a time', async () => {
         const mine = (await s.verificationCodes.issue(code(), resendWindow))!;
-        const anon = (await s.verificationCodes.issue(code({ owner: 'anon:1', client: 'net-2', target: 'b@example.com' }), resendWindow))!;
+        const anon = (await s.verificationCodes.issue(
+          code({ owner: 'anon:1', client: 'net-2', target: 'b@example.com' }),
+          resendWindow,
+        ))!;
         const other = (await s.verificationCodes.issue(code({ owner: 'user:2', client: 'net-3' }), resendWindow))!;
-        await s.verificationCodes.issue(code({ owner: 'user:1', client: 'net-4', channel: 'phone', target: '5550100000' }), resendWindow);
+        await s.verificationCodes.issue(
+          code({ owner: 'user:1', client: 'net-4', channel: 'phone', target: '5550100000' }),
+          resendWindow,
+        );
         const verifiedAt = new Date(NOW.getTime() + MINUTE);
         for (const c of [mine, anon, other]) await s.verificationCodes.markVerified(c.id, verifiedAt);
         const verified = await s.verificationCodes.listVerified(['user:1', 'anon:1'], NOW);
@@ -561,7 +728,8 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
 
       it('counts attempts up to the limit, not after expiry and not once verified', async () => {
         const issued = (await s.verificationCodes.issue(code(), resendWindow))!;
-        for (let i = 1; i <= 3; i++) expect((await s.verificationCodes.countAttempt(issued.id, 3, NOW))?.attempts).toBe(i);
+        for (let i = 1; i <= 3; i++)
+          expect((await s.verificationCodes.countAttempt(issued.id, 3, NOW))?.attempts).toBe(i);
         expect(await s.verificationCodes.countAttempt(issued.id, 3, NOW)).toBeUndefined();
         const other = (await s.verificationCodes.issue(code({ owner: 'user:2', client: 'net-2' }), resendWindow))!;
         expect(await s.verificationCodes.countAttempt(other.id, 3, LATER)).toBeUndefined();
@@ -572,7 +740,10 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
 
       it('removes one code, and the codes sent before a time', async () => {
         const a = (await s.verificationCodes.issue(code(), resendWindow))!;
-        const b = (await s.verificationCodes.issue(code({ owner: 'user:2', client: 'net-2', sentAt: LATER.toISOString() }), resendWindow))!;
+        const b = (await s.verificationCodes.issue(
+          code({ owner: 'user:2', client: 'net-2', sentAt: LATER.toISOString() }),
+          resendWindow,
+        ))!;
         const c = (await s.verificationCodes.issue(code({ owner: 'user:3', client: 'net-3' }), resendWindow))!;
         expect(await s.verificationCodes.remove(c.id)).toBe(true);
         expect(await s.verificationCodes.remove(c.id)).toBe(false);
@@ -600,8 +771,17 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
       it('keeps one application per user: a second one updates the first', async () => {
         const user = await newUser();
         const row = {
-          userId: user.id, name: 'Ann', email: 'ann@example.com', phone: '555-0100', location: 'Austin, TX', experience: '5 years',
-          breedSpecialty: 'Corgi', termsAgreed: true, plan: 'monthly' as const, status: 'approved' as const, createdAt: NOW.toISOString(),
+          userId: user.id,
+          name: 'Ann',
+          email: 'ann@example.com',
+          phone: '555-0100',
+          location: 'Austin, TX',
+          experience: '5 years',
+          breedSpecialty: 'Corgi',
+          termsAgreed: true,
+          plan: 'monthly' as const,
+          status: 'approved' as const,
+          createdAt: NOW.toISOString(),
         };
         const first = await s.sellerApplications.upsert(row);
         const second = await s.sellerApplications.upsert({ ...row, plan: 'annual' });
@@ -612,8 +792,14 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
 
     describe('donations', () => {
       const donation = (intent: string): NewRow<'donations'> => ({
-        donorName: 'Ann', donorEmail: 'ann@example.com', amountCents: 2_500, message: 'For the shelter', isAnonymous: false,
-        stripePaymentIntentId: intent, status: 'pending', createdAt: NOW.toISOString(),
+        donorName: 'Ann',
+        donorEmail: 'ann@example.com',
+        amountCents: 2_500,
+        message: 'For the shelter',
+        isAnonymous: false,
+        stripePaymentIntentId: intent,
+        status: 'pending',
+        createdAt: NOW.toISOString(),
       });
 
       it('keeps one row per intent and succeeds once; a canceled one never succeeds', async () => {
@@ -628,7 +814,7 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
       });
     });
 
-    describe('local payments (the test-mode provider\'s objects)', () => {
+    describe("local payments (the test-mode provider's objects)", () => {
       const intent = (overrides: Partial<Parameters<Store['localPayments']['createOnce']>[0]> = {}) => ({
         providerId: 'pi_local_contract',
         kind: 'payment_intent' as const,
@@ -652,7 +838,11 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
       it('makes one object per idempotency key and finds it by id, secret and key', async () => {
         const { row, created } = await s.localPayments.createOnce(intent());
         expect(created).toBe(true);
-        expect(row).toMatchObject({ providerId: 'pi_local_contract', metadata: { purpose: 'puppy_purchase', puppyId: '1' }, refundedCents: 0 });
+        expect(row).toMatchObject({
+          providerId: 'pi_local_contract',
+          metadata: { purpose: 'puppy_purchase', puppyId: '1' },
+          refundedCents: 0,
+        });
         const again = await s.localPayments.createOnce(intent({ providerId: 'pi_local_other', clientSecret: 'other' }));
         expect(again).toEqual({ row, created: false });
         expect(await s.localPayments.find('pi_local_contract', 'payment_intent')).toEqual(row);
@@ -660,23 +850,60 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(await s.localPayments.findByClientSecret('pi_local_contract_secret_x')).toEqual(row);
         expect(await s.localPayments.findByClientSecret('')).toBeUndefined();
         expect(await s.localPayments.findByIdempotencyKey('checkout:1:1:visit:154999')).toEqual(row);
-        const method = await s.localPayments.createOnce(intent({ providerId: 'pm_local_1', kind: 'payment_method', status: 'created', idempotencyKey: null, clientSecret: '' }));
-        const method2 = await s.localPayments.createOnce(intent({ providerId: 'pm_local_2', kind: 'payment_method', status: 'created', idempotencyKey: null, clientSecret: '' }));
+        const method = await s.localPayments.createOnce(
+          intent({
+            providerId: 'pm_local_1',
+            kind: 'payment_method',
+            status: 'created',
+            idempotencyKey: null,
+            clientSecret: '',
+          }),
+        );
+        const method2 = await s.localPayments.createOnce(
+          intent({
+            providerId: 'pm_local_2',
+            kind: 'payment_method',
+            status: 'created',
+            idempotencyKey: null,
+            clientSecret: '',
+          }),
+        );
         expect([method.created, method2.created]).toEqual([true, true]);
       });
 
-      it('finds a subscription\'s setup intent', async () => {
-        const setup = await s.localPayments.createOnce(intent({ providerId: 'seti_local_1', kind: 'setup_intent', idempotencyKey: null, metadata: { subscription: 'sub_local_1' } }));
+      it("finds a subscription's setup intent", async () => {
+        const setup = await s.localPayments.createOnce(
+          intent({
+            providerId: 'seti_local_1',
+            kind: 'setup_intent',
+            idempotencyKey: null,
+            metadata: { subscription: 'sub_local_1' },
+          }),
+        );
         expect(await s.localPayments.findSetupOf('sub_local_1')).toEqual(setup.row);
         expect(await s.localPayments.findSetupOf('sub_local_2')).toBeUndefined();
       });
 
       it("finds a transfer group's first transfer (decision 0101)", async () => {
         const transfer = (group: string, providerId: string) =>
-          intent({ providerId, kind: 'transfer', status: 'created', idempotencyKey: null, clientSecret: '', metadata: { transferGroup: group, destination: 'acct_local_1' } });
+          intent({
+            providerId,
+            kind: 'transfer',
+            status: 'created',
+            idempotencyKey: null,
+            clientSecret: '',
+            metadata: { transferGroup: group, destination: 'acct_local_1' },
+          });
         const first = await s.localPayments.createOnce(transfer('PN-20260601-00000001', 'tr_local_1'));
         await s.localPayments.createOnce(transfer('PN-20260601-00000001', 'tr_local_2'));
-        await s.localPayments.createOnce(intent({ providerId: 'pi_local_grouped', idempotencyKey: null, clientSecret: 'grouped', metadata: { transferGroup: 'PN-20260601-00000002' } }));
+        await s.localPayments.createOnce(
+          intent({
+            providerId: 'pi_local_grouped',
+            idempotencyKey: null,
+            clientSecret: 'grouped',
+            metadata: { transferGroup: 'PN-20260601-00000002' },
+          }),
+        );
         expect(await s.localPayments.findTransferInGroup('PN-20260601-00000001')).toEqual(first.row);
         expect(await s.localPayments.findTransferInGroup('PN-20260601-00000002')).toBeUndefined();
       });
@@ -684,8 +911,13 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
       it('changes status only from the states named, and refunds once', async () => {
         const { row } = await s.localPayments.createOnce(intent({ status: 'requires_capture' }));
         expect(await s.localPayments.refund(row.id, NOW)).toBeUndefined();
-        expect(await s.localPayments.transition(row.id, ['requires_payment_method'], { status: 'canceled' })).toBeUndefined();
-        const captured = await s.localPayments.transition(row.id, ['requires_capture'], { status: 'succeeded', updatedAt: LATER.toISOString() });
+        expect(
+          await s.localPayments.transition(row.id, ['requires_payment_method'], { status: 'canceled' }),
+        ).toBeUndefined();
+        const captured = await s.localPayments.transition(row.id, ['requires_capture'], {
+          status: 'succeeded',
+          updatedAt: LATER.toISOString(),
+        });
         expect(captured).toMatchObject({ status: 'succeeded', updatedAt: LATER.toISOString(), metadata: row.metadata });
         expect(await s.localPayments.transition(row.id, ['requires_capture'], { status: 'succeeded' })).toBeUndefined();
         expect(await s.localPayments.refund(row.id, LATER)).toMatchObject({ refundedCents: 154_999 });
@@ -724,7 +956,15 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
     describe('contacts', () => {
       it('keeps a message, naming a listing or not', async () => {
         const puppy = await newPuppy();
-        const row = { name: 'Ann', email: 'ann@example.com', phone: '', message: 'Is Biscuit still available?', puppyId: puppy.id, userId: null, createdAt: NOW.toISOString() };
+        const row = {
+          name: 'Ann',
+          email: 'ann@example.com',
+          phone: '',
+          message: 'Is Biscuit still available?',
+          puppyId: puppy.id,
+          userId: null,
+          createdAt: NOW.toISOString(),
+        };
         const message = await s.contacts.insert(row);
         expect(message).toEqual({ id: message.id, ...row });
         expect(await s.contacts.get(message.id)).toEqual(message);
@@ -747,7 +987,13 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
 
       it('starts one conversation per puppy and buyer; a second inquiry continues it', async () => {
         const { puppy, buyer, conversation, message } = await thread();
-        expect(conversation).toMatchObject({ puppyId: puppy.id, buyerId: buyer.id, lastSenderId: buyer.id, buyerReadAt: NOW.toISOString(), sellerReadAt: null });
+        expect(conversation).toMatchObject({
+          puppyId: puppy.id,
+          buyerId: buyer.id,
+          lastSenderId: buyer.id,
+          buyerReadAt: NOW.toISOString(),
+          sellerReadAt: null,
+        });
         expect(message).toMatchObject({ conversationId: conversation.id, body: 'Is she still available?', flags: [] });
         const again = await s.conversations.startOrContinue(
           { puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId },
@@ -755,7 +1001,10 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
           at(1),
         );
         expect(again.conversation.id).toBe(conversation.id);
-        expect((await s.messages.listByConversation(conversation.id)).map((m) => m.body)).toEqual(['Is she still available?', 'Zelle ok?']);
+        expect((await s.messages.listByConversation(conversation.id)).map((m) => m.body)).toEqual([
+          'Is she still available?',
+          'Zelle ok?',
+        ]);
         expect((await s.messages.lastOf([conversation.id])).get(conversation.id)?.flags).toEqual(['zelle']);
         expect(await s.conversations.findByPuppyAndBuyer(puppy.id, buyer.id)).toEqual(again.conversation);
         expect(await s.conversations.countByPuppies([puppy.id, puppy.id + 1000])).toEqual(new Map([[puppy.id, 1]]));
@@ -767,10 +1016,20 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(await s.conversations.countUnread(one.buyer.id)).toBe(0);
         await s.conversations.markRead(one.conversation.id, one.sellerId, at(1));
         expect(await s.conversations.countUnread(one.sellerId)).toBe(0);
-        const reply = await s.conversations.addMessage(one.conversation.id, { senderId: one.sellerId, body: 'Yes', flags: [] }, at(2));
+        const reply = await s.conversations.addMessage(
+          one.conversation.id,
+          { senderId: one.sellerId, body: 'Yes', flags: [] },
+          at(2),
+        );
         expect(reply?.conversation.lastSenderId).toBe(one.sellerId);
         expect(await s.conversations.countUnread(one.buyer.id)).toBe(1);
-        expect(await s.conversations.addMessage(one.conversation.id + 1000, { senderId: one.sellerId, body: 'x', flags: [] }, at(2))).toBeUndefined();
+        expect(
+          await s.conversations.addMessage(
+            one.conversation.id + 1000,
+            { senderId: one.sellerId, body: 'x', flags: [] },
+            at(2),
+          ),
+        ).toBeUndefined();
         expect(await s.conversations.markRead(one.conversation.id, one.sellerId + 1000, at(3))).toBeUndefined();
         const two = await thread();
         await s.conversations.addMessage(two.conversation.id, { senderId: two.sellerId, body: 'Hi', flags: [] }, at(5));
@@ -810,15 +1069,33 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         const puppy = await newPuppy();
         const reporter = await newUser();
         const admin = await newUser();
-        const row = { reporterId: reporter.id, puppyId: puppy.id, messageId: null, reason: 'scam' as const, comment: '', createdAt: NOW.toISOString() };
+        const row = {
+          reporterId: reporter.id,
+          puppyId: puppy.id,
+          messageId: null,
+          reason: 'scam' as const,
+          comment: '',
+          createdAt: NOW.toISOString(),
+        };
         const first = await s.reports.create(row);
         const second = await s.reports.create({ ...row, reason: 'other', comment: 'Odd' });
         expect(first).toMatchObject({ status: 'open', resolvedAt: null, resolvedBy: null });
         expect((await s.reports.listOpen()).map((r) => r.id)).toEqual([first.id, second.id]);
-        expect(await s.reports.resolve(first.id, admin.id, NOW)).toMatchObject({ status: 'resolved', resolvedBy: admin.id, resolvedAt: NOW.toISOString() });
+        expect(await s.reports.resolve(first.id, admin.id, NOW)).toMatchObject({
+          status: 'resolved',
+          resolvedBy: admin.id,
+          resolvedAt: NOW.toISOString(),
+        });
         expect(await s.reports.resolve(first.id, admin.id, NOW)).toBeUndefined();
         expect((await s.reports.listOpen()).map((r) => r.id)).toEqual([second.id]);
-        const action = await s.moderation.record({ adminId: admin.id, action: 'dismiss', reportId: first.id, puppyId: null, userId: null, createdAt: NOW.toISOString() });
+        const action = await s.moderation.record({
+          adminId: admin.id,
+          action: 'dismiss',
+          reportId: first.id,
+          puppyId: null,
+          userId: null,
+          createdAt: NOW.toISOString(),
+        });
         expect(await s.moderation.listActions(10)).toEqual([action]);
       });
 
@@ -831,7 +1108,11 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
           { senderId: sellerId, body: 'Zelle only', flags: ['zelle'] },
           NOW,
         );
-        const second = (await s.conversations.addMessage(conversation.id, { senderId: sellerId, body: 'Text me', flags: ['contact_request'] }, NOW))!.message;
+        const second = (await s.conversations.addMessage(
+          conversation.id,
+          { senderId: sellerId, body: 'Text me', flags: ['contact_request'] },
+          NOW,
+        ))!.message;
         const row = { puppyId: null, reason: 'scam' as const, comment: 'Three flags', createdAt: NOW.toISOString() };
         expect(await s.reports.lastByScamGuard(sellerId)).toBeUndefined();
         // a family's report about the same message is not the guard's
@@ -881,16 +1162,35 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
       /** a handed-over order of the seller (a new one when not given) and its payout */
       async function newPayout(overrides: Partial<NewRow<'payouts'>> = {}, sellerId?: number) {
         const puppy = await newPuppy(sellerId === undefined ? {} : { userId: sellerId });
-        const order = await newOrder({ puppyId: puppy.id, status: 'handed_over', paidAt: NOW.toISOString(), handedOverAt: NOW.toISOString() });
-        return s.payouts.createForOrder(buildPayout({ orderId: order.id, sellerId: order.sellerId, ...overrides }, NOW));
+        const order = await newOrder({
+          puppyId: puppy.id,
+          status: 'handed_over',
+          paidAt: NOW.toISOString(),
+          handedOverAt: NOW.toISOString(),
+        });
+        return s.payouts.createForOrder(
+          buildPayout({ orderId: order.id, sellerId: order.sellerId, ...overrides }, NOW),
+        );
       }
 
       it('makes one payout per order: a second one answers the first, unchanged', async () => {
-        const order = await newOrder({ status: 'handed_over', paidAt: NOW.toISOString(), handedOverAt: NOW.toISOString() });
-        const row = buildPayout({ orderId: order.id, sellerId: order.sellerId, releaseAt: at(7 * 24 * 60).toISOString() }, NOW);
+        const order = await newOrder({
+          status: 'handed_over',
+          paidAt: NOW.toISOString(),
+          handedOverAt: NOW.toISOString(),
+        });
+        const row = buildPayout(
+          { orderId: order.id, sellerId: order.sellerId, releaseAt: at(7 * 24 * 60).toISOString() },
+          NOW,
+        );
         const first = await s.payouts.createForOrder(row);
         expect(first).toEqual({ id: first.id, ...row });
-        const again = await s.payouts.createForOrder({ ...row, amountCents: 1, status: 'held', createdAt: LATER.toISOString() });
+        const again = await s.payouts.createForOrder({
+          ...row,
+          amountCents: 1,
+          status: 'held',
+          createdAt: LATER.toISOString(),
+        });
         expect(again).toEqual(first);
         expect(await s.payouts.get(first.id)).toEqual(first);
         expect(await s.payouts.findByOrder(order.id)).toEqual(first);
@@ -901,13 +1201,35 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
       it('changes a payout only from the states named', async () => {
         const payout = await newPayout();
         expect(await s.payouts.transition(payout.id, ['held'], { status: 'releasing' })).toBeUndefined();
-        const held = await s.payouts.transition(payout.id, ['scheduled'], { status: 'held', heldAt: NOW.toISOString(), problem: 'The puppy arrived ill.' });
-        expect(held).toEqual({ ...payout, status: 'held', heldAt: NOW.toISOString(), problem: 'The puppy arrived ill.' });
+        const held = await s.payouts.transition(payout.id, ['scheduled'], {
+          status: 'held',
+          heldAt: NOW.toISOString(),
+          problem: 'The puppy arrived ill.',
+        });
+        expect(held).toEqual({
+          ...payout,
+          status: 'held',
+          heldAt: NOW.toISOString(),
+          problem: 'The puppy arrived ill.',
+        });
         expect(await s.payouts.transition(payout.id, ['scheduled'], { status: 'releasing' })).toBeUndefined();
-        const releasing = await s.payouts.transition(payout.id, ['scheduled', 'held'], { status: 'releasing', releasedAt: LATER.toISOString() });
+        const releasing = await s.payouts.transition(payout.id, ['scheduled', 'held'], {
+          status: 'releasing',
+          releasedAt: LATER.toISOString(),
+        });
         expect(releasing).toEqual({ ...held, status: 'releasing', releasedAt: LATER.toISOString() });
-        const paid = await s.payouts.transition(payout.id, ['releasing'], { status: 'paid', transferId: 'tr_contract_1', paidAt: LATER.toISOString(), lastError: undefined });
-        expect(paid).toEqual({ ...releasing, status: 'paid', transferId: 'tr_contract_1', paidAt: LATER.toISOString() });
+        const paid = await s.payouts.transition(payout.id, ['releasing'], {
+          status: 'paid',
+          transferId: 'tr_contract_1',
+          paidAt: LATER.toISOString(),
+          lastError: undefined,
+        });
+        expect(paid).toEqual({
+          ...releasing,
+          status: 'paid',
+          transferId: 'tr_contract_1',
+          paidAt: LATER.toISOString(),
+        });
         // no state named, or an unknown payout: nothing changes
         expect(await s.payouts.transition(payout.id, [], { status: 'reversed' })).toBeUndefined();
         expect(await s.payouts.transition(payout.id + 1000, ['paid'], { status: 'reversed' })).toBeUndefined();
@@ -920,29 +1242,71 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         const seller = (await newUser({ accountType: 'seller' })).id;
         const due = await newPayout({ releaseAt: at(-60).toISOString() }, seller);
         const notYet = await newPayout({ releaseAt: at(60).toISOString() }, seller);
-        await s.payoutAccounts.createForUser(buildPayoutAccount({ userId: seller, accountId: `acct_due_${seller}`, status: 'payouts_enabled' }, NOW));
-        const releasing = await newPayout({ status: 'releasing', releaseAt: at(60).toISOString(), releasedAt: NOW.toISOString() }, seller);
+        await s.payoutAccounts.createForUser(
+          buildPayoutAccount({ userId: seller, accountId: `acct_due_${seller}`, status: 'payouts_enabled' }, NOW),
+        );
+        const releasing = await newPayout(
+          { status: 'releasing', releaseAt: at(60).toISOString(), releasedAt: NOW.toISOString() },
+          seller,
+        );
         const endsNow = await newPayout({ releaseAt: NOW.toISOString() }, seller);
-        await newPayout({ status: 'held', releaseAt: at(-60).toISOString(), heldAt: NOW.toISOString(), problem: 'Not as described.' }, seller);
-        await newPayout({ status: 'paid', releaseAt: at(-60).toISOString(), paidAt: NOW.toISOString(), transferId: 'tr_paid' }, seller);
-        await newPayout({ status: 'canceled', releaseAt: at(-60).toISOString(), canceledAt: NOW.toISOString() }, seller);
+        await newPayout(
+          { status: 'held', releaseAt: at(-60).toISOString(), heldAt: NOW.toISOString(), problem: 'Not as described.' },
+          seller,
+        );
+        await newPayout(
+          { status: 'paid', releaseAt: at(-60).toISOString(), paidAt: NOW.toISOString(), transferId: 'tr_paid' },
+          seller,
+        );
+        await newPayout(
+          { status: 'canceled', releaseAt: at(-60).toISOString(), canceledAt: NOW.toISOString() },
+          seller,
+        );
         // claims to settle are listed whatever the account; a refused one waits for its retry time
         const transferring = await newPayout({ status: 'transferring', releasedAt: NOW.toISOString() });
         const reversing = await newPayout({ status: 'reversing', paidAt: NOW.toISOString(), transferId: 'tr_back' });
-        const refused = await newPayout({ status: 'releasing', releasedAt: NOW.toISOString(), lastError: 'balance', attemptAt: at(30).toISOString() }, seller);
+        const refused = await newPayout(
+          { status: 'releasing', releasedAt: NOW.toISOString(), lastError: 'balance', attemptAt: at(30).toISOString() },
+          seller,
+        );
         // released, but its seller has no account that can receive it: never listed, so never in the way
         await newPayout({ status: 'releasing', releasedAt: NOW.toISOString() });
         expect(await s.payouts.listDue(NOW, 10)).toEqual([due, releasing, endsNow, transferring, reversing]);
         expect((await s.payouts.listDue(NOW, 2)).map((p) => p.id)).toEqual([due.id, releasing.id]);
-        expect((await s.payouts.listDue(at(60), 10)).map((p) => p.id)).toEqual([due.id, notYet.id, releasing.id, endsNow.id, transferring.id, reversing.id, refused.id]);
-        expect((await s.payouts.listDue(at(-61), 10)).map((p) => p.id)).toEqual([releasing.id, transferring.id, reversing.id]);
+        expect((await s.payouts.listDue(at(60), 10)).map((p) => p.id)).toEqual([
+          due.id,
+          notYet.id,
+          releasing.id,
+          endsNow.id,
+          transferring.id,
+          reversing.id,
+          refused.id,
+        ]);
+        expect((await s.payouts.listDue(at(-61), 10)).map((p) => p.id)).toEqual([
+          releasing.id,
+          transferring.id,
+          reversing.id,
+        ]);
       });
 
       it('lists what an admin must look at: held payouts, reversals under way, and refused transfers, oldest first', async () => {
-        const failed = await newPayout({ status: 'paid', paidAt: NOW.toISOString(), transferId: 'tr_failed', lastError: 'The seller’s balance could not cover the reversal.' });
+        const failed = await newPayout({
+          status: 'paid',
+          paidAt: NOW.toISOString(),
+          transferId: 'tr_failed',
+          lastError: 'The seller’s balance could not cover the reversal.',
+        });
         await newPayout({ status: 'paid', paidAt: NOW.toISOString(), transferId: 'tr_fine' });
-        const held = await newPayout({ status: 'held', heldAt: NOW.toISOString(), problem: 'The puppy never arrived.' });
-        const refused = await newPayout({ status: 'releasing', releasedAt: NOW.toISOString(), lastError: 'The platform balance could not cover the transfer.' });
+        const held = await newPayout({
+          status: 'held',
+          heldAt: NOW.toISOString(),
+          problem: 'The puppy never arrived.',
+        });
+        const refused = await newPayout({
+          status: 'releasing',
+          releasedAt: NOW.toISOString(),
+          lastError: 'The platform balance could not cover the transfer.',
+        });
         await newPayout({ status: 'releasing', releasedAt: NOW.toISOString() });
         const reversing = await newPayout({ status: 'reversing', paidAt: NOW.toISOString(), transferId: 'tr_back' });
         await newPayout();
@@ -964,23 +1328,42 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         const row = buildPayoutAccount({ userId: seller.id, accountId: 'acct_contract_1' }, NOW);
         const account = await s.payoutAccounts.createForUser(row);
         expect(account).toEqual({ id: account.id, ...row });
-        expect(await s.payoutAccounts.createForUser({ ...row, accountId: 'acct_contract_2', status: 'payouts_enabled' })).toEqual(account);
+        expect(
+          await s.payoutAccounts.createForUser({ ...row, accountId: 'acct_contract_2', status: 'payouts_enabled' }),
+        ).toEqual(account);
         expect(await s.payoutAccounts.findByAccountId('acct_contract_2')).toBeUndefined();
         expect(await s.payoutAccounts.findByUser(seller.id)).toEqual(account);
         expect(await s.payoutAccounts.findByAccountId('acct_contract_1')).toEqual(account);
         expect(await s.payoutAccounts.findByUser(seller.id + 1000)).toBeUndefined();
         const other = await newUser({ accountType: 'seller' });
-        const second = await s.payoutAccounts.createForUser(buildPayoutAccount({ userId: other.id, accountId: 'acct_contract_3', requirements: [] }, NOW));
+        const second = await s.payoutAccounts.createForUser(
+          buildPayoutAccount({ userId: other.id, accountId: 'acct_contract_3', requirements: [] }, NOW),
+        );
         expect(second).toMatchObject({ userId: other.id, accountId: 'acct_contract_3', requirements: [] });
         expect(second.id).not.toBe(account.id);
       });
 
       it('updates an account by its id, and answers undefined for an unknown one', async () => {
         const seller = await newUser({ accountType: 'seller' });
-        const account = await s.payoutAccounts.createForUser(buildPayoutAccount({ userId: seller.id, accountId: 'acct_contract_u' }, NOW));
-        const pending = await s.payoutAccounts.update('acct_contract_u', { status: 'pending_verification', requirements: ['individual.verification.document'], updatedAt: LATER.toISOString() });
-        expect(pending).toEqual({ ...account, status: 'pending_verification', requirements: ['individual.verification.document'], updatedAt: LATER.toISOString() });
-        const enabled = await s.payoutAccounts.update('acct_contract_u', { status: 'payouts_enabled', requirements: [], livemode: undefined });
+        const account = await s.payoutAccounts.createForUser(
+          buildPayoutAccount({ userId: seller.id, accountId: 'acct_contract_u' }, NOW),
+        );
+        const pending = await s.payoutAccounts.update('acct_contract_u', {
+          status: 'pending_verification',
+          requirements: ['individual.verification.document'],
+          updatedAt: LATER.toISOString(),
+        });
+        expect(pending).toEqual({
+          ...account,
+          status: 'pending_verification',
+          requirements: ['individual.verification.document'],
+          updatedAt: LATER.toISOString(),
+        });
+        const enabled = await s.payoutAccounts.update('acct_contract_u', {
+          status: 'payouts_enabled',
+          requirements: [],
+          livemode: undefined,
+        });
         expect(enabled).toEqual({ ...pending, status: 'payouts_enabled', requirements: [] });
         expect(await s.payoutAccounts.update('acct_contract_u', {})).toEqual(enabled);
         expect(await s.payoutAccounts.findByUser(seller.id)).toEqual(enabled);
@@ -989,9 +1372,15 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
 
       it('takes back a payout and an account change made in a transaction that fails', async () => {
         const seller = await newUser({ accountType: 'seller' });
-        const account = await s.payoutAccounts.createForUser(buildPayoutAccount({ userId: seller.id, accountId: 'acct_contract_tx' }, NOW));
+        const account = await s.payoutAccounts.createForUser(
+          buildPayoutAccount({ userId: seller.id, accountId: 'acct_contract_tx' }, NOW),
+        );
         const kept = await newPayout({}, seller.id);
-        const order = await newOrder({ puppyId: (await newPuppy({ userId: seller.id })).id, status: 'handed_over', handedOverAt: NOW.toISOString() });
+        const order = await newOrder({
+          puppyId: (await newPuppy({ userId: seller.id })).id,
+          status: 'handed_over',
+          handedOverAt: NOW.toISOString(),
+        });
         const failure = new Error('transfer refused');
         await expect(
           s.transaction(async (tx) => {
@@ -1007,10 +1396,27 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
       });
 
       it('sums the platform’s balance and a connected account’s from the local provider’s objects', async () => {
-        const add = (providerId: string, kind: 'payment_intent' | 'account' | 'account_link' | 'transfer', status: string, amountCents: number, more: { refundedCents?: number; metadata?: Record<string, string> } = {}) =>
+        const add = (
+          providerId: string,
+          kind: 'payment_intent' | 'account' | 'account_link' | 'transfer',
+          status: string,
+          amountCents: number,
+          more: { refundedCents?: number; metadata?: Record<string, string> } = {},
+        ) =>
           s.localPayments.createOnce({
-            providerId, kind, status, amountCents, currency: 'usd', captureMethod: 'automatic', clientSecret: '', metadata: more.metadata ?? {},
-            lastError: null, idempotencyKey: null, refundedCents: more.refundedCents ?? 0, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString(),
+            providerId,
+            kind,
+            status,
+            amountCents,
+            currency: 'usd',
+            captureMethod: 'automatic',
+            clientSecret: '',
+            metadata: more.metadata ?? {},
+            lastError: null,
+            idempotencyKey: null,
+            refundedCents: more.refundedCents ?? 0,
+            createdAt: NOW.toISOString(),
+            updatedAt: NOW.toISOString(),
           });
         expect(await s.localPayments.balanceCents()).toBe(0);
         expect(await s.localPayments.balanceCents('acct_a')).toBe(0);
@@ -1024,8 +1430,14 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         await add('acct_b', 'account', 'payouts_enabled', 0);
         await add('link_a', 'account_link', 'created', 0, { metadata: { account: 'acct_a' } });
         await add('tr_a', 'transfer', 'created', 100_000, { metadata: { destination: 'acct_a' } });
-        await add('tr_b_reversed', 'transfer', 'reversed', 40_000, { refundedCents: 40_000, metadata: { destination: 'acct_b' } });
-        await add('tr_b_part', 'transfer', 'created', 10_000, { refundedCents: 2_500, metadata: { destination: 'acct_b' } });
+        await add('tr_b_reversed', 'transfer', 'reversed', 40_000, {
+          refundedCents: 40_000,
+          metadata: { destination: 'acct_b' },
+        });
+        await add('tr_b_part', 'transfer', 'created', 10_000, {
+          refundedCents: 2_500,
+          metadata: { destination: 'acct_b' },
+        });
         // taken 154,999 + 30,000; transferred 100,000 + 7,500
         expect(await s.localPayments.balanceCents()).toBe(77_499);
         expect(await s.localPayments.balanceCents('acct_a')).toBe(70_000);
@@ -1040,7 +1452,10 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
       it('records uploads within the quota, and sums them per user', async () => {
         const user = await newUser();
         const row = (url: string, bytes: number) => ({ userId: user.id, url, bytes, createdAt: NOW.toISOString() });
-        expect(await s.uploads.record(row('/media/a.webp', 600), 1_000)).toMatchObject({ url: '/media/a.webp', bytes: 600 });
+        expect(await s.uploads.record(row('/media/a.webp', 600), 1_000)).toMatchObject({
+          url: '/media/a.webp',
+          bytes: 600,
+        });
         expect(await s.uploads.record(row('/media/b.webp', 500), 1_000)).toBeUndefined();
         expect(await s.uploads.record(row('/media/c.webp', 400), 1_000)).toBeDefined();
         expect(await s.uploads.usedBytes(user.id)).toBe(1_000);
@@ -1052,13 +1467,19 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
       it('forgets old uploads no listing uses, and keeps the used and the recent ones', async () => {
         const user = await newUser();
         const old = new Date(NOW.getTime() - 60 * MINUTE).toISOString();
-        const add = (url: string, createdAt = old) => s.uploads.record({ userId: user.id, url, bytes: 1, createdAt }, 1_000_000);
+        const add = (url: string, createdAt = old) =>
+          s.uploads.record({ userId: user.id, url, bytes: 1, createdAt }, 1_000_000);
         const unused = (await add('/media/unused.webp'))!;
         await add('/media/cover.webp');
         await add('/media/extra.webp');
         await add('/media/clip.mp4');
         await add('/media/new.webp', NOW.toISOString());
-        await newPuppy({ userId: user.id, imageUrl: '/media/cover.webp', imageUrls: ['/media/extra.webp'], videoUrl: '/media/clip.mp4' });
+        await newPuppy({
+          userId: user.id,
+          imageUrl: '/media/cover.webp',
+          imageUrls: ['/media/extra.webp'],
+          videoUrl: '/media/clip.mp4',
+        });
         expect(await s.uploads.forgetUnused(new Date(NOW.getTime() - MINUTE))).toEqual([unused]);
         expect(await s.uploads.forgetUnused(new Date(NOW.getTime() - MINUTE))).toEqual([]);
         expect(await s.uploads.usedBytes(user.id)).toBe(4);
@@ -1080,7 +1501,15 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
           sinceDays: null,
           orders: 2,
           mismatchCount: 1,
-          mismatches: [{ reference: 'PN-ABC123', what: 'refund' as const, stored: 'refunded', provider: '$0.00 of $1.00 refunded', message: 'Not refunded "in full".' }],
+          mismatches: [
+            {
+              reference: 'PN-ABC123',
+              what: 'refund' as const,
+              stored: 'refunded',
+              provider: '$0.00 of $1.00 refunded',
+              message: 'Not refunded "in full".',
+            },
+          ],
           failureCount: 0,
           failures: [],
         };
@@ -1103,7 +1532,12 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         const order = await s.transaction(async (tx) => {
           const reserved = await tx.puppies.reserve(puppy.id, NOW);
           if (!reserved) throw new Error('not sellable');
-          return tx.orders.create(buildOrder({ puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId, handedOverAt: null, canceledAt: null }, NOW));
+          return tx.orders.create(
+            buildOrder(
+              { puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId, handedOverAt: null, canceledAt: null },
+              NOW,
+            ),
+          );
         });
         expect(await s.orders.findLive(puppy.id)).toEqual(order);
         expect((await s.puppies.get(puppy.id))?.status).toBe('reserved');
@@ -1140,7 +1574,18 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
             s.transaction(async (tx) => {
               const locked = await tx.puppies.lock(puppy.id);
               if (!(await tx.puppies.reserve(puppy.id, NOW))) return 'sold';
-              await tx.orders.create(buildOrder({ puppyId: puppy.id, buyerId: buyer.id, sellerId: locked!.userId, handedOverAt: null, canceledAt: null }, NOW));
+              await tx.orders.create(
+                buildOrder(
+                  {
+                    puppyId: puppy.id,
+                    buyerId: buyer.id,
+                    sellerId: locked!.userId,
+                    handedOverAt: null,
+                    canceledAt: null,
+                  },
+                  NOW,
+                ),
+              );
               return 'bought';
             }),
           ),

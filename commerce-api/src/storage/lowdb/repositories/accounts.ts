@@ -3,7 +3,10 @@
 import { UsernameTakenError, type Repositories } from '../../../domain/store/index.ts';
 import type { LowdbContext } from './context.ts';
 
-export function accountRepositories({ db, mutate }: LowdbContext): Pick<Repositories, 'users' | 'sessions' | 'verificationCodes' | 'sellerApplications' | 'favorites'> {
+export function accountRepositories({
+  db,
+  mutate,
+}: LowdbContext): Pick<Repositories, 'users' | 'sessions' | 'verificationCodes' | 'sellerApplications' | 'favorites'> {
   return {
     users: {
       get: async (id) => db.users.get(id),
@@ -64,22 +67,36 @@ export function accountRepositories({ db, mutate }: LowdbContext): Pick<Reposito
               (v.owner === row.owner || (row.client !== undefined && v.client === row.client)),
           );
           if (recent) return undefined;
-          for (const old of c.verificationCodes.filter((v) => v.owner === row.owner && v.channel === row.channel && v.target === row.target && v.verifiedAt === null)) {
+          for (const old of c.verificationCodes.filter(
+            (v) =>
+              v.owner === row.owner && v.channel === row.channel && v.target === row.target && v.verifiedAt === null,
+          )) {
             c.verificationCodes.remove(old.id);
           }
           const code = c.verificationCodes.insert(row);
           return code;
         }),
       findPending: async (owner, channel, target) =>
-        db.verificationCodes.filter((v) => v.owner === owner && v.channel === channel && v.target === target && v.verifiedAt === null).at(-1),
+        db.verificationCodes
+          .filter((v) => v.owner === owner && v.channel === channel && v.target === target && v.verifiedAt === null)
+          .at(-1),
       countAttempt: (id, maxAttempts, now) =>
         mutate((c) => {
           const old = c.verificationCodes.get(id);
-          if (!old || old.verifiedAt !== null || old.attempts >= maxAttempts || Date.parse(old.expiresAt) <= now.getTime()) return undefined;
+          if (
+            !old ||
+            old.verifiedAt !== null ||
+            old.attempts >= maxAttempts ||
+            Date.parse(old.expiresAt) <= now.getTime()
+          )
+            return undefined;
           return c.verificationCodes.update(id, { attempts: old.attempts + 1 });
         }),
       listVerified: async (owners, verifiedSince) =>
-        db.verificationCodes.filter((v) => v.verifiedAt !== null && owners.includes(v.owner) && Date.parse(v.verifiedAt) > verifiedSince.getTime()),
+        db.verificationCodes.filter(
+          (v) =>
+            v.verifiedAt !== null && owners.includes(v.owner) && Date.parse(v.verifiedAt) > verifiedSince.getTime(),
+        ),
       markVerified: (id, now) =>
         mutate((c) => {
           const old = c.verificationCodes.get(id);

@@ -1,6 +1,13 @@
 // The catalogue over memory (lowdb): one pass over every listing, then a sort of the matches.
 import type { Collections } from '../storage.ts';
-import { breedText, catalogueCard, GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../../../domain/store/catalogue-search.ts';
+import {
+  breedText,
+  catalogueCard,
+  GENDER_WORDS,
+  pageSize,
+  REGION_NAMES,
+  searchTokens,
+} from '../../../domain/store/catalogue-search.ts';
 import { CATALOGUE_TOTAL_CAP, type CatalogueQuery, type CataloguePage } from '../../../domain/store/index.ts';
 import type { Puppy } from '../../../domain/model.ts';
 
@@ -10,7 +17,7 @@ const puppyText = (p: Puppy) => [p.name, p.location, p.region ?? '', ...p.colors
 // written by this code are canonical ISO strings, which compare as strings in time order (Date.parse
 // costs about half a microsecond a row).
 function isCanonicalIso(value: string): boolean {
-  return value.length === 24 && value.charCodeAt(10) === 84 /* T */ && value.charCodeAt(23) === 90 /* Z */;
+  return value.length === 24 && value.charCodeAt(10) === 84 /* T */ && value.charCodeAt(23) === 90; /* Z */
 }
 
 /**
@@ -47,7 +54,8 @@ export function searchPublic(db: Collections, query: CatalogueQuery, now: Date):
   for (let i = all.length - 1; i >= 0; i--) {
     const p = all[i]!;
     const expiresAt = p.expiresAt;
-    if (expiresAt === null || (isCanonicalIso(expiresAt) ? expiresAt <= nowIso : Date.parse(expiresAt) <= nowMs)) continue;
+    if (expiresAt === null || (isCanonicalIso(expiresAt) ? expiresAt <= nowIso : Date.parse(expiresAt) <= nowMs))
+      continue;
     if (p.hiddenAt) continue; // a listing a moderator hid is not public (decision 0092)
     if (breedIds && !breedIds.has(p.breedId)) continue;
     if (query.minPrice !== undefined && p.price < query.minPrice) continue;
@@ -61,7 +69,8 @@ export function searchPublic(db: Collections, query: CatalogueQuery, now: Date):
       if (breed === undefined) breedWords.set(p.breedId, (breed = breedText(db.breeds.get(p.breedId))));
       // a word has no space, so it is in the listing's words or in its breed's (no joined string)
       const own = wordsOf(p);
-      if (!tokens.every((t) => (GENDER_WORDS[t] ? GENDER_WORDS[t] === p.gender : own.includes(t) || breed.includes(t)))) continue;
+      if (!tokens.every((t) => (GENDER_WORDS[t] ? GENDER_WORDS[t] === p.gender : own.includes(t) || breed.includes(t))))
+        continue;
     }
     matches.push(p);
   }

@@ -31,12 +31,17 @@ export interface LowdbContext {
 }
 
 export function lowdbContext(storage: Storage, mutate: Mutate): LowdbContext {
-  const liveOrderOf = (c: Collections, puppyId: number) => c.orders.find((o) => o.puppyId === puppyId && LIVE.includes(o.status));
+  const liveOrderOf = (c: Collections, puppyId: number) =>
+    c.orders.find((o) => o.puppyId === puppyId && LIVE.includes(o.status));
   return { storage, db: storage.db, mutate, liveOrderOf };
 }
 
 /** one collection as a transaction's methods see it: reads as they are, each change recorded in `undos` */
-function recordingCollection<T extends { id: number }>(collection: Collection<T>, undos: Undo[], back: (db: Collections) => Collection<T>): Collection<T> {
+function recordingCollection<T extends { id: number }>(
+  collection: Collection<T>,
+  undos: Undo[],
+  back: (db: Collections) => Collection<T>,
+): Collection<T> {
   return {
     get version() {
       return collection.version;

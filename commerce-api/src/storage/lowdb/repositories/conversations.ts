@@ -13,18 +13,32 @@ function addMessage(
   message: Pick<Message, 'senderId' | 'body' | 'flags'>,
   at: string,
 ): { conversation: Conversation; message: Message } {
-  const saved = c.messages.insert({ conversationId: conversation.id, senderId: message.senderId, body: message.body, flags: [...message.flags], createdAt: at });
+  const saved = c.messages.insert({
+    conversationId: conversation.id,
+    senderId: message.senderId,
+    body: message.body,
+    flags: [...message.flags],
+    createdAt: at,
+  });
   const old = c.conversations.get(conversation.id)!;
   const readBySender = old.buyerId === message.senderId ? { buyerReadAt: at } : { sellerReadAt: at };
-  const updated = c.conversations.update(old.id, { lastMessageAt: at, lastSenderId: message.senderId, ...readBySender })!;
+  const updated = c.conversations.update(old.id, {
+    lastMessageAt: at,
+    lastSenderId: message.senderId,
+    ...readBySender,
+  })!;
   return { conversation: updated, message: saved };
 }
 
-export function conversationRepositories({ db, mutate }: LowdbContext): Pick<Repositories, 'conversations' | 'messages' | 'reports' | 'moderation'> {
+export function conversationRepositories({
+  db,
+  mutate,
+}: LowdbContext): Pick<Repositories, 'conversations' | 'messages' | 'reports' | 'moderation'> {
   return {
     conversations: {
       get: async (id) => db.conversations.get(id),
-      findByPuppyAndBuyer: async (puppyId, buyerId) => db.conversations.find((c) => c.puppyId === puppyId && c.buyerId === buyerId),
+      findByPuppyAndBuyer: async (puppyId, buyerId) =>
+        db.conversations.find((c) => c.puppyId === puppyId && c.buyerId === buyerId),
       startOrContinue: (row, message, now) =>
         mutate((c) => {
           const at = now.toISOString();
@@ -43,18 +57,23 @@ export function conversationRepositories({ db, mutate }: LowdbContext): Pick<Rep
         db.conversations
           .filter((c) => c.buyerId === userId || c.sellerId === userId)
           .sort((a, b) => Date.parse(b.lastMessageAt) - Date.parse(a.lastMessageAt) || b.id - a.id),
-      countUnread: async (userId) => db.conversations.count((c) => (c.buyerId === userId || c.sellerId === userId) && isUnreadFor(c, userId)),
+      countUnread: async (userId) =>
+        db.conversations.count((c) => (c.buyerId === userId || c.sellerId === userId) && isUnreadFor(c, userId)),
       countByPuppies: async (puppyIds) => {
         const wanted = new Set(puppyIds);
         const counts = new Map<number, number>();
-        for (const c of db.conversations.all()) if (wanted.has(c.puppyId)) counts.set(c.puppyId, (counts.get(c.puppyId) ?? 0) + 1);
+        for (const c of db.conversations.all())
+          if (wanted.has(c.puppyId)) counts.set(c.puppyId, (counts.get(c.puppyId) ?? 0) + 1);
         return counts;
       },
       markRead: (id, userId, now) =>
         mutate((c) => {
           const old = c.conversations.get(id);
           if (!old || (old.buyerId !== userId && old.sellerId !== userId)) return undefined;
-          return c.conversations.update(id, old.buyerId === userId ? { buyerReadAt: now.toISOString() } : { sellerReadAt: now.toISOString() });
+          return c.conversations.update(
+            id,
+            old.buyerId === userId ? { buyerReadAt: now.toISOString() } : { sellerReadAt: now.toISOString() },
+          );
         }),
       claimMail: (id, recipientId, now, mailedBefore) =>
         mutate((c) => {
@@ -64,16 +83,23 @@ export function conversationRepositories({ db, mutate }: LowdbContext): Pick<Rep
           const mailedAt = asBuyer ? old.buyerMailedAt : old.sellerMailedAt;
           const readAt = asBuyer ? old.buyerReadAt : old.sellerReadAt;
           const may =
-            mailedAt === null || Date.parse(mailedAt) <= mailedBefore.getTime() || (readAt !== null && Date.parse(readAt) >= Date.parse(mailedAt));
+            mailedAt === null ||
+            Date.parse(mailedAt) <= mailedBefore.getTime() ||
+            (readAt !== null && Date.parse(readAt) >= Date.parse(mailedAt));
           if (!may) return false;
-          c.conversations.update(id, asBuyer ? { buyerMailedAt: now.toISOString() } : { sellerMailedAt: now.toISOString() });
+          c.conversations.update(
+            id,
+            asBuyer ? { buyerMailedAt: now.toISOString() } : { sellerMailedAt: now.toISOString() },
+          );
           return true;
         }),
     },
     messages: {
       get: async (id) => db.messages.get(id),
       listFlaggedBySender: async (senderId, since) =>
-        db.messages.filter((m) => m.senderId === senderId && m.flags.length > 0 && Date.parse(m.createdAt) >= since.getTime()),
+        db.messages.filter(
+          (m) => m.senderId === senderId && m.flags.length > 0 && Date.parse(m.createdAt) >= since.getTime(),
+        ),
       listByConversation: async (conversationId) => db.messages.filter((m) => m.conversationId === conversationId),
       lastOf: async (conversationIds) => {
         const wanted = new Set(conversationIds);
@@ -92,7 +118,9 @@ export function conversationRepositories({ db, mutate }: LowdbContext): Pick<Rep
       listOpen: async () => db.reports.filter((r) => r.status === 'open'),
       lastByScamGuard: async (senderId) =>
         db.reports
-          .filter((r) => r.reporterId === null && r.messageId !== null && db.messages.get(r.messageId)?.senderId === senderId)
+          .filter(
+            (r) => r.reporterId === null && r.messageId !== null && db.messages.get(r.messageId)?.senderId === senderId,
+          )
           .at(-1),
       resolve: (id, adminId, now) =>
         mutate((c) => {

@@ -11,7 +11,11 @@ function usedBytes(db: Collections, userId: number): number {
   return used;
 }
 
-export function listingRepositories({ db, mutate, liveOrderOf }: LowdbContext): Pick<Repositories, 'breeds' | 'puppies' | 'uploads'> {
+export function listingRepositories({
+  db,
+  mutate,
+  liveOrderOf,
+}: LowdbContext): Pick<Repositories, 'breeds' | 'puppies' | 'uploads'> {
   return {
     breeds: {
       list: async () => [...db.breeds.all()].sort((a, b) => a.id - b.id),
@@ -48,7 +52,8 @@ export function listingRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
       reserve: (id, now) =>
         mutate((c) => {
           const old = c.puppies.get(id);
-          if (!old || old.status !== 'available' || !isLiveAt(old, now) || old.hiddenAt || liveOrderOf(c, id)) return undefined; // hiddenAt: decision 0092
+          if (!old || old.status !== 'available' || !isLiveAt(old, now) || old.hiddenAt || liveOrderOf(c, id))
+            return undefined; // hiddenAt: decision 0092
           return c.puppies.update(id, { status: 'reserved', updatedAt: now.toISOString() });
         }),
       activateWithinLimit: (id, sellerId, limit, expiresAt, now) =>
@@ -76,7 +81,8 @@ export function listingRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
         if (wanted.size === 0) return used;
         for (const p of db.puppies.all()) {
           if (p.id === exceptId) continue;
-          for (const url of [p.imageUrl, ...p.imageUrls, ...(p.videoUrl ? [p.videoUrl] : [])]) if (wanted.has(url)) used.add(url);
+          for (const url of [p.imageUrl, ...p.imageUrls, ...(p.videoUrl ? [p.videoUrl] : [])])
+            if (wanted.has(url)) used.add(url);
         }
         return used;
       },
@@ -95,7 +101,8 @@ export function listingRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
           const stale = c.uploads.filter((u) => Date.parse(u.createdAt) <= cutoff.getTime());
           if (stale.length === 0) return [];
           const used = new Set<string>();
-          for (const p of c.puppies.all()) for (const url of [p.imageUrl, ...p.imageUrls, ...(p.videoUrl ? [p.videoUrl] : [])]) used.add(url);
+          for (const p of c.puppies.all())
+            for (const url of [p.imageUrl, ...p.imageUrls, ...(p.videoUrl ? [p.videoUrl] : [])]) used.add(url);
           const unused = stale.filter((u) => !used.has(u.url));
           for (const upload of unused) {
             c.uploads.remove(upload.id);

@@ -7,7 +7,14 @@ import { isActiveAt, isLiveAt, LIVE, type LowdbContext } from './context.ts';
 /** Stripe's statuses of an intent that holds no money yet: cancelled when its price no longer stands */
 const OPEN_CHECKOUT = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
-export function paymentRepositories({ db, mutate, liveOrderOf }: LowdbContext): Pick<Repositories, 'orders' | 'paymentEvents' | 'listingFees' | 'sellerSubscriptions' | 'donations' | 'localPayments'> {
+export function paymentRepositories({
+  db,
+  mutate,
+  liveOrderOf,
+}: LowdbContext): Pick<
+  Repositories,
+  'orders' | 'paymentEvents' | 'listingFees' | 'sellerSubscriptions' | 'donations' | 'localPayments'
+> {
   return {
     orders: {
       get: async (id) => db.orders.get(id),
@@ -16,7 +23,8 @@ export function paymentRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
       create: (row) =>
         mutate((c) => {
           if (LIVE.includes(row.status) && liveOrderOf(c, row.puppyId)) throw new PuppyHasLiveOrderError(row.puppyId);
-          if (c.orders.find((o) => o.paymentIntentId === row.paymentIntentId)) throw new OrderForIntentExistsError(row.paymentIntentId);
+          if (c.orders.find((o) => o.paymentIntentId === row.paymentIntentId))
+            throw new OrderForIntentExistsError(row.paymentIntentId);
           const order = c.orders.insert(row);
           return order;
         }),
@@ -24,7 +32,8 @@ export function paymentRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
         mutate((c) => {
           const old = c.orders.get(id);
           if (!old || !from.includes(old.status)) return undefined;
-          if (LIVE.includes(patch.status) && !LIVE.includes(old.status) && liveOrderOf(c, old.puppyId)) throw new PuppyHasLiveOrderError(old.puppyId);
+          if (LIVE.includes(patch.status) && !LIVE.includes(old.status) && liveOrderOf(c, old.puppyId))
+            throw new PuppyHasLiveOrderError(old.puppyId);
           return c.orders.update(id, patch) as Order;
         }),
       listByBuyer: async (buyerId) => db.orders.filter((o) => o.buyerId === buyerId),
@@ -32,7 +41,11 @@ export function paymentRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
       listLiveBySeller: async (sellerId) => db.orders.filter((o) => o.sellerId === sellerId && LIVE.includes(o.status)),
       lock: async (id) => db.orders.get(id),
       listRefunding: async (limit) => db.orders.filter((o) => o.status === 'refunding').slice(0, limit),
-      listDisputed: async (limit) => db.orders.filter((o) => (o.disputeStatus ?? null) !== null).reverse().slice(0, limit),
+      listDisputed: async (limit) =>
+        db.orders
+          .filter((o) => (o.disputeStatus ?? null) !== null)
+          .reverse()
+          .slice(0, limit),
       listAfter: async (afterId, limit) => db.orders.filter((o) => o.id > afterId).slice(0, limit),
     },
     paymentEvents: {
@@ -41,7 +54,8 @@ export function paymentRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
           const old = c.paymentEvents.find((e) => e.eventId === eventId);
           if (!old) return c.paymentEvents.insert({ eventId, type, processedAt: now.toISOString(), appliedAt: null });
           // a claim whose process died before applying it: this delivery takes it over
-          const stale = old.appliedAt === null && staleBefore !== undefined && Date.parse(old.processedAt) < staleBefore.getTime();
+          const stale =
+            old.appliedAt === null && staleBefore !== undefined && Date.parse(old.processedAt) < staleBefore.getTime();
           return stale ? c.paymentEvents.update(old.id, { processedAt: now.toISOString() }) : undefined;
         }),
       markApplied: (eventId, now) =>
@@ -66,7 +80,10 @@ export function paymentRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
           return payment;
         }),
       recentPending: async (userId, puppyId) =>
-        db.listingFeePayments.filter((p) => p.userId === userId && p.puppyId === puppyId && p.status === 'pending').slice(-3).reverse(),
+        db.listingFeePayments
+          .filter((p) => p.userId === userId && p.puppyId === puppyId && p.status === 'pending')
+          .slice(-3)
+          .reverse(),
       markSucceeded: (intentId, now) =>
         mutate((c) => {
           const old = c.listingFeePayments.find((p) => p.paymentIntentId === intentId);
@@ -81,12 +98,15 @@ export function paymentRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
         }),
       pendingOfUser: async (userId, puppyId, limit) =>
         db.listingFeePayments
-          .filter((p) => p.userId === userId && p.status === 'pending' && (puppyId === undefined || p.puppyId === puppyId))
+          .filter(
+            (p) => p.userId === userId && p.status === 'pending' && (puppyId === undefined || p.puppyId === puppyId),
+          )
           .slice(-limit)
           .reverse(),
     },
     sellerSubscriptions: {
-      findByProviderId: async (providerId) => db.sellerSubscriptions.find((s) => s.providerSubscriptionId === providerId),
+      findByProviderId: async (providerId) =>
+        db.sellerSubscriptions.find((s) => s.providerSubscriptionId === providerId),
       findActive: async (userId, now) => db.sellerSubscriptions.find((s) => s.userId === userId && isActiveAt(s, now)),
       createForProvider: (row) =>
         mutate((c) => {
@@ -137,15 +157,30 @@ export function paymentRepositories({ db, mutate, liveOrderOf }: LowdbContext): 
       count: async (kind) => db.localPayments.count((r) => kind === undefined || r.kind === kind),
       find: async (providerId, kind) => db.localPayments.find((r) => r.providerId === providerId && r.kind === kind),
       findByClientSecret: async (secret) =>
-        secret ? db.localPayments.find((r) => r.clientSecret === secret && (r.kind === 'payment_intent' || r.kind === 'setup_intent')) : undefined,
+        secret
+          ? db.localPayments.find(
+              (r) => r.clientSecret === secret && (r.kind === 'payment_intent' || r.kind === 'setup_intent'),
+            )
+          : undefined,
       findByIdempotencyKey: async (key) => db.localPayments.find((r) => r.idempotencyKey === key),
-      findSetupOf: async (subscriptionId) => db.localPayments.find((r) => r.kind === 'setup_intent' && r.metadata['subscription'] === subscriptionId),
+      findSetupOf: async (subscriptionId) =>
+        db.localPayments.find((r) => r.kind === 'setup_intent' && r.metadata['subscription'] === subscriptionId),
       listOpenCheckouts: async (puppyId) =>
-        db.localPayments.filter((r) => r.kind === 'payment_intent' && OPEN_CHECKOUT.includes(r.status) && r.metadata['purpose'] === 'puppy_purchase' && r.metadata['puppyId'] === String(puppyId)),
-      findTransferInGroup: async (group) => db.localPayments.find((r) => r.kind === 'transfer' && r.metadata['transferGroup'] === group),
+        db.localPayments.filter(
+          (r) =>
+            r.kind === 'payment_intent' &&
+            OPEN_CHECKOUT.includes(r.status) &&
+            r.metadata['purpose'] === 'puppy_purchase' &&
+            r.metadata['puppyId'] === String(puppyId),
+        ),
+      findTransferInGroup: async (group) =>
+        db.localPayments.find((r) => r.kind === 'transfer' && r.metadata['transferGroup'] === group),
       createOnce: (row) =>
         mutate((c) => {
-          const existing = row.idempotencyKey === null ? undefined : c.localPayments.find((r) => r.idempotencyKey === row.idempotencyKey);
+          const existing =
+            row.idempotencyKey === null
+              ? undefined
+              : c.localPayments.find((r) => r.idempotencyKey === row.idempotencyKey);
           if (existing) return { row: existing, created: false };
           const created = c.localPayments.insert(row);
           return { row: created, created: true };

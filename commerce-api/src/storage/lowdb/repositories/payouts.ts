@@ -38,7 +38,12 @@ export function payoutRepositories({ db, mutate }: LowdbContext): Pick<Repositor
           .slice(0, limit);
       },
       listForAdmin: async () =>
-        db.payouts.filter((p) => p.status === 'held' || p.status === 'reversing' || ((p.status === 'paid' || p.status === 'releasing') && p.lastError !== null)),
+        db.payouts.filter(
+          (p) =>
+            p.status === 'held' ||
+            p.status === 'reversing' ||
+            ((p.status === 'paid' || p.status === 'releasing') && p.lastError !== null),
+        ),
     },
     payoutAccounts: {
       findByUser: async (userId) => db.payoutAccounts.find((a) => a.userId === userId),

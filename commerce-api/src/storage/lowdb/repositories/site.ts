@@ -11,13 +11,11 @@ export function siteRepositories({ storage, db, mutate }: LowdbContext): Pick<Re
   return {
     contacts: {
       get: async (id) => db.contactMessages.get(id),
-      insert: (row) =>
-        mutate((c) => c.contactMessages.insert(row)),
+      insert: (row) => mutate((c) => c.contactMessages.insert(row)),
     },
     settings: {
       get: async () => withoutReport(storage.settings.get()),
-      set: (patch) =>
-        mutate((_c, s) => withoutReport(s.set(patch))),
+      set: (patch) => mutate((_c, s) => withoutReport(s.set(patch))),
       moneyCheck: async () => storage.settings.get().moneyCheck ?? null,
       setMoneyCheck: (report) =>
         mutate((_c, s) => {

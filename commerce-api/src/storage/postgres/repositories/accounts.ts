@@ -14,14 +14,22 @@ function code(row: Omit<VerificationCode, 'client'> & { client: string | null })
   return client === null ? rest : { ...rest, client };
 }
 
-export function accountRepositories(db: Db, { prepared }: Pick<Kept, 'prepared'>): Pick<Repositories, 'users' | 'sessions' | 'verificationCodes' | 'sellerApplications' | 'favorites'> {
+export function accountRepositories(
+  db: Db,
+  { prepared }: Pick<Kept, 'prepared'>,
+): Pick<Repositories, 'users' | 'sessions' | 'verificationCodes' | 'sellerApplications' | 'favorites'> {
   return {
     users: {
       get: (id) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
-      findByUsername: (username) => db.selectFrom('users').selectAll().where('usernameKey', '=', username.toLowerCase()).executeTakeFirst(),
+      findByUsername: (username) =>
+        db.selectFrom('users').selectAll().where('usernameKey', '=', username.toLowerCase()).executeTakeFirst(),
       create: async (row) => {
         try {
-          return await db.insertInto('users').values({ ...row, usernameKey: row.username.toLowerCase() }).returningAll().executeTakeFirstOrThrow();
+          return await db
+            .insertInto('users')
+            .values({ ...row, usernameKey: row.username.toLowerCase() })
+            .returningAll()
+            .executeTakeFirstOrThrow();
         } catch (error) {
           if (uniqueViolation(error, 'users_username_key')) throw new UsernameTakenError(row.username);
           throw error;
@@ -44,15 +52,30 @@ export function accountRepositories(db: Db, { prepared }: Pick<Kept, 'prepared'>
             .selectFrom('sessions')
             .innerJoin('users', 'users.id', 'sessions.userId')
             .selectAll('users')
-            .select(['sessions.id as sessionId', 'sessions.createdAt as sessionCreatedAt', 'sessions.expiresAt as sessionExpiresAt', 'sessions.revokedAt as sessionRevokedAt'])
+            .select([
+              'sessions.id as sessionId',
+              'sessions.createdAt as sessionCreatedAt',
+              'sessions.expiresAt as sessionExpiresAt',
+              'sessions.revokedAt as sessionRevokedAt',
+            ])
             .where('sessions.id', '=', id),
         );
         if (!row) return undefined;
         const { sessionId, sessionCreatedAt, sessionExpiresAt, sessionRevokedAt, ...user } = row;
-        return { session: { id: sessionId, userId: user.id, createdAt: sessionCreatedAt, expiresAt: sessionExpiresAt, revokedAt: sessionRevokedAt }, user };
+        return {
+          session: {
+            id: sessionId,
+            userId: user.id,
+            createdAt: sessionCreatedAt,
+            expiresAt: sessionExpiresAt,
+            revokedAt: sessionRevokedAt,
+          },
+          user,
+        };
       },
       create: (row) => db.insertInto('sessions').values(row).returningAll().executeTakeFirstOrThrow(),
-      extend: (id, expiresAt) => db.updateTable('sessions').set({ expiresAt }).where('id', '=', id).returningAll().executeTakeFirst(),
+      extend: (id, expiresAt) =>
+        db.updateTable('sessions').set({ expiresAt }).where('id', '=', id).returningAll().executeTakeFirst(),
       revoke: (id, now) =>
         db
           .updateTable('sessions')
@@ -78,7 +101,11 @@ export function accountRepositories(db: Db, { prepared }: Pick<Kept, 'prepared'>
             .where('channel', '=', row.channel)
             .where('target', '=', row.target)
             .where('sentAt', '>', sentSince.toISOString())
-            .where((eb) => (row.client !== undefined ? eb.or([eb('owner', '=', row.owner), eb('client', '=', row.client)]) : eb('owner', '=', row.owner)))
+            .where((eb) =>
+              row.client !== undefined
+                ? eb.or([eb('owner', '=', row.owner), eb('client', '=', row.client)])
+                : eb('owner', '=', row.owner),
+            )
             .executeTakeFirst();
           if (recent) return undefined;
           await trx
@@ -88,7 +115,13 @@ export function accountRepositories(db: Db, { prepared }: Pick<Kept, 'prepared'>
             .where('target', '=', row.target)
             .where('verifiedAt', 'is', null)
             .execute();
-          return code(await trx.insertInto('verificationCodes').values({ ...row, client: row.client ?? null }).returningAll().executeTakeFirstOrThrow());
+          return code(
+            await trx
+              .insertInto('verificationCodes')
+              .values({ ...row, client: row.client ?? null })
+              .returningAll()
+              .executeTakeFirstOrThrow(),
+          );
         }),
       findPending: async (owner, channel, target) => {
         const row = await db
@@ -135,12 +168,17 @@ export function accountRepositories(db: Db, { prepared }: Pick<Kept, 'prepared'>
           .executeTakeFirst();
         return row && code(row);
       },
-      remove: async (id) => (await db.deleteFrom('verificationCodes').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n,
+      remove: async (id) =>
+        (await db.deleteFrom('verificationCodes').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n,
       removeSentBefore: async (sentBefore) =>
-        Number((await db.deleteFrom('verificationCodes').where('sentAt', '<', sentBefore.toISOString()).executeTakeFirst()).numDeletedRows),
+        Number(
+          (await db.deleteFrom('verificationCodes').where('sentAt', '<', sentBefore.toISOString()).executeTakeFirst())
+            .numDeletedRows,
+        ),
     },
     sellerApplications: {
-      findByUser: (userId) => db.selectFrom('sellerApplications').selectAll().where('userId', '=', userId).executeTakeFirst(),
+      findByUser: (userId) =>
+        db.selectFrom('sellerApplications').selectAll().where('userId', '=', userId).executeTakeFirst(),
       upsert: (row) => {
         const { userId: _userId, ...fields } = row;
         return db
@@ -160,7 +198,15 @@ export function accountRepositories(db: Db, { prepared }: Pick<Kept, 'prepared'>
             .onConflict((oc) => oc.columns(['userId', 'puppyId']).doNothing())
             .returningAll()
             .executeTakeFirst();
-          return created ?? (await db.selectFrom('favorites').selectAll().where('userId', '=', userId).where('puppyId', '=', puppyId).executeTakeFirst());
+          return (
+            created ??
+            (await db
+              .selectFrom('favorites')
+              .selectAll()
+              .where('userId', '=', userId)
+              .where('puppyId', '=', puppyId)
+              .executeTakeFirst())
+          );
         } catch (error) {
           // the puppy's row is gone (favorites_puppy_id_fkey): the foreign key decided, as lowdb's check does
           if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) return undefined;
@@ -168,8 +214,15 @@ export function accountRepositories(db: Db, { prepared }: Pick<Kept, 'prepared'>
         }
       },
       remove: async (userId, puppyId) =>
-        (await db.deleteFrom('favorites').where('userId', '=', userId).where('puppyId', '=', puppyId).executeTakeFirst()).numDeletedRows > 0n,
-      listByUser: (userId) => db.selectFrom('favorites').selectAll().where('userId', '=', userId).orderBy('id').execute(),
+        (
+          await db
+            .deleteFrom('favorites')
+            .where('userId', '=', userId)
+            .where('puppyId', '=', puppyId)
+            .executeTakeFirst()
+        ).numDeletedRows > 0n,
+      listByUser: (userId) =>
+        db.selectFrom('favorites').selectAll().where('userId', '=', userId).orderBy('id').execute(),
     },
   };
 }

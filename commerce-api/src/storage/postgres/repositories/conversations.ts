@@ -8,7 +8,12 @@ import { PUPPY_COLUMNS, type Database, type Db } from '../schema.ts';
 import { atomically } from './shared.ts';
 
 /** a message into a conversation, which moves its last message (inside the caller's transaction) */
-async function addMessage(trx: Transaction<Database>, conversationId: number, message: Pick<Message, 'senderId' | 'body' | 'flags'>, at: string) {
+async function addMessage(
+  trx: Transaction<Database>,
+  conversationId: number,
+  message: Pick<Message, 'senderId' | 'body' | 'flags'>,
+  at: string,
+) {
   const conversation = await trx
     .updateTable('conversations')
     .set({
@@ -23,18 +28,31 @@ async function addMessage(trx: Transaction<Database>, conversationId: number, me
   if (!conversation) return undefined;
   const saved = await trx
     .insertInto('messages')
-    .values({ conversationId, senderId: message.senderId, body: message.body, flags: [...message.flags], createdAt: at })
+    .values({
+      conversationId,
+      senderId: message.senderId,
+      body: message.body,
+      flags: [...message.flags],
+      createdAt: at,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { conversation, message: saved };
 }
 
-export function conversationRepositories(db: Db): Pick<Repositories, 'conversations' | 'messages' | 'reports' | 'moderation'> {
+export function conversationRepositories(
+  db: Db,
+): Pick<Repositories, 'conversations' | 'messages' | 'reports' | 'moderation'> {
   return {
     conversations: {
       get: (id) => db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst(),
       findByPuppyAndBuyer: (puppyId, buyerId) =>
-        db.selectFrom('conversations').selectAll().where('puppyId', '=', puppyId).where('buyerId', '=', buyerId).executeTakeFirst(),
+        db
+          .selectFrom('conversations')
+          .selectAll()
+          .where('puppyId', '=', puppyId)
+          .where('buyerId', '=', buyerId)
+          .executeTakeFirst(),
       startOrContinue: (row, message, now) =>
         atomically(db, async (trx) => {
           const at = now.toISOString();
@@ -52,7 +70,8 @@ export function conversationRepositories(db: Db): Pick<Repositories, 'conversati
             .executeTakeFirstOrThrow();
           return (await addMessage(trx, conversation.id, message, at))!;
         }),
-      addMessage: (conversationId, message, now) => atomically(db, (trx) => addMessage(trx, conversationId, message, now.toISOString())),
+      addMessage: (conversationId, message, now) =>
+        atomically(db, (trx) => addMessage(trx, conversationId, message, now.toISOString())),
       listByUser: (userId) =>
         db
           .selectFrom('conversations')
@@ -68,8 +87,14 @@ export function conversationRepositories(db: Db): Pick<Repositories, 'conversati
           .where('lastSenderId', '<>', userId)
           .where((eb) =>
             eb.or([
-              eb.and([eb('buyerId', '=', userId), eb.or([eb('buyerReadAt', 'is', null), eb('buyerReadAt', '<', eb.ref('lastMessageAt'))])]),
-              eb.and([eb('sellerId', '=', userId), eb.or([eb('sellerReadAt', 'is', null), eb('sellerReadAt', '<', eb.ref('lastMessageAt'))])]),
+              eb.and([
+                eb('buyerId', '=', userId),
+                eb.or([eb('buyerReadAt', 'is', null), eb('buyerReadAt', '<', eb.ref('lastMessageAt'))]),
+              ]),
+              eb.and([
+                eb('sellerId', '=', userId),
+                eb.or([eb('sellerReadAt', 'is', null), eb('sellerReadAt', '<', eb.ref('lastMessageAt'))]),
+              ]),
             ]),
           )
           .executeTakeFirstOrThrow();
@@ -133,7 +158,8 @@ export function conversationRepositories(db: Db): Pick<Repositories, 'conversati
           .where(sql<boolean>`flags <> '{}'`)
           .orderBy('id')
           .execute(),
-      listByConversation: (conversationId) => db.selectFrom('messages').selectAll().where('conversationId', '=', conversationId).orderBy('id').execute(),
+      listByConversation: (conversationId) =>
+        db.selectFrom('messages').selectAll().where('conversationId', '=', conversationId).orderBy('id').execute(),
       lastOf: async (conversationIds) => {
         if (conversationIds.length === 0) return new Map();
         const rows = await db
@@ -149,7 +175,12 @@ export function conversationRepositories(db: Db): Pick<Repositories, 'conversati
     },
     reports: {
       get: (id) => db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst(),
-      create: (row) => db.insertInto('reports').values({ ...row, status: 'open', resolvedAt: null, resolvedBy: null }).returningAll().executeTakeFirstOrThrow(),
+      create: (row) =>
+        db
+          .insertInto('reports')
+          .values({ ...row, status: 'open', resolvedAt: null, resolvedBy: null })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
       listOpen: () => db.selectFrom('reports').selectAll().where('status', '=', 'open').orderBy('id').execute(),
       lastByScamGuard: (senderId) =>
         db
@@ -172,10 +203,22 @@ export function conversationRepositories(db: Db): Pick<Repositories, 'conversati
     },
     moderation: {
       record: (row) => db.insertInto('moderationActions').values(row).returningAll().executeTakeFirstOrThrow(),
-      listActions: (limit) => db.selectFrom('moderationActions').selectAll().orderBy('id', 'desc').limit(limit).execute(),
+      listActions: (limit) =>
+        db.selectFrom('moderationActions').selectAll().orderBy('id', 'desc').limit(limit).execute(),
       hideListing: (puppyId, reason, now) =>
-        db.updateTable('puppies').set({ hiddenAt: now.toISOString(), hiddenReason: reason }).where('id', '=', puppyId).returning(PUPPY_COLUMNS).executeTakeFirst(),
-      unhideListing: (puppyId) => db.updateTable('puppies').set({ hiddenAt: null, hiddenReason: null }).where('id', '=', puppyId).returning(PUPPY_COLUMNS).executeTakeFirst(),
+        db
+          .updateTable('puppies')
+          .set({ hiddenAt: now.toISOString(), hiddenReason: reason })
+          .where('id', '=', puppyId)
+          .returning(PUPPY_COLUMNS)
+          .executeTakeFirst(),
+      unhideListing: (puppyId) =>
+        db
+          .updateTable('puppies')
+          .set({ hiddenAt: null, hiddenReason: null })
+          .where('id', '=', puppyId)
+          .returning(PUPPY_COLUMNS)
+          .executeTakeFirst(),
       suspendUser: (userId, reason, now) =>
         atomically(db, async (trx) => {
           const at = now.toISOString();
@@ -186,18 +229,35 @@ export function conversationRepositories(db: Db): Pick<Repositories, 'conversati
             .returningAll()
             .executeTakeFirst();
           if (!user) return undefined;
-          await trx.updateTable('puppies').set({ hiddenAt: at, hiddenReason: reason }).where('userId', '=', userId).where('hiddenAt', 'is', null).execute();
+          await trx
+            .updateTable('puppies')
+            .set({ hiddenAt: at, hiddenReason: reason })
+            .where('userId', '=', userId)
+            .where('hiddenAt', 'is', null)
+            .execute();
           return user;
         }),
       unsuspendUser: (userId, reason) =>
         atomically(db, async (trx) => {
-          const user = await trx.updateTable('users').set({ suspendedAt: null }).where('id', '=', userId).returningAll().executeTakeFirst();
+          const user = await trx
+            .updateTable('users')
+            .set({ suspendedAt: null })
+            .where('id', '=', userId)
+            .returningAll()
+            .executeTakeFirst();
           if (!user) return undefined;
-          await trx.updateTable('puppies').set({ hiddenAt: null, hiddenReason: null }).where('userId', '=', userId).where('hiddenReason', '=', reason).execute();
+          await trx
+            .updateTable('puppies')
+            .set({ hiddenAt: null, hiddenReason: null })
+            .where('userId', '=', userId)
+            .where('hiddenReason', '=', reason)
+            .execute();
           return user;
         }),
-      listHidden: () => db.selectFrom('puppies').select(PUPPY_COLUMNS).where('hiddenAt', 'is not', null).orderBy('id').execute(),
-      listSuspended: () => db.selectFrom('users').selectAll().where('suspendedAt', 'is not', null).orderBy('id').execute(),
+      listHidden: () =>
+        db.selectFrom('puppies').select(PUPPY_COLUMNS).where('hiddenAt', 'is not', null).orderBy('id').execute(),
+      listSuspended: () =>
+        db.selectFrom('users').selectAll().where('suspendedAt', 'is not', null).orderBy('id').execute(),
     },
   };
 }

@@ -14,7 +14,11 @@ import { atomically, changesSomething, LIVE, type Kept } from './shared.ts';
 const BREEDS_KEPT_MS = 60_000;
 
 async function usedBytes(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('uploads').select((eb) => eb.fn.coalesce(eb.fn.sum<string>('bytes'), sql<string>`0`).as('n')).where('userId', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('bytes'), sql<string>`0`).as('n'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -41,7 +45,8 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
         changesSomething(patch)
           ? db.updateTable('puppies').set(patch).where('id', '=', id).returning(PUPPY_COLUMNS).executeTakeFirst()
           : db.selectFrom('puppies').select(PUPPY_COLUMNS).where('id', '=', id).executeTakeFirst(),
-      remove: async (id) => (await db.deleteFrom('puppies').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n,
+      remove: async (id) =>
+        (await db.deleteFrom('puppies').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n,
       lock: (id) => db.selectFrom('puppies').select(PUPPY_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst(),
       reserve: (id, now) =>
         db
@@ -52,14 +57,22 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
           .where('expiresAt', '>', now.toISOString())
           .where('hiddenAt', 'is', null) // a hidden listing is not for sale (decision 0092)
           .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('orders').select('orders.id').whereRef('orders.puppyId', '=', 'puppies.id').where('orders.status', 'in', LIVE))),
+            not(
+              exists(
+                selectFrom('orders')
+                  .select('orders.id')
+                  .whereRef('orders.puppyId', '=', 'puppies.id')
+                  .where('orders.status', 'in', LIVE),
+              ),
+            ),
           )
           .returning(PUPPY_COLUMNS)
           .executeTakeFirst(),
       activateWithinLimit: (id, sellerId, limit, expiresAt, now) =>
         atomically(db, async (trx) => {
           // the seller's row is the lock that serialises their activations across processes
-          if (!(await trx.selectFrom('users').select('id').where('id', '=', sellerId).forUpdate().executeTakeFirst())) return undefined;
+          if (!(await trx.selectFrom('users').select('id').where('id', '=', sellerId).forUpdate().executeTakeFirst()))
+            return undefined;
           if (limit !== null) {
             const live = await trx
               .selectFrom('puppies')
@@ -80,7 +93,8 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
         }),
       // on the store's pool, with its census and its prepared count (decisions 0102, 0103)
       searchPublic: (query, now) => searchPublic(kept, query, now, listBreeds),
-      listBySeller: (userId) => db.selectFrom('puppies').select(PUPPY_COLUMNS).where('userId', '=', userId).orderBy('id', 'desc').execute(),
+      listBySeller: (userId) =>
+        db.selectFrom('puppies').select(PUPPY_COLUMNS).where('userId', '=', userId).orderBy('id', 'desc').execute(),
       listPublicStamps: (now) =>
         db
           .selectFrom('puppies')
@@ -97,10 +111,14 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
           .selectFrom('puppies')
           .select(['imageUrl', 'imageUrls', 'videoUrl'])
           .where('id', '<>', exceptId)
-          .where(sql<boolean>`(image_url = ANY(${list}::text[]) OR image_urls && ${list}::text[] OR video_url = ANY(${list}::text[]))`)
+          .where(
+            sql<boolean>`(image_url = ANY(${list}::text[]) OR image_urls && ${list}::text[] OR video_url = ANY(${list}::text[]))`,
+          )
           .execute();
         const wanted = new Set(list);
-        for (const row of rows) for (const url of [row.imageUrl, ...row.imageUrls, ...(row.videoUrl ? [row.videoUrl] : [])]) if (wanted.has(url)) used.add(url);
+        for (const row of rows)
+          for (const url of [row.imageUrl, ...row.imageUrls, ...(row.videoUrl ? [row.videoUrl] : [])])
+            if (wanted.has(url)) used.add(url);
         return used;
       },
     },
@@ -123,7 +141,9 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
               exists(
                 selectFrom('puppies')
                   .select('puppies.id')
-                  .where(sql<boolean>`puppies.image_url = uploads.url OR uploads.url = ANY(puppies.image_urls) OR puppies.video_url = uploads.url`),
+                  .where(
+                    sql<boolean>`puppies.image_url = uploads.url OR uploads.url = ANY(puppies.image_urls) OR puppies.video_url = uploads.url`,
+                  ),
               ),
             ),
           )

@@ -5,24 +5,43 @@ import { OrderForIntentExistsError, PuppyHasLiveOrderError, type Repositories } 
 import type { Database, Db } from '../schema.ts';
 import { changesSomething, LIVE, lockKey, uniqueViolation } from './shared.ts';
 
-export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paymentEvents' | 'listingFees' | 'sellerSubscriptions' | 'donations' | 'localPayments'> {
+export function paymentRepositories(
+  db: Db,
+): Pick<
+  Repositories,
+  'orders' | 'paymentEvents' | 'listingFees' | 'sellerSubscriptions' | 'donations' | 'localPayments'
+> {
   return {
     orders: {
       get: (id) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst(),
-      findByIntent: (intentId) => db.selectFrom('orders').selectAll().where('paymentIntentId', '=', intentId).executeTakeFirst(),
-      findLive: (puppyId) => db.selectFrom('orders').selectAll().where('puppyId', '=', puppyId).where('status', 'in', LIVE).executeTakeFirst(),
+      findByIntent: (intentId) =>
+        db.selectFrom('orders').selectAll().where('paymentIntentId', '=', intentId).executeTakeFirst(),
+      findLive: (puppyId) =>
+        db
+          .selectFrom('orders')
+          .selectAll()
+          .where('puppyId', '=', puppyId)
+          .where('status', 'in', LIVE)
+          .executeTakeFirst(),
       create: async (row) => {
         try {
           return await db.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow();
         } catch (error) {
           if (uniqueViolation(error, 'orders_one_live_per_puppy')) throw new PuppyHasLiveOrderError(row.puppyId);
-          if (uniqueViolation(error, 'orders_payment_intent_id_key')) throw new OrderForIntentExistsError(row.paymentIntentId);
+          if (uniqueViolation(error, 'orders_payment_intent_id_key'))
+            throw new OrderForIntentExistsError(row.paymentIntentId);
           throw error;
         }
       },
       transition: async (id, from, patch) => {
         try {
-          return await db.updateTable('orders').set(patch).where('id', '=', id).where('status', 'in', from).returningAll().executeTakeFirst();
+          return await db
+            .updateTable('orders')
+            .set(patch)
+            .where('id', '=', id)
+            .where('status', 'in', from)
+            .returningAll()
+            .executeTakeFirst();
         } catch (error) {
           if (uniqueViolation(error, 'orders_one_live_per_puppy')) {
             const order = await db.selectFrom('orders').select('puppyId').where('id', '=', id).executeTakeFirst();
@@ -31,13 +50,31 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
           throw error;
         }
       },
-      listByBuyer: (buyerId) => db.selectFrom('orders').selectAll().where('buyerId', '=', buyerId).orderBy('id').execute(),
-      findByReference: (reference) => db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst(),
-      listLiveBySeller: (sellerId) => db.selectFrom('orders').selectAll().where('sellerId', '=', sellerId).where('status', 'in', LIVE).orderBy('id').execute(),
+      listByBuyer: (buyerId) =>
+        db.selectFrom('orders').selectAll().where('buyerId', '=', buyerId).orderBy('id').execute(),
+      findByReference: (reference) =>
+        db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst(),
+      listLiveBySeller: (sellerId) =>
+        db
+          .selectFrom('orders')
+          .selectAll()
+          .where('sellerId', '=', sellerId)
+          .where('status', 'in', LIVE)
+          .orderBy('id')
+          .execute(),
       lock: (id) => db.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
-      listRefunding: (limit) => db.selectFrom('orders').selectAll().where('status', '=', 'refunding').orderBy('id').limit(limit).execute(),
-      listDisputed: (limit) => db.selectFrom('orders').selectAll().where('disputeStatus', 'is not', null).orderBy('id', 'desc').limit(limit).execute(),
-      listAfter: (afterId, limit) => db.selectFrom('orders').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute(),
+      listRefunding: (limit) =>
+        db.selectFrom('orders').selectAll().where('status', '=', 'refunding').orderBy('id').limit(limit).execute(),
+      listDisputed: (limit) =>
+        db
+          .selectFrom('orders')
+          .selectAll()
+          .where('disputeStatus', 'is not', null)
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute(),
+      listAfter: (afterId, limit) =>
+        db.selectFrom('orders').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute(),
     },
     paymentEvents: {
       // One statement: a new claim, or the take-over of a claim whose process died before applying it.
@@ -55,7 +92,11 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
           .returningAll()
           .executeTakeFirst(),
       markApplied: async (eventId, now) => {
-        await db.updateTable('paymentEvents').set({ appliedAt: now.toISOString() }).where('eventId', '=', eventId).execute();
+        await db
+          .updateTable('paymentEvents')
+          .set({ appliedAt: now.toISOString() })
+          .where('eventId', '=', eventId)
+          .execute();
       },
       release: async (eventId) => {
         const result = await db.deleteFrom('paymentEvents').where('eventId', '=', eventId).executeTakeFirst();
@@ -63,7 +104,8 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
       },
     },
     listingFees: {
-      findByIntent: (intentId) => db.selectFrom('listingFeePayments').selectAll().where('paymentIntentId', '=', intentId).executeTakeFirst(),
+      findByIntent: (intentId) =>
+        db.selectFrom('listingFeePayments').selectAll().where('paymentIntentId', '=', intentId).executeTakeFirst(),
       createForIntent: async (row) => {
         const created = await db
           .insertInto('listingFeePayments')
@@ -71,7 +113,14 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
           .onConflict((oc) => oc.column('paymentIntentId').doNothing())
           .returningAll()
           .executeTakeFirst();
-        return created ?? db.selectFrom('listingFeePayments').selectAll().where('paymentIntentId', '=', row.paymentIntentId).executeTakeFirstOrThrow();
+        return (
+          created ??
+          db
+            .selectFrom('listingFeePayments')
+            .selectAll()
+            .where('paymentIntentId', '=', row.paymentIntentId)
+            .executeTakeFirstOrThrow()
+        );
       },
       recentPending: (userId, puppyId) =>
         db
@@ -100,13 +149,22 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
           .returningAll()
           .executeTakeFirst(),
       pendingOfUser: (userId, puppyId, limit) => {
-        let query = db.selectFrom('listingFeePayments').selectAll().where('userId', '=', userId).where('status', '=', 'pending');
+        let query = db
+          .selectFrom('listingFeePayments')
+          .selectAll()
+          .where('userId', '=', userId)
+          .where('status', '=', 'pending');
         if (puppyId !== undefined) query = query.where('puppyId', '=', puppyId);
         return query.orderBy('id', 'desc').limit(limit).execute();
       },
     },
     sellerSubscriptions: {
-      findByProviderId: (providerId) => db.selectFrom('sellerSubscriptions').selectAll().where('providerSubscriptionId', '=', providerId).executeTakeFirst(),
+      findByProviderId: (providerId) =>
+        db
+          .selectFrom('sellerSubscriptions')
+          .selectAll()
+          .where('providerSubscriptionId', '=', providerId)
+          .executeTakeFirst(),
       findActive: (userId, now) =>
         db
           .selectFrom('sellerSubscriptions')
@@ -124,7 +182,14 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
           .onConflict((oc) => oc.column('providerSubscriptionId').doNothing())
           .returningAll()
           .executeTakeFirst();
-        return created ?? db.selectFrom('sellerSubscriptions').selectAll().where('providerSubscriptionId', '=', row.providerSubscriptionId).executeTakeFirstOrThrow();
+        return (
+          created ??
+          db
+            .selectFrom('sellerSubscriptions')
+            .selectAll()
+            .where('providerSubscriptionId', '=', row.providerSubscriptionId)
+            .executeTakeFirstOrThrow()
+        );
       },
       transition: (providerId, from, patch) =>
         from.length === 0
@@ -140,12 +205,15 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
       markCardVerified: (providerId, now) =>
         db
           .updateTable('sellerSubscriptions')
-          .set({ status: sql`CASE WHEN trial_end > ${now.toISOString()}::timestamptz THEN 'trialing' ELSE 'active' END` })
+          .set({
+            status: sql`CASE WHEN trial_end > ${now.toISOString()}::timestamptz THEN 'trialing' ELSE 'active' END`,
+          })
           .where('providerSubscriptionId', '=', providerId)
           .where('status', '=', 'incomplete')
           .returningAll()
           .executeTakeFirst(),
-      listByUser: (userId) => db.selectFrom('sellerSubscriptions').selectAll().where('userId', '=', userId).orderBy('id').execute(),
+      listByUser: (userId) =>
+        db.selectFrom('sellerSubscriptions').selectAll().where('userId', '=', userId).orderBy('id').execute(),
       countLiveListings: async (userId, now) => {
         const row = await db
           .selectFrom('puppies')
@@ -157,7 +225,8 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
       },
     },
     donations: {
-      findByIntent: (intentId) => db.selectFrom('donations').selectAll().where('stripePaymentIntentId', '=', intentId).executeTakeFirst(),
+      findByIntent: (intentId) =>
+        db.selectFrom('donations').selectAll().where('stripePaymentIntentId', '=', intentId).executeTakeFirst(),
       createForIntent: async (row) => {
         const created = await db
           .insertInto('donations')
@@ -165,12 +234,31 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
           .onConflict((oc) => oc.column('stripePaymentIntentId').doNothing())
           .returningAll()
           .executeTakeFirst();
-        return created ?? db.selectFrom('donations').selectAll().where('stripePaymentIntentId', '=', row.stripePaymentIntentId).executeTakeFirstOrThrow();
+        return (
+          created ??
+          db
+            .selectFrom('donations')
+            .selectAll()
+            .where('stripePaymentIntentId', '=', row.stripePaymentIntentId)
+            .executeTakeFirstOrThrow()
+        );
       },
       markSucceeded: (intentId) =>
-        db.updateTable('donations').set({ status: 'succeeded' }).where('stripePaymentIntentId', '=', intentId).where('status', '=', 'pending').returningAll().executeTakeFirst(),
+        db
+          .updateTable('donations')
+          .set({ status: 'succeeded' })
+          .where('stripePaymentIntentId', '=', intentId)
+          .where('status', '=', 'pending')
+          .returningAll()
+          .executeTakeFirst(),
       markCanceled: (intentId) =>
-        db.updateTable('donations').set({ status: 'canceled' }).where('stripePaymentIntentId', '=', intentId).where('status', '=', 'pending').returningAll().executeTakeFirst(),
+        db
+          .updateTable('donations')
+          .set({ status: 'canceled' })
+          .where('stripePaymentIntentId', '=', intentId)
+          .where('status', '=', 'pending')
+          .returningAll()
+          .executeTakeFirst(),
     },
     localPayments: {
       count: async (kind) => {
@@ -178,14 +266,31 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
         if (kind) query = query.where('kind', '=', kind);
         return Number((await query.executeTakeFirstOrThrow()).n);
       },
-      find: (providerId, kind) => db.selectFrom('localPayments').selectAll().where('providerId', '=', providerId).where('kind', '=', kind).executeTakeFirst(),
+      find: (providerId, kind) =>
+        db
+          .selectFrom('localPayments')
+          .selectAll()
+          .where('providerId', '=', providerId)
+          .where('kind', '=', kind)
+          .executeTakeFirst(),
       findByClientSecret: (secret) =>
         secret
-          ? db.selectFrom('localPayments').selectAll().where('clientSecret', '=', secret).where('kind', 'in', ['payment_intent', 'setup_intent']).executeTakeFirst()
+          ? db
+              .selectFrom('localPayments')
+              .selectAll()
+              .where('clientSecret', '=', secret)
+              .where('kind', 'in', ['payment_intent', 'setup_intent'])
+              .executeTakeFirst()
           : Promise.resolve(undefined),
-      findByIdempotencyKey: (key) => db.selectFrom('localPayments').selectAll().where('idempotencyKey', '=', key).executeTakeFirst(),
+      findByIdempotencyKey: (key) =>
+        db.selectFrom('localPayments').selectAll().where('idempotencyKey', '=', key).executeTakeFirst(),
       findSetupOf: (subscriptionId) =>
-        db.selectFrom('localPayments').selectAll().where('kind', '=', 'setup_intent').where(sql<string>`metadata->>'subscription'`, '=', subscriptionId).executeTakeFirst(),
+        db
+          .selectFrom('localPayments')
+          .selectAll()
+          .where('kind', '=', 'setup_intent')
+          .where(sql<string>`metadata->>'subscription'`, '=', subscriptionId)
+          .executeTakeFirst(),
       listOpenCheckouts: (puppyId) =>
         db
           .selectFrom('localPayments')
@@ -197,7 +302,14 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
           .orderBy('id')
           .execute(),
       findTransferInGroup: (group) =>
-        db.selectFrom('localPayments').selectAll().where('kind', '=', 'transfer').where(sql<string>`metadata->>'transferGroup'`, '=', group).orderBy('id').limit(1).executeTakeFirst(),
+        db
+          .selectFrom('localPayments')
+          .selectAll()
+          .where('kind', '=', 'transfer')
+          .where(sql<string>`metadata->>'transferGroup'`, '=', group)
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst(),
       createOnce: async (row) => {
         const created = await db
           .insertInto('localPayments')
@@ -206,12 +318,28 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
           .returningAll()
           .executeTakeFirst();
         if (created) return { row: created, created: true };
-        return { row: await db.selectFrom('localPayments').selectAll().where('idempotencyKey', '=', row.idempotencyKey).executeTakeFirstOrThrow(), created: false };
+        return {
+          row: await db
+            .selectFrom('localPayments')
+            .selectAll()
+            .where('idempotencyKey', '=', row.idempotencyKey)
+            .executeTakeFirstOrThrow(),
+          created: false,
+        };
       },
       transition: (id, from, patch) => {
         const { metadata, ...rest } = patch;
-        const values = metadata === undefined ? rest : { ...rest, metadata: JSON.stringify(metadata) as unknown as Record<string, string> };
-        return db.updateTable('localPayments').set(values).where('id', '=', id).where('status', 'in', from).returningAll().executeTakeFirst();
+        const values =
+          metadata === undefined
+            ? rest
+            : { ...rest, metadata: JSON.stringify(metadata) as unknown as Record<string, string> };
+        return db
+          .updateTable('localPayments')
+          .set(values)
+          .where('id', '=', id)
+          .where('status', 'in', from)
+          .returningAll()
+          .executeTakeFirst();
       },
       refund: (id, now) =>
         db
@@ -229,7 +357,11 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
           accountId === undefined
             ? db
                 .selectFrom('localPayments')
-                .select(sql<number>`coalesce(sum(CASE WHEN kind IN ('transfer', 'dispute') THEN -(${net}) ELSE ${net} END), 0)`.as('cents'))
+                .select(
+                  sql<number>`coalesce(sum(CASE WHEN kind IN ('transfer', 'dispute') THEN -(${net}) ELSE ${net} END), 0)`.as(
+                    'cents',
+                  ),
+                )
                 // a lost dispute took its amount back from the platform
                 .where((eb) =>
                   eb.or([
@@ -240,7 +372,11 @@ export function paymentRepositories(db: Db): Pick<Repositories, 'orders' | 'paym
                 )
             : db
                 .selectFrom('localPayments')
-                .select(sql<number>`coalesce(sum(CASE WHEN kind = 'transfer' THEN ${net} ELSE -amount_cents END), 0)`.as('cents'))
+                .select(
+                  sql<number>`coalesce(sum(CASE WHEN kind = 'transfer' THEN ${net} ELSE -amount_cents END), 0)`.as(
+                    'cents',
+                  ),
+                )
                 .where((eb) =>
                   eb.or([
                     eb.and([eb('kind', '=', 'transfer'), eb(sql<string>`metadata->>'destination'`, '=', accountId)]),

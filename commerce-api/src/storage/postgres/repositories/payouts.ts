@@ -18,7 +18,9 @@ export function payoutRepositories(db: Db): Pick<Repositories, 'payouts' | 'payo
           .onConflict((oc) => oc.column('orderId').doNothing())
           .returningAll()
           .executeTakeFirst();
-        return created ?? db.selectFrom('payouts').selectAll().where('orderId', '=', row.orderId).executeTakeFirstOrThrow();
+        return (
+          created ?? db.selectFrom('payouts').selectAll().where('orderId', '=', row.orderId).executeTakeFirstOrThrow()
+        );
       },
       transition: (id, from, patch) =>
         from.length === 0
@@ -31,7 +33,8 @@ export function payoutRepositories(db: Db): Pick<Repositories, 'payouts' | 'payo
               .where('status', 'in', from)
               .returningAll()
               .executeTakeFirst(),
-      listBySeller: (sellerId) => db.selectFrom('payouts').selectAll().where('sellerId', '=', sellerId).orderBy('id', 'desc').execute(),
+      listBySeller: (sellerId) =>
+        db.selectFrom('payouts').selectAll().where('sellerId', '=', sellerId).orderBy('id', 'desc').execute(),
       // each branch matches a partial index (migrations 0007, 0010); a released payout is listed only
       // when its seller's account can receive it, so waiting ones never fill the page
       listDue: (now, limit) => {
@@ -66,13 +69,20 @@ export function payoutRepositories(db: Db): Pick<Repositories, 'payouts' | 'payo
         db
           .selectFrom('payouts')
           .selectAll()
-          .where((eb) => eb.or([eb('status', 'in', ['held', 'reversing']), eb.and([eb('status', 'in', ['paid', 'releasing']), eb('lastError', 'is not', null)])]))
+          .where((eb) =>
+            eb.or([
+              eb('status', 'in', ['held', 'reversing']),
+              eb.and([eb('status', 'in', ['paid', 'releasing']), eb('lastError', 'is not', null)]),
+            ]),
+          )
           .orderBy('id')
           .execute(),
     },
     payoutAccounts: {
-      findByUser: (userId) => db.selectFrom('payoutAccounts').selectAll().where('userId', '=', userId).executeTakeFirst(),
-      findByAccountId: (accountId) => db.selectFrom('payoutAccounts').selectAll().where('accountId', '=', accountId).executeTakeFirst(),
+      findByUser: (userId) =>
+        db.selectFrom('payoutAccounts').selectAll().where('userId', '=', userId).executeTakeFirst(),
+      findByAccountId: (accountId) =>
+        db.selectFrom('payoutAccounts').selectAll().where('accountId', '=', accountId).executeTakeFirst(),
       createForUser: async (row) => {
         const created = await db
           .insertInto('payoutAccounts')
@@ -80,7 +90,10 @@ export function payoutRepositories(db: Db): Pick<Repositories, 'payouts' | 'payo
           .onConflict((oc) => oc.column('userId').doNothing())
           .returningAll()
           .executeTakeFirst();
-        return created ?? db.selectFrom('payoutAccounts').selectAll().where('userId', '=', row.userId).executeTakeFirstOrThrow();
+        return (
+          created ??
+          db.selectFrom('payoutAccounts').selectAll().where('userId', '=', row.userId).executeTakeFirstOrThrow()
+        );
       },
       update: (accountId, patch) =>
         db

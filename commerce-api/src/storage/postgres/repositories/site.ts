@@ -17,9 +17,13 @@ export function siteRepositories(db: Db): Pick<Repositories, 'contacts' | 'setti
           ? db.updateTable('settings').set(patch).returning('paymentMode').executeTakeFirstOrThrow()
           : db.selectFrom('settings').select('paymentMode').executeTakeFirstOrThrow(),
       // its own column (migration 0011), read only here: get() is on every payment call
-      moneyCheck: async () => (await db.selectFrom('settings').select('moneyCheck').executeTakeFirstOrThrow()).moneyCheck,
+      moneyCheck: async () =>
+        (await db.selectFrom('settings').select('moneyCheck').executeTakeFirstOrThrow()).moneyCheck,
       setMoneyCheck: async (report) => {
-        await db.updateTable('settings').set({ moneyCheck: JSON.stringify(report) }).execute();
+        await db
+          .updateTable('settings')
+          .set({ moneyCheck: JSON.stringify(report) })
+          .execute();
       },
     },
   };
