@@ -993,8 +993,10 @@ async function checkInvariants(world: World, settled: boolean): Promise<void> {
   }
   // Decision 0107: a payout is released and its transfer claimed only while its order is handed over,
   // with no open dispute and its seller not suspended. A step that moved a payout towards the seller
-  // while a rule held it both before and after the step broke that (a rule that changed during the
-  // step may have raced the move fairly).
+  // while the same rule held it both before and after the step broke that. A rule that changed during
+  // the step may have raced the move fairly: "the order is paid" before and "the order is refunding"
+  // after means the order was handed over in between (a payout exists only after a handover), and the
+  // payout may have moved then; the refund takes it back.
   const before = world.moves;
   for (const [orderId, now] of books.moves) {
     const was = before.get(orderId);
@@ -1008,7 +1010,7 @@ async function checkInvariants(world: World, settled: boolean): Promise<void> {
     const towardsSeller =
       (from === undefined || from === 'scheduled' || from === 'held' || from === 'releasing') &&
       rank(now.payout) > rank(from);
-    if (towardsSeller && was?.blocked && now.blocked) {
+    if (towardsSeller && was?.blocked && now.blocked === was.blocked) {
       fail(
         books.orders.find((o) => o.id === orderId),
         `payout went from ${from} to ${now.payout} while ${was.blocked} (and after the step: ${now.blocked})`,
