@@ -16,11 +16,13 @@ function run(command: string, args: string[], extraEnv: Record<string, string> =
   children.push(child);
 }
 
+// The API's log pretty-printed for the terminal; npm start writes JSON lines (decision 0116).
 // The browser opens astro dev's port, not the API's: links the API makes (mails, payout onboarding) go there.
 const siteUrl = process.env.PUBLIC_SITE_URL || defaultSiteUrl(4321);
 run(process.execPath, ['--watch-path=commerce-api/src', 'commerce-api/src/server.ts'], {
   PORT: apiPort,
   PUBLIC_SITE_URL: siteUrl,
+  LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
 });
 run('npx', ['astro', 'dev'], { API_PORT: apiPort });
 

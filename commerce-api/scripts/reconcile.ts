@@ -4,6 +4,7 @@
 // summary line, and keeps the report for /admin. Exit code: 0 when all agree, 1 when something does not
 // (or the provider did not answer for some orders), 2 when the check could not run.
 // `npm run reconcile -- --since-days=30` checks only the orders of the last 30 days.
+import { Console } from 'node:console';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { checkMoney, keepMoneyCheck, mismatchLine, summaryLine } from '../src/domain/money-check.ts';
 import { createMemoryOutbox } from '../src/mail/outbox.ts';
@@ -21,7 +22,8 @@ let opened: OpenedStore | undefined;
 try {
   const config = loadConfig();
   const now = () => new Date();
-  const log = (line: string) => console.error(line);
+  // notes of the check go to stderr, every level: stdout holds the report
+  const log = new Console({ stdout: process.stderr });
   opened = await openStore(config, now(), { poolSize: 4 });
   const store = opened.store;
   // The check only reads the provider, so nothing is mailed; an outbox in memory keeps DATA_DIR as it was.

@@ -1,5 +1,4 @@
 // createApp(deps): the whole HTTP surface, without listen(), so tests drive it with supertest.
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
@@ -7,6 +6,8 @@ import helmet from 'helmet';
 import type { AppDeps } from './deps.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
+import { metricsEndpoint } from './http/metrics-endpoint.ts';
+import { observeRequests } from './http/request-observer.ts';
 import { sameOriginOnly } from './http/same-origin.ts';
 import { createSessionLayer } from './http/session.ts';
 import { staticSite } from './http/static-site.ts';
@@ -39,11 +40,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use((_req, res, next) => {
-    res.setHeader('X-Request-Id', randomUUID());
-    next();
-  });
-  // Probes first: a balancer asks every few seconds, and they need no session, body or headers.
+  // First: each request's id (X-Request-Id), log line and duration (decision 0116).
+  app.use(observeRequests(deps.log, deps.metrics));
+  // Probes next: a balancer asks every few seconds, and they need no session, body or headers.
   app.use(healthRoutes(deps));
   // The headers that protect today's browsers (nosniff, frame options, HSTS, referrer and cross-origin
   // policies); the CSP is a per-page <meta> (decision 0007). Legacy headers for IE, Flash and the old
@@ -62,6 +61,7 @@ export function createApp(deps: AppDeps): express.Express {
   // Compression wraps the response only when the client can use it.
   const compress = compression();
   app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
+  if (deps.metrics && config.metrics.token) app.get('/metrics', metricsEndpoint(deps.metrics, config.metrics.token));
 
   const api = express.Router();
   api.use(sameOriginOnly(config.publicApiUrl ? [config.publicSiteUrl] : []));
@@ -92,6 +92,9 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(ordersRoutes(deps));
   api.use(payoutsRoutes(deps));
   api.use(apiNotFound);
+  // answered here, not only by the app's handler below: inside /api, req.baseUrl still says /api when
+  // the request's route template is measured (http/request-observer.ts)
+  api.use(errorHandler(deps.log));
   app.use('/api', api);
 
   if (deps.pages) app.use(listingPages(deps, deps.pages, sessions));

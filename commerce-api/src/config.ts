@@ -61,6 +61,8 @@ const trustProxy = () =>
     ),
     'false',
   );
+/** pino's levels; silent writes nothing */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const url = () => v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url('must be a URL'))]), '');
 
 const EnvSchema = v.object({
@@ -142,6 +144,27 @@ const EnvSchema = v.object({
     '3',
   ),
   STRIPE_CONNECT_WEBHOOK_SECRET: text(),
+  // logs and metrics (decision 0116)
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  LOG_FORMAT: v.optional(v.picklist(['json', 'pretty'], 'must be json or pretty'), 'json'),
+  METRICS_TOKEN: v.optional(
+    v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.minLength(32, 'must be at least 32 random characters'))]),
+    '',
+  ),
+  METRICS_PORT: v.optional(
+    v.union([
+      v.literal(''),
+      v.pipe(
+        v.string(),
+        v.regex(/^\d+$/, 'must be a port number'),
+        v.transform(Number),
+        v.integer(),
+        v.minValue(1, 'must be a port number'),
+        v.maxValue(65535, 'must be a port number'),
+      ),
+    ]),
+    '',
+  ),
 });
 
 /**
@@ -238,6 +261,13 @@ export interface Config {
   readonly paymentProvider: 'local' | 'stripe';
   readonly mail: { readonly smtpUrl: string; readonly from: string };
   readonly smsEnabled: boolean;
+  /** the log (decision 0116): the least level written, and JSON lines or pretty ones for a terminal (npm run dev) */
+  readonly logs: { readonly level: (typeof LOG_LEVELS)[number]; readonly format: 'json' | 'pretty' };
+  /**
+   * GET /metrics (decision 0116): on the server's port with `token` as a bearer token, and/or on `port`
+   * bound to 127.0.0.1 without one. Neither set: no metrics are kept, and /metrics is a 404.
+   */
+  readonly metrics: { readonly token: string; readonly port: number | null };
 }
 
 export class ConfigError extends Error {
@@ -342,6 +372,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentProvider: stripeTestKeys ? 'stripe' : 'local',
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     smsEnabled: e.SMS_ENABLED,
+    logs: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT === '' ? null : e.METRICS_PORT },
   };
   if (isProduction)
     checkProduction(

@@ -7,6 +7,8 @@ import type { Mailer, Outbox, SmsSender } from './mail/messages.ts';
 import type { Payments } from './payments/index.ts';
 import type { MediaStore } from './media/media-store.ts';
 import type { Store } from './domain/store/index.ts';
+import type { Logger } from './logging/logger.ts';
+import type { Metrics } from './metrics/metrics.ts';
 
 export interface AppDeps {
   config: Config;
@@ -26,8 +28,13 @@ export interface AppDeps {
   payments: Payments;
   /** the clock every rule reads (listing expiry, code expiry, trials) */
   now: () => Date;
-  /** where unexpected errors are reported */
-  log: (line: string) => void;
+  /**
+   * the process's logger (decision 0116): request lines, and what rules report (they take it as a `Log`);
+   * each line carries the id of the request, job run or payment event in progress
+   */
+  log: Logger;
+  /** what GET /metrics reports; absent when metrics are not configured (nothing is measured then) */
+  metrics?: Metrics;
   /** true once the process is stopping (SIGTERM): /readyz answers 503 so a balancer stops sending */
   draining?: () => boolean;
   /** the pages rendered on demand (the built Astro handler; #contracts/on-demand-routes.ts); without it those paths are 404 */

@@ -20,6 +20,9 @@ import { sweepUnusedUploadsJob } from './jobs/sweep-unused-uploads.ts';
 import { sweepRateLimitsJob } from './jobs/sweep-rate-limits.ts';
 import { releasePayoutsJob } from './jobs/release-payouts.ts';
 import { moneyCheckJob } from './jobs/money-check.ts';
+import { createLogger, type Logger } from './logging/logger.ts';
+import { serveMetricsLocally } from './metrics/metrics-server.ts';
+import { timedStore } from './metrics/timed-store.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -36,9 +39,12 @@ async function loadOnDemandPages(buildDir: string): Promise<OnDemandPages | unde
   return { handler: built.handler, buildId: Math.round(statSync(entry).mtimeMs).toString(36) };
 }
 
-export async function startServer(config: Config): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startServer(
+  config: Config,
+  log: Logger = createLogger(config.logs),
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const now = () => new Date();
-  const opened = await openStore(config, now());
+  const opened = await openStore(config, now(), { log });
   const seedOptions: SeedOptions = {
     dataDir: config.dataDir,
     admin: config.admin,
@@ -52,12 +58,17 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
       : await seedPostgres(opened.pool, opened.store, seedOptions);
   const outbox = createFileOutbox(path.join(config.dataDir, 'outbox'), { smsAvailable: config.smsEnabled, now });
   const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox.mailer;
-  const log = (line: string) => console.error(line);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   // one bucket for every process when S3 is configured (decision 0095), else this machine's DATA_DIR/uploads
   const media = config.s3 ? createS3MediaStore(config.s3) : createLocalMediaStore(uploadsDir);
+  // Metrics only when something can read them (decision 0116): otherwise nothing is measured, and
+  // prom-client is not even loaded (some 50 ms of every start).
+  const metrics =
+    config.metrics.token || config.metrics.port !== null
+      ? (await import('./metrics/metrics.ts')).createMetrics({ store: opened.store, log, processMetrics: true })
+      : undefined;
   // one instance for the app and the payments: on lowdb, transactions queue per instance
-  const store = opened.store;
+  const store = metrics ? timedStore(opened.store, metrics) : opened.store;
   let draining = false;
   const deps: AppDeps = {
     config,
@@ -71,6 +82,7 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
     payments: createPayments({ config, store, mailer, now, log }),
     now,
     log,
+    metrics,
     pages: await loadOnDemandPages(siteBuildDir()),
     paths: {
       siteDir: path.join(siteBuildDir(), 'client'),
@@ -86,7 +98,7 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
       moneyCheckJob(deps.payments.payouts),
       ...(store.rateLimits ? [sweepRateLimitsJob(store.rateLimits)] : []),
     ],
-    { now, log, leases: store.jobLeases },
+    { now, log, leases: store.jobLeases, metrics },
   );
   const server = await new Promise<import('node:http').Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
@@ -95,18 +107,19 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const metricsServer =
+    metrics && config.metrics.port !== null ? await serveMetricsLocally(metrics, config.metrics.port) : undefined;
   const where = opened.kind === 'lowdb' ? config.dataDir : 'PostgreSQL (DATABASE_URL)';
   if (opened.kind === 'postgres' && opened.migrated.length)
-    console.log(`Applied PostgreSQL migrations ${opened.migrated.join(', ')}.`);
+    log.info(`Applied PostgreSQL migrations ${opened.migrated.join(', ')}.`);
   if (seeded.seeded)
-    console.log(
-      `Seeded ${seeded.breeds} breeds, ${seeded.puppies} puppies and ${seeded.users} accounts into ${where}.`,
-    );
+    log.info(`Seeded ${seeded.breeds} breeds, ${seeded.puppies} puppies and ${seeded.users} accounts into ${where}.`);
   if (config.randomDemoPasswords) {
-    // Shown this once: only their hashes are kept.
+    // Shown this once, by design (SEED_DEMO_DATA, README): only their hashes are kept.
     for (const login of seeded.demoLogins)
-      console.log(`Demo ${login.accountType} (random password, shown once): ${login.username} / ${login.password}`);
+      log.info(`Demo ${login.accountType} (random password, shown once): ${login.username} / ${login.password}`);
   }
+  if (metricsServer) log.info(`Metrics at http://127.0.0.1:${config.metrics.port}/metrics (this machine only).`);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -123,6 +136,13 @@ export async function startServer(config: Config): Promise<{ url: string; stop: 
         setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs).unref();
       });
       clearInterval(sweep);
+      // a scrape is short and can be cut: Prometheus keeps its connection alive between scrapes
+      if (metricsServer) {
+        await new Promise<void>((resolve) => {
+          metricsServer.close(() => resolve());
+          metricsServer.closeAllConnections();
+        });
+      }
       await jobs.stop();
       await opened.store.close();
     })());
@@ -134,38 +154,40 @@ export async function main(): Promise<void> {
   try {
     config = loadConfig();
   } catch (error) {
+    // before the logger, which the configuration sets up: a plain line
     if (error instanceof ConfigError) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
+  const log = createLogger(config.logs);
   let running: Awaited<ReturnType<typeof startServer>>;
   try {
-    running = await startServer(config);
+    running = await startServer(config, log);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    log.fatal(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
   // Handlers first: a Ctrl-C right after the banner must already stop cleanly.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      console.log(`\n${signal}: finishing writes and stopping…`);
+      log.info(`${signal}: finishing writes and stopping…`);
       running.stop().then(
         () => process.exit(0),
         (error: unknown) => {
-          console.error(error);
+          log.fatal({ err: error }, 'the server did not stop cleanly');
           process.exit(1);
         },
       );
     });
   }
   const data = config.databaseUrl ? 'data in PostgreSQL' : `data in ${config.dataDir}`;
-  console.log(
+  log.info(
     `PuppyNest is running at ${running.url} (${data}, ${config.paymentProvider === 'local' ? 'local test-mode payments' : 'Stripe payments'}).`,
   );
   if (config.admin.isDevDefault && !config.isProduction) {
-    console.log(`Admin login (development default): ${config.admin.username} / ${config.admin.password}`);
+    log.info(`Admin login (development default): ${config.admin.username} / ${config.admin.password}`);
   }
 }
 

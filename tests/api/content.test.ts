@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SIGNATURE_TOLERANCE_MS } from '../../commerce-api/src/http/routes/hooks.routes.ts';
 import { createSiteRebuilder } from '../../commerce-api/src/publishing/site-rebuild.ts';
 import { createTestApp } from '../support/test-app.ts';
+import { capturedLog } from '../support/captured-log.ts';
 
 describe('GET /api/products', () => {
   it('lists the Puppy Essentials of the CMS with prices and image URLs the server answers', async () => {
@@ -129,11 +130,11 @@ describe('site rebuilder', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'puppynest-rebuild-'));
     try {
       const marker = path.join(dir, 'runs.txt');
-      const logs: string[] = [];
+      const { log, messages: logs } = capturedLog();
       // Each build notes its start and end: overlapping builds would interleave the lines.
       const rebuilder = createSiteRebuilder({
         command: `echo start >> "${marker}"; sleep 0.3; echo end >> "${marker}"`,
-        log: (line) => logs.push(line),
+        log,
       });
       expect(rebuilder.request()).toBe('started');
       expect(rebuilder.request()).toBe('queued');
@@ -150,11 +151,8 @@ describe('site rebuilder', () => {
   });
 
   it('reports a failing build with the end of its error output', async () => {
-    const logs: string[] = [];
-    const rebuilder = createSiteRebuilder({
-      command: 'echo "content source unreachable" >&2; exit 3',
-      log: (line) => logs.push(line),
-    });
+    const { log, messages: logs } = capturedLog();
+    const rebuilder = createSiteRebuilder({ command: 'echo "content source unreachable" >&2; exit 3', log });
     rebuilder.request();
     await rebuilder.idle();
     expect(logs).toEqual([expect.stringMatching(/^site rebuild failed \(exit code 3\).*content source unreachable/)]);

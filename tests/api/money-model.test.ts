@@ -42,6 +42,7 @@ import { addPuppy, inDays, NOW } from '../support/payments.ts';
 import { emptyingSql } from '../support/postgres-emptying.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createTestStore, onPostgres, type TestStore } from '../support/test-store.ts';
+import { silentLog } from '../support/captured-log.ts';
 
 // PostgreSQL runs take about four times as long (real connections and transactions): fewer of the same
 // sequences (the same seed gives the same first sequences on both stores)
@@ -1029,7 +1030,7 @@ async function checkInvariants(world: World, settled: boolean): Promise<void> {
         store: world.store,
         provider: t.deps.payments.provider,
         now: t.deps.now,
-        log: () => {},
+        log: silentLog,
       });
       for (const m of report.mismatches)
         fail(

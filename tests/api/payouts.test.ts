@@ -14,6 +14,7 @@ import { signedInAgent } from '../support/api-login.ts';
 import { addPuppy, localPaymentCount, marketplace, NOW } from '../support/payments.ts';
 import { adminAgent, buy, connect, handOver, local, payoutOf } from '../support/payouts.ts';
 import { onPostgres } from '../support/test-store.ts';
+import { silentLog } from '../support/captured-log.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -480,7 +481,7 @@ describe('one transfer per order, also when two processes release at the same mo
         store,
         mailer: t.deps.mailer,
         now: t.deps.now,
-        log: () => {},
+        log: silentLog,
       });
       const results = await Promise.all([
         releaseDuePayouts(t.deps.payments.payouts, t.deps.now()),
@@ -510,7 +511,7 @@ describe('the local double spends the platform balance once, also from two proce
         store,
         mailer: t.deps.mailer,
         now: t.deps.now,
-        log: () => {},
+        log: silentLog,
       });
       for (let round = 0; round < 5; round++) {
         const balance = await t.store.localPayments.balanceCents();
@@ -559,7 +560,7 @@ describe('a transfer whose sender stopped before recording it', () => {
       store: t.store,
       mailer: t.deps.mailer,
       now: t.deps.now,
-      log: () => {},
+      log: silentLog,
       localEvents: 'drop',
     });
     const account = (await t.store.payoutAccounts.findByUser(seller.user.id))!;

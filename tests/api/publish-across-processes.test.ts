@@ -12,6 +12,7 @@ import { createAnnouncements } from '../../commerce-api/src/storage/postgres/ann
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
 import { createTestApp } from '../support/test-app.ts';
+import { capturedLog, silentLog } from '../support/captured-log.ts';
 
 const SECRET = 'a-webhook-secret-for-tests';
 const others: Array<{ close(): Promise<void> }> = [];
@@ -59,9 +60,9 @@ it('a process whose listening connection is cut listens again, catches up once, 
   const { databaseUrl } = await createTestApp();
   const poolA = createPool({ connectionString: databaseUrl!, max: 2 });
   const poolB = createPool({ connectionString: databaseUrl!, max: 2 });
-  const a = createAnnouncements(poolA, () => {});
-  const logged: string[] = [];
-  const b = createAnnouncements(poolB, (line) => logged.push(line), { retryMs: 20 });
+  const a = createAnnouncements(poolA, silentLog);
+  const { log, messages: logged } = capturedLog();
+  const b = createAnnouncements(poolB, log, { retryMs: 20 });
   // the announcements first, then their pools
   others.push({
     async close() {

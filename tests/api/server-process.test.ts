@@ -55,6 +55,17 @@ function startServer(
   });
 }
 
+/** a port nothing listens on now */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = http.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.once('error', reject);
+  });
+}
+
 function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   if (child.exitCode !== null || child.signalCode !== null)
     return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
@@ -253,7 +264,8 @@ describe('the server process', () => {
   it('gives a production demo deployment fresh random demo passwords, printed once, never the published ones', async () => {
     const dataDir = tempDir();
     const { child, url, output } = await startServer(dataDir, { ...PRODUCTION, SEED_DEMO_DATA: 'true' });
-    const printed = /Demo buyer \(random password, shown once\): demo-buyer \/ (\S+)/.exec(output());
+    // the log is JSON lines: the password ends at the message's closing quote
+    const printed = /Demo buyer \(random password, shown once\): demo-buyer \/ ([^\s"]+)/.exec(output());
     expect(printed, output()).not.toBeNull();
     const login = (password: string) =>
       fetch(`${url}/api/login`, {
@@ -272,6 +284,52 @@ describe('the server process', () => {
     expect(again.output()).not.toMatch(/random password/);
     // A first start renders the demo catalogue's pictures: measured 25 s on a loaded 2-core machine.
   }, 120_000);
+
+  // decision 0116: what an operator reads and scrapes
+  it('logs JSON lines carrying each request id, and serves metrics on METRICS_PORT at 127.0.0.1, never on the public port', async () => {
+    const metricsPort = await freePort();
+    const { child, url, output } = await startServer(tempDir(), { METRICS_PORT: String(metricsPort) });
+    const read = await fetch(`${url}/api/breeds`);
+    expect(read.status).toBe(200);
+    const missing = await fetch(`${url}/api/no-such-thing`);
+    expect(missing.status).toBe(404);
+    const id = missing.headers.get('x-request-id');
+    expect((await fetch(`${url}/metrics`)).status).toBe(404);
+
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scraped.status).toBe(200);
+    expect(scraped.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await scraped.text();
+    expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect(text).toMatch(
+      /^puppynest_http_request_duration_seconds_count\{method="GET",route="\/api\/breeds",status="200"\} 1$/m,
+    );
+    expect(text).toMatch(/^puppynest_orders\{status="paid"\} 0$/m);
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/api/breeds`)).status).toBe(404);
+
+    // stdout is written asynchronously: the request's line comes once the write is done
+    await expect.poll(output).toContain(`"reqId":"${id}"`);
+    const lines = output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.find((line) => line.reqId === id)).toMatchObject({
+      level: 'info',
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/no-such-thing' },
+      res: { statusCode: 404 },
+    });
+    // a quick, successful read is a line at debug only: not written at the default level
+    expect(lines.some((line) => line.reqId === read.headers.get('x-request-id'))).toBe(false);
+    expect(lines.find((line) => String(line.msg).startsWith('PuppyNest is running at'))).toMatchObject({
+      level: 'info',
+      time: expect.any(Number),
+      pid: child.pid,
+    });
+    child.kill('SIGINT');
+    expect((await exitOf(child)).code).toBe(0);
+  });
 
   it('fails fast with a message naming a bad variable', async () => {
     const child = spawn(process.execPath, [SERVER], {

@@ -927,6 +927,8 @@ describe('Connect webhook events (decision 0101)', () => {
         metadata: { userId: '7' },
         livemode: false,
       },
+      // Stripe's `created`, from which the webhook's lag is measured (decision 0116)
+      createdAt: new Date(seconds(NOW) * 1000).toISOString(),
     });
     // the same check through verifyStripeEvent with the Connect secret
     expect(verifyStripeEvent(Buffer.from(payload), header, CONNECT_SECRET, NOW.getTime()).object).toMatchObject({
@@ -952,6 +954,7 @@ describe('Connect webhook events (decision 0101)', () => {
         metadata: { orderReference: 'PN-20260601-5791A0B2' },
         livemode: false,
       },
+      createdAt: new Date(seconds(NOW) * 1000).toISOString(),
     });
     const created = signed(event('evt_3Created', 'transfer.created', stripeTransfer()));
     expect(verifyStripeEvent(created.payload, created.header, CONNECT_SECRET, NOW.getTime()).object).toMatchObject({

@@ -11,6 +11,7 @@ import { sweepUnusedUploads } from '../../commerce-api/src/jobs/sweep-unused-upl
 import { createLocalMediaStore } from '../../commerce-api/src/media/media-store.ts';
 import { buildBreeds } from '../support/factories.ts';
 import { createTestApp, registeredAgent } from '../support/test-app.ts';
+import { silentLog } from '../support/captured-log.ts';
 
 const HOUR = 3_600_000;
 const dirs: string[] = [];
@@ -139,7 +140,7 @@ describe('sweeping unused uploads', () => {
       imageUrls: [],
     };
     await agent.post('/api/puppies').send(listing).expect(201);
-    const ctx = { store: t.store, media: t.media, log: (line: string) => t.logs.push(line) };
+    const ctx = { store: t.store, media: t.media, log: t.deps.log };
 
     expect(await sweepUnusedUploads(ctx, new Date(t.clock.now.getTime() + 23 * HOUR))).toBe(0);
     expect(existsSync(t.stored(abandoned))).toBe(true);
@@ -172,7 +173,7 @@ describe('sweeping unused uploads', () => {
           },
         },
       ],
-      { now: () => at, log: () => {} },
+      { now: () => at, log: silentLog },
     );
     await started;
     let stopped = false;

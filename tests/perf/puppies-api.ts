@@ -2,13 +2,19 @@
 // autocannon with 100 connections on loopback, against a bare node:http server answering a fixed JSON
 // body of the same size (the ceiling). Target: at least half of the ceiling's requests per second.
 // Each server runs in its own process, so the load generator does not share its event loop.
+// The API runs twice (decision 0116): with logs and metrics off (LOG_LEVEL=silent, no METRICS_TOKEN), and
+// on as in production (LOG_LEVEL=info, lines written asynchronously to the null device as to a log file,
+// and every metric kept). Target: on costs at most 5% of off's requests per second, both queries together.
 //
 //   npx node tests/perf/puppies-api.ts [--seconds=10] [--connections=100] [--rows=10000]
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pino from 'pino';
+import { createLogger } from '../../commerce-api/src/logging/logger.ts';
 import { PuppyQuerySchema } from '../../commerce-api/src/contracts/puppies.ts';
 import { queryPuppies } from '../../commerce-api/src/domain/puppy-catalogue.ts';
 import { buildBreeds, buildCatalogue, buildUser, createRng } from '../support/factories.ts';
@@ -34,9 +40,18 @@ function option(name: string, fallback: number): number {
   return value;
 }
 
-async function catalogueApp(rows: number) {
+/** logs and metrics off, or on as in production */
+async function catalogueApp(rows: number, observed = false) {
   const now = new Date();
-  const t = await createTestApp({ now });
+  const t = await createTestApp(
+    observed
+      ? {
+          now,
+          env: { METRICS_TOKEN: 'a-bench-metrics-token-0123456789abcdef' },
+          log: createLogger({ level: 'info', format: 'json' }, pino.destination({ dest: os.devNull, sync: false })),
+        }
+      : { now, log: createLogger({ level: 'silent', format: 'json' }) },
+  );
   await t.lowdb!.write((db) => {
     const breedIds = buildBreeds().map((breed) => db.breeds.insert(breed).id);
     const sellerIds = Array.from(
@@ -51,8 +66,8 @@ async function catalogueApp(rows: number) {
 /** child process: serve the API or the ceiling on a free port and print it */
 async function serve(kind: string, rows: number): Promise<void> {
   let server: http.Server;
-  if (kind === 'api') {
-    const t = await catalogueApp(rows);
+  if (kind === 'api' || kind === 'api-observed') {
+    const t = await catalogueApp(rows, kind === 'api-observed');
     server = http.createServer(t.app);
   } else {
     const t = await catalogueApp(rows);
@@ -72,9 +87,28 @@ async function serve(kind: string, rows: number): Promise<void> {
     });
   }
   server.keepAliveTimeout = 60_000;
-  // a normal exit, so that --cpu-prof can write its profile
-  process.once('SIGINT', () => process.exit(0));
-  server.listen(0, '127.0.0.1', () => process.stdout.write(`PORT ${(server.address() as AddressInfo).port}\n`));
+  let base: NodeJS.CpuUsage;
+  // a normal exit, so that --cpu-prof can write its profile; first the CPU time spent serving
+  process.once('SIGINT', () => {
+    const used = process.cpuUsage(base);
+    process.stdout.write(`CPU ${used.user + used.system}\n`, () => process.exit(0));
+  });
+  server.listen(0, '127.0.0.1', () => {
+    base = process.cpuUsage();
+    process.stdout.write(`PORT ${(server.address() as AddressInfo).port}\n`);
+  });
+}
+
+/** stops a server and answers the CPU time (µs) it spent since it listened */
+function stopServer(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.stdout!.on('data', (chunk: string) => {
+      const match = /CPU (\d+)/.exec(chunk);
+      if (match) resolve(Number(match[1]));
+    });
+    child.kill('SIGINT');
+  });
 }
 
 function startServer(kind: string, rows: number): Promise<{ port: number; child: ChildProcess }> {
@@ -170,33 +204,43 @@ async function main(): Promise<void> {
   const scenarios = [
     { kind: 'api', label: 'GET /api/puppies, default filters, limit=24', paths: [DEFAULT_QUERY] },
     { kind: 'api', label: 'GET /api/puppies, 5 filter mixes, limit=24', paths: MIXED_QUERIES },
+    { kind: 'api-observed', label: '  the same, default filters, logs+metrics on', paths: [DEFAULT_QUERY] },
+    { kind: 'api-observed', label: '  the same, 5 filter mixes, logs+metrics on', paths: MIXED_QUERIES },
     { kind: 'ceiling', label: 'bare node:http, fixed JSON of the same page', paths: ['/'] },
   ] as const;
-  const servers = { api: await startServer('api', rows), ceiling: await startServer('ceiling', rows) };
+  const servers = {
+    api: await startServer('api', rows),
+    'api-observed': await startServer('api-observed', rows),
+    ceiling: await startServer('ceiling', rows),
+  };
   const slices: Slice[][] = scenarios.map(() => []);
-  const rounds = 3;
+  /** every request each server answered, warm-up included: its CPU time is divided by them */
+  const served = { api: 0, 'api-observed': 0, ceiling: 0 };
+  const cpuUs = { api: 0, 'api-observed': 0, ceiling: 0 };
+  // more, shorter turns than the ceiling needs: the on/off comparison is of a few percent
+  const rounds = 6;
   try {
-    for (const scenario of scenarios) await slice(servers[scenario.kind].port, scenario.paths, 1, connections); // warm-up
+    for (const scenario of scenarios)
+      served[scenario.kind] += (await slice(servers[scenario.kind].port, scenario.paths, 1, connections)).requests; // warm-up
     for (let round = 0; round < rounds; round++) {
-      for (const [i, scenario] of scenarios.entries())
-        slices[i]!.push(
-          await slice(
-            servers[scenario.kind].port,
-            scenario.paths,
-            Math.max(1, Math.round(seconds / rounds)),
-            connections,
-          ),
+      for (const [i, scenario] of scenarios.entries()) {
+        const run = await slice(
+          servers[scenario.kind].port,
+          scenario.paths,
+          Math.max(1, Math.round(seconds / rounds)),
+          connections,
         );
+        slices[i]!.push(run);
+        served[scenario.kind] += run.requests;
+      }
     }
   } finally {
-    for (const server of Object.values(servers)) {
-      server.child.removeAllListeners('exit');
-      server.child.kill();
-    }
+    for (const [kind, server] of Object.entries(servers))
+      cpuUs[kind as keyof typeof servers] = await stopServer(server.child);
   }
   const results = scenarios.map((scenario, i) => figures(scenario.label, slices[i]!));
 
-  const ceiling = results[2]!;
+  const ceiling = results[4]!;
   const lines = [
     `puppies API: ${rows} listings in memory, ${connections} connections, ${seconds} s per run (loopback, ${process.platform}, Node ${process.version})`,
     `  queryPuppies alone: ${cpu.defaultMs.toFixed(2)} ms per default query, ${cpu.mixedMs.toFixed(2)} ms per mixed query`,
@@ -209,6 +253,24 @@ async function main(): Promise<void> {
   const ratio = results[0]!.requestsPerSecond / ceiling.requestsPerSecond;
   lines.push(
     `  target: at least 0.5x the bare node:http ceiling: ${ratio >= 0.5 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`,
+  );
+  const cost = (off: number, on: number) => `${((1 - on / off) * 100).toFixed(1)}%`;
+  const [offDefault, offMixed, onDefault, onMixed] = results.map((r) => r.requestsPerSecond) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const both = 1 - (onDefault + onMixed) / (offDefault + offMixed);
+  lines.push(
+    `  logs and metrics cost ${cost(offDefault, onDefault)} (default), ${cost(offMixed, onMixed)} (mixes), ${(both * 100).toFixed(1)}% together ` +
+      `of the requests per second: target at most 5% together: ${both <= 0.05 ? 'met' : 'NOT met'}`,
+  );
+  // The server's own CPU time per request: what a busy shared machine disturbs least
+  const perRequest = (kind: keyof typeof servers) => cpuUs[kind] / Math.max(1, served[kind]);
+  lines.push(
+    `  CPU per request (both query kinds): ${perRequest('api').toFixed(0)} µs off, ${perRequest('api-observed').toFixed(0)} µs with logs and metrics ` +
+      `(+${((perRequest('api-observed') / perRequest('api') - 1) * 100).toFixed(1)}%); ceiling ${perRequest('ceiling').toFixed(0)} µs`,
   );
   console.log(lines.join('\n'));
   if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;

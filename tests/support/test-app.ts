@@ -13,6 +13,10 @@ import type { OnDemandPages } from '../../commerce-api/src/http/on-demand-pages.
 import { createMemoryOutbox } from '../../commerce-api/src/mail/outbox.ts';
 import type { DbShape } from '../../commerce-api/src/domain/model.ts';
 import { createPayments, type PaymentsOptions } from '../../commerce-api/src/payments/index.ts';
+import { createMetrics } from '../../commerce-api/src/metrics/metrics.ts';
+import { timedStore } from '../../commerce-api/src/metrics/timed-store.ts';
+import type { Logger } from '../../commerce-api/src/logging/logger.ts';
+import { capturedLog } from './captured-log.ts';
 
 export const TEST_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
 
@@ -29,6 +33,8 @@ export interface TestAppOptions {
   payments?: Pick<PaymentsOptions, 'stripeHttpClient' | 'localEvents'>;
   /** the built site's on-demand pages (tests/unit/site-build.test.ts) */
   pages?: OnDemandPages;
+  /** another logger than the captured one (tests/perf: the server's own, to stdout or nowhere) */
+  log?: Logger;
 }
 
 // One Content per source for the whole test file: the embedded dataset is read once, not once per app.
@@ -41,13 +47,22 @@ function contentFor(config: ReturnType<typeof loadConfig>): Content {
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
-  const { store, lowdb, databaseUrl } = options.store ?? (await createTestStore(options.initial, options.storage));
+  const {
+    store: opened,
+    lowdb,
+    databaseUrl,
+  } = options.store ?? (await createTestStore(options.initial, options.storage));
   const clock = { now: options.now ?? new Date('2026-06-01T12:00:00.000Z') };
-  const logs: string[] = [];
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: TEST_SECRET, ...options.env });
+  // the server's logger, captured: a test reads its lines, and nothing floods the run's output
+  const captured = capturedLog(config.logs.level);
+  const log = options.log ?? captured.log;
+  // as the server: measured only when METRICS_TOKEN or METRICS_PORT is set
+  const metrics =
+    config.metrics.token || config.metrics.port !== null ? createMetrics({ store: opened, log }) : undefined;
+  const store = metrics ? timedStore(opened, metrics) : opened;
   const nowhere = path.join(os.tmpdir(), 'puppynest-test-no-site');
   const outbox = createMemoryOutbox({ smsAvailable: options.smsAvailable ?? true, now: () => new Date(clock.now) });
-  const log = (line: string) => logs.push(line);
   const payments = createPayments({
     config,
     store,
@@ -66,6 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     payments,
     now: () => new Date(clock.now),
     log,
+    ...(metrics ? { metrics } : {}),
     ...(options.pages ? { pages: options.pages } : {}),
     paths: { siteDir: nowhere, studioDir: nowhere, uploadsDir: nowhere },
   };
@@ -81,7 +97,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
     outbox,
     clock,
     deps,
-    logs,
+    /** the messages logged, in order */
+    logs: captured.messages,
+    /** the lines logged, every field */
+    logLines: captured.lines,
+    /** the log output as the server would have written it */
+    logOutput: captured.output,
     /** advance the test clock */
     tick(ms: number) {
       clock.now = new Date(clock.now.getTime() + ms);

@@ -55,6 +55,30 @@ describe('loadConfig', () => {
     });
   });
 
+  // decision 0116
+  it('logs JSON at info and keeps no metrics by default; a metrics token must be long, a metrics port a port', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect(config.logs).toEqual({ level: 'info', format: 'json' });
+    expect(config.metrics).toEqual({ token: '', port: null });
+    expect(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'debug',
+        LOG_FORMAT: 'pretty',
+        METRICS_TOKEN: ` ${strongSecret} `,
+        METRICS_PORT: '9464',
+      }),
+    ).toMatchObject({
+      logs: { level: 'debug', format: 'pretty' },
+      metrics: { token: strongSecret, port: 9464 },
+    });
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 32 random characters/);
+    expect(() => loadConfig({ METRICS_PORT: '0' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);
+  });
+
   it('keeps a random development session secret in DATA_DIR across restarts', () => {
     const dir = tempDir();
     const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir });

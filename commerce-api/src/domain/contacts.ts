@@ -9,6 +9,7 @@ import type { Store } from './store/index.ts';
 import { startConversation } from './conversations.ts';
 import type { ContactMessage, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
+import type { Log } from '../logging/log.ts';
 
 export interface ContactContext {
   store: Store;
@@ -17,7 +18,7 @@ export interface ContactContext {
   teamAddress: string;
   /** the site's public address (links in mails) */
   siteUrl: string;
-  log: (line: string) => void;
+  log: Log;
 }
 
 export interface ContactResult {
@@ -83,7 +84,7 @@ export async function sendContactMessage(
     );
   } catch (error) {
     // The message is stored; a mail outage must not turn a saved inquiry into an error for the sender.
-    ctx.log(
+    ctx.log.warn(
       `contact message ${saved.id} stored but not mailed: ${error instanceof Error ? error.message : String(error)}`,
     );
   }

@@ -17,6 +17,7 @@ import type { Conversation, Message, Puppy, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
 import { scamFlags, scamKinds } from './scam-guard/index.ts';
 import { queueRepeatedFlags } from './scam-queue.ts';
+import type { Log } from '../logging/log.ts';
 
 /** a recipient is mailed at most once per conversation in this window while it stays unread */
 export const MAIL_WINDOW_MS = 15 * 60 * 1000;
@@ -26,7 +27,7 @@ export interface ConversationContext {
   mailer: Mailer;
   /** the site's public address, for the link in the mail */
   siteUrl: string;
-  log: (line: string) => void;
+  log: Log;
 }
 
 const notFound = () => new NotFoundError('Conversation not found');
@@ -105,7 +106,7 @@ async function watchSender(ctx: ConversationContext, message: Message, sender: U
     await queueRepeatedFlags(ctx.store, sender, now);
   } catch (error) {
     // the message is stored and shown with its advice; a failed count must not fail the sender
-    ctx.log(
+    ctx.log.warn(
       `message ${message.id}: flagged, but its sender's flags were not counted: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
@@ -143,7 +144,7 @@ async function notifyRecipient(
     });
   } catch (error) {
     // the message is stored and shows in Messages; a mail outage must not fail the sender
-    ctx.log(
+    ctx.log.warn(
       `conversation ${conversation.id}: message stored but not mailed: ${error instanceof Error ? error.message : String(error)}`,
     );
   }

@@ -59,7 +59,7 @@ export async function applyDispute(ctx: PayoutContext, snapshot: DisputeSnapshot
     return recorded;
   });
   if (!order) return;
-  ctx.log(`order ${order.reference}: ${DISPUTE_STATUS_LABELS[status].toLowerCase()} (${snapshot.id})`);
+  ctx.log.warn(`order ${order.reference}: ${DISPUTE_STATUS_LABELS[status].toLowerCase()} (${snapshot.id})`);
   // the seller's money comes back after a lost dispute; a refusal or an outage is retried by the job
   if (order.status === 'charged_back') await takeBack(ctx, order);
 }

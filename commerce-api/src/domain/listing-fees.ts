@@ -21,13 +21,14 @@ import type { ListingFeePayment, Puppy, User } from './model.ts';
 import { listingStatus } from './puppy-catalogue.ts';
 import { activateWithinPlan } from './seller-plans.ts';
 import { syncUserPlan } from './subscriptions.ts';
+import type { Log } from '../logging/log.ts';
 
 export interface ListingFeeContext {
   store: Store;
   provider: PaymentProvider;
   fulfilment: Fulfilment;
   now: () => Date;
-  log: (line: string) => void;
+  log: Log;
 }
 
 async function ownPuppy(store: Repositories, user: User, puppyId: number): Promise<Puppy> {
@@ -61,7 +62,7 @@ export async function startListingFee(
       else if (!resumable && RESUMABLE.has(intent.status) && intent.amountCents === LISTING_FEE_CENTS)
         resumable = intent;
     } catch (error) {
-      ctx.log(
+      ctx.log.warn(
         `listing fee ${payment.paymentIntentId}: re-check failed: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
@@ -189,7 +190,7 @@ export async function activateListingPlan(
     try {
       await ctx.fulfilment.refresh(payment.paymentIntentId);
     } catch (error) {
-      ctx.log(
+      ctx.log.warn(
         `listing fee ${payment.paymentIntentId}: re-check failed: ${error instanceof Error ? error.message : String(error)}`,
       );
     }

@@ -23,6 +23,7 @@ import {
 import type { Repositories } from './store/index.ts';
 import { disputeStatusOf } from './disputes.ts';
 import type { MoneyCheckReport, Order, OrderStatus, Payout } from './model.ts';
+import type { Log } from '../logging/log.ts';
 
 export interface MoneyCheckContext {
   store: Pick<Repositories, 'orders' | 'payouts' | 'settings'>;
@@ -31,7 +32,7 @@ export interface MoneyCheckContext {
     'retrievePaymentIntent' | 'refundedCents' | 'retrieveTransfer' | 'findTransfer' | 'retrieveDispute'
   >;
   now: () => Date;
-  log: (line: string) => void;
+  log: Log;
 }
 
 export interface MoneyCheckOptions {
@@ -130,11 +131,14 @@ export async function runMoneyCheck(
 ): Promise<MoneyCheckReport> {
   const report = await checkMoney(ctx, options);
   const kept = await keepMoneyCheck(ctx.store, report);
-  ctx.log(summaryLine(report));
-  // the log is where an alert looks; /admin lists the first MONEY_CHECK_LISTED, `npm run reconcile` all
-  for (const mismatch of report.mismatches.slice(0, 20)) ctx.log(`money check: ${mismatchLine(mismatch)}`);
+  // the log is where an alert looks, a disagreement at level error; /admin lists the first
+  // MONEY_CHECK_LISTED, `npm run reconcile` all
+  const agrees = report.mismatchCount === 0 && report.failureCount === 0;
+  if (agrees) ctx.log.info(summaryLine(report));
+  else ctx.log.error(summaryLine(report));
+  for (const mismatch of report.mismatches.slice(0, 20)) ctx.log.error(`money check: ${mismatchLine(mismatch)}`);
   if (report.mismatches.length > 20)
-    ctx.log(`money check: … and ${report.mismatches.length - 20} more mismatches (see /admin)`);
+    ctx.log.error(`money check: … and ${report.mismatches.length - 20} more mismatches (see /admin)`);
   return kept;
 }
 

@@ -52,7 +52,7 @@ export async function settleRefund(
     if (isProviderRefusal(error)) {
       const refundError = `The payment provider refused to refund order ${order.reference}: ${message}`;
       await moveOrder(store, order, 'refundRefused', { refundError });
-      ctx.log(refundError);
+      ctx.log.warn(refundError);
       return {
         order: (await store.orders.get(order.id)) ?? order,
         outcome: {
@@ -61,7 +61,7 @@ export async function settleRefund(
         },
       };
     }
-    ctx.log(`the refund of order ${order.reference} was not made (retried by the job): ${message}`);
+    ctx.log.warn(`the refund of order ${order.reference} was not made (retried by the job): ${message}`);
     return {
       order,
       outcome: {
@@ -133,7 +133,7 @@ export async function settleClaimedRefunds(ctx: RefundContext): Promise<number> 
     try {
       if ((await settleRefund(ctx, order.id)).outcome.state !== 'pending') settled++;
     } catch (error) {
-      ctx.log(
+      ctx.log.warn(
         `the refund of order ${order.reference} was not settled: ${error instanceof Error ? error.message : String(error)}`,
       );
     }

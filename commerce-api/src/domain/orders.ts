@@ -16,6 +16,7 @@ import { OrderForIntentExistsError, type Store, type Repositories } from './stor
 import { moveOrder } from './money-life.ts';
 import type { Order, Puppy, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
+import type { Log } from '../logging/log.ts';
 
 export interface CheckoutContext {
   store: Store;
@@ -83,7 +84,7 @@ export async function startCheckout(
  * only spares the family a card hold that would be released at once (decision 0107).
  */
 export async function cancelOpenCheckouts(
-  ctx: { provider: PaymentProvider; log: (line: string) => void },
+  ctx: { provider: PaymentProvider; log: Log },
   puppyId: number,
 ): Promise<number> {
   let canceled = 0;
@@ -94,13 +95,13 @@ export async function cancelOpenCheckouts(
         canceled++;
       } catch (error) {
         // confirmed meanwhile: the price check at the order decides
-        ctx.log(
+        ctx.log.warn(
           `checkout ${intent.id} was not cancelled after a price change: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
     }
   } catch (error) {
-    ctx.log(
+    ctx.log.warn(
       `the checkouts of puppy ${puppyId} were not looked up after a price change: ${error instanceof Error ? error.message : String(error)}`,
     );
   }

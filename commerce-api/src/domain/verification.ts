@@ -19,6 +19,7 @@ import { AppError, TooManyRequestsError } from '../errors.ts';
 import type { Mailer, SmsSender } from '../mail/messages.ts';
 import type { Store } from './store/index.ts';
 import type { User, VerificationCode } from './model.ts';
+import type { Log } from '../logging/log.ts';
 
 const MINUTE_MS = 60_000;
 /** how long an anonymous verification session (and any code row) is kept */
@@ -30,7 +31,7 @@ export interface VerificationContext {
   sms: SmsSender;
   /** the key of the code hashes (the session secret) */
   secret: string;
-  log: (line: string) => void;
+  log: Log;
 }
 
 /** who asked for a code: an account, or an anonymous verification session */
@@ -106,7 +107,9 @@ export async function sendVerificationCode(
   } catch (error) {
     // Nothing was delivered: forget the code so that the visitor may ask again at once.
     await ctx.store.verificationCodes.remove(record.id);
-    ctx.log(`verification code to ${input.method} not sent: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log.warn(
+      `verification code to ${input.method} not sent: ${error instanceof Error ? error.message : String(error)}`,
+    );
     throw new AppError(502, 'send_failed', 'We could not send the verification code. Please try again later.');
   }
   return record;

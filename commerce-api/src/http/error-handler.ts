@@ -1,7 +1,10 @@
-// The last middleware: every error becomes the one wire shape. Unexpected errors are logged with the
-// request id and answered 500 without internals, so no stack trace ever reaches a client.
+// The last middleware: every error becomes the one wire shape. Unexpected errors are logged (the line
+// carries the request id, request-observer.ts) and answered 500 with the id but without internals, so no
+// stack trace ever reaches a client.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, NotFoundError, ValidationError } from '../errors.ts';
+import type { Log } from '../logging/log.ts';
+import { loggableUrl } from './request-observer.ts';
 
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new NotFoundError(`No API route for ${req.method} ${req.path}.`));
@@ -15,14 +18,14 @@ interface BodyParserError {
   severity?: string;
 }
 
-export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
+export function errorHandler(log: Log): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);
     const appError = toAppError(err);
     if (!appError) {
       const id = String(res.getHeader('X-Request-Id') ?? '');
-      log(
-        `[${id}] ${req.method} ${req.originalUrl} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      log.error(
+        `${req.method} ${loggableUrl(req.originalUrl)} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
       );
       res.status(500).json({
         error: { code: 'internal', message: `Something went wrong on our side. Please try again (request ${id}).` },
@@ -31,9 +34,8 @@ export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
     }
     if (appError.status >= 500) {
       // The server's own condition (storage full, a provider down): the operator must hear of it.
-      const id = String(res.getHeader('X-Request-Id') ?? '');
       const cause = appError.cause instanceof Error ? `: ${appError.cause.message}` : '';
-      log(`[${id}] ${req.method} ${req.originalUrl} answered ${appError.status} ${appError.code}${cause}`);
+      log.error(`${req.method} ${loggableUrl(req.originalUrl)} answered ${appError.status} ${appError.code}${cause}`);
     }
     res.status(appError.status).json(appError.toJSON());
   };

@@ -16,7 +16,7 @@ export function releasePayoutsJob(ctx: PayoutContext): Job {
       // refunds claimed and not settled (an outage, a transfer that was under way) are asked again
       const refunded = await settleClaimedRefunds(ctx);
       if (released || sent || reversed || refunded)
-        ctx.log(`payouts: ${released} released, ${sent} sent, ${reversed} reversed; ${refunded} refunds settled`);
+        ctx.log.info(`payouts: ${released} released, ${sent} sent, ${reversed} reversed; ${refunded} refunds settled`);
     },
   };
 }

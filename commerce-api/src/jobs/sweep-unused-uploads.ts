@@ -6,11 +6,12 @@ import type { MediaStore } from '../media/media-store.ts';
 import { removeMedia } from '../media/uploads.ts';
 import type { Store } from '../domain/store/index.ts';
 import type { Job } from './scheduler.ts';
+import type { Log } from '../logging/log.ts';
 
 export interface SweepContext {
   store: Store;
   media: MediaStore;
-  log: (line: string) => void;
+  log: Log;
 }
 
 /** answers how many uploads were swept */
@@ -19,7 +20,7 @@ export async function sweepUnusedUploads(ctx: SweepContext, now: Date): Promise<
   await Promise.all(
     unused.map((upload) =>
       removeMedia(ctx.media, upload.url).catch((error: unknown) =>
-        ctx.log(`could not remove ${upload.url}: ${String(error)}`),
+        ctx.log.warn(`could not remove ${upload.url}: ${String(error)}`),
       ),
     ),
   );
@@ -34,7 +35,7 @@ export function sweepUnusedUploadsJob(ctx: SweepContext): Job {
     everyMs: SWEEP_EVERY_MS,
     async run(now) {
       const swept = await sweepUnusedUploads(ctx, now);
-      if (swept > 0) ctx.log(`swept ${swept} upload${swept === 1 ? '' : 's'} no listing used for a day`);
+      if (swept > 0) ctx.log.info(`swept ${swept} upload${swept === 1 ? '' : 's'} no listing used for a day`);
     },
   };
 }

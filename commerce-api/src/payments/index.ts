@@ -2,6 +2,8 @@
 // never code: test mode uses Stripe's test keys or, without them, the local provider; live mode uses
 // Stripe's live keys (the admin switch, Settings.paymentMode). New payments go to the current mode's
 // provider; an existing object is handled by the provider that made it.
+// Every provider event (a webhook, or the local provider's) is applied with its id on each log line
+// the applying writes, and ends with one line saying what became of it (decision 0116).
 import type Stripe from 'stripe';
 import type { PublicKeyResponse } from '#contracts/payments.ts';
 import type { Config } from '../config.ts';
@@ -9,6 +11,7 @@ import type { Mailer } from '../mail/messages.ts';
 import type { Store } from '../domain/store/index.ts';
 import { publicKeyFor } from '../domain/payment-mode.ts';
 import { createFulfilment, type Fulfilment } from '../domain/fulfilment/index.ts';
+import { withLogFields } from '../logging/log-context.ts';
 import type { PayoutContext } from '../domain/payouts/context.ts';
 import { createLocalProvider, type LocalProvider } from './local-provider.ts';
 import {
@@ -18,6 +21,7 @@ import {
   type ProviderEvent,
 } from './provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
+import type { Log } from '../logging/log.ts';
 
 export interface Payments {
   /** routes each call to the right implementation (see above) */
@@ -40,7 +44,7 @@ export interface PaymentsOptions {
   store: Store;
   mailer: Mailer;
   now: () => Date;
-  log: (line: string) => void;
+  log: Log;
   /** tests: the Stripe SDK's HTTP client (a capturing one), and whether local events reach fulfilment */
   stripeHttpClient?: Stripe.HttpClient;
   /** 'drop' plays a webhook that never arrives: only the return pages' re-check fulfils */
@@ -140,7 +144,23 @@ export function createPayments(options: PaymentsOptions): Payments {
     siteUrl: config.publicSiteUrl,
     ...config.payouts,
   };
-  const fulfilment: Fulfilment = createFulfilment(context);
+  const applying = createFulfilment(context);
+  const fulfilment: Fulfilment = {
+    ...applying,
+    handleEvent: (event) =>
+      withLogFields({ eventId: event.id }, async () => {
+        try {
+          const result = await applying.handleEvent(event);
+          options.log.info(`payment event ${event.type}: ${result}`);
+          return result;
+        } catch (error) {
+          options.log.warn(
+            `payment event ${event.type} not applied: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          throw error;
+        }
+      }),
+  };
 
   return {
     provider,

@@ -36,6 +36,7 @@ import {
   type CardOutcome,
   type TestCard,
 } from './test-cards.ts';
+import type { Log } from '../logging/log.ts';
 
 export interface LocalProvider extends PaymentProvider, LocalConnect {
   readonly name: 'local';
@@ -53,7 +54,7 @@ export interface LocalProviderOptions {
   now: () => Date;
   /** where events go: fulfilment (or nowhere, to play a lost webhook in tests) */
   emit: (event: ProviderEvent) => Promise<unknown>;
-  log: (line: string) => void;
+  log: Log;
   /** where account links point (the local onboarding page, decision 0101) */
   siteUrl: string;
 }
@@ -83,7 +84,7 @@ export function createLocalProvider(store: Store, options: LocalProviderOptions)
       await options.emit({ id: `evt_local_${randomId()}`, type, object });
     } catch (error) {
       // Like a webhook delivery that failed: the payment stands; the return pages re-check it.
-      log(
+      log.error(
         `local payments: ${type} for ${object?.id ?? '?'} was not applied: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
     }

@@ -117,6 +117,8 @@ export interface ProviderEvent {
   type: string;
   /** the event's object, when it is one fulfilment knows */
   object: ProviderObject | null;
+  /** when the provider made the event (a webhook's; the local provider's events leave it out): its lag is measured from it */
+  createdAt?: string;
 }
 
 export interface CreatePaymentIntentInput {

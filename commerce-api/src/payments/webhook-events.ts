@@ -57,7 +57,12 @@ export function verifyStripeEvent(
       `Webhook signature verification failed: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  return { id: event.id, type: event.type, object: objectOf(event.data?.object, event.livemode ?? false) };
+  return {
+    id: event.id,
+    type: event.type,
+    object: objectOf(event.data?.object, event.livemode ?? false),
+    createdAt: new Date(event.created * 1000).toISOString(),
+  };
 }
 
 /** a delivery to the Connect endpoint, checked against STRIPE_CONNECT_WEBHOOK_SECRET's value */

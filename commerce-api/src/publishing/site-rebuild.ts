@@ -2,6 +2,7 @@
 // one at a time. Changes that arrive during a build are folded into exactly one more build afterwards,
 // so a burst of publishes costs two builds at most and the last one always sees the newest content.
 import { spawn } from 'node:child_process';
+import type { Log } from '../logging/log.ts';
 
 export type RebuildRequest = 'started' | 'queued' | 'disabled';
 
@@ -14,7 +15,7 @@ export interface SiteRebuilder {
 
 export interface RebuilderOptions {
   command: string;
-  log: (line: string) => void;
+  log: Log;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
 }
@@ -40,14 +41,14 @@ export function createSiteRebuilder({
         stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
       });
       child.on('error', (error) => {
-        log(`site rebuild could not start: ${error.message}`);
+        log.error(`site rebuild could not start: ${error.message}`);
         resolve();
       });
       child.on('close', (code) => {
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        if (code === 0) log(`site rebuild finished in ${seconds}s`);
+        if (code === 0) log.info(`site rebuild finished in ${seconds}s`);
         else
-          log(
+          log.error(
             `site rebuild failed (exit code ${code}) after ${seconds}s: ${stderr.trim().split('\n').slice(-5).join(' | ')}`,
           );
         resolve();

@@ -10,6 +10,7 @@ import { createPool } from './postgres/pool.ts';
 import { createPostgresRepositories } from './postgres/repositories.ts';
 import type { Store } from '../domain/store/index.ts';
 import type { StorageWithStats } from './lowdb/write-pipeline.ts';
+import type { Log } from '../logging/log.ts';
 
 export type OpenedStore =
   | { kind: 'lowdb'; store: Store; lowdb: StorageWithStats }
@@ -18,6 +19,8 @@ export type OpenedStore =
 export interface OpenStoreOptions {
   /** connections this process may hold on PostgreSQL (default 10) */
   poolSize?: number;
+  /** where PostgreSQL's background trouble is reported (the server's logger; scripts: the console) */
+  log?: Log;
 }
 
 /**
@@ -34,10 +37,10 @@ export async function openStore(
     const lowdb = await createFileStorage({ dataDir: config.dataDir });
     return { kind: 'lowdb', store: createLowdbRepositories(lowdb), lowdb };
   }
-  const pool = createPool({ connectionString: config.databaseUrl, max: options.poolSize ?? 10 });
+  const pool = createPool({ connectionString: config.databaseUrl, max: options.poolSize ?? 10, log: options.log });
   try {
     const migrated = await migrate(pool, now);
-    return { kind: 'postgres', store: createPostgresRepositories(pool), pool, migrated };
+    return { kind: 'postgres', store: createPostgresRepositories(pool, { log: options.log }), pool, migrated };
   } catch (error) {
     await pool.end().catch(() => {});
     throw new Error(`PostgreSQL (DATABASE_URL) could not be prepared: ${(error as Error).message}`, { cause: error });

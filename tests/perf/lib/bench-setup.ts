@@ -62,7 +62,14 @@ export function startProcess(
     let said = '';
     const listen = (chunk: Buffer) => {
       said += chunk.toString();
-      if (ready.test(said)) resolve(child);
+      if (!ready.test(said)) return;
+      // Ready: from here on the server logs a line per request (decision 0116); it is read and dropped,
+      // not kept and searched, so the load generator's process does not slow down with the log.
+      child.stdout!.off('data', listen);
+      child.stderr!.off('data', listen);
+      child.stdout!.resume();
+      child.stderr!.resume();
+      resolve(child);
     };
     child.stdout!.on('data', listen);
     child.stderr!.on('data', listen);

@@ -11,8 +11,8 @@ export async function sendPaymentMails(
     try {
       await deps.mailer.send(message);
     } catch (error) {
-      deps.log(
-        `payment mail "${message.subject}" to ${message.to} failed: ${error instanceof Error ? error.message : String(error)}`,
+      deps.log.warn(
+        `payment mail "${message.subject}" failed: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
   }

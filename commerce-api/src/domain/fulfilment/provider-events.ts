@@ -52,7 +52,7 @@ export function createEventHandler(
     if (!wanted || !event.object) return 'ignored';
     if (event.object.livemode !== (await paymentsAreLive(store))) {
       // Test money is never applied as live money, nor the other way round (decision 0107).
-      log(`payment event ${event.id} (${event.type}) is of the other payment mode: ignored`);
+      log.warn(`payment event ${event.id} (${event.type}) is of the other payment mode: ignored`);
       return 'ignored';
     }
     // each event once, across processes: the first claim of its id wins (or takes over a dead one's)
@@ -65,7 +65,7 @@ export function createEventHandler(
       return 'applied';
     } catch (error) {
       if (error instanceof PaymentObjectMissingError) {
-        log(`payment event ${event.id} (${event.type}) names an object this server does not know: ignored`);
+        log.warn(`payment event ${event.id} (${event.type}) names an object this server does not know: ignored`);
         await store.paymentEvents.markApplied(event.id, now());
         return 'ignored';
       }

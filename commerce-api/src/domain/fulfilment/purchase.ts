@@ -50,8 +50,8 @@ export function createPurchaseSync(deps: FulfilmentDeps): (intent: PaymentIntent
     const order = await store.orders.findByIntent(intent.id);
     if (order) {
       const { outcome } = await settleRefund(deps, order.id);
-      if (outcome.state === 'pending') log(`payment ${intent.id}: ${outcome.message}`);
-      else log(`payment ${intent.id} ${outcome.state}: its puppy or order was no longer valid`);
+      if (outcome.state === 'pending') log.warn(`payment ${intent.id}: ${outcome.message}`);
+      else log.warn(`payment ${intent.id} ${outcome.state}: its puppy or order was no longer valid`);
       return;
     }
     if (action === 'cancel' && intent.status === 'requires_capture')

@@ -9,6 +9,7 @@ import type {
   SetupIntentSnapshot,
 } from '../../payments/provider.ts';
 import type { Store } from '../store/index.ts';
+import type { Log } from '../../logging/log.ts';
 
 export interface FulfilmentDeps {
   /** the app's async repositories (the same instance as AppDeps.store) */
@@ -16,7 +17,7 @@ export interface FulfilmentDeps {
   provider: PaymentProvider;
   mailer: Mailer;
   now: () => Date;
-  log: (line: string) => void;
+  log: Log;
   siteUrl: string;
   /** PLATFORM_FEE_PERCENT and PAYOUT_HOLD_DAYS (fulfilment applies Connect events to payouts) */
   feePercent: number;

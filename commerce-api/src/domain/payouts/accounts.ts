@@ -84,7 +84,7 @@ export async function currentAccount(ctx: PayoutContext, userId: number): Promis
   try {
     return (await syncAccount(ctx, await ctx.provider.retrieveConnectedAccount(account.accountId))) ?? account;
   } catch (error) {
-    ctx.log(
+    ctx.log.warn(
       `payout account ${account.accountId} could not be re-read: ${error instanceof Error ? error.message : String(error)}`,
     );
     return account;

@@ -24,7 +24,7 @@ export async function applyTransferEvent(ctx: PayoutContext, type: string, event
   if (type === 'transfer.created' && payout.status === 'transferring')
     await recordTransfer(ctx, payout, transfer, order);
   else if (type === 'transfer.created' && payout.transferId !== transfer.id)
-    ctx.log(
+    ctx.log.warn(
       `transfer ${transfer.id} for order ${order.reference} arrived while its payout was ${payout.status}: check it`,
     );
   if (transfer.reversed && payout.status === 'reversing' && payout.transferId === transfer.id) {

@@ -68,7 +68,7 @@ async function reverse(ctx: RefundContext, order: Order, payout: Payout): Promis
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!isProviderRefusal(error)) {
-      ctx.log(`the reversal for order ${order.reference} was not made (retried by the job): ${message}`);
+      ctx.log.warn(`the reversal for order ${order.reference} was not made (retried by the job): ${message}`);
       return {
         outcome: 'outage',
         message: `The payment service did not answer; the seller's payout for order ${order.reference} is taken back by the next retry, then the buyer is refunded.`,

@@ -115,7 +115,7 @@ async function sendPayout(ctx: PayoutContext, payout: Payout): Promise<Payout> {
   } catch (error) {
     if (!isProviderRefusal(error)) throw error;
     const message = (error as Error).message;
-    ctx.log(`payout for order ${order.reference} waits: the transfer was refused: ${message}`);
+    ctx.log.warn(`payout for order ${order.reference} waits: the transfer was refused: ${message}`);
     return (
       (await movePayout(store, claimed, 'transferRefused', { lastError: message, attemptAt: later(ctx) })) ?? claimed
     );
@@ -141,7 +141,9 @@ export async function recordTransfer(
   if (!paid) {
     const current = (await ctx.store.payouts.get(payout.id)) ?? payout;
     if (current.transferId !== transfer.id)
-      ctx.log(`payout ${payout.id}: transfer ${transfer.id} was made while the payout was ${current.status}: check it`);
+      ctx.log.warn(
+        `payout ${payout.id}: transfer ${transfer.id} was made while the payout was ${current.status}: check it`,
+      );
     return current;
   }
   await mailStep(ctx, 'paid', paid, order);
@@ -167,7 +169,7 @@ async function release(
   } catch (error) {
     // The release is recorded; a provider that did not answer leaves the transfer claimed, and the job
     // sends it with the same key. The person who released it is told it is on its way, not an error.
-    ctx.log(
+    ctx.log.warn(
       `payout ${released.id} is released; its transfer is retried by the job: ${error instanceof Error ? error.message : String(error)}`,
     );
     return (await ctx.store.payouts.get(released.id)) ?? released;
@@ -205,7 +207,7 @@ export async function releaseDuePayouts(
       if (after?.status === 'paid') sent++;
     } catch (error) {
       // One payout's failure (the provider unreachable) must not stop the others; the next run retries it.
-      ctx.log(`payout ${payout.id} was not sent: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.log.warn(`payout ${payout.id} was not sent: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   return { released, sent, reversed };

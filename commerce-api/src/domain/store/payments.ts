@@ -57,6 +57,8 @@ export interface OrdersRepository {
   listDisputed(limit: number): Promise<Order[]>;
   /** every order, oldest first, a page after `afterId` (the money check reads them all) */
   listAfter(afterId: number, limit: number): Promise<Order[]>;
+  /** how many orders are in each status (GET /metrics, counted when scraped: decision 0116); a status no order is in may be missing */
+  countByStatus(): Promise<Partial<Record<OrderStatus, number>>>;
 }
 
 export interface PaymentEventsRepository {

@@ -20,6 +20,8 @@ export interface PayoutsRepository {
   listDue(now: Date, limit: number): Promise<Payout[]>;
   /** what an admin must look at, oldest first: held payouts, reversals under way or refused, transfers refused (releasing or paid with a refusal) */
   listForAdmin(): Promise<Payout[]>;
+  /** how many payouts are in each status (GET /metrics, counted when scraped: decision 0116); a status no payout is in may be missing */
+  countByStatus(): Promise<Partial<Record<PayoutStatus, number>>>;
 }
 
 export interface PayoutAccountsRepository {

@@ -19,7 +19,7 @@ export function hooksRoutes({ config, log, now, store }: AppDeps, rebuilder?: Si
     store.announcements
       .listen('publish', () => void rebuild.request())
       .catch((error: unknown) => {
-        log(
+        log.error(
           `publishing: cannot hear other processes' publishes: ${error instanceof Error ? error.message : String(error)}`,
         );
       });
@@ -37,13 +37,13 @@ export function hooksRoutes({ config, log, now, store }: AppDeps, rebuilder?: Si
     const rebuildState = rebuild.request();
     if (rebuildState !== 'disabled') {
       await store.announcements?.announce('publish').catch((error: unknown) => {
-        log(
+        log.warn(
           `publishing: the other processes were not told of this publish: ${error instanceof Error ? error.message : String(error)}`,
         );
       });
     }
     if (rebuildState === 'disabled')
-      log('content published, but SITE_REBUILD_COMMAND is not set: the site was not rebuilt');
+      log.warn('content published, but SITE_REBUILD_COMMAND is not set: the site was not rebuilt');
     res.status(202).json({ received: true, rebuild: rebuildState });
   });
 

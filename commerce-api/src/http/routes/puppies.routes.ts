@@ -34,7 +34,7 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
   /** files a listing no longer uses; the listing change is already saved, so a failure is only logged */
   const forget = (urls: string[]) => {
     for (const url of urls)
-      removeMedia(media, url).catch((error: unknown) => log(`could not remove ${url}: ${String(error)}`));
+      removeMedia(media, url).catch((error: unknown) => log.warn(`could not remove ${url}: ${String(error)}`));
   };
   const puppyId = (raw: unknown) => {
     const found = v.safeParse(idParam, raw);

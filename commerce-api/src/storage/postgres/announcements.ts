@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Announcements } from '../../domain/store/index.ts';
+import type { Log } from '../../logging/log.ts';
 
 const CHANNEL = 'puppynest_announcements';
 
@@ -18,7 +19,7 @@ export interface AnnouncementOptions {
 
 export function createAnnouncements(
   pool: pg.Pool,
-  log: (line: string) => void = console.error,
+  log: Log = console,
   { retryMs = 1_000 }: AnnouncementOptions = {},
 ): Announcements & { close(): Promise<void> } {
   const self = randomUUID();
@@ -50,11 +51,11 @@ export function createAnnouncements(
         if (from === self || !topic) return;
         dispatch(topic);
       } catch {
-        log(`announcements: ignored a malformed payload on ${CHANNEL}`);
+        log.warn(`announcements: ignored a malformed payload on ${CHANNEL}`);
       }
     });
     client.on('error', (error) => {
-      log(`announcements: the listening connection failed: ${error.message}`);
+      log.error(`announcements: the listening connection failed: ${error.message}`);
       lost(client);
     });
     client.on('end', () => lost(client));
@@ -76,12 +77,14 @@ export function createAnnouncements(
       listener.then(
         () => {
           pause = retryMs;
-          log('announcements: listening again; each handler runs once for what may have been missed');
+          log.info('announcements: listening again; each handler runs once for what may have been missed');
           for (const topic of handlers.keys()) dispatch(topic);
         },
         (error: Error) => {
           listener = undefined;
-          log(`announcements: could not listen again (${error.message}); next try in ${Math.round(pause / 1000)} s`);
+          log.warn(
+            `announcements: could not listen again (${error.message}); next try in ${Math.round(pause / 1000)} s`,
+          );
           pause = Math.min(pause * 2, 30_000);
           scheduleRetry();
         },

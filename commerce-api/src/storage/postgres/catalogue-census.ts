@@ -11,6 +11,7 @@
 // repositories, whose catalogue list asks it (catalogue.ts searchPublic); the store closes it.
 import type pg from 'pg';
 import type { CatalogueQuery } from '../../domain/store/index.ts';
+import type { Log } from '../../logging/log.ts';
 
 /** the width of a price band, in dollars */
 const BAND = 50;
@@ -67,7 +68,7 @@ function within(bands: Bands, min: number, max: number): number {
 }
 
 /** a census read on the pool, outside any caller's transaction */
-export function createCatalogueCensus(pool: pg.Pool, log: (message: string) => void = console.error): CatalogueCensus {
+export function createCatalogueCensus(pool: pg.Pool, log: Log = console): CatalogueCensus {
   let snapshot: Snapshot | undefined;
   let reading: Promise<void> | undefined;
   let closed = false;
@@ -120,7 +121,7 @@ export function createCatalogueCensus(pool: pg.Pool, log: (message: string) => v
       if (query.search || query.location || query.featured) return false;
       const at = now.getTime();
       if (!snapshot || at - snapshot.takenAtMs >= REFRESH_MS)
-        refresh(now).catch((error: unknown) => log(`catalogue census: ${String(error)}`));
+        refresh(now).catch((error: unknown) => log.warn(`catalogue census: ${String(error)}`));
       // a listing counted must still be unexpired now: the census is only used within its lifetime
       if (!snapshot || at < snapshot.takenAtMs || at - snapshot.takenAtMs >= LIFETIME_MS) return false;
       const min = query.minPrice ?? 0;

@@ -2,6 +2,7 @@
 // ISO-8601 strings (what model.ts stores), numerics as numbers; and a quicker one for plain text arrays.
 // Named prepared statements are the store's, not the pool's (prepared-statements.ts, decision 0103).
 import pg from 'pg';
+import type { Log } from '../../logging/log.ts';
 
 const TIMESTAMPTZ = 1184;
 const NUMERIC = 1700;
@@ -60,6 +61,8 @@ export interface PoolOptions {
   connectionString: string;
   /** connections this process may hold */
   max?: number;
+  /** where a dropped idle connection is reported (the server's logger; scripts: the console) */
+  log?: Log;
 }
 
 /**
@@ -70,7 +73,7 @@ export interface PoolOptions {
  */
 const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0';
 
-export function createPool({ connectionString, max = 10 }: PoolOptions): pg.Pool {
+export function createPool({ connectionString, max = 10, log = console }: PoolOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -79,6 +82,6 @@ export function createPool({ connectionString, max = 10 }: PoolOptions): pg.Pool
   });
   // An idle connection the server dropped (a restart, a failover) is an 'error' event; unheard, it
   // would end the process. The pool opens a new connection for the next query.
-  pool.on('error', (error) => console.error(`PostgreSQL: an idle connection failed: ${error.message}`));
+  pool.on('error', (error) => log.warn(`PostgreSQL: an idle connection failed: ${error.message}`));
   return pool;
 }

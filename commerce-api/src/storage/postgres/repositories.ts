@@ -18,6 +18,7 @@ import { payoutRepositories } from './repositories/payouts.ts';
 import type { Kept } from './repositories/shared.ts';
 import { siteRepositories } from './repositories/site.ts';
 import type { Database, Db } from './schema.ts';
+import type { Log } from '../../logging/log.ts';
 
 /** every repository on one connection or transaction, one file per area (repositories/*.ts) */
 function repositories(db: Db, kept: Kept): Repositories {
@@ -95,6 +96,8 @@ function createKysely(prepared: PreparedStatements): Kysely<Database> {
 }
 
 export interface PostgresStoreParts {
+  /** where the background parts report trouble */
+  log?: Log;
   /** the catalogue's census (decision 0102), when the caller reads it itself; the store closes it */
   census?: CatalogueCensus;
 }
@@ -105,12 +108,12 @@ export interface PostgresStoreParts {
  */
 export function createPostgresRepositories(
   pool: pg.Pool,
-  { census = createCatalogueCensus(pool) }: PostgresStoreParts = {},
+  { log = console, census = createCatalogueCensus(pool, log) }: PostgresStoreParts = {},
 ): Store {
   const prepared = createPreparedStatements(pool);
   const db = createKysely(prepared);
   const kept: Kept = { pool, prepared, census };
-  const announcements = createAnnouncements(pool);
+  const announcements = createAnnouncements(pool, log);
   let closed = false;
   return {
     ...repositories(db, kept),

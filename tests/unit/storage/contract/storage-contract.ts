@@ -474,6 +474,16 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(await s.orders.get(ended.id)).toEqual(ended);
         expect(await s.transaction((tx) => tx.orders.lock(first.id))).toEqual(first);
       });
+
+      // GET /metrics counts them when scraped (decision 0116)
+      it('counts orders by status', async () => {
+        expect(await s.orders.countByStatus()).toEqual({});
+        const first = await newOrder();
+        await newOrder({ status: 'canceled', canceledAt: NOW.toISOString(), puppyId: first.puppyId });
+        await newOrder({ status: 'paid', paidAt: NOW.toISOString() });
+        await newOrder({ status: 'paid', paidAt: NOW.toISOString() });
+        expect(await s.orders.countByStatus()).toEqual({ pending: 1, canceled: 1, paid: 2 });
+      });
     });
 
     describe('payment events', () => {
@@ -1196,6 +1206,14 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(await s.payouts.findByOrder(order.id)).toEqual(first);
         expect(await s.payouts.get(first.id + 1000)).toBeUndefined();
         expect(await s.payouts.findByOrder(order.id + 1000)).toBeUndefined();
+      });
+
+      it('counts payouts by status (GET /metrics, decision 0116)', async () => {
+        expect(await s.payouts.countByStatus()).toEqual({});
+        await newPayout();
+        await newPayout({ status: 'held', heldAt: NOW.toISOString(), problem: 'Not as described.' });
+        await newPayout();
+        expect(await s.payouts.countByStatus()).toEqual({ scheduled: 2, held: 1 });
       });
 
       it('changes a payout only from the states named', async () => {

@@ -22,6 +22,13 @@ export function isActiveAt(subscription: SellerSubscription, now: Date): boolean
   );
 }
 
+/** how many rows are in each status (orders, payouts: decision 0116) */
+export function countByStatus<S extends string>(rows: readonly { status: S }[]): Partial<Record<S, number>> {
+  const counts: Partial<Record<S, number>> = {};
+  for (const row of rows) counts[row.status] = (counts[row.status] ?? 0) + 1;
+  return counts;
+}
+
 export interface LowdbContext {
   storage: Storage;
   db: Collections;

@@ -2,7 +2,7 @@
 // Part of the lowdb repositories (../repositories.ts composes them; decision 0076).
 import { OrderForIntentExistsError, PuppyHasLiveOrderError, type Repositories } from '../../../domain/store/index.ts';
 import type { Order } from '../../../domain/model.ts';
-import { isActiveAt, isLiveAt, LIVE, type LowdbContext } from './context.ts';
+import { countByStatus, isActiveAt, isLiveAt, LIVE, type LowdbContext } from './context.ts';
 
 /** Stripe's statuses of an intent that holds no money yet: cancelled when its price no longer stands */
 const OPEN_CHECKOUT = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
@@ -47,6 +47,7 @@ export function paymentRepositories({
           .reverse()
           .slice(0, limit),
       listAfter: async (afterId, limit) => db.orders.filter((o) => o.id > afterId).slice(0, limit),
+      countByStatus: async () => countByStatus(db.orders.all()),
     },
     paymentEvents: {
       claim: (eventId, type, now, staleBefore) =>

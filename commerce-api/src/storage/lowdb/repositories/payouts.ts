@@ -2,7 +2,7 @@
 // Part of the lowdb repositories (../repositories.ts composes them; decision 0076).
 import type { Payout } from '../../../domain/model.ts';
 import type { Repositories } from '../../../domain/store/index.ts';
-import type { LowdbContext } from './context.ts';
+import { countByStatus, type LowdbContext } from './context.ts';
 
 export function payoutRepositories({ db, mutate }: LowdbContext): Pick<Repositories, 'payouts' | 'payoutAccounts'> {
   return {
@@ -44,6 +44,7 @@ export function payoutRepositories({ db, mutate }: LowdbContext): Pick<Repositor
             p.status === 'reversing' ||
             ((p.status === 'paid' || p.status === 'releasing') && p.lastError !== null),
         ),
+      countByStatus: async () => countByStatus(db.payouts.all()),
     },
     payoutAccounts: {
       findByUser: async (userId) => db.payoutAccounts.find((a) => a.userId === userId),

@@ -75,6 +75,14 @@ export function paymentRepositories(
           .execute(),
       listAfter: (afterId, limit) =>
         db.selectFrom('orders').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute(),
+      countByStatus: async () => {
+        const rows = await db
+          .selectFrom('orders')
+          .select((eb) => ['status', eb.fn.countAll<string>().as('n')])
+          .groupBy('status')
+          .execute();
+        return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+      },
     },
     paymentEvents: {
       // One statement: a new claim, or the take-over of a claim whose process died before applying it.

@@ -77,6 +77,14 @@ export function payoutRepositories(db: Db): Pick<Repositories, 'payouts' | 'payo
           )
           .orderBy('id')
           .execute(),
+      countByStatus: async () => {
+        const rows = await db
+          .selectFrom('payouts')
+          .select((eb) => ['status', eb.fn.countAll<string>().as('n')])
+          .groupBy('status')
+          .execute();
+        return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+      },
     },
     payoutAccounts: {
       findByUser: (userId) =>
