@@ -17,7 +17,16 @@ const SERVERS = [
   {
     name: 'browsing',
     port: FIRST_PORT - 1,
-    files: ['content-pages', 'auth', 'listings-browse', 'html-first', 'listings-manage', 'skeleton', 'payouts'],
+    files: [
+      'content-pages',
+      'auth',
+      'listings-browse',
+      'html-first',
+      'listings-manage',
+      'skeleton',
+      'payouts',
+      'breeder-page',
+    ],
   },
 ] as const;
 // A spec file in neither list would never run: refuse to start instead.

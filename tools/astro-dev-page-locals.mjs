@@ -50,6 +50,14 @@ async function pageLocals(api, cookie) {
       featured: () => get('/api/puppies/featured'),
       breeds: () => get('/api/breeds'),
       sitemap: async () => ((await get('/api/puppies')) ?? []).map((p) => ({ id: p.id, lastmod: p.createdAt })),
+      breeder: async (slug) => {
+        const breeder = await get(`/api/breeders/${encodeURIComponent(slug)}`);
+        if (!breeder) return null;
+        const all = (await get('/api/puppies')) ?? [];
+        return { breeder, listings: all.filter((p) => p.userId === breeder.userId) };
+      },
+      // the development server lists no breeder pages: the API has no list of them
+      breederSitemap: async () => [],
     },
   };
 }

@@ -32,6 +32,7 @@ import { hooksRoutes } from './http/routes/hooks.routes.ts';
 import { contentRoutes } from './http/routes/content.routes.ts';
 import { conversationsRoutes } from './http/routes/conversations.routes.ts';
 import { moderationRoutes } from './http/routes/moderation.routes.ts';
+import { breedersRoutes } from './http/routes/breeders.routes.ts';
 
 export function createApp(deps: AppDeps): express.Express {
   const { config } = deps;
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(moderationRoutes(deps));
   api.use(contentRoutes(deps));
   api.use(sellersRoutes(deps));
+  api.use(breedersRoutes(deps));
   api.use(paymentsRoutes(deps));
   api.use(ordersRoutes(deps));
   api.use(payoutsRoutes(deps));

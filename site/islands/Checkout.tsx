@@ -175,6 +175,10 @@ function CheckoutFor({ puppyId, user }: { puppyId: string; user: UserView }) {
           <dt className="total">Total</dt>
           <dd className="total">{formatCents(totalCents)}</dd>
         </dl>
+        <p className="care-package-note">
+          The $49.99 care package is PuppyNest's part of the payment, which we hold until the puppy is handed over.{' '}
+          <a href="/trust#care-package">About the care package</a>
+        </p>
       </section>
 
       <section className="panel payment-section" aria-labelledby="payment-title">

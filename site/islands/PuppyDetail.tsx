@@ -12,6 +12,7 @@ import { absoluteUrl } from '../lib/head-tags.ts';
 import { videoSource } from '../lib/video-embed.ts';
 import { InquireDialog, type InquireDialogHandle } from '../react/InquireDialog.tsx';
 import { ReportForm } from '../react/ReportForm.tsx';
+import { BreederBadges, BreederLine } from '../react/BreederBadges.tsx';
 import { FavoriteButton, StatusBadge } from '../react/PuppyCard.tsx';
 import { PuppyGallery } from '../react/PuppyGallery.tsx';
 import { Tabs } from '../react/Tabs.tsx';
@@ -183,9 +184,7 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
               </a>
             </p>
           )}
-          <p className="verified-note">
-            <span aria-hidden="true">✔</span> Verified Breeder
-          </p>
+          <BreederLine breeder={puppy.seller?.breeder} />
           {/* anyone logged in can report a listing (decision 0092) */}
           {user && !isOwner && (
             <ReportForm
@@ -324,15 +323,22 @@ function DetailTabs({ puppy, breed }: { puppy: PuppyDetailView; breed: string })
         {tab === 'breeder' && (
           <div>
             <p>
-              <strong>{puppy.seller?.username ?? 'PuppyNest breeder'}</strong>
+              <strong>{puppy.seller?.breeder?.kennelName ?? puppy.seller?.username ?? 'PuppyNest breeder'}</strong>
               {puppy.seller && <> · member since {dateFormat.format(new Date(puppy.seller.memberSince))}</>}
             </p>
-            <p className="verified-note">
-              <span aria-hidden="true">✔</span> Verified Breeder
-            </p>
+            {puppy.seller?.breeder && (
+              <>
+                <BreederBadges badges={puppy.seller.breeder.badges} />
+                <p>
+                  <a href={`/breeders/${puppy.seller.breeder.slug}`}>
+                    See {puppy.seller.breeder.kennelName}'s breeder page
+                  </a>
+                </p>
+              </>
+            )}
             <p>
-              Breeders typically reply within 24 hours. Sales are directly between you and the breeder: PuppyNest is
-              only the venue.
+              When you buy on PuppyNest, we hold your payment until the puppy is handed over, and you can tell us about
+              a problem before the breeder is paid. <a href="/trust">How PuppyNest protects you</a>
             </p>
           </div>
         )}

@@ -42,6 +42,8 @@ interface Results {
   total: number;
   /** more matches than `total` (the API counts up to 1,000): shown as "1,000+" */
   totalCapped?: boolean;
+  /** the sellers' breeder pages and badges, by seller id (decision 0118) */
+  breeders: PuppyPage['breeders'];
 }
 
 type LoadState = 'loading' | 'ready' | 'error';
@@ -58,6 +60,7 @@ export default function PuppyList({ initial }: Props) {
     items: initial.items,
     total: initial.total,
     totalCapped: initial.totalCapped ?? false,
+    breeders: initial.breeders,
   });
   const [state, setState] = useState<LoadState>('ready');
   const [loadingMore, setLoadingMore] = useState(false);
@@ -110,7 +113,7 @@ export default function PuppyList({ initial }: Props) {
     fetchPage(applied, 0).then(
       (page) => {
         if (!live || !page) return;
-        setResults({ items: page.items, total: page.total, totalCapped: page.totalCapped });
+        setResults({ items: page.items, total: page.total, totalCapped: page.totalCapped, breeders: page.breeders });
         setState('ready');
       },
       () => live && setState('error'),
@@ -173,6 +176,7 @@ export default function PuppyList({ initial }: Props) {
           items: [...current.items, ...page.items.filter((p) => !current.items.some((c) => c.id === p.id))],
           total: page.total,
           totalCapped: page.totalCapped,
+          breeders: { ...current.breeders, ...page.breeders },
         }));
     } catch {
       // the toast has told the visitor; the button stays for another try
@@ -274,6 +278,7 @@ export default function PuppyList({ initial }: Props) {
                       favorited={favorites.ids.has(puppy.id)}
                       onToggleFavorite={favorites.toggle}
                       eager={index === 0}
+                      breeder={results.breeders[puppy.userId]}
                     />
                   ) : (
                     <PuppyListItem
@@ -282,6 +287,7 @@ export default function PuppyList({ initial }: Props) {
                       favorited={favorites.ids.has(puppy.id)}
                       onToggleFavorite={favorites.toggle}
                       eager={index === 0}
+                      breeder={results.breeders[puppy.userId]}
                     />
                   ),
                 )}

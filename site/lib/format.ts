@@ -20,3 +20,8 @@ export function formatWeight(lbs: number): string {
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** "March 2026": when a badge was checked, when a breeder joined (UTC, so server and browser agree) */
+export function formatMonthYear(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}

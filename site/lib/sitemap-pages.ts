@@ -1,8 +1,8 @@
 // The pages sitemap.xml lists at a fixed address: every public, indexable page of docs/product.md §2.
 // The pre-rendered ones are named here; the on-demand ones come from #contracts/on-demand-routes.ts,
 // which lists only its public routes with sitemap hints, so a private page (/messages,
-// /earnings/onboarding) is never listed. The listings themselves are added by sitemap.xml.ts from the
-// catalogue.
+// /earnings/onboarding) is never listed. The listings and the breeder pages themselves are added by
+// sitemap.xml.ts from the catalogue.
 import { ON_DEMAND_ROUTES, type OnDemandRoute, type SitemapHints } from '#contracts/on-demand-routes.ts';
 
 export interface SitemapPage extends SitemapHints {
@@ -14,6 +14,7 @@ export const PRE_RENDERED_SITEMAP_PAGES: readonly SitemapPage[] = [
   { path: '/', changefreq: 'daily', priority: 1.0 },
   { path: '/sellers', changefreq: 'monthly', priority: 0.7 },
   { path: '/puppy-care-guide', changefreq: 'monthly', priority: 0.7 },
+  { path: '/trust', changefreq: 'monthly', priority: 0.6 },
   { path: '/donate', changefreq: 'monthly', priority: 0.6 },
   { path: '/contact', changefreq: 'monthly', priority: 0.5 },
   { path: '/terms-of-service', changefreq: 'monthly', priority: 0.3 },
@@ -30,3 +31,6 @@ export const SITEMAP_PAGES: readonly SitemapPage[] = [...PRE_RENDERED_SITEMAP_PA
 
 /** a public listing's address: the on-demand route /puppies/:id */
 export const listingPath = (id: number) => ON_DEMAND_ROUTES.puppy.path.replace(':id', String(id));
+
+/** a breeder's page (decision 0118): the on-demand route /breeders/:slug */
+export const breederPath = (slug: string) => ON_DEMAND_ROUTES.breeder.path.replace(':slug', slug);

@@ -1,9 +1,9 @@
 // sitemap.xml, rendered on demand (docs/decisions/0065): every public, indexable page of docs/product.md §2
 // (lib/sitemap-pages.ts) and every public listing with the day it last changed, so a new listing appears
-// and an expired or removed one leaves without a rebuild. The listings come from the Express app
+// and an expired or removed one leaves without a rebuild, and every breeder page (decision 0118). The listings come from the Express app
 // (Astro.locals).
 import type { APIRoute } from 'astro';
-import { SITEMAP_PAGES, listingPath } from '../lib/sitemap-pages.ts';
+import { SITEMAP_PAGES, breederPath, listingPath } from '../lib/sitemap-pages.ts';
 
 export const prerender = false;
 
@@ -20,6 +20,10 @@ export const GET: APIRoute = async ({ site, locals }) => {
   const listings = ((await locals.catalogue?.sitemap()) ?? []).map((listing) =>
     entry(new URL(listingPath(listing.id), site).href, listing.lastmod.slice(0, 10)),
   );
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...listings].join('\n')}\n</urlset>\n`;
+  // the breeder pages are listed like the listings (decision 0118)
+  const breeders = ((await locals.catalogue?.breederSitemap()) ?? []).map((b) =>
+    entry(new URL(breederPath(b.slug), site).href, b.lastmod.slice(0, 10)),
+  );
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...listings, ...breeders].join('\n')}\n</urlset>\n`;
   return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
 };

@@ -3,6 +3,8 @@
 import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
 import { capitalise, formatAge, formatPrice, formatWeight } from '../lib/format.ts';
 import { PuppyImage } from './PuppyImage.tsx';
+import { BreederLine } from './BreederBadges.tsx';
+import type { BreederSummary } from '#contracts/breeders.ts';
 import '../styles/card.css';
 import '../styles/shimmer.css';
 import './PuppyCard.css';
@@ -55,9 +57,11 @@ interface CardProps {
   /** the first visible images load eagerly (LCP), the rest lazily */
   eager?: boolean;
   headingLevel?: 2 | 3;
+  /** the seller's breeder page and earned badges (decision 0118), when they have a page */
+  breeder?: BreederSummary | null;
 }
 
-export function PuppyCard({ puppy, favorited, onToggleFavorite, eager = false, headingLevel = 3 }: CardProps) {
+export function PuppyCard({ puppy, favorited, onToggleFavorite, eager = false, headingLevel = 3, breeder }: CardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="card puppy-card">
@@ -82,10 +86,8 @@ export function PuppyCard({ puppy, favorited, onToggleFavorite, eager = false, h
           <a href={`/puppies/${puppy.id}`} className="btn" aria-label={`Details about ${puppy.name}`}>
             Details
           </a>
-          <small className="verified-note">
-            <span aria-hidden="true">✔</span> Verified Breeder
-          </small>
         </div>
+        <BreederLine breeder={breeder} />
       </div>
     </article>
   );
@@ -123,7 +125,7 @@ export function descriptionPreview(text: string): string {
   return text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : text;
 }
 
-export function PuppyListItem({ puppy, favorited, onToggleFavorite, eager = false }: CardProps) {
+export function PuppyListItem({ puppy, favorited, onToggleFavorite, eager = false, breeder }: CardProps) {
   return (
     <article className="puppy-list-item">
       <div className="puppy-list-media">
@@ -146,6 +148,7 @@ export function PuppyListItem({ puppy, favorited, onToggleFavorite, eager = fals
         <BreedLine puppy={puppy} />
         <p className="puppy-list-description">{descriptionPreview(puppy.description)}</p>
         <PuppyFacts puppy={puppy} />
+        <BreederLine breeder={breeder} />
         <a href={`/puppies/${puppy.id}`} aria-label={`View Details about ${puppy.name}`}>
           View Details
         </a>

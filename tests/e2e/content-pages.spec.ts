@@ -327,7 +327,11 @@ test.describe('static pages', () => {
       await expect(contents.getByRole('link', { name: title, exact: true })).toBeVisible();
       await expect(page.getByRole('heading', { name: title, exact: true, level: 2 })).toBeAttached();
     }
-    await expect(page.getByText('PuppyNest is only a venue.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'PuppyNest takes the payment for a puppy, holds it until the handover, settles problems and pays the seller.',
+      ),
+    ).toBeVisible();
     await expect(page.getByText('you are at least 18 years old')).toBeAttached();
     const payment = page.getByRole('region', { name: 'Purchases and Payment' });
     for (const card of ['Mastercard', 'Visa', 'American Express', 'Discover'])

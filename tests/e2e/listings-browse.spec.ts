@@ -236,7 +236,7 @@ test('the detail page: gallery, tabs, inquiry to the seller, and the login rule 
   await expect(page.getByRole('tabpanel')).toContainText('4 meals a day at 6–12 weeks');
   await page.getByRole('tab', { name: 'Health & Care' }).press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'About the Breeder' })).toBeFocused();
-  await expect(page.getByRole('tabpanel')).toContainText('Breeders typically reply within 24 hours.');
+  await expect(page.getByRole('tabpanel')).toContainText('we hold your payment until the puppy is handed over');
 
   // the inquiry: all fields required, then sent to the seller's mail
   await page.getByRole('button', { name: 'Inquire' }).click();

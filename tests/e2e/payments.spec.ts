@@ -80,7 +80,7 @@ test('a buyer pays with 4242 4242 4242 4242: the success page shows the order, t
   const summary = page.getByRole('region', { name: 'Order Summary' });
   await expect(summary.getByText(puppy.name)).toBeVisible();
   await expect(summary.getByText('$1,200.00')).toBeVisible();
-  await expect(summary.getByText('$49.99')).toBeVisible();
+  await expect(summary.getByText('$49.99', { exact: true })).toBeVisible();
   await expect(summary.getByText('$1,249.99')).toBeVisible();
   await expect(page.getByText('4242 4242 4242 4242')).toBeVisible();
   const pay = page.getByRole('button', { name: 'Pay $1,249.99' });

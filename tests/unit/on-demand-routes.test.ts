@@ -99,6 +99,7 @@ describe('what sitemap.xml lists at a fixed address', () => {
       '/puppies',
       '/sellers',
       '/puppy-care-guide',
+      '/trust',
       '/donate',
       '/contact',
       '/terms-of-service',

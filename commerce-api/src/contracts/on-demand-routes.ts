@@ -25,6 +25,8 @@ export const ON_DEMAND_ROUTES = {
   // sitemap.xml lists this one at each public listing's address (PageCatalogue.sitemap), with its lastmod
   puppy: { path: '/puppies/:id', audience: 'public' },
   sitemap: { path: '/sitemap.xml', audience: 'public' },
+  // decision 0118: one page per seller; sitemap.xml lists each at its address (PageCatalogue.breederSitemap)
+  breeder: { path: '/breeders/:slug', audience: 'public' },
   // decision 0090: the logged-in viewer's conversations and one thread
   messages: { path: '/messages', audience: 'private' },
   conversation: { path: '/messages/:id', audience: 'private' },

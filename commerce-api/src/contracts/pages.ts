@@ -3,6 +3,7 @@
 import type { BreedView, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView } from './puppies.ts';
 import type { ConversationsResponse, ConversationView } from './conversations.ts';
 import type { LocalOnboardingPage } from './payouts.ts';
+import type { BreederPageView } from './breeders.ts';
 
 /** one public listing in sitemap.xml */
 export interface SitemapEntry {
@@ -20,6 +21,10 @@ export interface PageCatalogue {
   featured(): Promise<PuppyView[]>;
   breeds(): Promise<BreedView[]>;
   sitemap(): Promise<SitemapEntry[]>;
+  /** /breeders/{slug} (decision 0118): the page and the seller's public listings; null for an unknown slug */
+  breeder(slug: string): Promise<{ breeder: BreederPageView; listings: PuppyView[] } | null>;
+  /** every breeder page in sitemap.xml, with the day its profile last changed */
+  breederSitemap(): Promise<Array<{ slug: string; lastmod: string }>>;
 }
 
 export interface PageLocals {

@@ -1,6 +1,7 @@
 // Puppy contracts: the list query, the post/edit/status bodies with docs/product.md §5's messages (the forms
 // validate with these same schemas), and what the API returns for a puppy (docs/product.md §3, §7).
 import * as v from 'valibot';
+import type { BreederSummary } from './breeders.ts';
 import { numberish } from './common.ts';
 
 export const GENDERS = ['Male', 'Female'] as const;
@@ -189,6 +190,11 @@ export interface PuppyPage {
   totalCapped: boolean;
   limit: number;
   offset: number;
+  /**
+   * the kennel name, address and earned badges of the sellers of `items` that have a breeder page, by
+   * seller id (decision 0118): the cards link to it
+   */
+  breeders: Record<number, BreederSummary>;
 }
 
 /** an image as the API stores it: an upload (or seed picture) of this site, or an absolute http(s) URL */
@@ -325,7 +331,8 @@ export interface PuppyCreatedView extends PuppyView {
 
 /** GET /api/puppies/{id}: the puppy with a little about its seller (About the Breeder) */
 export interface PuppyDetailView extends PuppyView {
-  seller: { username: string; memberSince: string } | null;
+  /** breeder: the seller's page and earned badges (decision 0118), null before they have a profile */
+  seller: { username: string; memberSince: string; breeder: BreederSummary | null } | null;
 }
 
 /** PUT/DELETE /api/favorites/{puppyId} */

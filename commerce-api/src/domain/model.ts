@@ -7,9 +7,11 @@ import type { AccountType } from '#contracts/auth.ts';
 import type { DisputeStatus, OrderStatus, PayoutHoldReason, PayoutStatus } from '#contracts/orders.ts';
 import type { MoneyCheckReport, PayoutAccountStatus } from '#contracts/payouts.ts';
 import type { PlanId } from '#contracts/plans.ts';
+import type { BadgeKind } from '#contracts/breeders.ts';
 import type { Category, Gender, ListingFields, PuppyStatus, Region } from '#contracts/puppies.ts';
 
 export type {
+  BadgeKind,
   AccountType,
   Category,
   DisputeStatus,
@@ -42,6 +44,9 @@ export interface User {
   listingPlanExpiresAt: string | null;
   verifiedEmail: string | null;
   verifiedPhone: string | null;
+  /** when verifiedEmail / verifiedPhone was last proven by a code (decision 0118: a badge says when); older rows lack it */
+  verifiedEmailAt?: string | null;
+  verifiedPhoneAt?: string | null;
   createdAt: string;
   /** when a moderator suspended the account (decision 0092) (no login, listings hidden); absent/null: not */
   suspendedAt?: string | null;
@@ -234,6 +239,39 @@ export interface SellerApplication {
   plan: PlanId;
   status: 'approved';
   createdAt: string;
+}
+
+/**
+ * A seller's public profile (decision 0118), shown at /breeders/{slug}. What the seller types; the
+ * figures and badges beside it are computed from what happened here (domain/breeders/).
+ */
+export interface BreederProfile {
+  id: number;
+  userId: number;
+  kennelName: string;
+  /** from the kennel name (slugify), unique among sellers: the page's address */
+  slug: string;
+  about: string;
+  town: string;
+  /** two-letter US state */
+  state: string;
+  breeds: string[];
+  /** an uploaded image (domain/media-uploads.ts), or null */
+  photoUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** an admin took an earned badge away (decision 0118); the seller sees the reason */
+export interface BadgeRevocation {
+  id: number;
+  userId: number;
+  badge: BadgeKind;
+  reason: string;
+  adminId: number;
+  createdAt: string;
+  /** the admin gave it back; null while it holds */
+  liftedAt: string | null;
 }
 
 /**
@@ -434,6 +472,8 @@ export interface DbShape {
   moderationActions: ModerationAction[];
   payouts: Payout[];
   payoutAccounts: PayoutAccount[];
+  breederProfiles: BreederProfile[];
+  badgeRevocations: BadgeRevocation[];
   settings: Settings;
 }
 

@@ -13,6 +13,8 @@ import {
   type Repositories,
 } from './store/index.ts';
 import type { Breed, Puppy } from './model.ts';
+import type { BreederPageView } from '#contracts/breeders.ts';
+import { breederPage, breederSummaries } from './breeders/pages.ts';
 
 const FEATURED_LIMIT = 8;
 
@@ -72,6 +74,11 @@ function viewsJson(cards: readonly CatalogueCard[], breeds: ReadonlyMap<number, 
     json += `${i === 0 ? '' : ','}${card.json.slice(0, -1)},"breed":${named},"listingStatus":"active"}`;
   }
   return `${json}]`;
+}
+
+/** a card's seller, read from its JSON (a card carries every public field, userId among them) */
+function sellerOfCard(card: CatalogueCard): number {
+  return (JSON.parse(card.json) as { userId: number }).userId;
 }
 
 async function breedsById(store: Repositories): Promise<Map<number, Breed>> {
@@ -140,9 +147,10 @@ export async function queryPuppies(store: Repositories, query: PuppyQuery, now: 
   const found = await store.puppies.searchPublic(wanted, now);
   const items = viewsJson(found.items, byId);
   if (query.limit === undefined) return { json: items };
-  // the PuppyPage's fields around the items, all of them numbers and booleans
+  const breeders = await breederSummaries(store, found.items.map(sellerOfCard), now);
+  // the PuppyPage's fields around the items: numbers, booleans and the cards' breeders
   return {
-    json: `{"items":${items},"total":${found.total},"totalCapped":${found.totalCapped},"limit":${limit},"offset":${offset}}`,
+    json: `{"items":${items},"total":${found.total},"totalCapped":${found.totalCapped},"limit":${limit},"offset":${offset},"breeders":${JSON.stringify(breeders)}}`,
   };
 }
 
@@ -213,10 +221,25 @@ export async function puppyDetail(
   const puppy = await store.puppies.get(id);
   if (!puppy || (!isPublic(puppy, now) && puppy.userId !== viewerId)) return null;
   const seller = await store.users.get(puppy.userId);
+  const breeder = seller ? ((await breederSummaries(store, [seller.id], now))[seller.id] ?? null) : null;
   return {
     ...(await puppyView(store, puppy, now)),
-    seller: seller ? { username: seller.username, memberSince: seller.createdAt } : null,
+    seller: seller ? { username: seller.username, memberSince: seller.createdAt, breeder } : null,
   };
+}
+
+/** /breeders/{slug}: the breeder's page and public listings, newest first (decision 0118) */
+export async function breederWithListings(
+  store: Repositories,
+  slug: string,
+  now: Date,
+): Promise<{ breeder: BreederPageView; listings: PuppyView[] } | null> {
+  const breeder = await breederPage(store, slug, now);
+  if (!breeder) return null;
+  const live = (await store.puppies.listBySeller(breeder.userId))
+    .filter((p) => isPublic(p, now))
+    .sort((a, b) => b.id - a.id);
+  return { breeder, listings: await puppyViews(store, live, now) };
 }
 
 /** every public listing, newest first, with the day it last changed */

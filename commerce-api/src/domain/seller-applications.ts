@@ -10,6 +10,7 @@ import {
 import { AppError } from '../errors.ts';
 import type { Store } from './store/index.ts';
 import type { SellerApplication, User } from './model.ts';
+import { seedBreederProfile } from './breeders/profiles.ts';
 
 export const VERIFICATION_REQUIRED =
   'Please verify your email address or phone number before submitting your application.';
@@ -60,12 +61,16 @@ export async function submitApplication(
       createdAt: now.toISOString(),
     });
     // A verification made before logging in (anonymous session) now belongs to the account.
+    // A target new to the account was proven in this browser's verification session moments ago.
+    const at = now.toISOString();
     const updated = await tx.users.update(user.id, {
       accountType: 'seller',
-      ...(emailVerified ? { verifiedEmail: email } : {}),
-      ...(phoneVerified ? { verifiedPhone: phone } : {}),
+      ...(emailVerified && user.verifiedEmail !== email ? { verifiedEmail: email, verifiedEmailAt: at } : {}),
+      ...(phoneVerified && user.verifiedPhone !== phone ? { verifiedPhone: phone, verifiedPhoneAt: at } : {}),
     });
     if (!updated) throw new AppError(401, 'not_logged_in', 'You need to be logged in to do that.');
+    // The application seeds the seller's breeder page (decision 0118): the seller edits it in My Listings.
+    await seedBreederProfile(tx, updated, application, now);
     return { application, user: updated };
   });
 }

@@ -163,8 +163,15 @@ export async function verifyCode(
 
   const verified = await ctx.store.transaction(async (tx) => {
     if (!(await tx.verificationCodes.markVerified(pending.id, now))) return false;
+    // when it was proven: the Email and Phone verified badges say it (decision 0118)
+    const at = now.toISOString();
     if (userId !== null)
-      await tx.users.update(userId, input.method === 'email' ? { verifiedEmail: target } : { verifiedPhone: target });
+      await tx.users.update(
+        userId,
+        input.method === 'email'
+          ? { verifiedEmail: target, verifiedEmailAt: at }
+          : { verifiedPhone: target, verifiedPhoneAt: at },
+      );
     return true;
   });
   if (!verified) throw noCode();

@@ -1,4 +1,5 @@
-// The public on-demand pages (docs/decisions/0065): /puppies, /puppies/{id}, sitemap.xml and the home
+// The public on-demand pages (docs/decisions/0065): /puppies, /puppies/{id}, /breeders/{slug} (decision
+// 0118), sitemap.xml and the home
 // page's server island (featured puppies), as #contracts/on-demand-routes.ts lists them, rendered by
 // Astro's handler (@astrojs/node, middleware mode) in this process. Express decides what the page may
 // show and how it may be cached; the page gets its data only from `locals` (#contracts/pages.ts).
@@ -14,7 +15,9 @@ import {
 import type { PageCatalogue, PageLocals } from '#contracts/pages.ts';
 import { PRICE_BANDS, type PuppyPage } from '#contracts/puppies.ts';
 import type { AppDeps } from '../deps.ts';
+import { breederSitemap } from '../domain/breeders/pages.ts';
 import {
+  breederWithListings,
   breedViews,
   cachedQueryPuppies,
   catalogueStamp,
@@ -37,6 +40,8 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
     featured: () => featuredPuppies(store, at),
     breeds: () => breedViews(store),
     sitemap: () => sitemapEntries(store, at),
+    breeder: (slug) => breederWithListings(store, slug, at),
+    breederSitemap: () => breederSitemap(store),
   });
 
   /**
@@ -109,6 +114,15 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
       const viewer = user ? { id: user.id, username: user.username } : null;
       return render(req, res, { catalogue: catalogue(at, user?.id), viewer }, next);
     });
+  });
+
+  // decision 0118: a breeder's page is the same for everyone. Its badges and figures change with orders,
+  // conversations and moderation, which the catalogue's validators do not follow: rendered each time,
+  // and shared caches keep it a minute.
+  router.get(ON_DEMAND_ROUTES.breeder.path, (req, res, next) => {
+    const at = now();
+    res.setHeader('Cache-Control', PUBLIC_PAGE_CACHE);
+    return render(req, res, { catalogue: catalogue(at, undefined), viewer: null }, next);
   });
 
   return router;

@@ -3,8 +3,10 @@
 // generated pictures. Idempotent: once breeds exist, a run only makes sure the admin exists, so a
 // restart never duplicates or resets anything.
 import { randomBytes } from 'node:crypto';
+import { slugify } from '#contracts/breeders.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Collections, NewRow, Storage } from '../storage/lowdb/storage.ts';
+import { DEMO_BREEDER_PROFILES } from './breeder-profiles.ts';
 import { BREEDS } from './breeds.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { DEMO_ACCOUNTS, DEMO_KENNELS, type DemoAccount } from './demo-accounts.ts';
@@ -191,7 +193,39 @@ function insertDemo(
 
   listings.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   for (const puppy of listings) db.puppies.insert(puppy);
+  [sellerId, ...kennelIds].forEach((id, i) => insertBreederProfile(db, id, people[i + 1]!.username, listings));
   return { users: ids.length, puppies: listings.length };
+}
+
+/**
+ * A demo seller's breeder page (decision 0118), as a real seller's is seeded from their application;
+ * its breeds are the ones the seller lists most, so the page matches the listings it shows.
+ */
+function insertBreederProfile(
+  db: Collections,
+  userId: number,
+  username: string,
+  listings: readonly NewRow<'puppies'>[],
+): void {
+  const profile = DEMO_BREEDER_PROFILES[username];
+  if (!profile) return;
+  const counts = new Map<number, number>();
+  for (const puppy of listings)
+    if (puppy.userId === userId) counts.set(puppy.breedId, (counts.get(puppy.breedId) ?? 0) + 1);
+  const breeds = [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, 4)
+    .map(([breedId]) => db.breeds.get(breedId)!.name);
+  const at = db.users.get(userId)!.createdAt;
+  db.breederProfiles.insert({
+    userId,
+    ...profile,
+    slug: slugify(profile.kennelName),
+    breeds,
+    photoUrl: null,
+    createdAt: at,
+    updatedAt: at,
+  });
 }
 
 /** a payout account with payouts enabled at the local provider, as its onboarding with the test values leaves it */

@@ -70,8 +70,11 @@ describe('terms of service', () => {
     ]);
   });
 
-  it('says PuppyNest is only a venue, sales are between seller and buyer, and users are 18+', () => {
-    expect(sectionText(terms, 'services')).toContain('PuppyNest is only a venue.');
+  it('says what PuppyNest does with the payment (decision 0118), sales are between seller and buyer, and users are 18+', () => {
+    expect(sectionText(terms, 'services')).toContain(
+      'PuppyNest takes the payment for a puppy, holds it until the handover, settles problems and pays the seller.',
+    );
+    expect(sectionText(terms, 'services')).not.toContain('venue');
     expect(sectionText(terms, 'services')).toContain('All sales are directly between the seller and the buyer.');
     expect(sectionText(terms, 'user-representations')).toContain('you are at least 18 years old');
     const accounts = sectionText(terms, 'accounts');

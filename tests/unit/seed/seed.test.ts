@@ -90,6 +90,23 @@ describe('seedDatabase with demo data', () => {
     expect(otherSellers.size).toBeGreaterThanOrEqual(2);
   });
 
+  it('gives every demo seller, and no one else, a breeder profile with its own address', () => {
+    const profiles = storage.db.breederProfiles.all();
+    const sellers = new Set(storage.db.puppies.all().map((p) => p.userId));
+    expect(new Set(profiles.map((p) => p.userId))).toEqual(sellers);
+    expect(new Set(profiles.map((p) => p.slug)).size).toBe(profiles.length);
+    const demo = profiles.find(
+      (p) => p.userId === storage.db.users.find((u) => u.username === DEMO_SELLER.username)!.id,
+    )!;
+    expect(demo).toMatchObject({
+      kennelName: 'Rose City Puppies',
+      slug: 'rose-city-puppies',
+      town: 'Portland',
+      state: 'OR',
+      photoUrl: null,
+    });
+  });
+
   it('creates the admin and the demo accounts with argon2 hashes that verify', async () => {
     const admin = storage.db.users.find((u) => u.usernameKey === 'chief')!;
     expect(admin).toMatchObject({
@@ -141,6 +158,7 @@ describe('seedDatabase with demo data', () => {
       users: storage.db.users.all(),
       breeds: storage.db.breeds.all(),
       puppies: storage.db.puppies.all(),
+      profiles: storage.db.breederProfiles.all(),
     };
     const again = await seedDatabase(storage, { dataDir, admin: ADMIN, demo: true, now: NOW });
     expect(again).toMatchObject({
@@ -154,6 +172,7 @@ describe('seedDatabase with demo data', () => {
     expect(storage.db.users.all()).toEqual(before.users);
     expect(storage.db.breeds.all()).toEqual(before.breeds);
     expect(storage.db.puppies.all()).toEqual(before.puppies);
+    expect(storage.db.breederProfiles.all()).toEqual(before.profiles);
   });
 });
 

@@ -10,13 +10,14 @@
 //
 // The domain owns this seam (docs/decisions/0109-the-domain-owns-its-store.md): storage/ implements it
 // and imports it from here; domain/ never imports storage/. One file per area, as the stores split
-// their repositories: accounts, listings, payments, payouts, conversations, site.
+// their repositories: accounts, listings, payments, payouts, conversations, site, breeders.
 import type { AccountsRepositories } from './accounts.ts';
 import type { ConversationsRepositories } from './conversations.ts';
 import type { ListingsRepositories } from './listings.ts';
 import type { PaymentsRepositories } from './payments.ts';
 import type { PayoutsRepositories } from './payouts.ts';
 import type { SiteRepositories } from './site.ts';
+import type { BreedersRepositories } from './breeders.ts';
 
 export * from './rows.ts';
 export * from './accounts.ts';
@@ -25,6 +26,7 @@ export * from './payments.ts';
 export * from './payouts.ts';
 export * from './conversations.ts';
 export * from './site.ts';
+export * from './breeders.ts';
 
 /** every repository, one area per file */
 export interface Repositories
@@ -34,7 +36,8 @@ export interface Repositories
     PaymentsRepositories,
     PayoutsRepositories,
     ConversationsRepositories,
-    SiteRepositories {}
+    SiteRepositories,
+    BreedersRepositories {}
 
 export interface Store extends Repositories {
   /**

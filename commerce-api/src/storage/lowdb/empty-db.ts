@@ -25,6 +25,8 @@ const collectionFlags = {
   moderationActions: true,
   payouts: true,
   payoutAccounts: true,
+  breederProfiles: true,
+  badgeRevocations: true,
 } satisfies Record<CollectionName, true>;
 
 export const COLLECTION_NAMES = Object.keys(collectionFlags) as readonly CollectionName[];

@@ -10,6 +10,7 @@
 import type { Storage } from './storage.ts';
 import type { Store, Repositories } from '../../domain/store/index.ts';
 import { accountRepositories } from './repositories/accounts.ts';
+import { breederRepositories } from './repositories/breeders.ts';
 import {
   lowdbContext,
   recordingCollections,
@@ -33,6 +34,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
     ...payoutRepositories(context),
     ...conversationRepositories(context),
     ...siteRepositories(context),
+    ...breederRepositories(context),
   };
 }
 
@@ -80,14 +82,17 @@ export function createLowdbRepositories(storage: Storage): Store {
  * clock that went back, as tests move it).
  */
 function catalogueVersionOf(storage: Storage): (now: Date) => string {
-  let current: { puppies: number; breeds: number; fromMs: number; untilMs: number; epoch: number } | undefined;
+  let current:
+    { puppies: number; breeds: number; breeders: string; fromMs: number; untilMs: number; epoch: number } | undefined;
   return (now) => {
     const { puppies, breeds } = storage.db;
+    const breeders = breederVersion(storage);
     const ms = now.getTime();
     if (
       !current ||
       current.puppies !== puppies.version ||
       current.breeds !== breeds.version ||
+      current.breeders !== breeders ||
       ms >= current.untilMs ||
       ms < current.fromMs
     ) {
@@ -100,6 +105,7 @@ function catalogueVersionOf(storage: Storage): (now: Date) => string {
       current = {
         puppies: puppies.version,
         breeds: breeds.version,
+        breeders,
         fromMs: ms,
         untilMs,
         epoch: (current?.epoch ?? 0) + 1,
@@ -107,4 +113,14 @@ function catalogueVersionOf(storage: Storage): (now: Date) => string {
     }
     return `${current.puppies}.${current.breeds}.${current.epoch}`;
   };
+}
+
+/**
+ * A card and a listing page show their seller's kennel name and earned badges (decision 0118): these
+ * come from profiles, revocations, accounts, payout accounts, orders and moderation decisions, so a
+ * change to any of them is a change to the catalogue's pages.
+ */
+function breederVersion(storage: Storage): string {
+  const { breederProfiles, badgeRevocations, users, payoutAccounts, orders, moderationActions } = storage.db;
+  return `${breederProfiles.version}.${badgeRevocations.version}.${users.version}.${payoutAccounts.version}.${orders.version}.${moderationActions.version}`;
 }

@@ -32,6 +32,9 @@ const TABLES: ReadonlyArray<readonly [CollectionName, string]> = [
   // seller payouts, decision 0101 (after orders and users, which they point at)
   ['payouts', 'payouts'],
   ['payoutAccounts', 'payout_accounts'],
+  // breeder pages and earned badges, decision 0118 (after users)
+  ['breederProfiles', 'breeder_profiles'],
+  ['badgeRevocations', 'badge_revocations'],
 ];
 
 export interface ImportedCollection {

@@ -11,6 +11,7 @@ import { createCatalogueCensus, type CatalogueCensus } from './catalogue-census.
 import { createPreparedStatements, type PreparedStatements } from './prepared-statements.ts';
 import { postgresReadiness } from './readiness.ts';
 import { accountRepositories } from './repositories/accounts.ts';
+import { breederRepositories } from './repositories/breeders.ts';
 import { conversationRepositories } from './repositories/conversations.ts';
 import { listingRepositories } from './repositories/listings.ts';
 import { paymentRepositories } from './repositories/payments.ts';
@@ -29,6 +30,7 @@ function repositories(db: Db, kept: Kept): Repositories {
     ...payoutRepositories(db),
     ...conversationRepositories(db),
     ...siteRepositories(db),
+    ...breederRepositories(db),
   };
 }
 

@@ -3,7 +3,9 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import { LISTING_FIELDS } from '#contracts/puppies.ts';
 import type {
+  BadgeRevocation,
   Breed,
+  BreederProfile,
   ContactMessage,
   Conversation,
   Donation,
@@ -59,6 +61,9 @@ export interface Database {
   // seller payouts (decision 0101)
   payouts: Table<Payout>;
   payoutAccounts: Table<PayoutAccount>;
+  // breeder pages and earned badges (decision 0118)
+  breederProfiles: Table<BreederProfile>;
+  badgeRevocations: Table<BadgeRevocation>;
   // shared rate limits and job leases (decisions 0093, 0094)
   rateLimitHits: { key: string; windowEndsAt: string; hits: number };
   jobLeases: { name: string; startedAt: string };

@@ -574,9 +574,10 @@ describe('db:import (a lowdb database copied into PostgreSQL)', () => {
         payouts: 1,
         payoutAccounts: 1,
       });
-      // moderation's marks (decision 0092) are optional in lowdb rows and null in the tables
-      expect(await imported.users.get(seller.id)).toEqual({ ...seller, suspendedAt: null });
-      expect(await imported.users.findByUsername('buyer')).toEqual({ ...buyer, suspendedAt: null });
+      // moderation's marks (decision 0092) and when a contact was proven (decision 0118) are optional in lowdb rows and null in the tables
+      const unmarked = { suspendedAt: null, verifiedEmailAt: null, verifiedPhoneAt: null };
+      expect(await imported.users.get(seller.id)).toEqual({ ...seller, ...unmarked });
+      expect(await imported.users.findByUsername('buyer')).toEqual({ ...buyer, ...unmarked });
       expect(await imported.breeds.list()).toEqual([breed]);
       expect(await imported.puppies.get(puppy.id)).toEqual({ ...puppy, hiddenAt: null, hiddenReason: null });
       // fields a lowdb row written before them lacks take what their absence means (migration 0010)

@@ -10,6 +10,7 @@ import {
   CATALOGUE_MAX_PAGE,
   OrderForIntentExistsError,
   PuppyHasLiveOrderError,
+  SlugTakenError,
   UsernameTakenError,
   type Store,
   type CataloguePage,
@@ -1165,6 +1166,184 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
       });
     });
     // ---- end of conversations, reports, moderation ----
+
+    // ---- breeder pages and earned badges (decision 0118) ----
+    describe('breeder profiles, badge revocations and breeder records', () => {
+      const profile = (
+        userId: number,
+        overrides: Partial<NewRow<'breederProfiles'>> = {},
+      ): NewRow<'breederProfiles'> => ({
+        userId,
+        kennelName: 'Willow Creek Kennels',
+        slug: 'willow-creek-kennels',
+        about: 'Goldens raised in our home.',
+        town: 'Austin',
+        state: 'TX',
+        breeds: ['Golden Retriever', 'Poodle'],
+        photoUrl: null,
+        createdAt: NOW.toISOString(),
+        updatedAt: NOW.toISOString(),
+        ...overrides,
+      });
+
+      it('keeps one profile per seller, found by seller and by slug; a save replaces the fields and keeps createdAt', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const saved = await s.breederProfiles.save(profile(seller.id));
+        expect(saved).toMatchObject({ ...profile(seller.id), id: expect.any(Number) });
+        expect(await s.breederProfiles.findByUser(seller.id)).toEqual(saved);
+        expect(await s.breederProfiles.findBySlug('willow-creek-kennels')).toEqual(saved);
+        const renamed = await s.breederProfiles.save(
+          profile(seller.id, {
+            kennelName: 'Willow Creek',
+            slug: 'willow-creek',
+            breeds: ['Poodle'],
+            createdAt: LATER.toISOString(),
+            updatedAt: LATER.toISOString(),
+          }),
+        );
+        expect(renamed).toMatchObject({
+          id: saved.id,
+          slug: 'willow-creek',
+          breeds: ['Poodle'],
+          createdAt: NOW.toISOString(),
+          updatedAt: LATER.toISOString(),
+        });
+        // renaming frees the old address
+        expect(await s.breederProfiles.findBySlug('willow-creek-kennels')).toBeUndefined();
+        expect((await s.breederProfiles.list()).map((p) => p.id)).toEqual([saved.id]);
+      });
+
+      it("refuses another seller's slug, and lists the profiles of some sellers", async () => {
+        const one = await newUser({ accountType: 'seller' });
+        const two = await newUser({ accountType: 'seller' });
+        const three = await newUser({ accountType: 'seller' });
+        const first = await s.breederProfiles.save(profile(one.id));
+        await expect(s.breederProfiles.save(profile(two.id))).rejects.toBeInstanceOf(SlugTakenError);
+        const second = await s.breederProfiles.save(profile(two.id, { slug: 'other-kennel' }));
+        await s.breederProfiles.save(profile(three.id, { slug: 'third-kennel' }));
+        expect((await s.breederProfiles.listByUsers([one.id, two.id, one.id])).map((p) => p.id).sort()).toEqual(
+          [first.id, second.id].sort(),
+        );
+        expect(await s.breederProfiles.listByUsers([])).toEqual([]);
+      });
+
+      it('keeps revocations in force until lifted, once', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const admin = await newUser();
+        const revoked = await s.badgeRevocations.create({
+          userId: seller.id,
+          badge: 'identity_verified',
+          reason: 'Documents did not match',
+          adminId: admin.id,
+          createdAt: NOW.toISOString(),
+        });
+        expect(revoked).toMatchObject({
+          badge: 'identity_verified',
+          reason: 'Documents did not match',
+          liftedAt: null,
+        });
+        expect(await s.badgeRevocations.listInForce([seller.id, admin.id])).toEqual([revoked]);
+        expect(await s.badgeRevocations.lift(revoked.id, LATER)).toMatchObject({ liftedAt: LATER.toISOString() });
+        expect(await s.badgeRevocations.lift(revoked.id, LATER)).toBeUndefined();
+        expect(await s.badgeRevocations.listInForce([seller.id])).toEqual([]);
+      });
+
+      it('counts handed-over orders per seller (not refunded ones), with the newest handover', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const handed = await newOrder({
+          puppyId: (await newPuppy({ userId: seller.id })).id,
+          status: 'handed_over',
+          handedOverAt: NOW.toISOString(),
+        });
+        await newOrder({
+          puppyId: (await newPuppy({ userId: seller.id })).id,
+          status: 'handed_over',
+          handedOverAt: LATER.toISOString(),
+        });
+        await newOrder({ puppyId: (await newPuppy({ userId: seller.id })).id, status: 'refunded' });
+        await newOrder({ puppyId: (await newPuppy({ userId: seller.id })).id, status: 'paid' });
+        const placed = await s.breederRecords.placed([seller.id, handed.buyerId]);
+        expect(placed.get(seller.id)).toEqual({ count: 2, lastAt: LATER.toISOString() });
+        expect(placed.has(handed.buyerId)).toBe(false);
+      });
+
+      it("measures the seller's first reply after the family's first message, per answered conversation, newest first", async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const puppy = await newPuppy({ userId: seller.id });
+        const buyerA = await newUser();
+        const buyerB = await newUser();
+        const buyerC = await newUser();
+        const a = await s.conversations.startOrContinue(
+          { puppyId: puppy.id, buyerId: buyerA.id, sellerId: seller.id },
+          { senderId: buyerA.id, body: 'Hi', flags: [] },
+          NOW,
+        );
+        await s.conversations.addMessage(
+          a.conversation.id,
+          { senderId: buyerA.id, body: 'Still there?', flags: [] },
+          new Date(NOW.getTime() + 5 * MINUTE),
+        );
+        await s.conversations.addMessage(
+          a.conversation.id,
+          { senderId: seller.id, body: 'Yes!', flags: [] },
+          new Date(NOW.getTime() + 30 * MINUTE),
+        );
+        const b = await s.conversations.startOrContinue(
+          { puppyId: puppy.id, buyerId: buyerB.id, sellerId: seller.id },
+          { senderId: buyerB.id, body: 'Hello', flags: [] },
+          NOW,
+        );
+        await s.conversations.addMessage(
+          b.conversation.id,
+          { senderId: seller.id, body: 'Hello!', flags: [] },
+          new Date(NOW.getTime() + 2 * MINUTE),
+        );
+        // not answered: no delay
+        await s.conversations.startOrContinue(
+          { puppyId: puppy.id, buyerId: buyerC.id, sellerId: seller.id },
+          { senderId: buyerC.id, body: 'Hey', flags: [] },
+          NOW,
+        );
+        expect(await s.breederRecords.replyDelays(seller.id, 10)).toEqual([2 * MINUTE, 30 * MINUTE]);
+        expect(await s.breederRecords.replyDelays(seller.id, 1)).toEqual([2 * MINUTE]);
+      });
+
+      it('counts the moderation decisions on reports that went against a seller since a date', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const other = await newUser({ accountType: 'seller' });
+        const admin = await newUser();
+        const puppy = await newPuppy({ userId: seller.id });
+        const report = await s.reports.create({
+          reporterId: admin.id,
+          puppyId: puppy.id,
+          messageId: null,
+          reason: 'scam',
+          comment: '',
+          createdAt: NOW.toISOString(),
+        });
+        const action = {
+          adminId: admin.id,
+          reportId: report.id,
+          puppyId: null,
+          userId: null,
+          createdAt: NOW.toISOString(),
+        };
+        await s.moderation.record({ ...action, action: 'hide_listing', puppyId: puppy.id });
+        await s.moderation.record({ ...action, action: 'suspend_user', userId: seller.id });
+        // not upheld: dismissed, an undo without a report, or before the date
+        await s.moderation.record({ ...action, action: 'dismiss' });
+        await s.moderation.record({ ...action, action: 'unhide_listing', reportId: null, puppyId: puppy.id });
+        await s.moderation.record({
+          ...action,
+          action: 'suspend_user',
+          userId: other.id,
+          createdAt: new Date(NOW.getTime() - 60 * MINUTE).toISOString(),
+        });
+        const upheld = await s.breederRecords.upheldReports([seller.id, other.id], new Date(NOW.getTime() - MINUTE));
+        expect(upheld.get(seller.id)).toBe(2);
+        expect(upheld.has(other.id)).toBe(false);
+      });
+    });
 
     // ---- seller payouts (decision 0101) ----
     describe('payouts and payout accounts', () => {

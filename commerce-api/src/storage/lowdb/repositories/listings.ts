@@ -103,6 +103,8 @@ export function listingRepositories({
           const used = new Set<string>();
           for (const p of c.puppies.all())
             for (const url of [p.imageUrl, ...p.imageUrls, ...(p.videoUrl ? [p.videoUrl] : [])]) used.add(url);
+          // a breeder page's photo is in use too (decision 0118)
+          for (const profile of c.breederProfiles.all()) if (profile.photoUrl) used.add(profile.photoUrl);
           const unused = stale.filter((u) => !used.has(u.url));
           for (const upload of unused) {
             c.uploads.remove(upload.id);

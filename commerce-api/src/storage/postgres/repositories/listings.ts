@@ -147,6 +147,16 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
               ),
             ),
           )
+          // a breeder page's photo is in use too (decision 0118)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('breederProfiles')
+                  .select('breederProfiles.id')
+                  .where(sql<boolean>`breeder_profiles.photo_url = uploads.url`),
+              ),
+            ),
+          )
           .returningAll()
           .execute()
           .then((rows) => rows.sort((x, y) => x.id - y.id)),

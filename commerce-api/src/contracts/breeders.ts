@@ -1,0 +1,163 @@
+// Breeder pages and earned badges (decision 0118, docs/product.md §15 "Breeder pages" and §16 "Trust
+// and badges"): the profile form, the badges and the page's view. Imports only valibot (decision 0072).
+import * as v from 'valibot';
+
+/**
+ * Every badge a seller can earn, in the order they are shown. None is typed in: each is computed from
+ * what happened here (domain/breeders/badges.ts). Health-tested parents joins the list with the
+ * parents and their health records.
+ */
+export const BADGE_KINDS = [
+  'email_verified',
+  'phone_verified',
+  'identity_verified',
+  'puppies_placed',
+  'no_upheld_reports',
+] as const;
+export type BadgeKind = (typeof BADGE_KINDS)[number];
+
+/** the plain words of each badge: its name, and what was checked (the /trust page explains them too) */
+export const BADGE_TEXT: Readonly<Record<BadgeKind, { label: string; checked: string }>> = {
+  email_verified: { label: 'Email verified', checked: 'The seller typed a code we sent to their email address.' },
+  phone_verified: {
+    label: 'Phone verified',
+    checked: 'The seller typed a code we sent by text message to their phone.',
+  },
+  identity_verified: {
+    label: 'Identity verified',
+    checked: "Our payment provider checked the seller's identity before paying them out.",
+  },
+  puppies_placed: {
+    label: 'Puppies placed',
+    checked: 'Puppies handed over to families who paid on PuppyNest, not refunded.',
+  },
+  no_upheld_reports: {
+    label: 'No upheld reports in 12 months',
+    checked: 'No report about this seller led our team to hide a listing or suspend the account in the last 12 months.',
+  },
+};
+
+/** the page at /trust that explains each badge, by its anchor */
+export const badgeHelpPath = (kind: BadgeKind) => `/trust#badge-${kind.replace(/_/g, '-')}`;
+
+/** one earned badge as the site shows it */
+export interface BadgeView {
+  kind: BadgeKind;
+  label: string;
+  /** what was checked, in a sentence */
+  checked: string;
+  /** when it was checked or last changed (ISO), or null when no date is known (an older verification) */
+  at: string | null;
+}
+
+/** a badge an admin revoked: only its seller (and admins) see it, with the reason */
+export interface RevokedBadgeView {
+  id: number;
+  kind: BadgeKind;
+  label: string;
+  reason: string;
+  revokedAt: string;
+}
+
+/** figures computed from what happened here, never typed in */
+export interface BreederFigures {
+  /** orders handed over and not refunded */
+  puppiesPlaced: number;
+  /** median minutes from a family's first message to the seller's first reply; null with no reply yet */
+  medianReplyMinutes: number | null;
+  /** whole years since the account was opened */
+  yearsOnPuppyNest: number;
+  memberSince: string;
+}
+
+/** what a listing card and a listing page say about their seller */
+export interface BreederSummary {
+  slug: string;
+  kennelName: string;
+  badges: BadgeView[];
+}
+
+/** /breeders/{slug}: the profile, the figures, the earned badges */
+export interface BreederPageView extends BreederSummary {
+  userId: number;
+  about: string;
+  town: string;
+  state: string;
+  breeds: string[];
+  photoUrl: string | null;
+  figures: BreederFigures;
+  updatedAt: string;
+}
+
+/** GET /api/breeders/mine: the seller's own profile, with the badges an admin revoked */
+export interface MyBreederProfileView extends BreederPageView {
+  revoked: RevokedBadgeView[];
+}
+
+/** a kennel name's address: lower case, ASCII letters and digits, one hyphen between words */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '');
+}
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const text = (message: string) => v.optional(v.string(message), '');
+const KENNEL_NAME_MESSAGE = 'Please enter your kennel name';
+
+/** PUT /api/breeders/mine and the My Listings form (which posts it urlencoded: breeds as one line) */
+export const BreederProfileSchema = v.object({
+  kennelName: v.pipe(
+    text(KENNEL_NAME_MESSAGE),
+    v.trim(),
+    v.nonEmpty(KENNEL_NAME_MESSAGE),
+    v.maxLength(80, 'Please keep the kennel name under 80 characters'),
+    v.check((name) => slugify(name).length >= 2, 'A kennel name needs at least two letters or digits'),
+  ),
+  about: v.pipe(
+    text('Please tell families about your kennel'),
+    v.trim(),
+    v.maxLength(3000, 'Please keep it under 3,000 characters'),
+  ),
+  town: v.pipe(
+    text('Please enter your town'),
+    v.trim(),
+    v.nonEmpty('Please enter your town'),
+    v.maxLength(80, 'Please keep the town under 80 characters'),
+  ),
+  state: v.pipe(
+    text('Please choose your state'),
+    v.trim(),
+    v.toUpperCase(),
+    v.regex(/^[A-Z]{2}$/, 'Please enter your state as two letters, e.g. TX'),
+  ),
+  /** comma-separated in the form */
+  breeds: v.pipe(
+    v.optional(v.union([v.string(), v.array(v.string())]), ''),
+    v.transform((value) => (Array.isArray(value) ? value : value.split(',')).map((b) => b.trim()).filter(Boolean)),
+    v.maxLength(10, 'Please list at most 10 breeds'),
+    v.check((list) => list.every((b) => b.length <= 60), 'Please keep each breed under 60 characters'),
+  ),
+  photoUrl: v.pipe(
+    v.optional(v.nullable(v.string()), null),
+    v.transform((value) => (value === null || value.trim() === '' ? null : value.trim())),
+  ),
+});
+export type BreederProfileInput = v.InferOutput<typeof BreederProfileSchema>;
+
+/** POST /api/admin/breeders/{userId}/badges/{kind}/revoke */
+export const RevokeBadgeSchema = v.object({
+  reason: v.pipe(
+    text('Please say why'),
+    v.trim(),
+    v.nonEmpty('Please say why'),
+    v.maxLength(500, 'Please keep the reason under 500 characters'),
+  ),
+});

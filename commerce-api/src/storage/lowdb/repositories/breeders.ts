@@ -1,0 +1,95 @@
+// Breeder profiles, revoked badges and the records badges are computed from (decision 0118).
+// Part of the lowdb repositories (../repositories.ts composes them; decision 0076).
+import { SlugTakenError, type Repositories } from '../../../domain/store/index.ts';
+import type { Message } from '../../../domain/model.ts';
+import type { LowdbContext } from './context.ts';
+
+export function breederRepositories({
+  db,
+  mutate,
+}: LowdbContext): Pick<Repositories, 'breederProfiles' | 'badgeRevocations' | 'breederRecords'> {
+  return {
+    breederProfiles: {
+      findByUser: async (userId) => db.breederProfiles.find((p) => p.userId === userId),
+      findBySlug: async (slug) => db.breederProfiles.find((p) => p.slug === slug),
+      listByUsers: async (userIds) => {
+        const wanted = new Set(userIds);
+        return db.breederProfiles.filter((p) => wanted.has(p.userId));
+      },
+      list: async () => [...db.breederProfiles.all()],
+      save: (row) =>
+        mutate((c) => {
+          if (c.breederProfiles.find((p) => p.slug === row.slug && p.userId !== row.userId))
+            throw new SlugTakenError(row.slug);
+          const old = c.breederProfiles.find((p) => p.userId === row.userId);
+          if (!old) return c.breederProfiles.insert(row);
+          const { createdAt: _kept, ...fields } = row;
+          return c.breederProfiles.update(old.id, fields)!;
+        }),
+    },
+    badgeRevocations: {
+      create: (row) => mutate((c) => c.badgeRevocations.insert({ ...row, liftedAt: null })),
+      lift: (id, now) =>
+        mutate((c) => {
+          const old = c.badgeRevocations.get(id);
+          if (!old || old.liftedAt !== null) return undefined;
+          return c.badgeRevocations.update(id, { liftedAt: now.toISOString() });
+        }),
+      listInForce: async (userIds) => {
+        const wanted = new Set(userIds);
+        return db.badgeRevocations.filter((r) => r.liftedAt === null && wanted.has(r.userId));
+      },
+    },
+    breederRecords: {
+      placed: async (sellerIds) => {
+        const result = new Map<number, { count: number; lastAt: string | null }>();
+        const wanted = new Set(sellerIds);
+        for (const order of db.orders.filter((o) => o.status === 'handed_over' && wanted.has(o.sellerId))) {
+          const seen = result.get(order.sellerId) ?? { count: 0, lastAt: null };
+          const at = order.handedOverAt ?? null;
+          result.set(order.sellerId, {
+            count: seen.count + 1,
+            lastAt:
+              at !== null && (seen.lastAt === null || Date.parse(at) > Date.parse(seen.lastAt)) ? at : seen.lastAt,
+          });
+        }
+        return result;
+      },
+      replyDelays: async (sellerId, limit) => {
+        const conversations = db.conversations.filter((c) => c.sellerId === sellerId).sort((a, b) => b.id - a.id);
+        const delays: number[] = [];
+        for (const conversation of conversations) {
+          if (delays.length >= limit) break;
+          const messages = db.messages.filter((m) => m.conversationId === conversation.id).sort((a, b) => a.id - b.id);
+          const delay = firstReplyDelay(messages, conversation.buyerId, sellerId);
+          if (delay !== null) delays.push(delay);
+        }
+        return delays;
+      },
+      upheldReports: async (sellerIds, since) => {
+        const wanted = new Set(sellerIds);
+        const result = new Map<number, number>();
+        for (const action of db.moderationActions.filter(
+          (a) => a.reportId !== null && Date.parse(a.createdAt) >= since.getTime(),
+        )) {
+          const against =
+            action.action === 'suspend_user'
+              ? action.userId
+              : action.action === 'hide_listing' && action.puppyId !== null
+                ? (db.puppies.get(action.puppyId)?.userId ?? null)
+                : null;
+          if (against !== null && wanted.has(against)) result.set(against, (result.get(against) ?? 0) + 1);
+        }
+        return result;
+      },
+    },
+  };
+}
+
+/** the family's first message, then the seller's first one after it; null when the seller has not answered */
+function firstReplyDelay(messages: readonly Message[], buyerId: number, sellerId: number): number | null {
+  const asked = messages.find((m) => m.senderId === buyerId);
+  if (!asked) return null;
+  const answered = messages.find((m) => m.senderId === sellerId && m.id > asked.id);
+  return answered ? Date.parse(answered.createdAt) - Date.parse(asked.createdAt) : null;
+}
