@@ -23,6 +23,7 @@ import { moneyCheckJob } from './jobs/money-check.ts';
 import { createLogger, type Logger } from './logging/logger.ts';
 import { serveMetricsLocally } from './metrics/metrics-server.ts';
 import { timedStore } from './metrics/timed-store.ts';
+import { reviewInvitesJob } from './jobs/review-invites.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -96,6 +97,7 @@ export async function startServer(
       sweepUnusedUploadsJob({ store: deps.store, media, log }),
       releasePayoutsJob(deps.payments.payouts),
       moneyCheckJob(deps.payments.payouts),
+      reviewInvitesJob(deps.payments.payouts),
       ...(store.rateLimits ? [sweepRateLimitsJob(store.rateLimits)] : []),
     ],
     { now, log, leases: store.jobLeases, metrics },

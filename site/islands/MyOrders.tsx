@@ -5,13 +5,14 @@
 // page's h1 is in its HTML (my-orders.astro), there before any script runs. Once the puppy is handed over
 // (docs/decisions/0101), the buyer confirms receipt or reports a problem here, and reads where the
 // seller's payout is; the order the API answers with takes its place in the list, so its badge and next
-// steps follow at once.
+// steps follow at once. The buyer then writes a review of the seller here (decision 0119).
 import { useEffect, useState } from 'react';
 import type { MyOrdersResponse, OrderView } from '#contracts/orders.ts';
 import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
 import { PuppyImage } from '../react/PuppyImage.tsx';
 import { formatOrderDate, OrderStatus } from '../react/orders/OrderStatus.tsx';
 import { ReceiptActions } from '../react/orders/ReceiptActions.tsx';
+import { ReviewActions } from '../react/orders/ReviewActions.tsx';
 import { formatCents } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
 import '../styles/panel.css';
@@ -182,6 +183,7 @@ function OrderCard({
         {order.status === 'handed_over' && order.payout?.status === 'scheduled' && (
           <ReceiptActions order={order} onChanged={onChanged} />
         )}
+        <ReviewActions order={order} onChanged={onChanged} now={new Date()} />
       </div>
     </li>
   );

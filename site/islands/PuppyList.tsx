@@ -235,6 +235,7 @@ export default function PuppyList({ initial }: Props) {
                   <option value="price-asc">Price: low to high</option>
                   <option value="price-desc">Price: high to low</option>
                   <option value="age-asc">Youngest first</option>
+                  <option value="rating">Best-rated breeders</option>
                 </select>
               )}
             </Field>

@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export async function api<T>(method: Method, path: string, body?: unknown, init?: RequestInit): Promise<T> {
   const response = await fetch(`${BASE}${path}`, {
@@ -50,5 +50,6 @@ function errorFrom(response: Response, text: string): ApiError {
 
 export const getJson = <T>(path: string) => api<T>('GET', path);
 export const postJson = <T>(path: string, body?: unknown) => api<T>('POST', path, body);
+export const patchJson = <T>(path: string, body?: unknown) => api<T>('PATCH', path, body);
 export const putJson = <T>(path: string, body?: unknown) => api<T>('PUT', path, body);
 export const deleteJson = <T>(path: string) => api<T>('DELETE', path);

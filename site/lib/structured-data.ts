@@ -145,6 +145,18 @@ export function puppyProduct(puppy: PuppyView, site: URL | string): JsonLd {
       availability: AVAILABILITY[puppy.status] ?? 'https://schema.org/InStock',
       url,
     },
+    // Google's rules for Product: an aggregateRating needs ratingValue and reviewCount, and only once there are reviews
+    ...(puppy.sellerRating
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: puppy.sellerRating.average.toFixed(1),
+            reviewCount: puppy.sellerRating.count,
+            bestRating: '5',
+            worstRating: '1',
+          },
+        }
+      : {}),
   };
 }
 

@@ -81,6 +81,7 @@ export function PuppyCard({ puppy, favorited, onToggleFavorite, eager = false, h
         <Heading className="puppy-card-name">{puppy.name}</Heading>
         <BreedLine puppy={puppy} />
         <p className="puppy-card-price">{formatPrice(puppy.price)}</p>
+        <SellerRatingLine puppy={puppy} />
         <PuppyFacts puppy={puppy} />
         <div className="puppy-card-footer">
           <a href={`/puppies/${puppy.id}`} className="btn" aria-label={`Details about ${puppy.name}`}>
@@ -90,6 +91,23 @@ export function PuppyCard({ puppy, favorited, onToggleFavorite, eager = false, h
         <BreederLine breeder={breeder} />
       </div>
     </article>
+  );
+}
+
+/** the seller's rating from verified buyers (decision 0119); nothing before the first review */
+export function SellerRatingLine({ puppy }: { puppy: PuppyView }) {
+  const rating = puppy.sellerRating;
+  if (!rating) return null;
+  const reviews = `${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}`;
+  return (
+    <p className="puppy-card-rating">
+      <span aria-hidden="true" className="puppy-card-star">
+        ★
+      </span>{' '}
+      <span className="visually-hidden">Breeder rated </span>
+      {rating.average.toFixed(1)}
+      <span className="visually-hidden"> out of 5 from</span> ({reviews})
+    </p>
   );
 }
 
@@ -146,6 +164,7 @@ export function PuppyListItem({ puppy, favorited, onToggleFavorite, eager = fals
           <FavoriteButton puppy={puppy} favorited={favorited} onToggle={onToggleFavorite} />
         </div>
         <BreedLine puppy={puppy} />
+        <SellerRatingLine puppy={puppy} />
         <p className="puppy-list-description">{descriptionPreview(puppy.description)}</p>
         <PuppyFacts puppy={puppy} />
         <BreederLine breeder={breeder} />

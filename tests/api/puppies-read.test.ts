@@ -109,7 +109,7 @@ describe('GET /api/puppies', () => {
   });
 
   it("writes each listing with exactly the view's fields, as its own page and the featured list do (decision 0110)", async () => {
-    const view = [...LISTING_FIELDS, 'breed', 'listingStatus'];
+    const view = [...LISTING_FIELDS, 'breed', 'listingStatus', 'sellerRating'];
     const listed = (await request(t.app).get('/api/puppies?limit=10').expect(200)).body.items as Array<
       Record<string, unknown>
     >;

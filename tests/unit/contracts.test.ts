@@ -144,7 +144,7 @@ const rows: Array<[label: string, schema: Schema, input: unknown, expected: stri
     'puppy query: an unknown sort',
     PuppyQuerySchema,
     { sort: 'random' },
-    'sort must be newest, price-asc, price-desc or age-asc',
+    'sort must be newest, price-asc, price-desc, age-asc or rating',
   ],
 ];
 

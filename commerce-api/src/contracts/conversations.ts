@@ -52,20 +52,24 @@ const optionalId = v.optional(
   ),
 );
 
-/** a report of a listing (puppyId) or of a message (messageId): exactly one of them */
+/** a report of a listing (puppyId), a message (messageId) or a review (reviewId, decision 0119): exactly one of them */
 export const ReportSchema = v.pipe(
   v.object({
     puppyId: optionalId,
     messageId: optionalId,
+    reviewId: optionalId,
     reason: v.picklist(REPORT_REASONS, FORM_REFUSALS.report_reason),
     comment: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000, FORM_REFUSALS.comment_too_long)), ''),
   }),
-  v.check((r) => (r.puppyId === undefined) !== (r.messageId === undefined), FORM_REFUSALS.report_target),
+  v.check(
+    (r) => [r.puppyId, r.messageId, r.reviewId].filter((id) => id !== undefined).length === 1,
+    FORM_REFUSALS.report_target,
+  ),
 );
 export type ReportInput = v.InferOutput<typeof ReportSchema>;
 
 /** what an admin decides about a report */
-export const MODERATION_DECISIONS = ['dismiss', 'hide_listing', 'suspend_user'] as const;
+export const MODERATION_DECISIONS = ['dismiss', 'hide_listing', 'hide_review', 'suspend_user'] as const;
 export const ModerationDecisionSchema = v.object({
   decision: v.picklist(MODERATION_DECISIONS, 'Unknown decision'),
 });
@@ -146,6 +150,13 @@ export interface ModerationQueueItem {
   reporter: PartyView | null;
   listing: { id: number; name: string; hidden: boolean; seller: PartyView & { suspended: boolean } } | null;
   message: { id: number; body: string; conversationId: number; sender: PartyView & { suspended: boolean } } | null;
+  review: {
+    id: number;
+    rating: number;
+    body: string;
+    hidden: boolean;
+    buyer: PartyView & { suspended: boolean };
+  } | null;
 }
 
 export interface ModerationQueueResponse {

@@ -7,7 +7,7 @@ export const FORM_REFUSALS = {
   message_empty: 'Please write a message',
   message_too_long: 'Please keep your message under 2,000 characters',
   report_reason: 'Please choose a reason',
-  report_target: 'Please report one listing or one message',
+  report_target: 'Please report one listing, one message or one review',
   comment_too_long: 'Please keep your comment under 1,000 characters',
   own_message: 'You cannot report your own message.',
   not_found: 'This conversation, message or listing is no longer available.',

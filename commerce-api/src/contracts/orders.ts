@@ -2,6 +2,7 @@
 // may see it, the buyer's paged list, and the order reference the server makes once
 // (PN-YYYYMMDD-XXXXXXXX), which the success page, both orders pages, the mails and /admin all show.
 import * as v from 'valibot';
+import type { OwnReviewView } from './reviews.ts';
 import type { Gender, PuppyStatus } from './puppies.ts';
 
 /**
@@ -182,6 +183,10 @@ export interface OrderView {
   refundError: string | null;
   /** the buyer's bank's dispute of the payment, if any */
   dispute: { status: DisputeStatus; amountCents: number } | null;
+  /** the buyer's review of the seller (decision 0119), as its buyer and seller see it */
+  review: OwnReviewView | null;
+  /** the buyer may write a review now: handed over, not refunded, within 12 months, none yet */
+  canReview: boolean;
 }
 
 /**

@@ -1,5 +1,6 @@
 // What the Express app hands Astro's on-demand pages as `locals` (docs/decisions/0065): the catalogue's
 // read functions and the viewer. Pages read only this: never the domain, the storage or their own API.
+import type { SellerReviewsView } from './reviews.ts';
 import type { BreedView, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView } from './puppies.ts';
 import type { ConversationsResponse, ConversationView } from './conversations.ts';
 import type { LocalOnboardingPage } from './payouts.ts';
@@ -25,6 +26,8 @@ export interface PageCatalogue {
   breeder(slug: string): Promise<{ breeder: BreederPageView; listings: PuppyView[] } | null>;
   /** every breeder page in sitemap.xml, with the day its profile last changed */
   breederSitemap(): Promise<Array<{ slug: string; lastmod: string }>>;
+  /** a seller's rating and visible reviews with replies (decision 0119): listing and breeder pages */
+  sellerReviews(sellerId: number): Promise<SellerReviewsView>;
 }
 
 export interface PageLocals {

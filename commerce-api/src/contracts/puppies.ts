@@ -8,7 +8,8 @@ export const GENDERS = ['Male', 'Female'] as const;
 export const PUPPY_STATUSES = ['available', 'reserved', 'adopted'] as const;
 export const CATEGORIES = ['family', 'apartment', 'active'] as const;
 export const REGIONS = ['northeast', 'southeast', 'midwest', 'southwest', 'west'] as const;
-export const SORTS = ['newest', 'price-asc', 'price-desc', 'age-asc'] as const;
+/** rating: the seller's rating, best first (decision 0119); sellers without reviews last */
+export const SORTS = ['newest', 'price-asc', 'price-desc', 'age-asc', 'rating'] as const;
 export const MAX_PAGE_SIZE = 100;
 
 /**
@@ -78,7 +79,7 @@ export const PuppyQuerySchema = v.object({
   /** a region (northeast, …) or any part of the location text */
   location: optionalText,
   category: optionalChoice(CATEGORIES, 'category must be family, apartment or active'),
-  sort: v.optional(v.picklist(SORTS, 'sort must be newest, price-asc, price-desc or age-asc'), 'newest'),
+  sort: v.optional(v.picklist(SORTS, 'sort must be newest, price-asc, price-desc, age-asc or rating'), 'newest'),
   limit: v.optional(
     v.pipe(
       numberish('limit must be a number'),
@@ -146,8 +147,8 @@ export const LISTING_FIELDS = [
 ] as const satisfies readonly (keyof PuppyView)[];
 export type ListingFieldName = (typeof LISTING_FIELDS)[number];
 
-/** what the catalogue adds to a listing's own fields: its breed, and whether it is public now */
-export type CatalogueAddedField = 'breed' | 'listingStatus';
+/** what the catalogue adds to a listing's own fields: its breed, whether it is public now, its seller's rating */
+export type CatalogueAddedField = 'breed' | 'listingStatus' | 'sellerRating';
 
 /** a listing's own public fields (LISTING_FIELDS), as they are in PuppyView */
 export type ListingFields = Pick<PuppyView, ListingFieldName>;
@@ -175,12 +176,20 @@ export interface PuppyView {
   createdAt: string;
   expiresAt: string | null;
   listingStatus: ListingStatus;
+  /** the seller's rating from verified buyers' reviews (decision 0119); null before the first review */
+  sellerRating: RatingSummary | null;
 }
 // a field PuppyView gains is a listing's own (LISTING_FIELDS) or the catalogue's: this fails to compile
 // while one is in neither
 const everyViewField: Exclude<keyof PuppyView, ListingFieldName | CatalogueAddedField> extends never ? true : never =
   true;
 void everyViewField;
+
+/** a seller's rating: the average of the stars to one decimal, and how many reviews it counts */
+export interface RatingSummary {
+  average: number;
+  count: number;
+}
 
 export interface PuppyPage {
   items: PuppyView[];

@@ -159,6 +159,8 @@ export interface Order {
   disputeId?: string | null;
   disputeStatus?: DisputeStatus | null;
   disputeAmountCents?: number | null;
+  /** when the buyer was mailed an invitation to review the seller, a week after the handover (decision 0119) */
+  reviewInvitedAt?: string | null;
 }
 
 export type PaymentRecordStatus = 'pending' | 'succeeded' | 'failed' | 'canceled' | 'refunded';
@@ -415,6 +417,8 @@ export interface Report {
   /** a listing, or one message of a conversation */
   puppyId: number | null;
   messageId: number | null;
+  /** a review (decision 0119); older rows lack it */
+  reviewId?: number | null;
   reason: ReportReason;
   comment: string;
   status: 'open' | 'resolved';
@@ -423,7 +427,8 @@ export interface Report {
   resolvedBy: number | null;
 }
 
-export type ModerationActionKind = 'dismiss' | 'hide_listing' | 'unhide_listing' | 'suspend_user' | 'unsuspend_user';
+export type ModerationActionKind =
+  'dismiss' | 'hide_listing' | 'unhide_listing' | 'suspend_user' | 'unsuspend_user' | 'hide_review';
 
 /** every moderation decision: who, when, what */
 export interface ModerationAction {
@@ -434,6 +439,48 @@ export interface ModerationAction {
   puppyId: number | null;
   userId: number | null;
   createdAt: string;
+}
+
+/**
+ * A buyer's review of the seller of one order that was handed over and not refunded (docs/product.md
+ * "Reviews", decision 0119). The puppy's name, its breed and the month of the handover are kept as they
+ * were, for the line "Verified purchase · {puppy} · {breed} · {month year}".
+ */
+export interface Review {
+  id: number;
+  /** one review per order */
+  orderId: number;
+  buyerId: number;
+  sellerId: number;
+  puppyId: number;
+  puppyName: string;
+  breedName: string;
+  handedOverAt: string;
+  /** 1–5 */
+  rating: number;
+  body: string;
+  createdAt: string;
+  /** the buyer's last edit (within 30 days of writing it): an edited review is marked */
+  editedAt: string | null;
+  /** the seller's one public reply */
+  reply: string | null;
+  repliedAt: string | null;
+  /** an admin hid it after a report: not public, and the buyer and the seller see why */
+  hiddenAt: string | null;
+  hiddenReason: string | null;
+}
+
+/**
+ * A seller's rating, kept up to date in the transaction that changes one of their reviews (decision
+ * 0119): the catalogue sorts and the cards show it without counting reviews. Hidden reviews do not count.
+ */
+export interface SellerRating {
+  id: number;
+  sellerId: number;
+  reviewCount: number;
+  /** the sum of the stars: the average is ratingSum / reviewCount */
+  ratingSum: number;
+  updatedAt: string;
 }
 
 export interface Settings {
@@ -474,6 +521,8 @@ export interface DbShape {
   payoutAccounts: PayoutAccount[];
   breederProfiles: BreederProfile[];
   badgeRevocations: BadgeRevocation[];
+  reviews: Review[];
+  sellerRatings: SellerRating[];
   settings: Settings;
 }
 

@@ -1,5 +1,5 @@
 // Reports and the moderation that follows (docs/decisions/0092). Anyone logged in reports
-// a listing; a party reports a message of their conversation. An admin works the queue oldest
+// a listing or a review (decision 0119); a party reports a message of their conversation. An admin works the queue oldest
 // first: dismiss, hide the listing (404 publicly; its seller sees why in My Listings) or suspend the
 // account (no login, its listings hidden). Every decision is recorded (who, when, what), and a hide
 // or a suspension can be taken back.
@@ -15,6 +15,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Store, Repositories } from './store/index.ts';
 import type { ModerationActionKind, Report, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
+import { setReviewHidden } from './reviews.ts';
 
 /** the reason a suspension writes on the listings it hides (and lifts from them when undone) */
 export const SUSPENDED_LISTING_REASON = "Hidden because the seller's account is suspended.";
@@ -25,6 +26,10 @@ export async function fileReport(store: Store, reporter: User, input: ReportInpu
   if (input.puppyId !== undefined) {
     const puppy = await store.puppies.get(input.puppyId);
     if (!puppy || !isPublic(puppy, now)) throw new NotFoundError('Puppy Not Found');
+  } else if (input.reviewId !== undefined) {
+    const review = await store.reviews.get(input.reviewId);
+    if (!review || review.hiddenAt !== null) throw new NotFoundError('Review not found');
+    if (review.buyerId === reporter.id) throw new ValidationError('You cannot report your own review.');
   } else {
     const message = await store.messages.get(input.messageId!);
     const conversation = message && (await store.conversations.get(message.conversationId));
@@ -37,6 +42,7 @@ export async function fileReport(store: Store, reporter: User, input: ReportInpu
     reporterId: reporter.id,
     puppyId: input.puppyId ?? null,
     messageId: input.messageId ?? null,
+    reviewId: input.reviewId ?? null,
     reason: input.reason,
     comment: input.comment,
     createdAt: now.toISOString(),
@@ -47,10 +53,11 @@ export async function fileReport(store: Store, reporter: User, input: ReportInpu
 async function reportedUserId(tx: Repositories, report: Report): Promise<number | undefined> {
   if (report.puppyId !== null) return (await tx.puppies.get(report.puppyId))?.userId;
   if (report.messageId !== null) return (await tx.messages.get(report.messageId))?.senderId;
+  if (typeof report.reviewId === 'number') return (await tx.reviews.get(report.reviewId))?.buyerId;
   return undefined;
 }
 
-export type Decision = 'dismiss' | 'hide_listing' | 'suspend_user';
+export type Decision = 'dismiss' | 'hide_listing' | 'hide_review' | 'suspend_user';
 
 /** an admin's decision on an open report: applied and recorded together, once */
 export async function decideReport(
@@ -88,6 +95,19 @@ export async function decideReport(
       if (!hidden) throw new NotFoundError('Puppy Not Found');
       await record('hide_listing', { puppyId: hidden.id });
       message = `${hidden.name} is hidden.`;
+    } else if (decision === 'hide_review') {
+      if (typeof report.reviewId !== 'number') throw new ValidationError('Only a reported review can be hidden.');
+      await resolveOnce(tx, reportId, admin, now);
+      // the buyer and the seller see this reason on the order (decision 0119)
+      const hidden = await setReviewHidden(
+        tx,
+        report.reviewId,
+        `Hidden by our team after a report: ${REPORT_REASON_LABELS[report.reason]}.`,
+        now,
+      );
+      if (!hidden) throw new NotFoundError('Review not found');
+      await record('hide_review', { puppyId: hidden.puppyId, userId: hidden.buyerId });
+      message = 'The review is hidden.';
     } else {
       const userId = await reportedUserId(tx, report);
       const target = userId === undefined ? undefined : await tx.users.get(userId);
@@ -185,6 +205,7 @@ export async function moderationQueue(store: Store): Promise<ModerationQueueResp
     const reporter = report.reporterId === null ? null : await party(report.reporterId);
     const puppy = report.puppyId === null ? undefined : await store.puppies.get(report.puppyId);
     const message = report.messageId === null ? undefined : await store.messages.get(report.messageId);
+    const review = typeof report.reviewId === 'number' ? await store.reviews.get(report.reviewId) : undefined;
     reports.push({
       id: report.id,
       reason: report.reason,
@@ -200,6 +221,15 @@ export async function moderationQueue(store: Store): Promise<ModerationQueueResp
             body: message.body,
             conversationId: message.conversationId,
             sender: await party(message.senderId),
+          }
+        : null,
+      review: review
+        ? {
+            id: review.id,
+            rating: review.rating,
+            body: review.body,
+            hidden: review.hiddenAt !== null,
+            buyer: await party(review.buyerId),
           }
         : null,
     });

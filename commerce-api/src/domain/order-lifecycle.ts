@@ -58,7 +58,7 @@ export async function markHandedOver(ctx: PayoutContext, user: User, reference: 
     const current = (await store.orders.get(order.id)) ?? order;
     if (current.status === 'handed_over') {
       return {
-        order: await orderView(store, current, 'seller'),
+        order: await orderView(store, current, 'seller', ctx.now()),
         changed: false,
         message: `Order ${current.reference} was already marked as handed over.`,
       };
@@ -81,7 +81,7 @@ export async function markHandedOver(ctx: PayoutContext, user: User, reference: 
   if (updated.payout.status === 'scheduled') await mailStep(ctx, 'handed_over', updated.payout, updated.order);
   const name = (await store.puppies.get(order.puppyId))?.name ?? 'The puppy';
   return {
-    order: await orderView(store, updated.order, 'seller'),
+    order: await orderView(store, updated.order, 'seller', ctx.now()),
     changed: true,
     message: `${name} is marked as handed over to the new family.`,
   };
@@ -98,7 +98,7 @@ export async function cancelOrder(
   if (!found) throw new NotFoundError('No order with this reference was found.');
   if (isFinal(found)) {
     return {
-      order: await orderView(store, found, 'admin'),
+      order: await orderView(store, found, 'admin', ctx.now()),
       changed: false,
       message: `Order ${reference} was already cancelled. Nothing was changed.`,
     };
@@ -125,13 +125,13 @@ export async function cancelOrder(
     const current = (await store.orders.get(found.id)) ?? found;
     if (current.status === 'refunding')
       return {
-        order: await orderView(store, current, 'admin'),
+        order: await orderView(store, current, 'admin', ctx.now()),
         changed: false,
         message: `Order ${reference} is already being cancelled. Nothing was changed.`,
       };
     if (isFinal(current))
       return {
-        order: await orderView(store, current, 'admin'),
+        order: await orderView(store, current, 'admin', ctx.now()),
         changed: false,
         message: `Order ${reference} was already cancelled. Nothing was changed.`,
       };
@@ -152,7 +152,7 @@ export async function cancelOrder(
     const { puppy, buyer, seller } = await orderParties(store, settledOrder);
     await sendPaymentMails(ctx, cancellationMails(settledOrder, puppy, buyer, seller, 'pending', ctx.siteUrl));
     return {
-      order: await orderView(store, settledOrder, 'admin'),
+      order: await orderView(store, settledOrder, 'admin', ctx.now()),
       changed: true,
       message: `Order ${reference} is cancelled, and its refund is pending: ${outcome.message}`,
     };
@@ -160,7 +160,7 @@ export async function cancelOrder(
   const how =
     outcome.state === 'released' ? "the hold on the buyer's card was released" : 'the buyer was refunded in full';
   return {
-    order: await orderView(store, settledOrder, 'admin'),
+    order: await orderView(store, settledOrder, 'admin', ctx.now()),
     changed: true,
     message: `Order ${reference} is cancelled: ${how}, and the puppy is available again.`,
   };
@@ -183,7 +183,7 @@ export async function retryRefund(ctx: OrderCancelContext, reference: string): P
     });
     if (!cleared)
       return {
-        order: await orderView(ctx.store, (await ctx.store.orders.get(order.id)) ?? order, 'admin'),
+        order: await orderView(ctx.store, (await ctx.store.orders.get(order.id)) ?? order, 'admin', ctx.now()),
         changed: false,
         message: `Order ${reference} changed meanwhile. Nothing was changed.`,
       };
@@ -193,7 +193,11 @@ export async function retryRefund(ctx: OrderCancelContext, reference: string): P
     outcome.state === 'pending'
       ? `The refund of order ${reference} is still pending: ${outcome.message}`
       : `The refund of order ${reference} is done.`;
-  return { order: await orderView(ctx.store, after ?? order, 'admin'), changed: outcome.state !== 'pending', message };
+  return {
+    order: await orderView(ctx.store, after ?? order, 'admin', ctx.now()),
+    changed: outcome.state !== 'pending',
+    message,
+  };
 }
 
 /**
@@ -251,7 +255,7 @@ export async function markRefundedElsewhere(
     );
   }
   return {
-    order: await orderView(store, moved, 'admin'),
+    order: await orderView(store, moved, 'admin', ctx.now()),
     changed: true,
     message: `Order ${reference} is marked as refunded by other means.`,
   };

@@ -13,6 +13,7 @@ import {
 import { NotFoundError } from '../errors.ts';
 import type { Repositories } from './store/index.ts';
 import type { Order, Payout, User } from './model.ts';
+import { canReview, ownReviewView } from './reviews.ts';
 
 export type OrderViewer = 'buyer' | 'seller' | 'admin';
 
@@ -22,13 +23,15 @@ function party(user: User | undefined): OrderParty | null {
   return user ? { name: user.username, email: user.email } : null;
 }
 
-export async function orderView(store: Repositories, order: Order, viewer: OrderViewer): Promise<OrderView> {
+export async function orderView(store: Repositories, order: Order, viewer: OrderViewer, now: Date): Promise<OrderView> {
   const puppy = await store.puppies.get(order.puppyId);
   const breed = puppy ? (await store.breeds.list()).find((b) => b.id === puppy.breedId) : undefined;
   const seller = viewer === 'seller' ? undefined : await store.users.get(order.sellerId);
   const buyer = viewer === 'buyer' ? undefined : await store.users.get(order.buyerId);
   const payout =
     order.status === 'paid' || order.status === 'pending' ? undefined : await store.payouts.findByOrder(order.id);
+  const review = order.handedOverAt ? await store.reviews.findByOrder(order.id) : undefined;
+  const buyerName = review ? ((buyer ?? (await store.users.get(order.buyerId)))?.username ?? 'A former member') : '';
   return {
     reference: order.reference,
     status: order.status,
@@ -61,6 +64,8 @@ export async function orderView(store: Repositories, order: Order, viewer: Order
     dispute: order.disputeStatus
       ? { status: order.disputeStatus, amountCents: order.disputeAmountCents ?? order.totalCents }
       : null,
+    review: review ? ownReviewView(review, buyerName) : null,
+    canReview: viewer === 'buyer' && canReview(order, review, now),
   };
 }
 
@@ -104,6 +109,7 @@ export async function buyerOrders(
   store: Repositories,
   buyerId: number,
   page: number,
+  now: Date,
   puppyId?: number,
 ): Promise<MyOrdersResponse> {
   const mine = (await store.orders.listByBuyer(buyerId))
@@ -113,7 +119,7 @@ export async function buyerOrders(
   const start = (page - 1) * MY_ORDERS_PAGE_SIZE;
   return {
     orders: await Promise.all(
-      mine.slice(start, start + MY_ORDERS_PAGE_SIZE).map((order) => orderView(store, order, 'buyer')),
+      mine.slice(start, start + MY_ORDERS_PAGE_SIZE).map((order) => orderView(store, order, 'buyer', now)),
     ),
     page,
     pageCount,
@@ -122,7 +128,7 @@ export async function buyerOrders(
 }
 
 /** the orders on the seller's own listings that still hold their puppy (for My Listings), newest first */
-export async function sellerOrders(store: Repositories, sellerId: number): Promise<OrderView[]> {
+export async function sellerOrders(store: Repositories, sellerId: number, now: Date): Promise<OrderView[]> {
   const live = (await store.orders.listLiveBySeller(sellerId)).reverse();
-  return Promise.all(live.map((order) => orderView(store, order, 'seller')));
+  return Promise.all(live.map((order) => orderView(store, order, 'seller', now)));
 }

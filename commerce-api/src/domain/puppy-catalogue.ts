@@ -3,7 +3,15 @@
 // most CATALOGUE_MAX_PAGE rows and the total is counted up to CATALOGUE_TOTAL_CAP ("1,000+"; on
 // PostgreSQL a plainly broad filter is capped from a census instead, decision 0102).
 import type { SitemapEntry } from '#contracts/pages.ts';
-import type { BreedView, ListingStatus, PuppyDetailView, PuppyQuery, PuppyView } from '#contracts/puppies.ts';
+import type {
+  BreedView,
+  ListingStatus,
+  PuppyDetailView,
+  PuppyQuery,
+  PuppyView,
+  RatingSummary,
+} from '#contracts/puppies.ts';
+import { ratingsOf } from './seller-ratings.ts';
 import { listingFields } from './store/catalogue-search.ts';
 import {
   CATALOGUE_MAX_PAGE,
@@ -50,28 +58,39 @@ export function isPublic(puppy: Puppy, now: Date): boolean {
   return !puppy.hiddenAt && liveAt(puppy.expiresAt, isoOf(now), now.getTime());
 }
 
-export function toPuppyView(puppy: Puppy, breed: Breed | undefined, now: Date): PuppyView {
+export function toPuppyView(
+  puppy: Puppy,
+  breed: Breed | undefined,
+  now: Date,
+  sellerRating: RatingSummary | null,
+): PuppyView {
   return {
     ...listingFields(puppy),
     breed: breed ? { id: breed.id, name: breed.name } : null,
     listingStatus: listingStatus(puppy, now),
+    sellerRating,
   };
 }
 
 /**
  * The API's JSON of a catalogue page's listings: each card's fields (LISTING_FIELDS) with what the
- * catalogue adds (CatalogueAddedField: its breed and listing status), written as text (a card is JSON
+ * catalogue adds (CatalogueAddedField: its breed, listing status and seller's rating), written as text (a card is JSON
  * already: decision 0105), so the same keys as toPuppyView in the same order (decision 0110). Every
  * listing a catalogue returns is public, so its status is active.
  */
-function viewsJson(cards: readonly CatalogueCard[], breeds: ReadonlyMap<number, Breed>): string {
+function viewsJson(
+  cards: readonly CatalogueCard[],
+  breeds: ReadonlyMap<number, Breed>,
+  ratings: ReadonlyMap<number, RatingSummary | null>,
+): string {
   let json = '[';
   for (let i = 0; i < cards.length; i++) {
     const card = cards[i]!;
     const breed = breeds.get(card.breedId);
     const named = breed ? `{"id":${breed.id},"name":${JSON.stringify(breed.name)}}` : 'null';
     // a card is an object with at least an id: its closing brace gives way to two more fields
-    json += `${i === 0 ? '' : ','}${card.json.slice(0, -1)},"breed":${named},"listingStatus":"active"}`;
+    const rating = JSON.stringify(ratings.get(card.userId) ?? null);
+    json += `${i === 0 ? '' : ','}${card.json.slice(0, -1)},"breed":${named},"listingStatus":"active","sellerRating":${rating}}`;
   }
   return `${json}]`;
 }
@@ -89,7 +108,11 @@ async function breedsById(store: Repositories): Promise<Map<number, Breed>> {
 export async function puppyViews(store: Repositories, puppies: readonly Puppy[], now: Date): Promise<PuppyView[]> {
   if (puppies.length === 0) return [];
   const breeds = await breedsById(store);
-  return puppies.map((p) => toPuppyView(p, breeds.get(p.breedId), now));
+  const ratings = await ratingsOf(
+    store,
+    puppies.map((p) => p.userId),
+  );
+  return puppies.map((p) => toPuppyView(p, breeds.get(p.breedId), now, ratings.get(p.userId) ?? null));
 }
 
 export async function puppyView(store: Repositories, puppy: Puppy, now: Date): Promise<PuppyView> {
@@ -145,7 +168,14 @@ export async function queryPuppies(store: Repositories, query: PuppyQuery, now: 
     offset,
   };
   const found = await store.puppies.searchPublic(wanted, now);
-  const items = viewsJson(found.items, byId);
+  const items = viewsJson(
+    found.items,
+    byId,
+    await ratingsOf(
+      store,
+      found.items.map((card) => card.userId),
+    ),
+  );
   if (query.limit === undefined) return { json: items };
   const breeders = await breederSummaries(store, found.items.map(sellerOfCard), now);
   // the PuppyPage's fields around the items: numbers, booleans and the cards' breeders
@@ -208,7 +238,12 @@ export function cachedQueryPuppies(store: Store, query: PuppyQuery, now: Date): 
 
 export async function featuredPuppies(store: Repositories, now: Date): Promise<PuppyView[]> {
   const found = await store.puppies.searchPublic({ featured: true, status: 'available', limit: FEATURED_LIMIT }, now);
-  return found.items.length === 0 ? [] : (JSON.parse(viewsJson(found.items, await breedsById(store))) as PuppyView[]);
+  if (found.items.length === 0) return [];
+  const ratings = await ratingsOf(
+    store,
+    found.items.map((card) => card.userId),
+  );
+  return JSON.parse(viewsJson(found.items, await breedsById(store), ratings)) as PuppyView[];
 }
 
 /** a puppy's page: public listings for everyone; a draft or expired listing for its owner only */

@@ -16,6 +16,7 @@ import type { PageCatalogue, PageLocals } from '#contracts/pages.ts';
 import { PRICE_BANDS, type PuppyPage } from '#contracts/puppies.ts';
 import type { AppDeps } from '../deps.ts';
 import { breederSitemap } from '../domain/breeders/pages.ts';
+import { sellerReviews } from '../domain/reviews.ts';
 import {
   breederWithListings,
   breedViews,
@@ -42,6 +43,7 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
     sitemap: () => sitemapEntries(store, at),
     breeder: (slug) => breederWithListings(store, slug, at),
     breederSitemap: () => breederSitemap(store),
+    sellerReviews: (sellerId) => sellerReviews(store, sellerId),
   });
 
   /**

@@ -21,6 +21,7 @@ const ACTION_WORDS: Record<string, string> = {
   unhide_listing: 'showed a listing again',
   suspend_user: 'suspended an account',
   unsuspend_user: 'lifted a suspension',
+  hide_review: 'hid a review',
 };
 
 export function ModerationQueue() {
@@ -136,8 +137,10 @@ function ReportItem({
     ? `listing ${report.listing.name}`
     : report.message
       ? `a message by ${report.message.sender.username}`
-      : 'an item no longer there';
-  const target = report.listing?.seller ?? report.message?.sender;
+      : report.review
+        ? `a review by ${report.review.buyer.username}`
+        : 'an item no longer there';
+  const target = report.listing?.seller ?? report.message?.sender ?? report.review?.buyer;
   return (
     <li className="moderation-item">
       <p>
@@ -146,6 +149,8 @@ function ReportItem({
           <a href={`/puppies/${report.listing.id}`}>{report.listing.name}</a>
         ) : report.message ? (
           'a message'
+        ) : report.review ? (
+          `a ${report.review.rating}-star review`
         ) : (
           subject
         )}
@@ -156,9 +161,10 @@ function ReportItem({
             {target.suspended && ' (suspended)'}
           </>
         )}
-        {report.listing?.hidden && ' (hidden)'}
+        {(report.listing?.hidden || report.review?.hidden) && ' (hidden)'}
       </p>
       {report.message && <blockquote className="moderation-quote">{report.message.body}</blockquote>}
+      {report.review && <blockquote className="moderation-quote">{report.review.body}</blockquote>}
       {report.comment && <p className="moderation-comment">Comment: {report.comment}</p>}
       <p className="moderation-meta">
         Reported by {report.reporter ? report.reporter.username : 'the scam guard'},{' '}
@@ -177,6 +183,11 @@ function ReportItem({
         {report.listing && (
           <button type="submit" name="decision" value="hide_listing" className="secondary">
             Hide listing
+          </button>
+        )}
+        {report.review && !report.review.hidden && (
+          <button type="submit" name="decision" value="hide_review" className="secondary">
+            Hide review
           </button>
         )}
         {target && !target.suspended && (

@@ -30,7 +30,7 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
     await sync.syncPaymentIntent(intent);
     // A capture may have followed the authorisation just applied: report the intent as it is now.
     if (intent.status === 'requires_capture') intent = await provider.retrievePaymentIntent(intentId);
-    return paymentStatus(store, intent);
+    return paymentStatus(store, intent, deps.now());
   }
 
   return { handleEvent, ...sync, refresh };

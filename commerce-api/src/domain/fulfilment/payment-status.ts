@@ -5,14 +5,18 @@ import type { PaymentIntentSnapshot, SetupIntentSnapshot } from '../../payments/
 import type { Store } from '../store/index.ts';
 import { orderView } from '../order-views.ts';
 
-export async function paymentStatus(store: Store, intent: PaymentIntentSnapshot): Promise<PaymentStatusResponse> {
+export async function paymentStatus(
+  store: Store,
+  intent: PaymentIntentSnapshot,
+  now: Date,
+): Promise<PaymentStatusResponse> {
   const purpose = (intent.metadata['purpose'] as PaymentPurpose | undefined) ?? null;
   const puppyId = Number(intent.metadata['puppyId']) || null;
   const base = { intentId: intent.id, purpose, status: intent.status, puppyId, order: null };
   if (purpose === 'puppy_purchase') {
     const order = await store.orders.findByIntent(intent.id);
     if (order) {
-      const view = await orderView(store, order, 'buyer');
+      const view = await orderView(store, order, 'buyer', now);
       const name = view.puppy?.name ?? 'This puppy';
       const money =
         order.status === 'refunded'

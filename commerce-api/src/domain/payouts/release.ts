@@ -246,7 +246,7 @@ async function answer(
   message: string,
 ): Promise<OrderChangeResponse> {
   const current = (await ctx.store.orders.get(order.id)) ?? order;
-  return { order: await orderView(ctx.store, current, viewer), changed, message };
+  return { order: await orderView(ctx.store, current, viewer, ctx.now()), changed, message };
 }
 
 /** POST /api/orders/:reference/confirm-receipt: the buyer has the puppy; the seller is paid now */

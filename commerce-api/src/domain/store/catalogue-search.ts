@@ -37,5 +37,15 @@ export function listingFields(puppy: Puppy): ListingFields {
 
 /** a listing as a catalogue page holds it (lowdb writes it per page; PostgreSQL reads its stored card) */
 export function catalogueCard(puppy: Puppy): CatalogueCard {
-  return { breedId: puppy.breedId, json: JSON.stringify(listingFields(puppy)) };
+  return { breedId: puppy.breedId, userId: puppy.userId, json: JSON.stringify(listingFields(puppy)) };
+}
+
+/** the order of the rating sort: the better average first, then the more reviews (decision 0119) */
+export function compareRatings(
+  a: { reviewCount: number; ratingSum: number } | undefined,
+  b: { reviewCount: number; ratingSum: number } | undefined,
+): number {
+  const has = (r: typeof a): r is { reviewCount: number; ratingSum: number } => r !== undefined && r.reviewCount > 0;
+  if (!has(a) || !has(b)) return (has(a) ? 0 : 1) - (has(b) ? 0 : 1);
+  return b.ratingSum / b.reviewCount - a.ratingSum / a.reviewCount || b.reviewCount - a.reviewCount;
 }

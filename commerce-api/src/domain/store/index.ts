@@ -10,12 +10,14 @@
 //
 // The domain owns this seam (docs/decisions/0109-the-domain-owns-its-store.md): storage/ implements it
 // and imports it from here; domain/ never imports storage/. One file per area, as the stores split
-// their repositories: accounts, listings, payments, payouts, conversations, site, breeders.
+// their repositories: accounts, listings, payments, payouts, conversations, site, breeders,
+// reviews.
 import type { AccountsRepositories } from './accounts.ts';
 import type { ConversationsRepositories } from './conversations.ts';
 import type { ListingsRepositories } from './listings.ts';
 import type { PaymentsRepositories } from './payments.ts';
 import type { PayoutsRepositories } from './payouts.ts';
+import type { ReviewsRepositories } from './reviews.ts';
 import type { SiteRepositories } from './site.ts';
 import type { BreedersRepositories } from './breeders.ts';
 
@@ -27,6 +29,7 @@ export * from './payouts.ts';
 export * from './conversations.ts';
 export * from './site.ts';
 export * from './breeders.ts';
+export * from './reviews.ts';
 
 /** every repository, one area per file */
 export interface Repositories
@@ -37,7 +40,8 @@ export interface Repositories
     PayoutsRepositories,
     ConversationsRepositories,
     SiteRepositories,
-    BreedersRepositories {}
+    BreedersRepositories,
+    ReviewsRepositories {}
 
 export interface Store extends Repositories {
   /**

@@ -28,7 +28,7 @@ export interface CatalogueQuery {
   /** a region name (northeast, …) or any part of the location text */
   location?: string;
   search?: string;
-  sort?: 'newest' | 'price-asc' | 'price-desc' | 'age-asc';
+  sort?: 'newest' | 'price-asc' | 'price-desc' | 'age-asc' | 'rating';
   /** only listings marked featured (the home page's; decision 0086) */
   featured?: boolean;
   /** capped at CATALOGUE_MAX_PAGE */
@@ -44,6 +44,8 @@ export interface CatalogueQuery {
  */
 export interface CatalogueCard {
   breedId: number;
+  /** the seller, whose rating the catalogue adds (decision 0119) */
+  userId: number;
   json: string;
 }
 

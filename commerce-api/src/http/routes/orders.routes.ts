@@ -20,24 +20,24 @@ export function referenceParam(raw: unknown): string {
   return parsed.output;
 }
 
-export function ordersRoutes({ store, payments }: AppDeps): express.Router {
+export function ordersRoutes({ store, payments, now }: AppDeps): express.Router {
   const router = express.Router();
 
   router.get('/my-orders', async (req, res) => {
     const buyer = requireUser(res);
     const { page, puppyId } = parseInput(MyOrdersQuerySchema, req.query);
-    res.json(await buyerOrders(store, buyer.id, page, puppyId));
+    res.json(await buyerOrders(store, buyer.id, page, now(), puppyId));
   });
 
   router.get('/seller-orders', async (_req, res) => {
     const seller = requireUser(res);
-    res.json(await sellerOrders(store, seller.id));
+    res.json(await sellerOrders(store, seller.id, now()));
   });
 
   router.get('/orders/:reference', async (req, res) => {
     const user = requireUser(res);
     const { order, viewer } = await visibleOrder(store, user, referenceParam(req.params.reference));
-    res.json(await orderView(store, order, viewer));
+    res.json(await orderView(store, order, viewer, now()));
   });
 
   router.post('/orders/:reference/handed-over', async (req, res) => {

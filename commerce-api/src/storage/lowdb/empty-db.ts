@@ -27,6 +27,8 @@ const collectionFlags = {
   payoutAccounts: true,
   breederProfiles: true,
   badgeRevocations: true,
+  reviews: true,
+  sellerRatings: true,
 } satisfies Record<CollectionName, true>;
 
 export const COLLECTION_NAMES = Object.keys(collectionFlags) as readonly CollectionName[];

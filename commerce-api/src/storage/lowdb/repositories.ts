@@ -22,6 +22,7 @@ import { conversationRepositories } from './repositories/conversations.ts';
 import { listingRepositories } from './repositories/listings.ts';
 import { paymentRepositories } from './repositories/payments.ts';
 import { payoutRepositories } from './repositories/payouts.ts';
+import { reviewRepositories } from './repositories/reviews.ts';
 import { siteRepositories } from './repositories/site.ts';
 
 /** every repository over one way of writing (direct, or inside a transaction), one file per area */
@@ -35,6 +36,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
     ...conversationRepositories(context),
     ...siteRepositories(context),
     ...breederRepositories(context),
+    ...reviewRepositories(context),
   };
 }
 
@@ -78,21 +80,34 @@ export function createLowdbRepositories(storage: Storage): Store {
 
 /**
  * The catalogue's stamp on lowdb (Store.catalogueVersion, decision 0086). Every change
- * to a collection bumps its version; the soonest expiry of a public listing ends a stamp too (and a
+ * to a collection bumps its version (a seller's rating and reviews too, which the cards and listing pages show and the
+ * rating sort orders by: decision 0119); the soonest expiry of a public listing ends a stamp too (and a
  * clock that went back, as tests move it).
  */
 function catalogueVersionOf(storage: Storage): (now: Date) => string {
   let current:
-    { puppies: number; breeds: number; breeders: string; fromMs: number; untilMs: number; epoch: number } | undefined;
+    | {
+        puppies: number;
+        breeds: number;
+        breeders: string;
+        ratings: number;
+        fromMs: number;
+        untilMs: number;
+        epoch: number;
+      }
+    | undefined;
   return (now) => {
-    const { puppies, breeds } = storage.db;
+    const { puppies, breeds, sellerRatings, reviews } = storage.db;
     const breeders = breederVersion(storage);
+    // a reply or an edit changes a listing page's reviews without changing a rating
+    const ratings = sellerRatings.version + reviews.version;
     const ms = now.getTime();
     if (
       !current ||
       current.puppies !== puppies.version ||
       current.breeds !== breeds.version ||
       current.breeders !== breeders ||
+      current.ratings !== ratings ||
       ms >= current.untilMs ||
       ms < current.fromMs
     ) {
@@ -106,12 +121,13 @@ function catalogueVersionOf(storage: Storage): (now: Date) => string {
         puppies: puppies.version,
         breeds: breeds.version,
         breeders,
+        ratings,
         fromMs: ms,
         untilMs,
         epoch: (current?.epoch ?? 0) + 1,
       };
     }
-    return `${current.puppies}.${current.breeds}.${current.epoch}`;
+    return `${current.puppies}.${current.breeds}.${current.ratings}.${current.epoch}`;
   };
 }
 

@@ -34,6 +34,10 @@ const ORDER = {
   'price-asc': 'price ASC, id DESC',
   'price-desc': 'price DESC, id DESC',
   'age-asc': 'age ASC, id DESC',
+  // The seller's rating from its summary row (decision 0119), joined in the ids query only: the better
+  // average first, then the more reviews; sellers without a review last.
+  rating:
+    'r.rating_sum::float8 / nullif(r.review_count, 0) DESC NULLS LAST, r.review_count DESC NULLS LAST, puppies.id DESC',
 } as const;
 
 /**
@@ -98,13 +102,23 @@ export function catalogueQueries(
   // the index skips the thousands of listing rows a narrow filter would otherwise visit and drop.
   // = ANY(ARRAY(…)) rather than IN (…): the ids become an init plan of their own and the rows a primary
   // key lookup, with no join for the planner to weigh (0.05 ms less planning, 0.04 ms less running).
-  const ids = `SELECT id FROM puppies WHERE ${filter} ORDER BY ${order} LIMIT ${param(pageSize(query.limit))} OFFSET ${param(query.offset ?? 0)}`;
+  const window = `LIMIT ${param(pageSize(query.limit))} OFFSET ${param(query.offset ?? 0)}`;
   // Each row's stored card (migration 0008): one text column, sent on as it is (decision 0105).
+  const columns = 'breed_id AS "breedId", user_id AS "userId", card AS json';
+  if (query.sort === 'rating') {
+    // the rating lives on the seller's row, so the page keeps the ids' order (WITH ORDINALITY) instead of sorting again
+    const ranked = `SELECT puppies.id FROM puppies LEFT JOIN seller_ratings r ON r.seller_id = puppies.user_id WHERE ${filter} ORDER BY ${order} ${window}`;
+    return {
+      page: {
+        text: `SELECT ${columns} FROM unnest(ARRAY(${ranked})) WITH ORDINALITY AS o(id, n) JOIN puppies ON puppies.id = o.id ORDER BY o.n`,
+        values,
+      },
+      count,
+    };
+  }
+  const ids = `SELECT id FROM puppies WHERE ${filter} ORDER BY ${order} ${window}`;
   return {
-    page: {
-      text: `SELECT breed_id AS "breedId", card AS json FROM puppies WHERE id = ANY(ARRAY(${ids})) ORDER BY ${order}`,
-      values,
-    },
+    page: { text: `SELECT ${columns} FROM puppies WHERE id = ANY(ARRAY(${ids})) ORDER BY ${order}`, values },
     count,
   };
 }

@@ -35,6 +35,9 @@ const TABLES: ReadonlyArray<readonly [CollectionName, string]> = [
   // breeder pages and earned badges, decision 0118 (after users)
   ['breederProfiles', 'breeder_profiles'],
   ['badgeRevocations', 'badge_revocations'],
+  // reviews and the sellers' ratings, decision 0119 (after orders)
+  ['reviews', 'reviews'],
+  ['sellerRatings', 'seller_ratings'],
 ];
 
 export interface ImportedCollection {

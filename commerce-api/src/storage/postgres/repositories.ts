@@ -17,6 +17,7 @@ import { listingRepositories } from './repositories/listings.ts';
 import { paymentRepositories } from './repositories/payments.ts';
 import { payoutRepositories } from './repositories/payouts.ts';
 import type { Kept } from './repositories/shared.ts';
+import { reviewRepositories } from './repositories/reviews.ts';
 import { siteRepositories } from './repositories/site.ts';
 import type { Database, Db } from './schema.ts';
 import type { Log } from '../../logging/log.ts';
@@ -31,6 +32,7 @@ function repositories(db: Db, kept: Kept): Repositories {
     ...conversationRepositories(db),
     ...siteRepositories(db),
     ...breederRepositories(db),
+    ...reviewRepositories(db),
   };
 }
 

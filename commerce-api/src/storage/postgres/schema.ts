@@ -12,6 +12,8 @@ import type {
   Message,
   ModerationAction,
   Report,
+  Review,
+  SellerRating,
   Upload,
   Favorite,
   ListingFeePayment,
@@ -64,6 +66,9 @@ export interface Database {
   // breeder pages and earned badges (decision 0118)
   breederProfiles: Table<BreederProfile>;
   badgeRevocations: Table<BadgeRevocation>;
+  // reviews and the sellers' ratings (decision 0119)
+  reviews: Table<Review>;
+  sellerRatings: Table<SellerRating>;
   // shared rate limits and job leases (decisions 0093, 0094)
   rateLimitHits: { key: string; windowEndsAt: string; hits: number };
   jobLeases: { name: string; startedAt: string };

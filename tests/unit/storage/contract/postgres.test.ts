@@ -536,6 +536,25 @@ describe('db:import (a lowdb database copied into PostgreSQL)', () => {
     const account = await low.payoutAccounts.createForUser(
       buildPayoutAccount({ userId: seller.id, accountId: 'acct_imported' }, NOW),
     );
+    // a review and its seller's rating (decision 0119)
+    const review = (await low.reviews.create({
+      orderId: order.id,
+      buyerId: buyer.id,
+      sellerId: seller.id,
+      puppyId: puppy.id,
+      puppyName: puppy.name,
+      breedName: breed.name,
+      handedOverAt: NOW.toISOString(),
+      rating: 4,
+      body: 'A healthy puppy and a kind breeder.',
+      createdAt: NOW.toISOString(),
+      editedAt: null,
+      reply: 'Thank you!',
+      repliedAt: NOW.toISOString(),
+      hiddenAt: null,
+      hiddenReason: null,
+    }))!;
+    const rating = await low.sellerRatings.refresh(seller.id, NOW);
     await memory.write((db) =>
       db.localPayments.insert({
         providerId: 'pi_local_1',
@@ -573,6 +592,8 @@ describe('db:import (a lowdb database copied into PostgreSQL)', () => {
         localPayments: 1,
         payouts: 1,
         payoutAccounts: 1,
+        reviews: 1,
+        sellerRatings: 1,
       });
       // moderation's marks (decision 0092) and when a contact was proven (decision 0118) are optional in lowdb rows and null in the tables
       const unmarked = { suspendedAt: null, verifiedEmailAt: null, verifiedPhoneAt: null };
@@ -588,6 +609,7 @@ describe('db:import (a lowdb database copied into PostgreSQL)', () => {
         disputeId: null,
         disputeStatus: null,
         disputeAmountCents: null,
+        reviewInvitedAt: null,
         ...order,
       });
       expect(await imported.favorites.listByUser(buyer.id)).toEqual(memory.db.favorites.all());
@@ -600,6 +622,8 @@ describe('db:import (a lowdb database copied into PostgreSQL)', () => {
         attemptAt: null,
       });
       expect(await imported.payoutAccounts.findByAccountId('acct_imported')).toEqual(account);
+      expect(await imported.reviews.get(review.id)).toEqual(review);
+      expect((await imported.sellerRatings.forSellers([seller.id])).get(seller.id)).toEqual(rating);
       const local = await target.query('SELECT metadata FROM local_payments');
       expect(local.rows).toEqual([{ metadata: { kind: 'purchase', puppyId: String(puppy.id) } }]);
 

@@ -1645,6 +1645,108 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
     });
     // ---- end of seller payouts ----
 
+    describe('reviews and seller ratings (decision 0119)', () => {
+      async function handedOverOrder(overrides: Partial<NewRow<'orders'>> = {}) {
+        return newOrder({ status: 'handed_over', handedOverAt: NOW.toISOString(), ...overrides });
+      }
+      function reviewRow(order: { id: number; buyerId: number; sellerId: number; puppyId: number }, rating: number) {
+        return {
+          orderId: order.id,
+          buyerId: order.buyerId,
+          sellerId: order.sellerId,
+          puppyId: order.puppyId,
+          puppyName: 'Daisy',
+          breedName: 'Beagle',
+          handedOverAt: NOW.toISOString(),
+          rating,
+          body: 'A healthy puppy and a kind breeder.',
+          createdAt: NOW.toISOString(),
+          editedAt: null,
+          reply: null,
+          repliedAt: null,
+          hiddenAt: null,
+          hiddenReason: null,
+        };
+      }
+
+      it("keeps one review per order, replies once, and lists a seller's reviews newest first", async () => {
+        const order = await handedOverOrder();
+        const first = await s.reviews.create(reviewRow(order, 5));
+        expect(first).toMatchObject({ orderId: order.id, rating: 5, reply: null });
+        expect(await s.reviews.create(reviewRow(order, 1))).toBeUndefined();
+        expect(await s.reviews.findByOrder(order.id)).toEqual(first);
+        expect(await s.reviews.reply(first!.id, 'Thank you!', LATER)).toMatchObject({
+          reply: 'Thank you!',
+          repliedAt: LATER.toISOString(),
+        });
+        expect(await s.reviews.reply(first!.id, 'Again', LATER)).toBeUndefined();
+        const second = await s.reviews.create(
+          reviewRow(await handedOverOrder({ puppyId: (await newPuppy({ userId: order.sellerId })).id }), 3),
+        );
+        expect((await s.reviews.listBySeller(order.sellerId, { visibleOnly: true })).map((r) => r.id)).toEqual([
+          second!.id,
+          first!.id,
+        ]);
+        expect((await s.reviews.listByOrders([order.id])).map((r) => r.id)).toEqual([first!.id]);
+      });
+
+      it("counts a seller's visible reviews into their rating row; a hidden review does not count", async () => {
+        const order = await handedOverOrder();
+        const other = await handedOverOrder({ puppyId: (await newPuppy({ userId: order.sellerId })).id });
+        await s.reviews.create(reviewRow(order, 5));
+        const low = await s.reviews.create(reviewRow(other, 2));
+        expect(await s.sellerRatings.refresh(order.sellerId, NOW)).toMatchObject({
+          sellerId: order.sellerId,
+          reviewCount: 2,
+          ratingSum: 7,
+        });
+        await s.reviews.update(low!.id, { hiddenAt: LATER.toISOString(), hiddenReason: 'Offensive' });
+        await s.sellerRatings.refresh(order.sellerId, LATER);
+        const ratings = await s.sellerRatings.forSellers([order.sellerId, order.buyerId]);
+        expect(ratings.get(order.sellerId)).toMatchObject({
+          reviewCount: 1,
+          ratingSum: 5,
+          updatedAt: LATER.toISOString(),
+        });
+        expect(ratings.has(order.buyerId)).toBe(false);
+        expect((await s.reviews.listBySeller(order.sellerId, { visibleOnly: true })).map((r) => r.rating)).toEqual([5]);
+        expect(await s.reviews.listBySeller(order.sellerId, { visibleOnly: false })).toHaveLength(2);
+      });
+
+      it('lists the orders due an invitation (in the window, not invited, not reviewed) and claims each once', async () => {
+        const due = await handedOverOrder({ handedOverAt: new Date(NOW.getTime() - 8 * 86_400_000).toISOString() });
+        await handedOverOrder({ handedOverAt: new Date(NOW.getTime() - 2 * 86_400_000).toISOString() });
+        const reviewed = await handedOverOrder({
+          handedOverAt: new Date(NOW.getTime() - 9 * 86_400_000).toISOString(),
+        });
+        await s.reviews.create(reviewRow(reviewed, 4));
+        const after = new Date(NOW.getTime() - 365 * 86_400_000);
+        const before = new Date(NOW.getTime() - 7 * 86_400_000);
+        expect((await s.reviews.invitesDue(after, before, 10)).map((o) => o.id)).toEqual([due.id]);
+        expect(await s.reviews.claimInvite(due.id, NOW)).toBe(true);
+        expect(await s.reviews.claimInvite(due.id, NOW)).toBe(false);
+        expect(await s.reviews.invitesDue(after, before, 10)).toEqual([]);
+        expect((await s.orders.get(due.id))?.reviewInvitedAt).toBe(NOW.toISOString());
+      });
+
+      it("sorts the catalogue by the seller's rating: the better average first, sellers without reviews last", async () => {
+        const good = await handedOverOrder();
+        const fair = await handedOverOrder();
+        await s.reviews.create(reviewRow(good, 5));
+        await s.reviews.create(reviewRow(fair, 3));
+        await s.sellerRatings.refresh(good.sellerId, NOW);
+        await s.sellerRatings.refresh(fair.sellerId, NOW);
+        const unrated = await newPuppy({ name: 'Unrated' });
+        const page = await s.puppies.searchPublic({ sort: 'rating', limit: 10 }, NOW);
+        expect(page.items.map((card) => card.userId)).toEqual([good.sellerId, fair.sellerId, unrated.userId]);
+        expect(page.items.map((card) => JSON.parse(card.json).userId)).toEqual([
+          good.sellerId,
+          fair.sellerId,
+          unrated.userId,
+        ]);
+      });
+    });
+
     describe('uploads', () => {
       it('records uploads within the quota, and sums them per user', async () => {
         const user = await newUser();

@@ -3,6 +3,7 @@ import type { Collections } from '../storage.ts';
 import {
   breedText,
   catalogueCard,
+  compareRatings,
   GENDER_WORDS,
   pageSize,
   REGION_NAMES,
@@ -78,6 +79,10 @@ export function searchPublic(db: Collections, query: CatalogueQuery, now: Date):
   if (query.sort === 'price-asc') matches.sort((a, b) => a.price - b.price);
   else if (query.sort === 'price-desc') matches.sort((a, b) => b.price - a.price);
   else if (query.sort === 'age-asc') matches.sort((a, b) => a.age - b.age);
+  else if (query.sort === 'rating') {
+    const ratings = new Map(db.sellerRatings.all().map((r) => [r.sellerId, r]));
+    matches.sort((a, b) => compareRatings(ratings.get(a.userId), ratings.get(b.userId)));
+  }
   const offset = query.offset ?? 0;
   return {
     items: matches.slice(offset, offset + pageSize(query.limit)).map(cardOf),

@@ -1,0 +1,48 @@
+// Reviews from verified buyers (docs/decisions/0119): the buyer writes and edits, the seller replies,
+// anyone reads a seller's reviews. Reports of a review go through POST /api/reports (reviewId).
+import express from 'express';
+import * as v from 'valibot';
+import { idParam } from '#contracts/common.ts';
+import { ReviewReplySchema, ReviewSchema } from '#contracts/reviews.ts';
+import type { AppDeps } from '../../deps.ts';
+import { editReview, replyToReview, sellerReviews, writeReview } from '../../domain/reviews.ts';
+import { NotFoundError } from '../../errors.ts';
+import { requireUser } from '../session.ts';
+import { parseInput } from '../validate.ts';
+import { referenceParam } from './orders.routes.ts';
+
+function reviewId(raw: unknown): number {
+  const id = v.safeParse(idParam, raw);
+  if (!id.success) throw new NotFoundError('No review with this id was found.');
+  return id.output;
+}
+
+export function reviewsRoutes({ store, now }: AppDeps): express.Router {
+  const router = express.Router();
+  const ctx = { store, now };
+
+  router.post('/orders/:reference/review', async (req, res) => {
+    const user = requireUser(res);
+    const reference = referenceParam(req.params.reference);
+    res.status(201).json(await writeReview(ctx, user, reference, parseInput(ReviewSchema, req.body)));
+  });
+
+  router.patch('/reviews/:id', async (req, res) => {
+    const user = requireUser(res);
+    res.json(await editReview(ctx, user, reviewId(req.params.id), parseInput(ReviewSchema, req.body)));
+  });
+
+  router.post('/reviews/:id/reply', async (req, res) => {
+    const user = requireUser(res);
+    const id = reviewId(req.params.id);
+    res.json(await replyToReview(ctx, user, id, parseInput(ReviewReplySchema, req.body).body));
+  });
+
+  router.get('/sellers/:id/reviews', async (req, res) => {
+    const id = v.safeParse(idParam, req.params.id);
+    if (!id.success) throw new NotFoundError('No seller with this id was found.');
+    res.json(await sellerReviews(store, id.output));
+  });
+
+  return router;
+}
