@@ -57,8 +57,14 @@ export async function startServer(
     opened.kind === 'lowdb'
       ? await seedDatabase(opened.lowdb, seedOptions)
       : await seedPostgres(opened.pool, opened.store, seedOptions);
-  const outbox = createFileOutbox(path.join(config.dataDir, 'outbox'), { smsAvailable: config.smsEnabled, now });
-  const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox.mailer;
+  const outbox = createFileOutbox(path.join(config.dataDir, 'outbox'), {
+    smsAvailable: config.smsEnabled,
+    now,
+    siteUrl: config.publicSiteUrl,
+  });
+  const mailer = config.mail.smtpUrl
+    ? createSmtpMailer(config.mail.smtpUrl, config.mail.from, config.publicSiteUrl)
+    : outbox.mailer;
   const uploadsDir = path.join(config.dataDir, 'uploads');
   // one bucket for every process when S3 is configured (decision 0095), else this machine's DATA_DIR/uploads
   const media = config.s3 ? createS3MediaStore(config.s3) : createLocalMediaStore(uploadsDir);

@@ -62,7 +62,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config.metrics.token || config.metrics.port !== null ? createMetrics({ store: opened, log }) : undefined;
   const store = metrics ? timedStore(opened, metrics) : opened;
   const nowhere = path.join(os.tmpdir(), 'puppynest-test-no-site');
-  const outbox = createMemoryOutbox({ smsAvailable: options.smsAvailable ?? true, now: () => new Date(clock.now) });
+  const outbox = createMemoryOutbox({
+    smsAvailable: options.smsAvailable ?? true,
+    now: () => new Date(clock.now),
+    siteUrl: config.publicSiteUrl,
+  });
   const payments = createPayments({
     config,
     store,

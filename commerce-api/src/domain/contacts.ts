@@ -5,6 +5,7 @@
 import type { ContactInput } from '#contracts/contacts.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Mailer } from '../mail/messages.ts';
+import { details as detailRows, link, paragraph, quote } from '../mail/blocks.ts';
 import type { Store } from './store/index.ts';
 import { startConversation } from './conversations.ts';
 import type { ContactMessage, User } from './model.ts';
@@ -63,6 +64,14 @@ export async function sendContactMessage(
 
   const seller = puppy ? await ctx.store.users.get(puppy.userId) : undefined;
   const details = `From: ${input.name}\nEmail: ${input.email}\nPhone: ${input.phone}\n\n${input.message}\n`;
+  const fromBlocks = [
+    detailRows([
+      { label: 'From', value: input.name },
+      { label: 'Email', value: input.email },
+      { label: 'Phone', value: input.phone },
+    ]),
+    quote(input.message),
+  ];
   try {
     await ctx.mailer.send(
       puppy && seller
@@ -74,12 +83,24 @@ export async function sendContactMessage(
             text:
               `${input.name} asked about ${puppy.name}.\n\n${details}\nReply to this mail to answer them directly.\n\n` +
               `When you answer, invite them to continue on PuppyNest: with an account they can message you in PuppyNest Messages (${ctx.siteUrl}/messages) and pay safely through PuppyNest checkout.\n`,
+            kind: 'inquiry',
+            blocks: [
+              paragraph(`${input.name} asked about ${puppy.name}.`),
+              ...fromBlocks,
+              paragraph('Reply to this mail to answer them directly.'),
+              paragraph(
+                'When you answer, invite them to continue on PuppyNest: with an account they can message you in PuppyNest Messages and pay safely through PuppyNest checkout.',
+              ),
+              link('Open PuppyNest Messages', '/messages'),
+            ],
           }
         : {
             to: ctx.teamAddress,
             replyTo: input.email,
             subject: `Contact form: message from ${input.name}`,
             text: details,
+            kind: 'contact-form',
+            blocks: fromBlocks,
           },
     );
   } catch (error) {

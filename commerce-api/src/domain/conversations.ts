@@ -11,6 +11,7 @@ import type {
 } from '#contracts/conversations.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Mailer } from '../mail/messages.ts';
+import { button, greeting, paragraph } from '../mail/blocks.ts';
 import type { Store } from './store/index.ts';
 import { isUnreadFor } from './store/index.ts';
 import type { Conversation, Message, Puppy, User } from './model.ts';
@@ -141,6 +142,13 @@ async function notifyRecipient(
         `Hi ${recipient.username},\n\n${sender.username} sent you a message about ${about}.\n\n` +
         `Read it and reply on PuppyNest: ${ctx.siteUrl}/messages/${conversation.id}\n\n` +
         `For your safety, keep the conversation on PuppyNest and pay only through PuppyNest checkout.\n`,
+      kind: 'message',
+      blocks: [
+        greeting(recipient.username),
+        paragraph(`${sender.username} sent you a message about ${about}.`),
+        button('Read it and reply', `/messages/${conversation.id}`),
+        paragraph('For your safety, keep the conversation on PuppyNest and pay only through PuppyNest checkout.'),
+      ],
     });
   } catch (error) {
     // the message is stored and shows in Messages; a mail outage must not fail the sender

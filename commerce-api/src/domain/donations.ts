@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { dollarsToCents, formatCents } from '#contracts/money.ts';
 import type { DonationIntentInput, DonationIntentResponse } from '#contracts/payments.ts';
 import type { MailMessage } from '../mail/messages.ts';
+import { greeting, paragraph } from '../mail/blocks.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
 import type { Store } from './store/index.ts';
 import type { Donation } from './model.ts';
@@ -57,5 +58,13 @@ export function donationThanksMail(donation: Donation): MailMessage {
     to: donation.donorEmail,
     subject: 'Thank you for your donation to PuppyNest rescue',
     text: `Dear ${donation.donorName},\n\nThank you for your donation of ${amount}. 100% of it goes to puppy rescue: our admin costs are covered by listing fees.\n\nWith gratitude,\nThe PuppyNest team\n`,
+    kind: 'donation',
+    blocks: [
+      greeting(donation.donorName, 'Dear'),
+      paragraph(
+        `Thank you for your donation of ${amount}. 100% of it goes to puppy rescue: our admin costs are covered by listing fees.`,
+      ),
+      paragraph('With gratitude,\nThe PuppyNest team'),
+    ],
   };
 }

@@ -13,6 +13,7 @@ import type {
 } from '#contracts/payments.ts';
 import { AppError, ForbiddenError, NotFoundError } from '../errors.ts';
 import type { MailMessage } from '../mail/messages.ts';
+import { button, greeting, link, paragraph } from '../mail/blocks.ts';
 import type { Fulfilment } from './fulfilment/types.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
 import type { Store, Repositories } from './store/index.ts';
@@ -170,6 +171,15 @@ export function listingLiveMail(user: User, puppy: Puppy, siteUrl: string): Mail
     to: user.email,
     subject: `${puppy.name} is live on PuppyNest`,
     text: `Hi ${user.username},\n\nThank you: your listing fee is paid and ${puppy.name} is visible to buyers until ${formatLongDate(puppy.expiresAt!)}.\n\nSee it: ${siteUrl}/puppies/${puppy.id}\nManage your listings: ${siteUrl}/my-listings\n`,
+    kind: 'listing',
+    blocks: [
+      greeting(user.username),
+      paragraph(
+        `Thank you: your listing fee is paid and ${puppy.name} is visible to buyers until ${formatLongDate(puppy.expiresAt!)}.`,
+      ),
+      button(`See ${puppy.name}'s listing`, `/puppies/${puppy.id}`),
+      link('Manage your listings', '/my-listings'),
+    ],
   };
 }
 

@@ -10,6 +10,7 @@ import { ORDER_REFERENCE_PATTERN } from '#contracts/orders.ts';
 import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
 import type { CheckoutIntentInput, CheckoutIntentResponse } from '#contracts/payments.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
+import { button, details, greeting, link, paragraph } from '../mail/blocks.ts';
 import type { MailMessage } from '../mail/messages.ts';
 import type { PaymentIntentSnapshot, PaymentProvider } from '../payments/provider.ts';
 import { OrderForIntentExistsError, type Store, type Repositories } from './store/index.ts';
@@ -303,15 +304,22 @@ export async function orderParties(
   return { puppy, buyer, seller };
 }
 
-/** the order's lines as every order mail lists them */
-export function orderLines(order: Order, puppyName: string): string {
+/** the order's lines as every order mail lists them: a table in the HTML part */
+export function orderRows(order: Order, puppyName: string): Array<{ label: string; value: string }> {
   return [
-    `Order reference: ${order.reference}`,
-    `Puppy: ${puppyName}`,
-    `Purchase price: ${formatCents(order.puppyPriceCents)}`,
-    `Care package: ${formatCents(order.carePackageCents)}`,
-    `Total: ${formatCents(order.totalCents)}`,
-  ].join('\n');
+    { label: 'Order reference', value: order.reference },
+    { label: 'Puppy', value: puppyName },
+    { label: 'Purchase price', value: formatCents(order.puppyPriceCents) },
+    { label: 'Care package', value: formatCents(order.carePackageCents) },
+    { label: 'Total', value: formatCents(order.totalCents) },
+  ];
+}
+
+/** the same lines in the text part, one `Label: value` a line */
+export function orderLines(order: Order, puppyName: string): string {
+  return orderRows(order, puppyName)
+    .map((row) => `${row.label}: ${row.value}`)
+    .join('\n');
 }
 
 /** the confirmation mails of a paid order: one to the buyer, one to the seller */
@@ -324,12 +332,22 @@ export function purchaseMails(
 ): MailMessage[] {
   const name = puppy?.name ?? 'your puppy';
   const lines = orderLines(order, name);
+  const rows = orderRows(order, name);
   const mails: MailMessage[] = [];
   if (buyer) {
     mails.push({
       to: buyer.email,
       subject: `Your PuppyNest order ${order.reference}: ${name} is reserved for you`,
       text: `Hi ${buyer.username},\n\nThank you for your purchase! ${name} is now reserved for you.\n\n${lines}\n\nNext steps: our team will contact you within 24 hours to arrange pickup or delivery. Your orders: ${siteUrl}/my-orders\n\nQuestions? ${siteUrl}/contact\n`,
+      kind: 'order',
+      blocks: [
+        greeting(buyer.username),
+        paragraph(`Thank you for your purchase! ${name} is now reserved for you.`),
+        details(rows),
+        paragraph('Next steps: our team will contact you within 24 hours to arrange pickup or delivery.'),
+        button('See your orders', '/my-orders'),
+        link('Contact us', '/contact', 'Questions?'),
+      ],
       ...(seller ? { replyTo: seller.email } : {}),
     });
   }
@@ -338,6 +356,16 @@ export function purchaseMails(
       to: seller.email,
       subject: `${name} has been purchased on PuppyNest (order ${order.reference})`,
       text: `Hi ${seller.username},\n\n${buyer?.username ?? 'A buyer'} has bought ${name}. The listing is now marked as reserved.\n\n${lines}\n\nBuyer's email: ${buyer?.email ?? 'unknown'}. Our team will contact the buyer within 24 hours to arrange pickup or delivery.\n`,
+      kind: 'order',
+      blocks: [
+        greeting(seller.username),
+        paragraph(`${buyer?.username ?? 'A buyer'} has bought ${name}. The listing is now marked as reserved.`),
+        details(rows),
+        paragraph(
+          `Buyer's email: ${buyer?.email ?? 'unknown'}. Our team will contact the buyer within 24 hours to arrange pickup or delivery.`,
+        ),
+        button('See your listings', '/my-listings'),
+      ],
       ...(buyer ? { replyTo: buyer.email } : {}),
     });
   }

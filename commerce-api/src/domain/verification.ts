@@ -17,6 +17,7 @@ import {
 } from '#contracts/sellers.ts';
 import { AppError, TooManyRequestsError } from '../errors.ts';
 import type { Mailer, SmsSender } from '../mail/messages.ts';
+import { code as codeBlock, paragraph } from '../mail/blocks.ts';
 import type { Store } from './store/index.ts';
 import type { User, VerificationCode } from './model.ts';
 import type { Log } from '../logging/log.ts';
@@ -97,6 +98,14 @@ export async function sendVerificationCode(
         to: target,
         subject: 'Your PuppyNest verification code',
         text: `Your PuppyNest verification code is ${code}.\n\nIt expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this message.\n`,
+        kind: 'verification',
+        blocks: [
+          paragraph('Your PuppyNest verification code is:'),
+          codeBlock(code),
+          paragraph(
+            `It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this message.`,
+          ),
+        ],
       });
     } else {
       await ctx.sms.send({

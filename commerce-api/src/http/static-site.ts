@@ -27,6 +27,8 @@ const SHELLS: ReadonlyArray<[RegExp, string]> = [
 ];
 
 const HTML_HEADERS = { 'Cache-Control': 'no-cache' };
+/** the site's icon that every mail's layout shows (mail/layout.ts) */
+const MAIL_LOGO = '/apple-touch-icon.png';
 
 export function staticSite({ siteDir, studioDir, uploadsDir, contentImagesDir }: StaticSiteOptions): Router {
   const router = express.Router();
@@ -50,6 +52,11 @@ export function staticSite({ siteDir, studioDir, uploadsDir, contentImagesDir }:
   );
 
   router.use(pages(siteDir));
+  // The mails show this icon as their logo (decision 0111): a webmail page on another origin may load it.
+  router.get(MAIL_LOGO, (_req, res, next) => {
+    res.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    next();
+  });
   router.use(express.static(siteDir, { index: false, redirect: false, maxAge: '1h' }));
   router.use(notFoundPage(siteDir));
   return router;

@@ -1,11 +1,45 @@
 // The mail and SMS seams (docs/decisions/0073). Domain code sends through these interfaces; the outbox is
-// the embedded default, SMTP (nodemailer) the real mail implementation.
+// the embedded default, SMTP (nodemailer) the real mail implementation. Every mail goes out as two parts
+// (decision 0111): the text the domain writes, and HTML rendered from the same mail's blocks.
+
+/** a path on the site (`/my-orders`): the HTML renderer makes it absolute from the configured site URL */
+export type SitePath = `/${string}`;
+
+/**
+ * What a mail says, block by block, for its HTML part. Plain data, so the domain describes a mail without
+ * knowing React; every string is shown as text (escaped), never as markup.
+ */
+export type MailBlock =
+  /** "Hi Sam,": the HTML's preview line is the first paragraph after it */
+  | { type: 'greeting'; text: string }
+  | { type: 'paragraph'; text: string }
+  /** label and value rows: an order's lines, an inquiry's sender */
+  | { type: 'details'; rows: ReadonlyArray<{ label: string; value: string }> }
+  /** words someone else wrote (a report, an inquiry), set apart from ours */
+  | { type: 'quote'; text: string }
+  /** a one-time code, large and easy to copy */
+  | { type: 'code'; code: string }
+  /** the call to action */
+  | { type: 'button'; label: string; path: SitePath }
+  /** a secondary link, after an optional lead-in ("Questions?") */
+  | { type: 'link'; label: string; path: SitePath; lead?: string };
+
+/**
+ * Why the recipient gets the mail: the footer says so, and only the kinds a person may decline carry
+ * a way out (decision 0111).
+ */
+export type MailKind =
+  'verification' | 'order' | 'payout' | 'listing' | 'donation' | 'message' | 'inquiry' | 'contact-form';
 
 export interface MailMessage {
   to: string;
   subject: string;
+  /** the text part, exactly as written (tests read it) */
   text: string;
   replyTo?: string;
+  kind: MailKind;
+  /** the HTML part's content, inside the one layout (mail/layout.ts) */
+  blocks: readonly MailBlock[];
 }
 
 export interface SmsMessage {
@@ -30,6 +64,8 @@ export interface OutboxEntry {
   to: string;
   subject: string;
   text: string;
+  /** the HTML part of a mail (GET /api/dev/outbox/{id}.html shows it); null for an SMS */
+  html: string | null;
   replyTo: string | null;
   createdAt: string;
 }
@@ -39,4 +75,5 @@ export interface Outbox {
   sms: SmsSender;
   /** newest first */
   list(): Promise<OutboxEntry[]>;
+  get(id: string): Promise<OutboxEntry | undefined>;
 }

@@ -1,12 +1,26 @@
 // The embedded mail and SMS channel: each message is a JSON file in DATA_DIR/outbox (written to a
 // temp file and renamed, so a listing never sees half a message). A person trying the product, and
-// the end-to-end tests, read codes and confirmations from GET /api/dev/outbox.
+// the end-to-end tests, read codes and confirmations from GET /api/dev/outbox; a mail keeps both of
+// its parts, text and HTML (decision 0111), and GET /api/dev/outbox/{id}.html shows the HTML.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Outbox, OutboxEntry } from './messages.ts';
+import { renderMailHtml } from './html.ts';
+import type { MailMessage, Outbox, OutboxEntry } from './messages.ts';
 
-export function createFileOutbox(dir: string, options: { smsAvailable: boolean; now: () => Date }): Outbox {
+/** what the outbox keeps of a mail: both parts */
+async function mailEntry(m: MailMessage, siteUrl: string): Promise<Omit<OutboxEntry, 'id' | 'createdAt'>> {
+  const html = await renderMailHtml(m, siteUrl);
+  return { channel: 'email', to: m.to, subject: m.subject, text: m.text, html, replyTo: m.replyTo ?? null };
+}
+
+/** an outbox id as the outbox makes them: anything else names no file (no path can be smuggled in) */
+const OUTBOX_ID = /^[\w-]{1,80}$/;
+
+export function createFileOutbox(
+  dir: string,
+  options: { smsAvailable: boolean; now: () => Date; siteUrl: string },
+): Outbox {
   let ready: Promise<unknown> | undefined;
   const write = async (entry: Omit<OutboxEntry, 'id' | 'createdAt'>) => {
     ready ??= mkdir(dir, { recursive: true });
@@ -20,11 +34,11 @@ export function createFileOutbox(dir: string, options: { smsAvailable: boolean; 
   };
   return {
     mailer: {
-      send: (m) => write({ channel: 'email', to: m.to, subject: m.subject, text: m.text, replyTo: m.replyTo ?? null }),
+      send: async (m) => write(await mailEntry(m, options.siteUrl)),
     },
     sms: {
       available: options.smsAvailable,
-      send: (m) => write({ channel: 'sms', to: m.to, subject: 'SMS', text: m.text, replyTo: null }),
+      send: (m) => write({ channel: 'sms', to: m.to, subject: 'SMS', text: m.text, html: null, replyTo: null }),
     },
     async list() {
       let names: string[];
@@ -42,29 +56,41 @@ export function createFileOutbox(dir: string, options: { smsAvailable: boolean; 
       );
       return entries;
     },
+    async get(id) {
+      if (!OUTBOX_ID.test(id)) return undefined;
+      try {
+        return JSON.parse(await readFile(path.join(dir, `${id}.json`), 'utf8')) as OutboxEntry;
+      } catch {
+        return undefined;
+      }
+    },
   };
 }
 
 /** the same outbox in memory, for the API tests */
 export function createMemoryOutbox(
-  options: { smsAvailable?: boolean; now?: () => Date } = {},
+  options: { smsAvailable?: boolean; now?: () => Date; siteUrl?: string } = {},
 ): Outbox & { entries: OutboxEntry[] } {
   const entries: OutboxEntry[] = [];
   const now = options.now ?? (() => new Date());
+  const siteUrl = options.siteUrl ?? 'http://localhost:4321';
   let n = 0;
   const add = (entry: Omit<OutboxEntry, 'id' | 'createdAt'>) => {
     entries.unshift({ id: String(++n), createdAt: now().toISOString(), ...entry });
-    return Promise.resolve();
   };
   return {
     entries,
     mailer: {
-      send: (m) => add({ channel: 'email', to: m.to, subject: m.subject, text: m.text, replyTo: m.replyTo ?? null }),
+      send: async (m) => add(await mailEntry(m, siteUrl)),
     },
     sms: {
       available: options.smsAvailable ?? true,
-      send: (m) => add({ channel: 'sms', to: m.to, subject: 'SMS', text: m.text, replyTo: null }),
+      send: (m) => {
+        add({ channel: 'sms', to: m.to, subject: 'SMS', text: m.text, html: null, replyTo: null });
+        return Promise.resolve();
+      },
     },
     list: () => Promise.resolve([...entries]),
+    get: (id) => Promise.resolve(entries.find((entry) => entry.id === id)),
   };
 }

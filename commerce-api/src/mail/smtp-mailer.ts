@@ -1,8 +1,10 @@
-// Real mail when SMTP_URL is set.
+// Real mail when SMTP_URL is set: each mail as multipart/alternative, its text part and the HTML
+// rendered from the same mail (decision 0111).
 import nodemailer from 'nodemailer';
+import { renderMailHtml } from './html.ts';
 import type { Mailer } from './messages.ts';
 
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+export function createSmtpMailer(smtpUrl: string, from: string, siteUrl: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
@@ -11,6 +13,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        html: await renderMailHtml(message, siteUrl),
         replyTo: message.replyTo,
       });
     },
