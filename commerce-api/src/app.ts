@@ -34,6 +34,7 @@ import { conversationsRoutes } from './http/routes/conversations.routes.ts';
 import { moderationRoutes } from './http/routes/moderation.routes.ts';
 import { breedersRoutes } from './http/routes/breeders.routes.ts';
 import { reviewsRoutes } from './http/routes/reviews.routes.ts';
+import { cspReportRoutes } from './http/routes/csp-report.routes.ts';
 
 export function createApp(deps: AppDeps): express.Express {
   const { config } = deps;
@@ -66,6 +67,9 @@ export function createApp(deps: AppDeps): express.Express {
   if (deps.metrics && config.metrics.token) app.get('/metrics', metricsEndpoint(deps.metrics, config.metrics.token));
 
   const api = express.Router();
+  // Before the origin check: the browser posts these itself, without cookies, and they change nothing
+  // but the log; their own limits and body size keep them cheap (decision 0112).
+  api.use(cspReportRoutes(deps));
   api.use(sameOriginOnly(config.publicApiUrl ? [config.publicSiteUrl] : []));
   // Provider webhooks verify signatures over the raw body: before the JSON parser.
   api.use(webhooksRoutes(deps));

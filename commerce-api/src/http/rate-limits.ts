@@ -305,3 +305,15 @@ export function reportLimiter(
     validate: { keyGeneratorIpFallback: false },
   });
 }
+
+/**
+ * Content-Security-Policy violation reports (decision 0112): each is a log line, and anyone may send
+ * them, so a client may send a few hundred per 15 minutes (a page with a real violation reports it on
+ * every view) before they are refused.
+ */
+export function cspReportLimiter(shared?: RateLimitCounters): RequestHandler {
+  return limiter(shared, 'csp-report', {
+    limit: 300,
+    message: 'Too many reports from this network. Please wait 15 minutes and try again.',
+  });
+}
