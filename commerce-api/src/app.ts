@@ -4,6 +4,7 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import type { AppDeps } from './deps.ts';
+import { siteSecurityHeaders } from './http/content-security-policy.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
 import { metricsEndpoint } from './http/metrics-endpoint.ts';
@@ -48,11 +49,14 @@ export function createApp(deps: AppDeps): express.Express {
   // Probes next: a balancer asks every few seconds, and they need no session, body or headers.
   app.use(healthRoutes(deps));
   // The headers that protect today's browsers (nosniff, frame options, HSTS, referrer and cross-origin
-  // policies); the CSP is a per-page <meta> (decision 0007). Legacy headers for IE, Flash and the old
-  // XSS auditor are left out: each header costs every response, and these protect nobody any more.
+  // policies); the CSP is each page's own, set below the API (decision 0112). Legacy headers for IE,
+  // Flash and the old XSS auditor are left out: each header costs every response, and these protect
+  // nobody any more.
   app.use(
     helmet({
       contentSecurityPolicy: false,
+      // as the policy's frame-ancestors 'none', for browsers that read only this header (decision 0112)
+      frameguard: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
       originAgentCluster: false,
       xDnsPrefetchControl: false,
@@ -105,6 +109,8 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(errorHandler(deps.log));
   app.use('/api', api);
 
+  // Every answer outside the API carries a Content-Security-Policy: a page's own replaces this default.
+  app.use(siteSecurityHeaders());
   if (deps.pages) app.use(listingPages(deps, deps.pages, sessions));
   if (deps.pages) app.use(messagePages(deps, deps.pages, sessions)); // /messages pages (decision 0090)
   if (deps.pages) app.use(onboardingPage(deps, deps.pages)); // local onboarding form (decision 0101)

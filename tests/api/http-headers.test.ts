@@ -8,7 +8,7 @@ describe('response headers', () => {
     const { app } = await createTestApp();
     const response = await request(app).get('/api/breeds');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['strict-transport-security']).toMatch(/max-age=/);
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');

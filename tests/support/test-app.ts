@@ -35,6 +35,8 @@ export interface TestAppOptions {
   pages?: OnDemandPages;
   /** another logger than the captured one (tests/perf: the server's own, to stdout or nowhere) */
   log?: Logger;
+  /** a built site's static files (default: a folder that does not exist, so no page is served) */
+  siteDir?: string;
 }
 
 // One Content per source for the whole test file: the embedded dataset is read once, not once per app.
@@ -87,7 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     log,
     ...(metrics ? { metrics } : {}),
     ...(options.pages ? { pages: options.pages } : {}),
-    paths: { siteDir: nowhere, studioDir: nowhere, uploadsDir: nowhere },
+    paths: { siteDir: options.siteDir ?? nowhere, studioDir: nowhere, uploadsDir: nowhere },
   };
   const app = createApp(deps);
   return {

@@ -459,12 +459,16 @@ describe('the on-demand listing pages, served by createApp from the build', () =
     expect(response.headers['cache-control']).toMatch(/^public, /);
   });
 
-  it("an on-demand page's Content-Security-Policy allows each of its inline scripts by hash, and nothing else inline", async () => {
+  it("an on-demand page's Content-Security-Policy header allows each of its inline scripts by hash, and nothing else inline; no page may frame it and violations are reported (decision 0112)", async () => {
     const response = await request(t.app).get(`/puppies/${ids.daisy}`).expect(200);
-    const policy =
-      (response.headers['content-security-policy'] as string | undefined) ??
-      /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(response.text)?.[1] ??
-      '';
+    const policy = (response.headers['content-security-policy'] as string | undefined) ?? '';
+    expect(policy).toMatch(/frame-ancestors 'none'/);
+    expect(policy).toMatch(/report-uri \/api\/csp-report/);
+    expect(policy).toMatch(/report-to csp/);
+    expect(policy).toMatch(/object-src 'none'/);
+    expect(response.headers['reporting-endpoints']).toBe('csp="/api/csp-report"');
+    // the header alone: a <meta> could not carry frame-ancestors nor the report endpoint
+    expect(response.text).not.toMatch(/http-equiv="content-security-policy"/);
     const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
     expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
     const inline = [
@@ -478,6 +482,56 @@ describe('the on-demand listing pages, served by createApp from the build', () =
         `'sha256-${createHash('sha256').update(body!).digest('base64')}'`,
       );
   });
+});
+
+describe('the pre-rendered pages, served by createApp from the build with their policy as a header (decision 0112)', () => {
+  let site: TestApp;
+  beforeAll(async () => {
+    // a copy outside node_modules/.cache: sendFile refuses a file under a folder whose name starts with a dot
+    const client = path.join(work, 'client');
+    cpSync(path.join(outDir, 'client'), client, { recursive: true });
+    site = await createTestApp({ siteDir: client });
+  });
+
+  it.each([
+    ['/', 'index.html'],
+    ['/contact', 'contact.html'],
+    ['/donate', 'donate.html'],
+    ['/checkout/7', 'checkout/_.html'],
+    ['/auth', 'auth.html'],
+    ['/no-such-page', '404.html'],
+  ])(
+    '%s carries its own policy: each of its inline scripts by hash, frame-ancestors and the report endpoint',
+    async (address, file) => {
+      const response = await request(site.app).get(address);
+      expect(response.status).toBe(file === '404.html' ? 404 : 200);
+      const policy = (response.headers['content-security-policy'] as string | undefined) ?? '';
+      const meta = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(html(file))?.[1] ?? '';
+      // the <meta>'s directives, as a header, with what only a header can carry
+      for (const directive of meta
+        .split(';')
+        .map((d) => d.trim())
+        .filter(Boolean))
+        expect(policy).toContain(directive);
+      for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"])
+        expect(policy).toContain(directive);
+      expect(policy).toMatch(/report-uri \/api\/csp-report; report-to csp$/);
+      expect(response.headers['reporting-endpoints']).toBe('csp="/api/csp-report"');
+      const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
+      expect(scriptSrc).toContain('https://js.stripe.com');
+      expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+      const inline = [
+        ...response.text.matchAll(
+          /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g,
+        ),
+      ];
+      expect(inline.length).toBeGreaterThan(0);
+      for (const [, body] of inline)
+        expect(scriptSrc, body!.slice(0, 60)).toContain(
+          `'sha256-${createHash('sha256').update(body!).digest('base64')}'`,
+        );
+    },
+  );
 });
 
 describe("a listing's video and a conversation's refusal, served by createApp from the build (decision 0108)", () => {

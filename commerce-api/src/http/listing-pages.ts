@@ -27,6 +27,7 @@ import {
   puppyDetail,
   sitemapEntries,
 } from '../domain/puppy-catalogue.ts';
+import { CSP_HEADER } from './content-security-policy.ts';
 import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE, type OnDemandPages } from './on-demand-pages.ts';
 import { currentUser, type SessionLayer } from './session.ts';
 
@@ -58,6 +59,9 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
     res.setHeader('ETag', `W/"${pages.buildId}-${stamp.tag}"`);
     res.setHeader('Last-Modified', stamp.since.toUTCString());
     if (!req.fresh) return false;
+    // A 304 updates the headers the browser keeps with its copy: the default policy would replace the
+    // page's own, which Astro sends only with the page (decision 0112).
+    res.removeHeader(CSP_HEADER);
     res.status(304).end();
     return true;
   };

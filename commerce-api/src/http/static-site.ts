@@ -4,6 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
+import { builtPagePolicies, CSP_HEADER } from './content-security-policy.ts';
 
 export interface StaticSiteOptions {
   /** the Astro build's static files (dist/site/client) */
@@ -51,19 +52,31 @@ export function staticSite({ siteDir, studioDir, uploadsDir, contentImagesDir }:
     express.static(path.join(siteDir, '_astro'), { index: false, redirect: false, maxAge: '365d', immutable: true }),
   );
 
-  router.use(pages(siteDir));
+  // each page with its own Content-Security-Policy header (decision 0112)
+  const policyOf = builtPagePolicies();
+  router.use(pages(siteDir, policyOf));
   // The mails show this icon as their logo (decision 0111): a webmail page on another origin may load it.
   router.get(MAIL_LOGO, (_req, res, next) => {
     res.set('Cross-Origin-Resource-Policy', 'cross-origin');
     next();
   });
-  router.use(express.static(siteDir, { index: false, redirect: false, maxAge: '1h' }));
-  router.use(notFoundPage(siteDir));
+  router.use(
+    express.static(siteDir, {
+      index: false,
+      redirect: false,
+      maxAge: '1h',
+      // a page asked for by its file name (/donate.html) is the same page, with the same policy
+      setHeaders: (res, file) => {
+        if (file.endsWith('.html')) res.setHeader(CSP_HEADER, policyOf(file));
+      },
+    }),
+  );
+  router.use(notFoundPage(siteDir, policyOf));
   return router;
 }
 
 /** Pre-rendered pages, found once at start-up so a request costs a Set lookup, not a stat. */
-function pages(siteDir: string): RequestHandler {
+function pages(siteDir: string, policyOf: (file: string) => string): RequestHandler {
   const files = new Set(htmlFiles(siteDir));
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -73,15 +86,17 @@ function pages(siteDir: string): RequestHandler {
     const trimmed = urlPath.replace(/\/+$/, '');
     const file = shell ? shell[1] : trimmed === '' ? 'index.html' : `${trimmed.slice(1)}.html`;
     if (!files.has(file) || file === '404.html') return next();
-    res.set(HTML_HEADERS).sendFile(path.join(siteDir, file));
+    const full = path.join(siteDir, file);
+    res.set(HTML_HEADERS).setHeader(CSP_HEADER, policyOf(full));
+    res.sendFile(full);
   };
 }
 
-function notFoundPage(siteDir: string): RequestHandler {
+function notFoundPage(siteDir: string, policyOf: (file: string) => string): RequestHandler {
   const file = path.join(siteDir, '404.html');
   return (_req, res) => {
     res.status(404).set(HTML_HEADERS);
-    if (existsSync(file)) res.sendFile(file);
+    if (existsSync(file)) res.setHeader(CSP_HEADER, policyOf(file)).sendFile(file);
     else
       res
         .type('text/plain')
