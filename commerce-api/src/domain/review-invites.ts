@@ -3,6 +3,7 @@
 // is marked invited before the mail goes (a claim only one process wins), so it is never sent twice; a
 // failed mail is logged, not retried (My Orders offers the review anyway).
 import { REVIEW_INVITE_DAYS, REVIEW_WINDOW_MONTHS } from '#contracts/reviews.ts';
+import { button, greeting, paragraph } from '../mail/blocks.ts';
 import type { MailMessage } from '../mail/messages.ts';
 import { sendPaymentMails } from './fulfilment/payment-mail.ts';
 import type { FulfilmentDeps } from './fulfilment/types.ts';
@@ -24,6 +25,17 @@ export function reviewInviteMail(order: Order, puppy: Puppy | undefined, buyer: 
       `buyers like you say: would you rate the breeder and tell them how it went? Only buyers of a puppy can review, so your ` +
       `review shows as a verified purchase.\n\nWrite your review on My Orders (order ${order.reference}): ${siteUrl}/my-orders\n\n` +
       `You can write it until ${REVIEW_WINDOW_MONTHS} months after the handover.\n`,
+    kind: 'review-invite',
+    blocks: [
+      greeting(buyer.username),
+      paragraph(
+        `It has been a week since ${name} came home with you. Other families choose their breeder by what buyers like ` +
+          `you say: would you rate the breeder and tell them how it went? Only buyers of a puppy can review, so your ` +
+          `review shows as a verified purchase.`,
+      ),
+      button('Write your review', '/my-orders'),
+      paragraph(`Order ${order.reference}. You can write it until ${REVIEW_WINDOW_MONTHS} months after the handover.`),
+    ],
   };
 }
 

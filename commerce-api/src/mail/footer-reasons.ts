@@ -25,6 +25,10 @@ export const MAIL_FOOTERS: Readonly<Record<MailKind, MailFooter>> = {
     // There is no mail setting on the site yet: a person at PuppyNest stops these mails (decision 0111).
     optOut: { lead: 'Rather not get these emails?', label: 'Ask us to stop them', path: '/contact' },
   },
+  'review-invite': {
+    reason: 'You got this email because you bought a puppy on PuppyNest a week ago. We ask once per order.',
+    optOut: { lead: 'Rather not be asked?', label: 'Ask us to stop these', path: '/contact' },
+  },
   inquiry: { reason: 'You got this email because a visitor asked about a puppy you list on PuppyNest.' },
   'contact-form': { reason: 'Sent from the contact form on PuppyNest.' },
 };

@@ -29,7 +29,15 @@ export type MailBlock =
  * a way out (decision 0111).
  */
 export type MailKind =
-  'verification' | 'order' | 'payout' | 'listing' | 'donation' | 'message' | 'inquiry' | 'contact-form';
+  | 'verification'
+  | 'order'
+  | 'payout'
+  | 'listing'
+  | 'donation'
+  | 'message'
+  | 'review-invite'
+  | 'inquiry'
+  | 'contact-form';
 
 export interface MailMessage {
   to: string;

@@ -10,6 +10,7 @@ import { listingLiveMail } from '../../../commerce-api/src/domain/listing-fees.t
 import type { Order, Payout, Puppy, User } from '../../../commerce-api/src/domain/model.ts';
 import { cancellationMails } from '../../../commerce-api/src/domain/order-mails.ts';
 import { purchaseMails } from '../../../commerce-api/src/domain/orders.ts';
+import { reviewInviteMail } from '../../../commerce-api/src/domain/review-invites.ts';
 import { payoutMails, type PayoutStep } from '../../../commerce-api/src/domain/payouts/mails.ts';
 import { MAIL_FOOTERS } from '../../../commerce-api/src/mail/footer-reasons.ts';
 import { renderMailHtml } from '../../../commerce-api/src/mail/html.ts';
@@ -77,6 +78,18 @@ describe('HTML mail', () => {
     }
   });
 
+  it('invites a buyer to review in the same layout, with a way to stop being asked', async () => {
+    const mail = reviewInviteMail(order, puppy, buyer, SITE);
+    expect(mail.kind).toBe('review-invite');
+    const html = expectMailHtml(await renderMailHtml(mail, SITE), SITE);
+    expect(html).toContain(HOSTILE_ESCAPED);
+    expect(html).not.toContain(HOSTILE);
+    expect(html).toContain(`href="${SITE}/my-orders"`);
+    expect(html).toContain(MAIL_FOOTERS['review-invite'].reason);
+    expect(html).toContain('Ask us to stop these');
+    expect(mail.text).toContain(`${SITE}/my-orders`);
+  });
+
   it('keeps the text part exactly as it was written', () => {
     const [toBuyer] = purchaseMails(order, { ...puppy, name: 'Daisy' }, { ...buyer, username: 'sam' }, seller, SITE);
     expect(toBuyer!.text).toBe(
@@ -109,7 +122,7 @@ describe('HTML mail', () => {
       Object.entries(MAIL_FOOTERS)
         .filter(([, footer]) => footer.optOut)
         .map(([kind]) => kind),
-    ).toEqual(['message']);
+    ).toEqual(['message', 'review-invite']);
     for (const mail of mails) expect(await renderMailHtml(mail, SITE)).not.toContain('Ask us to stop them');
   });
 
