@@ -7,8 +7,10 @@ import {
   donatePageQuery,
   faqQuery,
   homePageQuery,
+  privacyPolicyQuery,
   productsQuery,
   sellerPlansQuery,
+  shippingPickupQuery,
   siteSettingsQuery,
   termsQuery,
   testimonialsQuery,
@@ -22,8 +24,10 @@ import type {
   DonatePage,
   FaqItem,
   HomePage,
+  PrivacyPolicy,
   Product,
   SellerPlan,
+  ShippingPickup,
   SiteSettings,
   Terms,
   Testimonial,
@@ -45,6 +49,8 @@ export interface Content {
   getSellerPlans(): Promise<SellerPlan[]>;
   getCareGuide(): Promise<CareGuide>;
   getTerms(): Promise<Terms>;
+  getPrivacyPolicy(): Promise<PrivacyPolicy>;
+  getShippingPickup(): Promise<ShippingPickup>;
   getDonatePage(): Promise<DonatePage>;
 }
 
@@ -91,6 +97,8 @@ export function createContent(source: ContentSource): Content {
     },
     getCareGuide: () => single<CareGuide>(careGuideQuery, 'careGuide'),
     getTerms: () => single<Terms>(termsQuery, 'terms'),
+    getPrivacyPolicy: () => single<PrivacyPolicy>(privacyPolicyQuery, 'privacyPolicy'),
+    getShippingPickup: () => single<ShippingPickup>(shippingPickupQuery, 'shippingPickup'),
     getDonatePage: () => single<DonatePage>(donatePageQuery, 'donatePage'),
   };
 }
@@ -132,4 +140,6 @@ export const getProducts = (): Promise<Product[]> => content().getProducts();
 export const getSellerPlans = (): Promise<SellerPlan[]> => content().getSellerPlans();
 export const getCareGuide = (): Promise<CareGuide> => content().getCareGuide();
 export const getTerms = (): Promise<Terms> => content().getTerms();
+export const getPrivacyPolicy = (): Promise<PrivacyPolicy> => content().getPrivacyPolicy();
+export const getShippingPickup = (): Promise<ShippingPickup> => content().getShippingPickup();
 export const getDonatePage = (): Promise<DonatePage> => content().getDonatePage();

@@ -84,13 +84,20 @@ export const careGuideQuery = /* groq */ `*[_id == "careGuide"][0]{
   ${SEO}
 }`;
 
-export const termsQuery = /* groq */ `*[_id == "terms"][0]{
+// The terms, the privacy policy and the shipping and pickup page share one shape (decision 0120).
+const DATED_SECTIONS = `{
   title,
   lastUpdated,
   intro,
   ${SECTIONS},
   ${SEO}
 }`;
+
+export const termsQuery = /* groq */ `*[_id == "terms"][0]${DATED_SECTIONS}`;
+
+export const privacyPolicyQuery = /* groq */ `*[_id == "privacyPolicy"][0]${DATED_SECTIONS}`;
+
+export const shippingPickupQuery = /* groq */ `*[_id == "shippingPickup"][0]${DATED_SECTIONS}`;
 
 export const donatePageQuery = /* groq */ `*[_id == "donatePage"][0]{
   headline,

@@ -120,7 +120,8 @@ export interface CareGuide {
   seo: Seo;
 }
 
-export interface Terms {
+/** A dated page in sections: the terms, the privacy policy, the shipping and pickup page (decision 0120). */
+export interface DatedSections {
   title: string;
   /** ISO date, YYYY-MM-DD */
   lastUpdated: string;
@@ -128,6 +129,10 @@ export interface Terms {
   sections: PageSection[];
   seo: Seo;
 }
+
+export type Terms = DatedSections;
+export type PrivacyPolicy = DatedSections;
+export type ShippingPickup = DatedSections;
 
 export interface DonatePage {
   headline: string;

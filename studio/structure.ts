@@ -7,6 +7,8 @@ const SINGLETONS = [
   { type: 'homePage', title: 'Home page' },
   { type: 'careGuide', title: 'Puppy care guide' },
   { type: 'terms', title: 'Terms of service' },
+  { type: 'privacyPolicy', title: 'Privacy policy' },
+  { type: 'shippingPickup', title: 'Shipping and pickup' },
   { type: 'donatePage', title: 'Donate page' },
 ];
 

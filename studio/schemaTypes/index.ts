@@ -2,8 +2,10 @@ import { careGuide } from './documents/care-guide.ts';
 import { donatePage } from './documents/donate-page.ts';
 import { faqItem } from './documents/faq-item.ts';
 import { homePage } from './documents/home-page.ts';
+import { privacyPolicy } from './documents/privacy-policy.ts';
 import { product } from './documents/product.ts';
 import { sellerPlan } from './documents/seller-plan.ts';
+import { shippingPickup } from './documents/shipping-pickup.ts';
 import { siteSettings } from './documents/site-settings.ts';
 import { terms } from './documents/terms.ts';
 import { testimonial } from './documents/testimonial.ts';
@@ -24,13 +26,23 @@ import { socialLink } from './objects/social-link.ts';
 import { stat } from './objects/stat.ts';
 
 /** Documents edited as one fixed document each: the desk shows them directly and offers no "create". */
-export const SINGLETON_TYPES = ['siteSettings', 'homePage', 'careGuide', 'terms', 'donatePage'] as const;
+export const SINGLETON_TYPES = [
+  'siteSettings',
+  'homePage',
+  'careGuide',
+  'terms',
+  'privacyPolicy',
+  'shippingPickup',
+  'donatePage',
+] as const;
 
 export const documentTypes = [
   siteSettings,
   homePage,
   careGuide,
   terms,
+  privacyPolicy,
+  shippingPickup,
   donatePage,
   faqItem,
   testimonial,

@@ -1,6 +1,6 @@
 import { defineField, defineType } from 'sanity';
 
-// A titled part of a long page (care guide, terms). The anchor becomes the section's id, so links such as
+// A titled part of a long page (care guide, terms, privacy, shipping and pickup). The anchor becomes the section's id, so links such as
 // /puppy-care-guide#nutrition keep working when the title is reworded.
 export const pageSection = defineType({
   name: 'pageSection',

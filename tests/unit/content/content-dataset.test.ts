@@ -1,5 +1,5 @@
-// The dataset says what the product spec says (docs/product.md §2 "Static pages", "Donate", §9), read through the
-// same functions the pages use.
+// The dataset says what the product spec says (docs/product.md §2 "Static pages", "Donate", §9, §10), read
+// through the same functions the pages use.
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedSource } from '#content/embedded-source.ts';
@@ -7,6 +7,7 @@ import {
   createContent,
   type CareGuide,
   type Content,
+  type DatedSections,
   type PageSection,
   type RichTextBlock,
   type Terms,
@@ -24,8 +25,15 @@ const sectionText = (page: { sections: PageSection[] }, anchor: string): string 
 
 let guide: CareGuide;
 let terms: Terms;
+let privacy: DatedSections;
+let shipping: DatedSections;
 beforeAll(async () => {
-  [guide, terms] = await Promise.all([content.getCareGuide(), content.getTerms()]);
+  [guide, terms, privacy, shipping] = await Promise.all([
+    content.getCareGuide(),
+    content.getTerms(),
+    content.getPrivacyPolicy(),
+    content.getShippingPickup(),
+  ]);
 });
 
 describe('care guide', () => {
@@ -85,6 +93,58 @@ describe('terms of service', () => {
   it('names the accepted cards', () => {
     const payment = sectionText(terms, 'purchases-and-payment');
     for (const card of ['Mastercard', 'Visa', 'American Express', 'Discover']) expect(payment).toContain(card);
+  });
+});
+
+// Decision 0120: the privacy policy says what the product keeps, and the shipping and pickup page promises
+// nothing the product does not do (docs/product.md §10: PuppyNest transports nothing; the buyer's window).
+describe('privacy policy', () => {
+  it('is dated and covers what is kept, cookies, logs, retention and how to ask', () => {
+    expect(privacy.title).toBe('Privacy Policy');
+    expect(privacy.lastUpdated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(privacy.sections.map((s) => s.anchor)).toEqual(
+      expect.arrayContaining(['what-we-collect', 'payments', 'cookies', 'logs', 'retention', 'your-rights', 'contact']),
+    );
+    const collected = sectionText(privacy, 'what-we-collect');
+    for (const kept of ['email address', 'phone number', 'location', 'messages', 'refunds'])
+      expect(collected).toContain(kept);
+  });
+
+  it('says Stripe takes card numbers and we never store them, one signed session cookie, and redacted logs', () => {
+    const payments = sectionText(privacy, 'payments');
+    expect(payments).toContain('Stripe');
+    expect(payments).toContain('we never store it');
+    const cookies = sectionText(privacy, 'cookies');
+    expect(cookies).toContain('one session cookie');
+    expect(cookies).toContain('signed');
+    expect(cookies).toContain('no advertising, analytics or tracking cookies');
+    expect(sectionText(privacy, 'logs')).toContain('[redacted]');
+  });
+
+  it('sends requests for a copy or deletion to /contact', () => {
+    const rights = privacy.sections.find((s) => s.anchor === 'your-rights')!;
+    expect(plain(rights.body)).toContain('delete your account');
+    const links = rights.body.flatMap((block) => block.markDefs ?? []).map((mark) => mark.href);
+    expect(links).toContain('/contact');
+  });
+});
+
+describe('shipping and pickup', () => {
+  it('says PuppyNest transports nothing and the buyer and the seller agree the handover', () => {
+    expect(shipping.title).toBe('Shipping and Pickup');
+    expect(shipping.intro).toContain('we do not house, ship or transport puppies');
+    const home = sectionText(shipping, 'how-a-puppy-gets-home');
+    expect(home).toContain('directly between the seller and the buyer');
+    expect(home).toContain('PuppyNest does not arrange, carry out or insure the journey');
+  });
+
+  it('describes what the product does: contact within 24 hours, no delivery fee at checkout, the window', () => {
+    expect(sectionText(shipping, 'after-you-pay')).toContain('within 24 hours');
+    expect(sectionText(shipping, 'delivery')).toContain('there is no delivery fee at checkout');
+    expect(sectionText(shipping, 'delivery')).toContain('$49.99 care package');
+    const window = sectionText(shipping, 'your-window');
+    for (const step of ['You confirm receipt.', 'You report a problem.', 'The window ends.'])
+      expect(window).toContain(step);
   });
 });
 
@@ -155,11 +215,14 @@ describe('site settings and donate page', () => {
       { days: 'Sat', hours: '10am–4pm' },
       { days: 'Sun', hours: 'Closed' },
     ]);
-    expect(
-      settings.informationLinks
-        .filter((l) => ['Privacy Policy', 'Shipping Policy'].includes(l.label))
-        .map((l) => l.href),
-    ).toEqual(['/contact', '/contact']);
+    // the footer's information links, each to its own page (decision 0120)
+    expect(settings.informationLinks.map((l) => [l.label, l.href])).toEqual([
+      ['Puppy Care Guide', '/puppy-care-guide'],
+      ['Terms of Service', '/terms-of-service'],
+      ['Privacy Policy', '/privacy'],
+      ['Shipping and Pickup', '/shipping'],
+      ['FAQ', '/#faq'],
+    ]);
   });
 
   it('has the stats, impact tiers and the 100% statement', async () => {

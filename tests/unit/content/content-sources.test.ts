@@ -39,6 +39,8 @@ const FUNCTIONS: Name[] = [
   'getSellerPlans',
   'getCareGuide',
   'getTerms',
+  'getPrivacyPolicy',
+  'getShippingPickup',
   'getDonatePage',
 ];
 

@@ -84,16 +84,20 @@ describe('embedded content source', () => {
     );
   });
 
-  it('names a missing singleton instead of rendering an empty page', async () => {
+  it.each([
+    ['terms', 'getTerms'],
+    ['privacyPolicy', 'getPrivacyPolicy'],
+    ['shippingPickup', 'getShippingPickup'],
+  ] as const)('names a missing singleton (%s) instead of rendering an empty page', async (id, get) => {
     const dir = copyOfContent();
     rewrite(path.join(dir, 'production.ndjson'), (text) =>
       text
         .split('\n')
-        .filter((line) => !line.startsWith('{"_id":"terms"'))
+        .filter((line) => !line.startsWith(`{"_id":"${id}"`))
         .join('\n'),
     );
-    await expect(createContent(createEmbeddedSource({ contentDir: dir })).getTerms()).rejects.toThrow(
-      'Content document "terms" is missing (content source: embedded)',
+    await expect(createContent(createEmbeddedSource({ contentDir: dir }))[get]()).rejects.toThrow(
+      `Content document "${id}" is missing (content source: embedded)`,
     );
   });
 });
