@@ -18,6 +18,8 @@ export const PRE_RENDERED_SITEMAP_PAGES: readonly SitemapPage[] = [
   { path: '/donate', changefreq: 'monthly', priority: 0.6 },
   { path: '/contact', changefreq: 'monthly', priority: 0.5 },
   { path: '/terms-of-service', changefreq: 'monthly', priority: 0.3 },
+  { path: '/shipping', changefreq: 'monthly', priority: 0.3 },
+  { path: '/privacy', changefreq: 'monthly', priority: 0.3 },
 ];
 
 const onDemand = (Object.values(ON_DEMAND_ROUTES) as readonly OnDemandRoute[]).flatMap((route) =>

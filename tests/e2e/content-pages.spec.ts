@@ -1,5 +1,5 @@
-// The pre-rendered content pages (docs/product.md §2): home, care guide, terms, contact, donate, and the site
-// chrome around them, as a visitor sees them in Chromium at desktop and phone widths.
+// The pre-rendered content pages (docs/product.md §2): home, care guide, terms, privacy, shipping and pickup,
+// contact, donate, and the site chrome around them, as a visitor sees them in Chromium at desktop and phone widths.
 import { expect, test, type Page } from '../support/test.ts';
 import { expectAccessible } from '../support/e2e.ts';
 
@@ -251,8 +251,8 @@ test.describe('header, banner and footer', () => {
     await expect(quick.getByRole('link', { name: 'Available Puppies' })).toHaveAttribute('href', '/puppies');
     await expect(quick.getByRole('link', { name: 'Donate' })).toHaveAttribute('href', '/donate');
     const info = footer.getByRole('navigation', { name: 'Information' });
-    await expect(info.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/contact');
-    await expect(info.getByRole('link', { name: 'Shipping Policy' })).toHaveAttribute('href', '/contact');
+    await expect(info.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    await expect(info.getByRole('link', { name: 'Shipping and Pickup' })).toHaveAttribute('href', '/shipping');
     await expect(info.getByRole('link', { name: 'Puppy Care Guide' })).toHaveAttribute('href', '/puppy-care-guide');
     await expect(info.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
     await expect(footer.getByRole('link', { name: 'PuppyNest on Instagram' })).toHaveAttribute(
@@ -337,6 +337,53 @@ test.describe('static pages', () => {
     for (const card of ['Mastercard', 'Visa', 'American Express', 'Discover'])
       await expect(payment.getByRole('listitem').filter({ hasText: new RegExp(`^${card}$`) })).toHaveCount(1);
     await expectAccessibleAtBothWidths(page, 'terms');
+  });
+
+  // Decision 0120: CMS pages like the terms, whole in their HTML (read here with JavaScript off).
+  test('the privacy policy and the shipping and pickup page render with JavaScript off', async ({
+    browser,
+    baseURL,
+  }) => {
+    const noScript = await browser.newContext({ baseURL: baseURL!, javaScriptEnabled: false });
+    try {
+      const page = await noScript.newPage();
+      for (const [path, title, sections, words] of [
+        [
+          '/privacy',
+          'Privacy Policy',
+          ['What We Collect', 'Payments and Card Details', 'Cookies and Your Browser', 'How Long We Keep It'],
+          'it never reaches our servers and we never store it',
+        ],
+        [
+          '/shipping',
+          'Shipping and Pickup',
+          ['How a Puppy Gets Home', 'Picking Up Your Puppy', 'Your Window to Confirm or Report a Problem'],
+          'there is no delivery fee at checkout.',
+        ],
+      ] as const) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+        await expect(page.getByText(/^Last updated: /)).toBeVisible();
+        const contents = page.getByRole('navigation', { name: 'Contents' });
+        for (const section of sections) {
+          await expect(contents.getByRole('link', { name: section, exact: true })).toBeVisible();
+          await expect(page.getByRole('heading', { name: section, exact: true, level: 2 })).toBeAttached();
+        }
+        await expect(page.getByText(words)).toBeAttached();
+        const footer = page.getByRole('contentinfo').getByRole('navigation', { name: 'Information' });
+        await expect(footer.getByRole('link', { name: title })).toHaveAttribute('href', path);
+      }
+    } finally {
+      await noScript.close();
+    }
+  });
+
+  test('the privacy policy and the shipping and pickup page are accessible', async ({ page }) => {
+    for (const path of ['/privacy', '/shipping']) {
+      await page.goto(path);
+      await expectAccessibleAtBothWidths(page, path);
+    }
   });
 
   test('the donate page has the headline, stats, impact tiers, the 100% statement and room for the form', async ({
@@ -443,7 +490,7 @@ test.describe('contact page', () => {
 });
 
 test.describe('SEO', () => {
-  const PAGES = ['/', '/puppy-care-guide', '/terms-of-service', '/contact', '/donate'];
+  const PAGES = ['/', '/puppy-care-guide', '/terms-of-service', '/privacy', '/shipping', '/contact', '/donate'];
 
   test('every content page has its own title, description, canonical, share tags and structured data', async ({
     page,
@@ -511,7 +558,17 @@ test.describe('SEO', () => {
     const sitemap = await request.get('/sitemap.xml');
     expect(sitemap.status()).toBe(200);
     const xml = await sitemap.text();
-    for (const path of ['/', '/puppies', '/sellers', '/puppy-care-guide', '/terms-of-service', '/contact', '/donate']) {
+    for (const path of [
+      '/',
+      '/puppies',
+      '/sellers',
+      '/puppy-care-guide',
+      '/terms-of-service',
+      '/privacy',
+      '/shipping',
+      '/contact',
+      '/donate',
+    ]) {
       expect(xml).toMatch(new RegExp(`<loc>https?://[^/<]+${path}</loc>`));
     }
     expect(xml).not.toContain('/my-listings');

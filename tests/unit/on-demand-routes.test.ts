@@ -103,6 +103,8 @@ describe('what sitemap.xml lists at a fixed address', () => {
       '/donate',
       '/contact',
       '/terms-of-service',
+      '/shipping',
+      '/privacy',
     ]);
     const priorities = SITEMAP_PAGES.map((page) => page.priority);
     expect(priorities).toEqual([...priorities].sort((a, b) => b - a));

@@ -109,6 +109,8 @@ describe('JavaScript on the content pages', () => {
     'index.html': ['HeaderAuth', 'SearchPanel', 'Toaster'],
     'puppy-care-guide.html': ['HeaderAuth', 'Toaster'],
     'terms-of-service.html': ['HeaderAuth', 'Toaster'],
+    'privacy.html': ['HeaderAuth', 'Toaster'],
+    'shipping.html': ['HeaderAuth', 'Toaster'],
     'contact.html': ['ContactForm', 'HeaderAuth', 'Toaster'],
   };
 
@@ -141,7 +143,13 @@ describe('JavaScript on the content pages', () => {
       terms.includes('<li>Mastercard</li><li>Visa</li><li>American Express</li><li>Discover</li>'),
       'accepted cards',
     ).toBe(true);
-    for (const page of [guide, terms])
+    // the privacy policy and the shipping and pickup page, the same way (decision 0120)
+    const privacy = html('privacy.html');
+    const shipping = html('shipping.html');
+    expect(privacy).toMatch(/<h2 id="cookies-heading"[^>]*>Cookies and Your Browser<\/h2>/);
+    expect(privacy.includes('<a href="/contact">contact page</a>'), 'link to /contact').toBe(true);
+    expect(shipping.includes('<strong>there is no delivery fee at checkout.</strong>'), 'shipping').toBe(true);
+    for (const page of [guide, terms, privacy, shipping])
       expect(page.includes('component-url="/_astro/RichText'), 'RichText hydrated').toBe(false);
   });
 });
