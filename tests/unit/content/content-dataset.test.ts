@@ -143,8 +143,9 @@ describe('shipping and pickup', () => {
     expect(sectionText(shipping, 'delivery')).toContain('there is no delivery fee at checkout');
     expect(sectionText(shipping, 'delivery')).toContain('$49.99 care package');
     const window = sectionText(shipping, 'your-window');
-    for (const step of ['You confirm receipt.', 'You report a problem.', 'The window ends.'])
+    for (const step of ['You confirm receipt', 'You report a problem', 'The window ends'])
       expect(window).toContain(step);
+    expect(window).toContain('decides within 2 business days');
   });
 });
 
