@@ -35,7 +35,14 @@ import type {
 
 export type * from './types.ts';
 export type { ContentSource } from './source.ts';
-export { contentSettingsFromEnv, type ContentSettings } from './settings.ts';
+export {
+  contentSettingsFromEnv,
+  studioSettingsFromEnv,
+  studioStamp,
+  STUDIO_BUILD_STAMP,
+  type ContentSettings,
+  type StudioSettings,
+} from './settings.ts';
 export { contentImageUrl, CONTENT_IMAGES_PATH } from './image-url.ts';
 
 export interface Content {

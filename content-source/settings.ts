@@ -26,3 +26,31 @@ export function contentSettingsFromEnv(env: Record<string, string | undefined>):
     contentDir: path.resolve(env.CONTENT_DIR?.trim() || 'content'),
   };
 }
+
+/** the Sanity project the Studio edits (decision 0120) */
+export interface StudioSettings {
+  /** '' → no project: /studio shows what an editor needs to set one up, and nothing is built */
+  readonly projectId: string;
+  readonly dataset: string;
+}
+
+/**
+ * SANITY_STUDIO_PROJECT_ID / SANITY_STUDIO_DATASET when set (the names Sanity's own CLI reads), else the
+ * site's SANITY_PROJECT_ID / SANITY_DATASET: one project for the site and its Studio unless told otherwise.
+ */
+export function studioSettingsFromEnv(env: Record<string, string | undefined>): StudioSettings {
+  return {
+    projectId: env.SANITY_STUDIO_PROJECT_ID?.trim() || env.SANITY_PROJECT_ID?.trim() || '',
+    dataset: env.SANITY_STUDIO_DATASET?.trim() || env.SANITY_DATASET?.trim() || 'production',
+  };
+}
+
+/**
+ * What a Studio build was made for, written beside its index.html by tools/build-studio.ts. A dot file:
+ * express.static never serves it. A build without one (a bare `sanity build`) counts as made for no project.
+ */
+export const STUDIO_BUILD_STAMP = '.puppynest-build.json';
+
+/** the stamp's text for these settings; two builds for the same project and dataset have the same one */
+export const studioStamp = (settings: StudioSettings): string =>
+  JSON.stringify({ projectId: settings.projectId, dataset: settings.dataset });

@@ -116,7 +116,13 @@ export function createApp(deps: AppDeps): express.Express {
   if (deps.pages) app.use(onboardingPage(deps, deps.pages)); // local onboarding form (decision 0101)
   // uploads in object storage (decision 0095): served from the bucket; the local folder's files stay static
   if (deps.media) app.use(mediaFiles(deps.media));
-  app.use(staticSite({ ...deps.paths, contentImagesDir: path.join(deps.config.content.contentDir, 'images') }));
+  app.use(
+    staticSite({
+      ...deps.paths,
+      studio: { settings: config.studio, siteUrl: config.publicSiteUrl },
+      contentImagesDir: path.join(config.content.contentDir, 'images'),
+    }),
+  );
   app.use(errorHandler(deps.log));
   return app;
 }

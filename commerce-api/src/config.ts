@@ -5,7 +5,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
-import { contentSettingsFromEnv, type ContentSettings } from '#content/settings.ts';
+import {
+  contentSettingsFromEnv,
+  studioSettingsFromEnv,
+  type ContentSettings,
+  type StudioSettings,
+} from '#content/settings.ts';
 import { defaultSiteUrl } from '#contracts/site-url.ts';
 import { isCommonPassword } from './auth/common-passwords.ts';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts.ts';
@@ -246,6 +251,8 @@ export interface Config {
   readonly limits: Limits;
   /** where the products, testimonials and pages come from (SANITY_PROJECT_ID, SANITY_DATASET, SANITY_API_READ_TOKEN, CONTENT_DIR) */
   readonly content: ContentSettings;
+  /** the Sanity project the Studio at /studio edits (SANITY_STUDIO_PROJECT_ID, else SANITY_PROJECT_ID; decision 0120) */
+  readonly studio: StudioSettings;
   /** the publishing webhook: its secret, and the command that rebuilds the site */
   readonly sanity: { readonly webhookSecret: string; readonly rebuildCommand: string };
   readonly stripe: {
@@ -361,6 +368,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       paymentRefreshesPerClient: e.PAYMENT_REFRESHES_PER_CLIENT,
     },
     content: contentSettingsFromEnv(input),
+    studio: studioSettingsFromEnv(input),
     sanity: { webhookSecret: e.SANITY_WEBHOOK_SECRET, rebuildCommand: e.SITE_REBUILD_COMMAND },
     stripe: {
       test: { secretKey: e.STRIPE_TEST_SECRET_KEY, publishableKey: e.STRIPE_TEST_PUBLISHABLE_KEY },

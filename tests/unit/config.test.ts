@@ -26,6 +26,18 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config.admin)).toBe(true);
   });
 
+  it("edits the site's Sanity project in the Studio unless SANITY_STUDIO_* name another (decision 0120)", () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).studio).toEqual({ projectId: '', dataset: 'production' });
+    expect(loadConfig({ SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'staging' }).studio).toEqual({
+      projectId: 'abc123',
+      dataset: 'staging',
+    });
+    expect(
+      loadConfig({ SANITY_PROJECT_ID: 'abc123', SANITY_STUDIO_PROJECT_ID: 'xyz789', SANITY_STUDIO_DATASET: 'edit' })
+        .studio,
+    ).toEqual({ projectId: 'xyz789', dataset: 'edit' });
+  });
+
   it('fails fast naming the variable at fault', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);

@@ -1,16 +1,20 @@
-// Serves what is not /api nor an on-demand page: user uploads, the built Studio, the static Astro build,
-// the shells of the per-user dynamic routes, and the 404 page with status 404 for anything else
-// (docs/decisions/0002, 0065).
-import { existsSync, readdirSync } from 'node:fs';
+// Serves what is not /api nor an on-demand page: user uploads, the built Studio (or the page that says
+// how to set it up), the static Astro build, the shells of the per-user dynamic routes, and the 404 page
+// with status 404 for anything else (docs/decisions/0002, 0065, 0120).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
+import { STUDIO_BUILD_STAMP, studioStamp, type StudioSettings } from '#content/settings.ts';
+import { studioHelpPage } from './studio-help-page.ts';
 import { builtPagePolicies, CSP_HEADER } from './content-security-policy.ts';
 
 export interface StaticSiteOptions {
   /** the Astro build's static files (dist/site/client) */
   siteDir: string;
-  /** the Studio build (dist/studio); served only when it exists */
+  /** the Studio build (dist/studio); served only when it was built for the configured project */
   studioDir: string;
+  /** the project the Studio edits (config.studio) and the site's address, for /studio and its help page */
+  studio: { settings: StudioSettings; siteUrl: string };
   /** DATA_DIR/uploads */
   uploadsDir: string;
   /** the embedded content's pictures, served at /content/images/ (config.content.contentDir + /images) */
@@ -31,7 +35,7 @@ const HTML_HEADERS = { 'Cache-Control': 'no-cache' };
 /** the site's icon that every mail's layout shows (mail/layout.ts) */
 const MAIL_LOGO = '/apple-touch-icon.png';
 
-export function staticSite({ siteDir, studioDir, uploadsDir, contentImagesDir }: StaticSiteOptions): Router {
+export function staticSite({ siteDir, studioDir, studio, uploadsDir, contentImagesDir }: StaticSiteOptions): Router {
   const router = express.Router();
 
   // Content pictures outside Astro's pipeline (the /api/products and /api/testimonials image URLs).
@@ -39,11 +43,19 @@ export function staticSite({ siteDir, studioDir, uploadsDir, contentImagesDir }:
 
   router.use('/uploads', express.static(uploadsDir, { index: false, redirect: false, maxAge: '7d', immutable: true }));
 
-  if (existsSync(path.join(studioDir, 'index.html'))) {
+  const studioState = studioBuildState(studioDir, studio.settings);
+  if (studioState === 'ready') {
     router.use('/studio', express.static(studioDir, { index: 'index.html', redirect: false }));
     // The Studio is a single-page app: its own router owns every path below /studio.
     router.get(['/studio', '/studio/{*splat}'], (_req, res) => {
       res.set(HTML_HEADERS).sendFile(path.join(studioDir, 'index.html'));
+    });
+  } else {
+    // No Studio that could reach its project: say what is missing, at every address below /studio
+    // (a bookmarked /studio/structure/terms too), rather than 404 or a Studio that cannot connect.
+    const help = studioHelpPage({ studio: studio.settings, siteUrl: studio.siteUrl, reason: studioState });
+    router.get(['/studio', '/studio/{*splat}'], (_req, res) => {
+      res.set(HTML_HEADERS).type('html').send(help);
     });
   }
 
@@ -121,5 +133,21 @@ function decodeSafe(value: string): string | undefined {
     return decodeURIComponent(value);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * 'ready' when the Studio in studioDir was built (by tools/build-studio.ts) for the configured project and
+ * dataset; otherwise why not. Read once at start-up, like the pages: npm start builds before the server starts.
+ */
+export function studioBuildState(studioDir: string, settings: StudioSettings): 'ready' | 'no-project' | 'not-built' {
+  if (!settings.projectId) return 'no-project';
+  if (!existsSync(path.join(studioDir, 'index.html'))) return 'not-built';
+  try {
+    return readFileSync(path.join(studioDir, STUDIO_BUILD_STAMP), 'utf8').trim() === studioStamp(settings)
+      ? 'ready'
+      : 'not-built';
+  } catch {
+    return 'not-built';
   }
 }
