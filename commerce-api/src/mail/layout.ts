@@ -116,6 +116,8 @@ export function MailLayout({ siteUrl, preview, footer, children }: MailLayoutPro
           h(Link, { href: siteLink(siteUrl, '/contact'), style: styles.footerLink }, 'Contact us'),
           ' · ',
           h(Link, { href: siteLink(siteUrl, '/terms-of-service'), style: styles.footerLink }, 'Terms of service'),
+          ' · ',
+          h(Link, { href: siteLink(siteUrl, '/privacy'), style: styles.footerLink }, 'Privacy'),
         ),
       ),
     ),

@@ -106,6 +106,7 @@ describe('HTML mail', () => {
     expect(html).toMatch(/<td[^>]*>Total<\/td><td[^>]*>\$1,549\.99<\/td>/);
     expect(html).toContain(`href="${SITE}/my-orders"`);
     expect(html).toContain(`href="${SITE}/contact"`);
+    expect(html).toContain(`href="${SITE}/privacy"`);
     expect(html).toContain(`src="${SITE}/apple-touch-icon.png"`);
   });
 
