@@ -11,7 +11,7 @@ import type {
   PuppyView,
   RatingSummary,
 } from '#contracts/puppies.ts';
-import { ratingsOf } from './seller-ratings.ts';
+import { ratingSummary, ratingsOf } from './seller-ratings.ts';
 import { listingFields } from './store/catalogue-search.ts';
 import {
   CATALOGUE_MAX_PAGE,
@@ -22,7 +22,8 @@ import {
 } from './store/index.ts';
 import type { Breed, Puppy } from './model.ts';
 import type { BreederPageView } from '#contracts/breeders.ts';
-import { breederPage, breederSummaries } from './breeders/pages.ts';
+import { breederPage, breederSummaries, summariesFrom } from './breeders/pages.ts';
+import { evidenceOf } from './breeders/badges.ts';
 
 const FEATURED_LIMIT = 8;
 
@@ -95,11 +96,6 @@ function viewsJson(
   return `${json}]`;
 }
 
-/** a card's seller, read from its JSON (a card carries every public field, userId among them) */
-function sellerOfCard(card: CatalogueCard): number {
-  return (JSON.parse(card.json) as { userId: number }).userId;
-}
-
 async function breedsById(store: Repositories): Promise<Map<number, Breed>> {
   return new Map((await store.breeds.list()).map((b) => [b.id, b]));
 }
@@ -168,16 +164,14 @@ export async function queryPuppies(store: Repositories, query: PuppyQuery, now: 
     offset,
   };
   const found = await store.puppies.searchPublic(wanted, now);
-  const items = viewsJson(
-    found.items,
-    byId,
-    await ratingsOf(
-      store,
-      found.items.map((card) => card.userId),
-    ),
-  );
+  // one read for the page's sellers: their ratings for the cards and, for a page, their breeder lines
+  // (store/breeders.ts evidence; a read per seller cost the long tail most of its throughput)
+  const sellers = found.items.map((card) => card.userId);
+  const evidence = await evidenceOf(store, sellers, now);
+  const ratings = new Map(sellers.map((id) => [id, ratingSummary(evidence.get(id)?.rating)]));
+  const items = viewsJson(found.items, byId, ratings);
   if (query.limit === undefined) return { json: items };
-  const breeders = await breederSummaries(store, found.items.map(sellerOfCard), now);
+  const breeders = summariesFrom(evidence, now);
   // the PuppyPage's fields around the items: numbers, booleans and the cards' breeders
   return {
     json: `{"items":${items},"total":${found.total},"totalCapped":${found.totalCapped},"limit":${limit},"offset":${offset},"breeders":${JSON.stringify(breeders)}}`,

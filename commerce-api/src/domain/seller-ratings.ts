@@ -5,7 +5,9 @@ import type { SellerRating } from './model.ts';
 import type { Repositories } from './store/index.ts';
 
 /** null for a seller without a visible review: no stars are shown rather than a zero */
-export function ratingSummary(row: SellerRating | undefined): RatingSummary | null {
+export function ratingSummary(
+  row: Pick<SellerRating, 'reviewCount' | 'ratingSum'> | null | undefined,
+): RatingSummary | null {
   if (!row || row.reviewCount === 0) return null;
   return { average: Math.round((row.ratingSum / row.reviewCount) * 10) / 10, count: row.reviewCount };
 }

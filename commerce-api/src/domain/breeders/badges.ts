@@ -4,69 +4,46 @@
 // with the parents' health records) is one more entry of BADGE_KINDS and one more rule in `earned`.
 import { BADGE_KINDS, BADGE_TEXT, type BadgeKind, type BadgeView, type RevokedBadgeView } from '#contracts/breeders.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
-import type { Repositories, Store } from '../store/index.ts';
-import type { BadgeRevocation, User } from '../model.ts';
+import type { BreederEvidence, Repositories, Store } from '../store/index.ts';
+import type { User } from '../model.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const YEAR_MS = 365 * DAY_MS;
 /** an account this old, with no report upheld against it in 12 months, earns No upheld reports */
 export const CLEAN_RECORD_MIN_AGE_MS = 90 * DAY_MS;
 
-/** what the badges of some sellers are computed from, read once for all of them */
-interface Evidence {
-  users: Map<number, User>;
-  identity: Map<number, string>;
-  placed: Map<number, { count: number; lastAt: string | null }>;
-  upheld: Map<number, number>;
-  revoked: Map<number, BadgeRevocation[]>;
-}
-
-async function evidenceOf(store: Repositories, sellerIds: readonly number[], now: Date): Promise<Evidence> {
-  const ids = [...new Set(sellerIds)];
-  const users = new Map<number, User>();
-  const identity = new Map<number, string>();
-  await Promise.all(
-    ids.map(async (id) => {
-      const [user, account] = await Promise.all([store.users.get(id), store.payoutAccounts.findByUser(id)]);
-      if (user) users.set(id, user);
-      // payouts are enabled only once the provider checked who the seller is (Stripe Connect, or the local provider's test identity)
-      if (account?.status === 'payouts_enabled') identity.set(id, account.updatedAt);
-    }),
-  );
-  const [placed, upheld, revocations] = await Promise.all([
-    store.breederRecords.placed(ids),
-    store.breederRecords.upheldReports(ids, new Date(now.getTime() - YEAR_MS)),
-    store.badgeRevocations.listInForce(ids),
-  ]);
-  const revoked = new Map<number, BadgeRevocation[]>();
-  for (const r of revocations) revoked.set(r.userId, [...(revoked.get(r.userId) ?? []), r]);
-  return { users, identity, placed, upheld, revoked };
+/** what the badges of some sellers are computed from: one read for all of them (store/breeders.ts) */
+export function evidenceOf(
+  store: Repositories,
+  sellerIds: readonly number[],
+  now: Date,
+): Promise<Map<number, BreederEvidence>> {
+  return store.breederRecords.evidence(sellerIds, new Date(now.getTime() - YEAR_MS));
 }
 
 /** the badges a seller earned, before revocations: kind → when it was checked */
-function earned(sellerId: number, e: Evidence, now: Date): Map<BadgeKind, { at: string | null; label?: string }> {
+function earned(e: BreederEvidence, now: Date): Map<BadgeKind, { at: string | null; label?: string }> {
   const found = new Map<BadgeKind, { at: string | null; label?: string }>();
-  const user = e.users.get(sellerId);
-  if (!user) return found;
+  const { user, placed } = e;
   if (user.verifiedEmail) found.set('email_verified', { at: user.verifiedEmailAt ?? null });
   if (user.verifiedPhone) found.set('phone_verified', { at: user.verifiedPhoneAt ?? null });
-  const identityAt = e.identity.get(sellerId);
-  if (identityAt !== undefined) found.set('identity_verified', { at: identityAt });
-  const placed = e.placed.get(sellerId);
-  if (placed && placed.count > 0)
+  // payouts are enabled only once the provider checked who the seller is (Stripe Connect, or the local provider's test identity)
+  if (e.identityAt !== null) found.set('identity_verified', { at: e.identityAt });
+  if (placed.count > 0)
     found.set('puppies_placed', {
       at: placed.lastAt,
       label: placed.count === 1 ? '1 puppy placed' : `${placed.count} puppies placed`,
     });
   // a clean record means something only after a while: a same-day account has none (decision 0118)
-  if (now.getTime() - Date.parse(user.createdAt) >= CLEAN_RECORD_MIN_AGE_MS && !e.upheld.get(sellerId))
+  if (now.getTime() - Date.parse(user.createdAt) >= CLEAN_RECORD_MIN_AGE_MS && e.upheld === 0)
     found.set('no_upheld_reports', { at: now.toISOString() });
   return found;
 }
 
-function badgeViews(sellerId: number, e: Evidence, now: Date): BadgeView[] {
-  const found = earned(sellerId, e, now);
-  const revoked = new Set((e.revoked.get(sellerId) ?? []).map((r) => r.badge));
+export function badgeViews(e: BreederEvidence | undefined, now: Date): BadgeView[] {
+  if (!e) return [];
+  const found = earned(e, now);
+  const revoked = new Set(e.revoked);
   return BADGE_KINDS.filter((kind) => found.has(kind) && !revoked.has(kind)).map((kind) => {
     const { at, label } = found.get(kind)!;
     return { kind, label: label ?? BADGE_TEXT[kind].label, checked: BADGE_TEXT[kind].checked, at };
@@ -79,8 +56,8 @@ export async function badgesOf(
   sellerIds: readonly number[],
   now: Date,
 ): Promise<Map<number, BadgeView[]>> {
-  const e = await evidenceOf(store, sellerIds, now);
-  return new Map([...new Set(sellerIds)].map((id) => [id, badgeViews(id, e, now)]));
+  const evidence = await evidenceOf(store, sellerIds, now);
+  return new Map([...new Set(sellerIds)].map((id) => [id, badgeViews(evidence.get(id), now)]));
 }
 
 /** the revocations in force of a seller, as the seller sees them */

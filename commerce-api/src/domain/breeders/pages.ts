@@ -1,9 +1,9 @@
 // What the site shows of breeders (decision 0118): the page at /breeders/{slug}, the seller's own
 // view in My Listings, and the kennel name with badges on cards and listing pages.
 import type { BreederPageView, BreederSummary, MyBreederProfileView } from '#contracts/breeders.ts';
-import type { Repositories } from '../store/index.ts';
+import type { BreederEvidence, Repositories } from '../store/index.ts';
 import type { BreederProfile, User } from '../model.ts';
-import { badgesOf, revokedBadges } from './badges.ts';
+import { badgesOf, badgeViews, evidenceOf, revokedBadges } from './badges.ts';
 import { breederFigures } from './figures.ts';
 
 /** a seller's page; null when no seller has the slug, or the account is suspended (its listings are hidden too) */
@@ -45,10 +45,17 @@ export async function breederSummaries(
 ): Promise<Record<number, BreederSummary>> {
   const ids = [...new Set(sellerIds)];
   if (ids.length === 0) return {};
-  const [profiles, badges] = await Promise.all([store.breederProfiles.listByUsers(ids), badgesOf(store, ids, now)]);
+  return summariesFrom(await evidenceOf(store, ids, now), now);
+}
+
+/** the cards' breeder lines from evidence already read (the catalogue reads it once for ratings and lines) */
+export function summariesFrom(
+  evidence: ReadonlyMap<number, BreederEvidence>,
+  now: Date,
+): Record<number, BreederSummary> {
   const result: Record<number, BreederSummary> = {};
-  for (const p of profiles)
-    result[p.userId] = { slug: p.slug, kennelName: p.kennelName, badges: badges.get(p.userId) ?? [] };
+  for (const [id, e] of evidence)
+    if (e.profile) result[id] = { slug: e.profile.slug, kennelName: e.profile.kennelName, badges: badgeViews(e, now) };
   return result;
 }
 

@@ -1,6 +1,6 @@
 // The breeders area of the store (decision 0118; 0109-the-domain-owns-its-store.md): sellers'
 // public profiles, the badges admins revoked, and the reads the earned badges and figures come from.
-import type { BadgeRevocation, BreederProfile } from '../model.ts';
+import type { BadgeKind, BadgeRevocation, BreederProfile, SellerRating, User } from '../model.ts';
 import type { New } from './rows.ts';
 
 /** another seller's kennel name gives the same address */
@@ -33,8 +33,30 @@ export interface BadgeRevocationsRepository {
   listInForce(userIds: readonly number[]): Promise<BadgeRevocation[]>;
 }
 
+/**
+ * Everything a seller's card line needs (kennel name and earned badges), read for a page of sellers at
+ * once: one statement on PostgreSQL, so a catalogue page costs one more query whatever the number of
+ * sellers on it (decision 0118, its note on the cost of the cards).
+ */
+export interface BreederEvidence {
+  user: Pick<User, 'verifiedEmail' | 'verifiedEmailAt' | 'verifiedPhone' | 'verifiedPhoneAt' | 'createdAt'>;
+  /** when the payout account's identity check passed (its status became payouts_enabled); null before */
+  identityAt: string | null;
+  /** orders handed over and not refunded, and the newest handover */
+  placed: { count: number; lastAt: string | null };
+  /** moderation decisions upheld against the seller since the given time (as upheldReports) */
+  upheld: number;
+  /** the badges an admin revoked that are still revoked */
+  revoked: BadgeKind[];
+  profile: Pick<BreederProfile, 'slug' | 'kennelName'> | null;
+  /** the seller's rating row (decision 0119), which the card shows beside the kennel name */
+  rating: Pick<SellerRating, 'reviewCount' | 'ratingSum'> | null;
+}
+
 /** what a breeder's badges and figures are computed from: read, never typed in */
 export interface BreederRecordsRepository {
+  /** per existing seller among these, what their card line is computed from (one read) */
+  evidence(sellerIds: readonly number[], upheldSince: Date): Promise<Map<number, BreederEvidence>>;
   /** per seller, the orders handed over and not refunded (status handed_over), with the newest handover */
   placed(sellerIds: readonly number[]): Promise<Map<number, { count: number; lastAt: string | null }>>;
   /**

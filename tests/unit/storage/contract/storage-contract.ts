@@ -1308,6 +1308,80 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(await s.breederRecords.replyDelays(seller.id, 1)).toEqual([2 * MINUTE]);
       });
 
+      it("reads a page of sellers' card evidence at once: profile, verified contacts, identity, placed, upheld, revoked", async () => {
+        const seller = await newUser({
+          accountType: 'seller',
+          verifiedEmail: 'kennel@example.com',
+          verifiedEmailAt: NOW.toISOString(),
+        });
+        const bare = await newUser({ accountType: 'seller' });
+        const admin = await newUser();
+        await s.breederProfiles.save(profile(seller.id));
+        await s.payoutAccounts.createForUser(
+          buildPayoutAccount({ userId: seller.id, accountId: 'acct_evidence', status: 'payouts_enabled' }, NOW),
+        );
+        // another seller's pending account is no identity check
+        await s.payoutAccounts.createForUser(
+          buildPayoutAccount({ userId: bare.id, accountId: 'acct_evidence_2', status: 'pending_verification' }, NOW),
+        );
+        await newOrder({
+          puppyId: (await newPuppy({ userId: seller.id })).id,
+          status: 'handed_over',
+          handedOverAt: LATER.toISOString(),
+        });
+        const puppy = await newPuppy({ userId: seller.id });
+        const report = await s.reports.create({
+          reporterId: admin.id,
+          puppyId: puppy.id,
+          messageId: null,
+          reason: 'scam',
+          comment: '',
+          createdAt: NOW.toISOString(),
+        });
+        await s.moderation.record({
+          adminId: admin.id,
+          reportId: report.id,
+          action: 'hide_listing',
+          puppyId: puppy.id,
+          userId: null,
+          createdAt: NOW.toISOString(),
+        });
+        const revocation = { userId: seller.id, reason: 'r', adminId: admin.id, createdAt: NOW.toISOString() };
+        await s.badgeRevocations.create({ ...revocation, badge: 'phone_verified' });
+        const lifted = await s.badgeRevocations.create({ ...revocation, badge: 'email_verified' });
+        await s.badgeRevocations.lift(lifted.id, LATER);
+
+        const evidence = await s.breederRecords.evidence(
+          [seller.id, bare.id, seller.id, bare.id + 100_000],
+          new Date(NOW.getTime() - MINUTE),
+        );
+        expect([...evidence.keys()].sort((a, b) => a - b)).toEqual([seller.id, bare.id]);
+        expect(evidence.get(seller.id)).toEqual({
+          user: {
+            verifiedEmail: 'kennel@example.com',
+            verifiedEmailAt: NOW.toISOString(),
+            verifiedPhone: null,
+            verifiedPhoneAt: null,
+            createdAt: seller.createdAt,
+          },
+          identityAt: NOW.toISOString(),
+          placed: { count: 1, lastAt: LATER.toISOString() },
+          upheld: 1,
+          revoked: ['phone_verified'],
+          profile: { slug: 'willow-creek-kennels', kennelName: 'Willow Creek Kennels' },
+          rating: null,
+        });
+        expect(evidence.get(bare.id)).toMatchObject({
+          identityAt: null,
+          placed: { count: 0, lastAt: null },
+          upheld: 0,
+          revoked: [],
+          profile: null,
+          rating: null,
+        });
+        expect((await s.breederRecords.evidence([], NOW)).size).toBe(0);
+      });
+
       it('counts the moderation decisions on reports that went against a seller since a date', async () => {
         const seller = await newUser({ accountType: 'seller' });
         const other = await newUser({ accountType: 'seller' });

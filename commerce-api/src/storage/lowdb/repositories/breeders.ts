@@ -1,6 +1,11 @@
 // Breeder profiles, revoked badges and the records badges are computed from (decision 0118).
 // Part of the lowdb repositories (../repositories.ts composes them; decision 0076).
-import { SlugTakenError, type Repositories } from '../../../domain/store/index.ts';
+import {
+  SlugTakenError,
+  type BreederEvidence,
+  type BreederRecordsRepository,
+  type Repositories,
+} from '../../../domain/store/index.ts';
 import type { Message } from '../../../domain/model.ts';
 import type { LowdbContext } from './context.ts';
 
@@ -8,6 +13,79 @@ export function breederRepositories({
   db,
   mutate,
 }: LowdbContext): Pick<Repositories, 'breederProfiles' | 'badgeRevocations' | 'breederRecords'> {
+  const records: BreederRecordsRepository = {
+    evidence: async (sellerIds, upheldSince) => {
+      const ids = [...new Set(sellerIds)];
+      const [placed, upheld] = await Promise.all([records.placed(ids), records.upheldReports(ids, upheldSince)]);
+      const result = new Map<number, BreederEvidence>();
+      for (const id of ids) {
+        const user = db.users.get(id);
+        if (!user) continue;
+        const account = db.payoutAccounts.find((a) => a.userId === id);
+        const profile = db.breederProfiles.find((p) => p.userId === id);
+        const rating = db.sellerRatings.find((r) => r.sellerId === id);
+        result.set(id, {
+          user: {
+            verifiedEmail: user.verifiedEmail,
+            verifiedEmailAt: user.verifiedEmailAt ?? null,
+            verifiedPhone: user.verifiedPhone,
+            verifiedPhoneAt: user.verifiedPhoneAt ?? null,
+            createdAt: user.createdAt,
+          },
+          identityAt: account?.status === 'payouts_enabled' ? account.updatedAt : null,
+          placed: placed.get(id) ?? { count: 0, lastAt: null },
+          upheld: upheld.get(id) ?? 0,
+          revoked: db.badgeRevocations
+            .filter((r) => r.userId === id && r.liftedAt === null)
+            .sort((a, b) => a.id - b.id)
+            .map((r) => r.badge),
+          profile: profile ? { slug: profile.slug, kennelName: profile.kennelName } : null,
+          rating: rating ? { reviewCount: rating.reviewCount, ratingSum: rating.ratingSum } : null,
+        });
+      }
+      return result;
+    },
+    placed: async (sellerIds) => {
+      const result = new Map<number, { count: number; lastAt: string | null }>();
+      const wanted = new Set(sellerIds);
+      for (const order of db.orders.filter((o) => o.status === 'handed_over' && wanted.has(o.sellerId))) {
+        const seen = result.get(order.sellerId) ?? { count: 0, lastAt: null };
+        const at = order.handedOverAt ?? null;
+        result.set(order.sellerId, {
+          count: seen.count + 1,
+          lastAt: at !== null && (seen.lastAt === null || Date.parse(at) > Date.parse(seen.lastAt)) ? at : seen.lastAt,
+        });
+      }
+      return result;
+    },
+    replyDelays: async (sellerId, limit) => {
+      const conversations = db.conversations.filter((c) => c.sellerId === sellerId).sort((a, b) => b.id - a.id);
+      const delays: number[] = [];
+      for (const conversation of conversations) {
+        if (delays.length >= limit) break;
+        const messages = db.messages.filter((m) => m.conversationId === conversation.id).sort((a, b) => a.id - b.id);
+        const delay = firstReplyDelay(messages, conversation.buyerId, sellerId);
+        if (delay !== null) delays.push(delay);
+      }
+      return delays;
+    },
+    upheldReports: async (sellerIds, since) => {
+      const wanted = new Set(sellerIds);
+      const result = new Map<number, number>();
+      for (const action of db.moderationActions.filter(
+        (a) => a.reportId !== null && Date.parse(a.createdAt) >= since.getTime(),
+      )) {
+        const against =
+          action.action === 'suspend_user'
+            ? action.userId
+            : action.action === 'hide_listing' && action.puppyId !== null
+              ? (db.puppies.get(action.puppyId)?.userId ?? null)
+              : null;
+        if (against !== null && wanted.has(against)) result.set(against, (result.get(against) ?? 0) + 1);
+      }
+      return result;
+    },
+  };
   return {
     breederProfiles: {
       findByUser: async (userId) => db.breederProfiles.find((p) => p.userId === userId),
@@ -40,49 +118,7 @@ export function breederRepositories({
         return db.badgeRevocations.filter((r) => r.liftedAt === null && wanted.has(r.userId));
       },
     },
-    breederRecords: {
-      placed: async (sellerIds) => {
-        const result = new Map<number, { count: number; lastAt: string | null }>();
-        const wanted = new Set(sellerIds);
-        for (const order of db.orders.filter((o) => o.status === 'handed_over' && wanted.has(o.sellerId))) {
-          const seen = result.get(order.sellerId) ?? { count: 0, lastAt: null };
-          const at = order.handedOverAt ?? null;
-          result.set(order.sellerId, {
-            count: seen.count + 1,
-            lastAt:
-              at !== null && (seen.lastAt === null || Date.parse(at) > Date.parse(seen.lastAt)) ? at : seen.lastAt,
-          });
-        }
-        return result;
-      },
-      replyDelays: async (sellerId, limit) => {
-        const conversations = db.conversations.filter((c) => c.sellerId === sellerId).sort((a, b) => b.id - a.id);
-        const delays: number[] = [];
-        for (const conversation of conversations) {
-          if (delays.length >= limit) break;
-          const messages = db.messages.filter((m) => m.conversationId === conversation.id).sort((a, b) => a.id - b.id);
-          const delay = firstReplyDelay(messages, conversation.buyerId, sellerId);
-          if (delay !== null) delays.push(delay);
-        }
-        return delays;
-      },
-      upheldReports: async (sellerIds, since) => {
-        const wanted = new Set(sellerIds);
-        const result = new Map<number, number>();
-        for (const action of db.moderationActions.filter(
-          (a) => a.reportId !== null && Date.parse(a.createdAt) >= since.getTime(),
-        )) {
-          const against =
-            action.action === 'suspend_user'
-              ? action.userId
-              : action.action === 'hide_listing' && action.puppyId !== null
-                ? (db.puppies.get(action.puppyId)?.userId ?? null)
-                : null;
-          if (against !== null && wanted.has(against)) result.set(against, (result.get(against) ?? 0) + 1);
-        }
-        return result;
-      },
-    },
+    breederRecords: records,
   };
 }
 

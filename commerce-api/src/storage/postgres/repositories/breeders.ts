@@ -1,9 +1,29 @@
 // Breeder profiles, revoked badges and the records badges are computed from (decision 0118).
 // Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
 import { sql } from 'kysely';
-import { SlugTakenError, type Repositories } from '../../../domain/store/index.ts';
+import type { BadgeKind } from '../../../domain/model.ts';
+import { SlugTakenError, type BreederEvidence, type Repositories } from '../../../domain/store/index.ts';
 import type { Db } from '../schema.ts';
 import { uniqueViolation } from './shared.ts';
+
+/** a row of the evidence statement, as the camel-case plugin names it */
+interface EvidenceRow {
+  userId: number;
+  verifiedEmail: string | null;
+  verifiedEmailAt: string | null;
+  verifiedPhone: string | null;
+  verifiedPhoneAt: string | null;
+  createdAt: string;
+  identityAt: string | null;
+  slug: string | null;
+  kennelName: string | null;
+  placedCount: number;
+  placedLastAt: string | null;
+  upheldCount: number;
+  revoked: string[];
+  reviewCount: number | null;
+  ratingSum: number | null;
+}
 
 export function breederRepositories(
   db: Db,
@@ -64,6 +84,67 @@ export function breederRepositories(
               .execute(),
     },
     breederRecords: {
+      // One statement for a page of sellers (decision 0118, the note on the cards' cost): a catalogue
+      // page asks this on every request, and a read per seller cost the long tail most of its throughput.
+      evidence: async (sellerIds, upheldSince) => {
+        const ids = [...new Set(sellerIds)];
+        if (ids.length === 0) return new Map();
+        const rows = await sql<EvidenceRow>`
+          WITH upheld AS (
+            SELECT against, count(*)::int AS count FROM (
+              SELECT CASE WHEN a.action = 'suspend_user' THEN a.user_id ELSE p.user_id END AS against
+              FROM moderation_actions a LEFT JOIN puppies p ON a.action = 'hide_listing' AND p.id = a.puppy_id
+              WHERE a.report_id IS NOT NULL AND a.action IN ('suspend_user', 'hide_listing') AND a.created_at >= ${upheldSince.toISOString()}
+            ) decided
+            WHERE against = ANY(${ids}::int[])
+            GROUP BY against
+          )
+          SELECT u.id AS user_id, u.verified_email, u.verified_email_at, u.verified_phone, u.verified_phone_at, u.created_at,
+            pa.updated_at AS identity_at, bp.slug, bp.kennel_name,
+            coalesce(placed.count, 0) AS placed_count, placed.last_at AS placed_last_at,
+            coalesce(upheld.count, 0) AS upheld_count,
+            coalesce(revoked.badges, '{}') AS revoked, sr.review_count, sr.rating_sum
+          FROM users u
+          LEFT JOIN seller_ratings sr ON sr.seller_id = u.id
+          LEFT JOIN payout_accounts pa ON pa.user_id = u.id AND pa.status = 'payouts_enabled'
+          LEFT JOIN breeder_profiles bp ON bp.user_id = u.id
+          LEFT JOIN upheld ON upheld.against = u.id
+          LEFT JOIN LATERAL (
+            SELECT count(*)::int AS count, max(o.handed_over_at) AS last_at
+            FROM orders o WHERE o.seller_id = u.id AND o.status = 'handed_over'
+          ) placed ON true
+          LEFT JOIN LATERAL (
+            SELECT array_agg(r.badge ORDER BY r.id)::text[] AS badges
+            FROM badge_revocations r WHERE r.user_id = u.id AND r.lifted_at IS NULL
+          ) revoked ON true
+          WHERE u.id = ANY(${ids}::int[])`.execute(db);
+        return new Map<number, BreederEvidence>(
+          rows.rows.map((r) => [
+            r.userId,
+            {
+              user: {
+                verifiedEmail: r.verifiedEmail,
+                verifiedEmailAt: r.verifiedEmailAt,
+                verifiedPhone: r.verifiedPhone,
+                verifiedPhoneAt: r.verifiedPhoneAt,
+                createdAt: r.createdAt,
+              },
+              identityAt: r.identityAt,
+              placed: {
+                count: r.placedCount,
+                lastAt: r.placedLastAt === null ? null : new Date(r.placedLastAt).toISOString(),
+              },
+              upheld: r.upheldCount,
+              revoked: r.revoked as BadgeKind[],
+              profile: r.slug === null || r.kennelName === null ? null : { slug: r.slug, kennelName: r.kennelName },
+              rating:
+                r.reviewCount === null || r.ratingSum === null
+                  ? null
+                  : { reviewCount: r.reviewCount, ratingSum: r.ratingSum },
+            },
+          ]),
+        );
+      },
       placed: async (sellerIds) => {
         if (sellerIds.length === 0) return new Map();
         const rows = await db
