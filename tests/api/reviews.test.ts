@@ -7,7 +7,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '#contracts/orders.ts';
 import type { PuppyPage, PuppyView } from '#contracts/puppies.ts';
-import type { OwnReviewView, SellerReviewsView } from '#contracts/reviews.ts';
+import type { OwnReviewView, SellerOwnReviewsView, SellerReviewsView } from '#contracts/reviews.ts';
 import { writeReview } from '../../commerce-api/src/domain/reviews.ts';
 import { sendReviewInvites } from '../../commerce-api/src/domain/review-invites.ts';
 import { AppError } from '../../commerce-api/src/errors.ts';
@@ -243,6 +243,33 @@ describe('report and hide', () => {
     // hidden: nobody else can report it or reply to it
     expect((await reader.agent.post('/api/reports').send({ reviewId: id, reason: 'other' })).status).toBe(404);
     expect((await reader.agent.post(`/api/reviews/${id}/reply`).send({ body: 'hi' })).status).toBe(404);
+  });
+
+  it("the seller's own list (My Listings' Reviews) has every review of their sales, the hidden one with its reason, and whether a reply is open", async () => {
+    const w = await handedOver();
+    const id = (await review(w)).body.id as number;
+    expect((await request(w.t.app).get('/api/seller-reviews')).status).toBe(401);
+    const mine = async (agent = w.seller.agent) =>
+      (await agent.get('/api/seller-reviews')).body as SellerOwnReviewsView;
+    expect(await mine()).toMatchObject({
+      rating: { average: 5, count: 1 },
+      reviews: [{ id, orderReference: w.order.reference, canReply: true, hidden: null, reply: null }],
+    });
+    // another account sells nothing: its list is empty, never someone else's
+    expect(await mine(w.buyer.agent)).toEqual({ rating: null, reviews: [] });
+    await w.seller.agent.post(`/api/reviews/${id}/reply`).send({ body: 'Thank you, give Daisy a hug from us.' });
+    expect((await mine()).reviews[0]).toMatchObject({
+      canReply: false,
+      reply: { body: 'Thank you, give Daisy a hug from us.' },
+    });
+    const reader = await signedInAgent(w.t);
+    const filed = await reader.agent.post('/api/reports').send({ reviewId: id, reason: 'offensive' });
+    const admin = await adminAgent(w.t);
+    await admin.post(`/api/admin/reports/${filed.body.id}/decision`).send({ decision: 'hide_review' });
+    expect(await mine()).toMatchObject({
+      rating: null,
+      reviews: [{ id, hidden: { reason: 'Hidden by our team after a report: Offensive.' }, canReply: false }],
+    });
   });
 });
 

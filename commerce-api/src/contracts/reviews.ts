@@ -72,6 +72,22 @@ export interface OwnReviewView extends ReviewView {
   editableUntil: string;
 }
 
+/**
+ * GET /api/seller-reviews: a review of one of the seller's sales as the seller sees it on My Listings
+ * (hidden ones too, with the reason), the order it belongs to, and whether the one reply is still open.
+ */
+export interface SellerOwnReviewView extends OwnReviewView {
+  orderReference: string;
+  /** no reply yet and not hidden: the seller may reply once */
+  canReply: boolean;
+}
+
+/** GET /api/seller-reviews: the seller's rating and every review of their sales, newest first */
+export interface SellerOwnReviewsView {
+  rating: RatingSummary | null;
+  reviews: SellerOwnReviewView[];
+}
+
 /** a seller's reviews: the rating and the visible reviews, newest first */
 export interface SellerReviewsView {
   sellerId: number;

@@ -10,6 +10,7 @@ import {
   type OwnReviewView,
   type ReviewInput,
   type ReviewView,
+  type SellerOwnReviewsView,
   type SellerReviewsView,
 } from '#contracts/reviews.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
@@ -223,4 +224,32 @@ export async function sellerReviews(store: Repositories, sellerId: number, limit
     reviews.push(reviewView(review, names.get(review.buyerId)!));
   }
   return { sellerId, rating: ratingSummary(ratings.get(sellerId)), reviews };
+}
+
+/**
+ * GET /api/seller-reviews: every review of the seller's sales, hidden ones with the reason (docs/product.md
+ * §17 "Report and hide": the seller sees why), newest first, each with its order and whether the seller
+ * may still reply. My Listings' Reviews section reads it.
+ */
+export async function reviewsOfMySales(store: Repositories, seller: User): Promise<SellerOwnReviewsView> {
+  const [rows, ratings] = await Promise.all([
+    store.reviews.listBySeller(seller.id, { visibleOnly: false }),
+    store.sellerRatings.forSellers([seller.id]),
+  ]);
+  const names = new Map<number, string>();
+  const references = new Map<number, string>();
+  const reviews: SellerOwnReviewsView['reviews'] = [];
+  for (const review of rows) {
+    if (!names.has(review.buyerId))
+      names.set(review.buyerId, (await store.users.get(review.buyerId))?.username ?? 'A former member');
+    if (!references.has(review.orderId))
+      references.set(review.orderId, (await store.orders.get(review.orderId))?.reference ?? '');
+    const own = ownReviewView(review, names.get(review.buyerId)!);
+    reviews.push({
+      ...own,
+      orderReference: references.get(review.orderId)!,
+      canReply: own.reply === null && own.hidden === null,
+    });
+  }
+  return { rating: ratingSummary(ratings.get(seller.id)), reviews };
 }

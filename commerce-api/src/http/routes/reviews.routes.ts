@@ -1,11 +1,12 @@
 // Reviews from verified buyers (docs/decisions/0119): the buyer writes and edits, the seller replies,
-// anyone reads a seller's reviews. Reports of a review go through POST /api/reports (reviewId).
+// anyone reads a seller's reviews; the seller reads the reviews of their sales (hidden ones too).
+// Reports of a review go through POST /api/reports (reviewId).
 import express from 'express';
 import * as v from 'valibot';
 import { idParam } from '#contracts/common.ts';
 import { ReviewReplySchema, ReviewSchema } from '#contracts/reviews.ts';
 import type { AppDeps } from '../../deps.ts';
-import { editReview, replyToReview, sellerReviews, writeReview } from '../../domain/reviews.ts';
+import { editReview, replyToReview, reviewsOfMySales, sellerReviews, writeReview } from '../../domain/reviews.ts';
 import { NotFoundError } from '../../errors.ts';
 import { requireUser } from '../session.ts';
 import { parseInput } from '../validate.ts';
@@ -36,6 +37,11 @@ export function reviewsRoutes({ store, now }: AppDeps): express.Router {
     const user = requireUser(res);
     const id = reviewId(req.params.id);
     res.json(await replyToReview(ctx, user, id, parseInput(ReviewReplySchema, req.body).body));
+  });
+
+  // My Listings' Reviews section: the reviews of the seller's own sales, hidden ones with the reason
+  router.get('/seller-reviews', async (_req, res) => {
+    res.json(await reviewsOfMySales(store, requireUser(res)));
   });
 
   router.get('/sellers/:id/reviews', async (req, res) => {
