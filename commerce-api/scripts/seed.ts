@@ -22,10 +22,11 @@ try {
       demo: config.seedDemoData,
       demoPasswords: config.randomDemoPasswords ? 'random' : 'published',
       connectedSellers: config.paymentProvider === 'local',
+      payouts: config.payouts,
     });
     if (summary.seeded) {
       console.log(
-        `Seeded ${config.dataDir}: ${summary.breeds} breeds, ${summary.users} users, ${summary.puppies} puppies, ${summary.images.written} pictures rendered (${summary.images.skipped} already there) in ${summary.ms} ms.`,
+        `Seeded ${config.dataDir}: ${summary.breeds} breeds, ${summary.users} users, ${summary.puppies} puppies, ${summary.reviews} reviews, ${summary.images.written} pictures rendered (${summary.images.skipped} already there) in ${summary.ms} ms.`,
       );
     } else {
       console.log(

@@ -52,6 +52,7 @@ export async function startServer(
     demo: config.seedDemoData,
     demoPasswords: config.randomDemoPasswords ? 'random' : 'published',
     connectedSellers: config.paymentProvider === 'local',
+    payouts: config.payouts,
   };
   const seeded =
     opened.kind === 'lowdb'

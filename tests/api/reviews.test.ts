@@ -3,12 +3,21 @@
 // one per order (also with two processes writing at once), the scam guard, the seller's one reply, the
 // buyer's edit within 30 days, a report and an admin's hide, the invitation a week after the handover,
 // and the seller's rating on the listing, the catalogue's cards and the rating sort.
+import os from 'node:os';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '#contracts/orders.ts';
 import type { PuppyPage, PuppyView } from '#contracts/puppies.ts';
 import type { OwnReviewView, SellerOwnReviewsView, SellerReviewsView } from '#contracts/reviews.ts';
+import type { MoneyCheckResponse } from '#contracts/payouts.ts';
 import { writeReview } from '../../commerce-api/src/domain/reviews.ts';
+import { scamFlags } from '../../commerce-api/src/domain/scam-guard/index.ts';
+import { DEMO_BREEDER_PROFILES } from '../../commerce-api/src/seed/breeder-profiles.ts';
+import { DEMO_SALES } from '../../commerce-api/src/seed/demo-sales.ts';
+import { shapeOf } from '../../commerce-api/src/seed/seed-postgres.ts';
+import { seedDatabase } from '../../commerce-api/src/seed/seed.ts';
+import { createMemoryStorage } from '../../commerce-api/src/storage/index.ts';
+import { createTestApp } from '../support/test-app.ts';
 import { sendReviewInvites } from '../../commerce-api/src/domain/review-invites.ts';
 import { AppError } from '../../commerce-api/src/errors.ts';
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
@@ -328,5 +337,65 @@ describe('the rating on listings, cards and the rating sort', () => {
     ]);
     expect(page.items[0]!.sellerRating).toEqual({ average: 4, count: 1 });
     expect(page.total).toBe(4);
+  });
+});
+
+describe('the demo seed', () => {
+  it("gives the demo sellers handed-over, paid sales with their buyers' reviews and replies, which the money check finds as recorded", async () => {
+    const memory = createMemoryStorage();
+    const seeded = await seedDatabase(memory, {
+      dataDir: os.tmpdir(),
+      admin: { username: 'admin', password: 'admin-password-1' },
+      demo: true,
+      images: false,
+      connectedSellers: true,
+      now: NOW,
+    });
+    expect(seeded.reviews).toBe(DEMO_SALES.length);
+    const t = await createTestApp({ now: NOW, initial: shapeOf(memory) });
+    await memory.close();
+
+    const ratings = new Set<number>();
+    for (const username of Object.keys(DEMO_BREEDER_PROFILES)) {
+      const seller = (await t.store.users.findByUsername(username))!;
+      const shown = (await request(t.app).get(`/api/sellers/${seller.id}/reviews`)).body as SellerReviewsView;
+      const expected = DEMO_SALES.filter((sale) => sale.seller === username);
+      expect(shown.rating, username).toEqual({
+        average: Math.round((expected.reduce((sum, sale) => sum + sale.rating, 0) / expected.length) * 10) / 10,
+        count: expected.length,
+      });
+      expect(shown.reviews.some((r) => r.reply !== null)).toBe(true);
+      for (const r of shown.reviews) {
+        ratings.add(r.rating);
+        expect(r.verifiedLine).toMatch(/^Verified purchase · [^·]+ · [^·]+ · [A-Z][a-z]+ \d{4}$/);
+      }
+      // every order a review belongs to was handed over and its seller paid
+      for (const order of await t.store.orders.listLiveBySeller(seller.id)) {
+        expect(order.status).toBe('handed_over');
+        expect(await t.store.payouts.findByOrder(order.id)).toMatchObject({ status: 'paid', sellerId: seller.id });
+        expect((await t.store.puppies.get(order.puppyId))?.status).toBe('adopted');
+      }
+    }
+    expect(ratings.size).toBeGreaterThanOrEqual(3);
+    // the cards of /puppies carry the demo sellers' ratings
+    const page = (await request(t.app).get('/api/puppies?limit=100')).body as PuppyPage;
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(page.items.every((card: PuppyView) => card.sellerRating !== null && card.sellerRating.count >= 2)).toBe(
+      true,
+    );
+    // the payments and transfers are at the local provider as the orders and payouts say
+    const admin = await adminAgent(t);
+    const checked = await admin.post('/api/admin/money-check');
+    expect(checked.status, JSON.stringify(checked.body)).toBe(200);
+    expect((checked.body as MoneyCheckResponse).report).toMatchObject({ orders: DEMO_SALES.length, mismatchCount: 0 });
+  });
+
+  it('writes reviews of 20 to 2,000 characters that the scam guard lets through, and replies too', () => {
+    for (const sale of DEMO_SALES) {
+      expect(sale.review.length).toBeGreaterThanOrEqual(20);
+      expect(sale.review.length).toBeLessThanOrEqual(2000);
+      expect(scamFlags(sale.review), sale.review).toEqual([]);
+      if (sale.reply) expect(scamFlags(sale.reply), sale.reply).toEqual([]);
+    }
   });
 });

@@ -53,6 +53,7 @@ export async function seedPostgres(pool: pg.Pool, store: Store, options: SeedOpt
       breeds: 0,
       users: adminCreated ? 1 : 0,
       puppies: 0,
+      reviews: 0,
       images,
       warnings,
       ms: Math.round(performance.now() - started),

@@ -1,6 +1,7 @@
 // First-start data: the breeds (always: the post-puppy form needs them), the admin account from the
-// configuration and, with demo data on, demo accounts, breeders and a catalogue of listings with
-// generated pictures. Idempotent: once breeds exist, a run only makes sure the admin exists, so a
+// configuration and, with demo data on, demo accounts, breeders, a catalogue of listings with
+// generated pictures and, with the local test-mode provider, the sales the demo sellers have made with
+// their buyers' reviews (demo-sales.ts). Idempotent: once breeds exist, a run only makes sure the admin exists, so a
 // restart never duplicates or resets anything.
 import { randomBytes } from 'node:crypto';
 import { slugify } from '#contracts/breeders.ts';
@@ -10,6 +11,8 @@ import { DEMO_BREEDER_PROFILES } from './breeder-profiles.ts';
 import { BREEDS } from './breeds.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { DEMO_ACCOUNTS, DEMO_KENNELS, type DemoAccount } from './demo-accounts.ts';
+import { DEMO_FAMILIES, markSold, recordDemoSales, type SaleToRecord } from './demo-sales.ts';
+import { createLowdbRepositories } from '../storage/lowdb/repositories.ts';
 import { buildBreeds, buildPuppy, buildUser } from './factories.ts';
 import { breedImage, PUPPY_POOL } from './puppy-art.ts';
 import { createRng } from './rng.ts';
@@ -37,6 +40,11 @@ export interface SeedOptions {
    * while it takes the payments: with Stripe keys, a seller connects through Stripe's onboarding.
    */
   connectedSellers?: boolean;
+  /**
+   * The payout terms the demo's past sales were paid on (config.payouts: the platform's fee and the
+   * buyer's window, decision 0101); default no fee and 3 days, the configuration's defaults.
+   */
+  payouts?: { readonly feePercent: number; readonly holdDays: number };
 }
 
 export interface SeedSummary {
@@ -51,6 +59,8 @@ export interface SeedSummary {
   breeds: number;
   users: number;
   puppies: number;
+  /** reviews of the demo sales (their orders, payouts and replies with them), inserted by this run */
+  reviews: number;
   images: ImageRunSummary;
   warnings: string[];
   ms: number;
@@ -58,6 +68,8 @@ export interface SeedSummary {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_SEED = 7;
+/** the configuration's defaults (config.ts: PLATFORM_FEE_PERCENT, PAYOUT_HOLD_DAYS) */
+const DEFAULT_TERMS = { feePercent: 0, holdDays: 3 };
 
 export async function seedDatabase(storage: Storage, options: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
@@ -79,7 +91,7 @@ export async function seedDatabase(storage: Storage, options: SeedOptions): Prom
     ...(withDemo
       ? [
           ...demoAccounts.map((account) => account.password),
-          ...DEMO_KENNELS.map(() => randomBytes(24).toString('base64url')),
+          ...[...DEMO_KENNELS, ...DEMO_FAMILIES].map(() => randomBytes(24).toString('base64url')),
         ].map(hashPassword)
       : []),
   ]);
@@ -97,16 +109,19 @@ export async function seedDatabase(storage: Storage, options: SeedOptions): Prom
         breeds: 0,
         users: adminCreated ? 1 : 0,
         puppies: 0,
+        sales: [],
         warnings,
       };
 
     const breedIds = buildBreeds().map((row) => db.breeds.insert(row).id);
     let users = adminCreated ? 1 : 0;
     let puppies = 0;
+    let sales: SaleToRecord[] = [];
     if (withDemo) {
       const inserted = insertDemo(db, demoAccounts, demoHashes, options, now, warnings);
       users += inserted.users;
       puppies += inserted.puppies;
+      sales = inserted.sales;
     }
     const demoLogins = puppies > 0 ? demoAccounts : [];
     return {
@@ -117,11 +132,18 @@ export async function seedDatabase(storage: Storage, options: SeedOptions): Prom
       breeds: breedIds.length,
       users,
       puppies,
+      sales,
       warnings,
     };
   });
 
-  return { ...result, images, ms: Math.round(performance.now() - started) };
+  // The sales go through the store's repositories, after the listings and accounts they point at.
+  const { sales, ...summary } = result;
+  const reviews =
+    sales.length > 0
+      ? await recordDemoSales(createLowdbRepositories(storage), sales, options.payouts ?? DEFAULT_TERMS, now)
+      : 0;
+  return { ...summary, reviews, images, ms: Math.round(performance.now() - started) };
 }
 
 /**
@@ -156,16 +178,17 @@ function insertDemo(
   options: SeedOptions,
   now: Date,
   warnings: string[],
-): { users: number; puppies: number } {
+): { users: number; puppies: number; sales: SaleToRecord[] } {
   const people = [
     { ...buyer!, daysAgo: 45 },
     { ...seller!, daysAgo: 200 },
     ...DEMO_KENNELS.map((kennel, i) => ({ ...kennel, accountType: 'seller' as const, daysAgo: 400 + 90 * i })),
+    ...DEMO_FAMILIES.map((family, i) => ({ ...family, accountType: 'buyer' as const, daysAgo: 180 + 20 * i })),
   ];
   const taken = people.filter((person) => db.users.find((user) => user.usernameKey === person.username.toLowerCase()));
   if (taken.length > 0) {
     warnings.push(`Demo data skipped: the username "${taken[0]!.username}" is already taken.`);
-    return { users: 0, puppies: 0 };
+    return { users: 0, puppies: 0, sales: [] };
   }
   const ids = people.map(
     (person, i) =>
@@ -182,7 +205,9 @@ function insertDemo(
         ),
       ).id,
   );
-  const [, sellerId, ...kennelIds] = ids as [number, number, ...number[]];
+  const [, sellerId, ...others] = ids as [number, number, ...number[]];
+  const kennelIds = others.slice(0, DEMO_KENNELS.length);
+  const idOf = new Map(people.map((person, i) => [person.username, ids[i]!]));
   if (options.connectedSellers) [sellerId, ...kennelIds].forEach((id, i) => connectSeller(db, id, people[i + 1]!, now));
 
   const rng = createRng(options.seed ?? DEFAULT_SEED);
@@ -190,11 +215,20 @@ function insertDemo(
   const listings = buildCatalogue(options.puppies ?? 68, rng, { breedIds, sellerIds: [sellerId, ...kennelIds], now });
   showEveryStatus(listings.filter((puppy) => puppy.userId === sellerId));
   listings.push(...demoSellerStates(sellerId, breedIds, now));
+  // past sales need the local provider's payments and the sellers' payout accounts (demo-sales.ts)
+  const sold = options.connectedSellers ? markSold(listings, idOf, now) : [];
 
   listings.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  for (const puppy of listings) db.puppies.insert(puppy);
+  const puppyIds = new Map(listings.map((puppy) => [puppy, db.puppies.insert(puppy).id]));
   [sellerId, ...kennelIds].forEach((id, i) => insertBreederProfile(db, id, people[i + 1]!.username, listings));
-  return { users: ids.length, puppies: listings.length };
+  const sales = sold.map(({ listing, sale }) => ({
+    sale,
+    puppyId: puppyIds.get(listing)!,
+    priceDollars: listing.price,
+    sellerId: listing.userId,
+    buyerId: idOf.get(sale.buyer)!,
+  }));
+  return { users: ids.length, puppies: listings.length, sales };
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   seedDatabase,
   type SeedSummary,
 } from '../../../commerce-api/src/seed/seed.ts';
+import { DEMO_FAMILIES, DEMO_SALES } from '../../../commerce-api/src/seed/demo-sales.ts';
 import { createMemoryStorage, type Storage } from '../../../commerce-api/src/storage/index.ts';
 import { BREED_NAMES } from '#contracts/breeds.ts';
 
@@ -263,6 +264,64 @@ describe('seedDatabase on an existing database', () => {
     expect(store.db.breeds.count()).toBeGreaterThanOrEqual(40);
     expect(store.db.puppies.count()).toBe(0);
     await store.close();
+  });
+});
+
+describe('the demo sales (with the local test-mode provider)', () => {
+  it('makes each sale a paid, handed-over order with a paid payout on the configured terms, and a review; a second run adds nothing', async () => {
+    const store = createMemoryStorage();
+    const options = {
+      dataDir,
+      admin: ADMIN,
+      demo: true,
+      images: false,
+      connectedSellers: true,
+      payouts: { feePercent: 10, holdDays: 5 },
+      now: NOW,
+    };
+    const summary = await seedDatabase(store, options);
+    expect(summary.reviews).toBe(DEMO_SALES.length);
+    const families = DEMO_FAMILIES.map((f) => store.db.users.find((u) => u.username === f.username));
+    expect(families.every((u) => u?.accountType === 'buyer')).toBe(true);
+    const orders = store.db.orders.all();
+    expect(orders).toHaveLength(DEMO_SALES.length);
+    for (const order of orders) {
+      const puppy = store.db.puppies.get(order.puppyId)!;
+      expect(order).toMatchObject({ status: 'handed_over', sellerId: puppy.userId, livemode: false });
+      expect(puppy.status).toBe('adopted');
+      expect(order.puppyPriceCents).toBe(puppy.price * 100);
+      expect(order.totalCents).toBe(order.puppyPriceCents + order.carePackageCents);
+      // the listing, the order, its payment and the handover follow each other, all before now
+      expect(puppy.createdAt < order.createdAt && order.paidAt! < order.handedOverAt!).toBe(true);
+      const intent = store.db.localPayments.find((o) => o.providerId === order.paymentIntentId)!;
+      expect(intent).toMatchObject({ kind: 'payment_intent', status: 'succeeded', amountCents: order.totalCents });
+      const payout = store.db.payouts.find((p) => p.orderId === order.id)!;
+      const fee = Math.round(order.puppyPriceCents / 10);
+      expect(payout).toMatchObject({ status: 'paid', feeCents: fee, amountCents: order.puppyPriceCents - fee });
+      expect(Date.parse(payout.releaseAt) - Date.parse(order.handedOverAt!)).toBe(5 * 86_400_000);
+      const transfer = store.db.localPayments.find((o) => o.providerId === payout.transferId)!;
+      expect(transfer).toMatchObject({ kind: 'transfer', amountCents: payout.amountCents });
+      expect(transfer.metadata['transferGroup']).toBe(order.reference);
+      const review = store.db.reviews.find((r) => r.orderId === order.id)!;
+      expect(review.buyerId).toBe(order.buyerId);
+      expect(review.createdAt > order.handedOverAt! && review.createdAt < NOW.toISOString()).toBe(true);
+    }
+    expect(store.db.reviews.filter((r) => r.reply !== null).length).toBe(DEMO_SALES.filter((s) => s.reply).length);
+    expect(store.db.sellerRatings.count()).toBe(new Set(DEMO_SALES.map((s) => s.seller)).size);
+    // the demo seller still has listings in every state for My Listings' tabs
+    const seller = store.db.users.find((u) => u.username === DEMO_SELLER.username)!;
+    const own = store.db.puppies.filter((p) => p.userId === seller.id && isPublic(p));
+    expect(new Set(own.map((p) => p.status))).toEqual(new Set(['available', 'reserved', 'adopted']));
+
+    expect(await seedDatabase(store, options)).toMatchObject({ seeded: false, reviews: 0 });
+    expect(store.db.orders.count()).toBe(DEMO_SALES.length);
+    await store.close();
+  });
+
+  it('without the local provider (Stripe) seeds no sales: their payments would not exist there', () => {
+    expect(first.reviews).toBe(0);
+    expect(storage.db.orders.count()).toBe(0);
+    expect(storage.db.reviews.count()).toBe(0);
   });
 });
 
