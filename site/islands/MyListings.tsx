@@ -9,6 +9,7 @@ import type { OrderView } from '#contracts/orders.ts';
 import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
 import type { MyListingsConversationsResponse } from '#contracts/conversations.ts';
 import { SellerOrderPanel } from '../react/orders/SellerOrderPanel.tsx';
+import { SellerReviews } from '../react/reviews/SellerReviews.tsx';
 import { ApiError, deleteJson, postJson } from '../lib/api-client.ts';
 import { formatPrice } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
@@ -190,6 +191,9 @@ function Listings({ user }: { user: UserView }) {
           </ul>
         )}
       </div>
+
+      {/* the reviews of this seller's sales, with the reply form (decision 0119) */}
+      {user.accountType === 'seller' && <SellerReviews />}
 
       <ConfirmDelete
         puppy={toDelete}

@@ -1,5 +1,5 @@
-// Report a listing or a message (docs/decisions/0092): a reason (required) and an optional
-// comment, in a disclosure so it stays out of the way. A real form: before the island wakes up it
+// Report a listing, a message (docs/decisions/0092) or a review (decision 0119): a reason (required)
+// and an optional comment, in a disclosure so it stays out of the way. A real form: before the island wakes up it
 // posts to /api/reports and the API answers 303 back to this page; after, it posts JSON and keeps
 // what was typed when the server refuses it.
 import { useState, type FormEvent } from 'react';
@@ -11,8 +11,8 @@ import { Field } from './Field.tsx';
 import './ReportForm.css';
 
 interface Props {
-  /** what is reported: a listing or a message */
-  target: { puppyId: number } | { messageId: number };
+  /** what is reported: a listing, a message or a review */
+  target: { puppyId: number } | { messageId: number } | { reviewId: number };
   /** the disclosure's text ("Report this listing") */
   summary: string;
   /** the page to come back to when the form is posted before the island wakes up */
@@ -20,7 +20,8 @@ interface Props {
 }
 
 export function ReportForm({ target, summary, returnTo }: Props) {
-  const key = 'puppyId' in target ? `listing-${target.puppyId}` : `message-${target.messageId}`;
+  const [field, id] = Object.entries(target)[0] as ['puppyId' | 'messageId' | 'reviewId', number];
+  const key = `${{ puppyId: 'listing', messageId: 'message', reviewId: 'review' }[field]}-${id}`;
   const formId = `report-${key}`;
   // what was chosen and typed in the server's form before this script woke up is kept
   const [typed] = useState(() => typedBeforeHydration(formId));
@@ -58,11 +59,7 @@ export function ReportForm({ target, summary, returnTo }: Props) {
       <summary>{summary}</summary>
       <form id={formId} method="post" action="/api/reports" onSubmit={submit} noValidate>
         <input type="hidden" name="returnTo" value={returnTo} />
-        {'puppyId' in target ? (
-          <input type="hidden" name="puppyId" value={target.puppyId} />
-        ) : (
-          <input type="hidden" name="messageId" value={target.messageId} />
-        )}
+        <input type="hidden" name={field} value={id} />
         <Field label="Reason" id={`report-reason-${key}`} error={error} alert>
           {(control) => (
             <select
