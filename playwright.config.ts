@@ -12,7 +12,16 @@ const SERVERS = [
   {
     name: 'commerce',
     port: FIRST_PORT,
-    files: ['payments', 'orders', 'sellers', 'conversations', 'photos', 'form-messages', 'forms-before-hydration'],
+    files: [
+      'payments',
+      'orders',
+      'sellers',
+      'conversations',
+      'photos',
+      'form-messages',
+      'forms-before-hydration',
+      'reviews',
+    ],
   },
   {
     name: 'browsing',

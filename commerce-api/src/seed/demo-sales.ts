@@ -215,7 +215,9 @@ export async function recordDemoSales(
   const breeds = await store.breeds.list();
   const sellers = new Set<number>();
   let reviews = 0;
-  for (const [index, { sale, puppyId, priceDollars, sellerId, buyerId }] of sales.entries()) {
+  // oldest first, so ids follow time as they do when the app writes them (lists sort newest first by id)
+  const inTime = [...sales.entries()].sort(([, a], [, b]) => b.sale.handedOverDaysAgo - a.sale.handedOverDaysAgo);
+  for (const [index, { sale, puppyId, priceDollars, sellerId, buyerId }] of inTime) {
     const puppy = await store.puppies.get(puppyId);
     const account = await store.payoutAccounts.findByUser(sellerId);
     if (!puppy || !account) continue;

@@ -45,7 +45,7 @@ export function SellerReviews() {
           )}
           <ul className="seller-review-list">
             {data.reviews.map((review) => (
-              <li key={review.id} className="panel seller-review">
+              <li key={review.id}>
                 <SellerReview review={review} onReplied={replaced} />
               </li>
             ))}
@@ -72,7 +72,7 @@ function SellerReview({
   onReplied: (review: SellerOwnReviewView) => void;
 }) {
   return (
-    <article aria-label={`Review by ${review.buyerName}`}>
+    <article className="panel seller-review" aria-label={`Review by ${review.buyerName}`}>
       <p className="seller-review-head">
         <Stars rating={review.rating} /> <strong>{review.buyerName}</strong>{' '}
         <span className="hint">
