@@ -38,7 +38,7 @@ export function SellerReviews() {
         <>
           {data.rating && (
             <p className="seller-reviews-rating">
-              <Stars rating={Math.round(data.rating.average)} />{' '}
+              <Stars rating={Math.round(data.rating.average)} decorative />{' '}
               <strong>{data.rating.average.toFixed(1)} out of 5</strong> · {data.rating.count}{' '}
               {data.rating.count === 1 ? 'review' : 'reviews'} from verified buyers
             </p>
@@ -56,10 +56,16 @@ export function SellerReviews() {
   );
 }
 
-function Stars({ rating }: { rating: number }) {
-  return (
+/** whole stars; `decorative` where the text beside them says the rating (the average, to one decimal) */
+function Stars({ rating, decorative = false }: { rating: number; decorative?: boolean }) {
+  const stars = '★'.repeat(rating) + '☆'.repeat(5 - rating);
+  return decorative ? (
+    <span aria-hidden="true" className="seller-review-stars">
+      {stars}
+    </span>
+  ) : (
     <span role="img" aria-label={`${rating} out of 5 stars`} className="seller-review-stars">
-      {'★'.repeat(rating) + '☆'.repeat(5 - rating)}
+      {stars}
     </span>
   );
 }
@@ -77,7 +83,7 @@ function SellerReview({
         <Stars rating={review.rating} /> <strong>{review.buyerName}</strong>{' '}
         <span className="hint">
           {dateFormat.format(new Date(review.createdAt))}
-          {review.editedAt && ' · Edited'} · Order {review.orderReference}
+          {review.editedAt && ' · Edited'} · <span className="seller-review-order">Order {review.orderReference}</span>
         </span>
       </p>
       <p className="hint seller-review-verified">{review.verifiedLine}</p>
