@@ -4,7 +4,15 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import os from 'node:os';
-import type { BreederPageView, BreederSummary, MyBreederProfileView } from '#contracts/breeders.ts';
+import {
+  profileFormOutcome,
+  type AdminBreedersResponse,
+  type BreederPageView,
+  type BreederSummary,
+  type MyBreederProfileView,
+} from '#contracts/breeders.ts';
+import type { ConversationView } from '#contracts/conversations.ts';
+import type { MyOrdersResponse, OrderView } from '#contracts/orders.ts';
 import { DEMO_BREEDER_PROFILES } from '../../commerce-api/src/seed/breeder-profiles.ts';
 import { DEMO_KENNELS } from '../../commerce-api/src/seed/demo-accounts.ts';
 import { shapeOf } from '../../commerce-api/src/seed/seed-postgres.ts';
@@ -189,6 +197,103 @@ describe('a revoked badge', () => {
   });
 });
 
+describe("an admin's Breeders panel", () => {
+  it('finds a seller by username or part of the kennel name, with the badges shown and those revoked', async () => {
+    const w = await world();
+    await w.t.store.users.update(w.seller.user.id, {
+      verifiedEmail: 'breeder@example.com',
+      verifiedEmailAt: '2026-05-01T10:00:00.000Z',
+    });
+    const search = (q: string) => w.admin.agent.get('/api/admin/breeders').query({ q });
+
+    expect((await w.seller.agent.get('/api/admin/breeders').query({ q: 'breeder' })).status).toBe(403);
+    const short = await search(' w ');
+    expect(short.status).toBe(400);
+    expect(short.body.error.fields.q).toBe('Please type at least 2 characters');
+    expect((await w.admin.agent.get('/api/admin/breeders')).status).toBe(400);
+
+    const byName = (await search('BREEDER').expect(200)).body as AdminBreedersResponse;
+    expect(byName.breeders).toEqual([
+      expect.objectContaining({
+        userId: w.seller.user.id,
+        username: 'breeder',
+        kennelName: 'Willow Creek Kennels',
+        slug: 'willow-creek-kennels',
+        suspended: false,
+        revoked: [],
+      }),
+    ]);
+    expect(byName.breeders[0]!.badges.map((b) => b.kind)).toEqual(['email_verified', 'no_upheld_reports']);
+    // a buyer is no breeder: their username finds nobody
+    expect(((await search('family').expect(200)).body as AdminBreedersResponse).breeders).toEqual([]);
+
+    await w.admin.agent
+      .post(`/api/admin/breeders/${w.seller.user.id}/badges/email_verified/revoke`)
+      .send({ reason: 'The address bounced our mail.' })
+      .expect(201);
+    const byKennel = ((await search('creek').expect(200)).body as AdminBreedersResponse).breeders[0]!;
+    expect(byKennel.badges.map((b) => b.kind)).toEqual(['no_upheld_reports']);
+    expect(byKennel.revoked).toEqual([
+      expect.objectContaining({ kind: 'email_verified', reason: 'The address bounced our mail.' }),
+    ]);
+  });
+
+  it('revoking and lifting from the form without JavaScript come back to /admin; an empty reason changes nothing', async () => {
+    const w = await world();
+    const path = `/api/admin/breeders/${w.seller.user.id}/badges/no_upheld_reports/revoke`;
+    const empty = await w.admin.agent.post(path).type('form').send({ reason: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.fields.reason).toBe('Please say why');
+    expect(await w.t.store.badgeRevocations.listInForce([w.seller.user.id])).toEqual([]);
+    const posted = await w.admin.agent.post(path).type('form').send({ reason: 'Under review.' });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.location).toBe('/admin');
+    const [row] = await w.t.store.badgeRevocations.listInForce([w.seller.user.id]);
+    const lifted = await w.admin.agent.post(`/api/admin/badge-revocations/${row!.id}/lift`).type('form').send({});
+    expect(lifted.status).toBe(303);
+    expect(await w.t.store.badgeRevocations.listInForce([w.seller.user.id])).toEqual([]);
+  });
+});
+
+describe('the breeder page from conversations and orders', () => {
+  it("a conversation and an order name the seller's breeder page, and not while the seller is suspended", async () => {
+    const w = await world();
+    const { conversation } = await w.t.store.conversations.startOrContinue(
+      { puppyId: w.puppy.id, buyerId: w.buyer.user.id, sellerId: w.seller.user.id },
+      { senderId: w.buyer.user.id, body: 'Is Daisy still available?', flags: [] },
+      NOW,
+    );
+    const link = { slug: 'willow-creek-kennels', kennelName: 'Willow Creek Kennels' };
+    const thread = (agent: typeof w.buyer.agent) =>
+      agent.get(`/api/conversations/${conversation.id}`).expect(200) as Promise<{ body: ConversationView }>;
+    expect((await thread(w.buyer.agent)).body.breeder).toEqual(link);
+    expect((await thread(w.seller.agent)).body.breeder).toEqual(link);
+
+    const order = await w.t.store.orders.create(
+      buildOrder(
+        {
+          reference: 'PN-20260601-B1EEDE12',
+          puppyId: w.puppy.id,
+          buyerId: w.buyer.user.id,
+          sellerId: w.seller.user.id,
+          status: 'paid',
+        },
+        NOW,
+      ),
+    );
+    const mine = (await w.buyer.agent.get('/api/my-orders').expect(200)).body as MyOrdersResponse;
+    expect(mine.orders[0]!.breeder).toEqual(link);
+    const one = (await w.buyer.agent.get(`/api/orders/${order.reference}`).expect(200)).body as OrderView;
+    expect(one.breeder).toEqual(link);
+
+    await w.t.store.moderation.suspendUser(w.seller.user.id, 'suspended', NOW);
+    expect((await thread(w.buyer.agent)).body.breeder).toBeNull();
+    expect(
+      ((await w.buyer.agent.get(`/api/orders/${order.reference}`).expect(200)).body as OrderView).breeder,
+    ).toBeNull();
+  });
+});
+
 describe('breeder profiles', () => {
   it('the seller application seeds the profile; the seller edits it, and a taken kennel name is refused', async () => {
     const t = await createTestApp({ now: NOW });
@@ -251,6 +356,21 @@ describe('breeder profiles', () => {
       'Beagle',
       'Basset Hound',
     ]);
+
+    // refused without JavaScript: back to My Listings with a code the page words itself, nothing saved
+    const refusedPost = async (fields: Record<string, string>) => {
+      const answer = await other.agent.post('/api/breeders/mine').type('form').send(fields);
+      expect(answer.status).toBe(303);
+      return new URL(answer.headers.location as string, 'http://x').searchParams.get('profile');
+    };
+    const takenCode = await refusedPost({ kennelName: 'Sunny Acres Corgis', town: 'Bend', state: 'OR' });
+    expect(profileFormOutcome(takenCode)).toEqual({ saved: false, text: expect.stringMatching(/Another kennel/) });
+    const invalidCode = await refusedPost({ kennelName: '', town: 'Bend', state: 'Oregon' });
+    expect(profileFormOutcome(invalidCode)?.text).toMatch(/not saved/);
+    expect(profileFormOutcome('<script>')).toBeUndefined();
+    expect(((await other.agent.get('/api/breeders/mine').expect(200)).body as MyBreederProfileView).kennelName).toBe(
+      'Bend Beagles',
+    );
   });
 
   it('a photo must be one of the seller’s uploads; a buyer has no breeder page', async () => {

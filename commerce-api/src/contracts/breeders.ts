@@ -77,6 +77,18 @@ export interface BreederSummary {
   badges: BadgeView[];
 }
 
+/**
+ * The seller's breeder page as a link: on each conversation and order (and the buyer's order mail), so
+ * a family can always look up who they deal with. Null when the seller has no page, or is suspended.
+ */
+export interface BreederLink {
+  slug: string;
+  kennelName: string;
+}
+
+/** the address of a breeder's page */
+export const breederPath = (slug: string): `/breeders/${string}` => `/breeders/${slug}`;
+
 /** /breeders/{slug}: the profile, the figures, the earned badges */
 export interface BreederPageView extends BreederSummary {
   userId: number;
@@ -93,6 +105,27 @@ export interface BreederPageView extends BreederSummary {
 export interface MyBreederProfileView extends BreederPageView {
   revoked: RevokedBadgeView[];
 }
+
+/** GET /api/admin/breeders?q=: a seller an admin found, with the badges shown and those revoked */
+export interface AdminBreederView {
+  userId: number;
+  username: string;
+  /** null for a seller without a breeder page yet */
+  kennelName: string | null;
+  slug: string | null;
+  suspended: boolean;
+  /** the badges families see now (earned and not revoked) */
+  badges: BadgeView[];
+  /** the revocations in force, with the reasons the seller reads */
+  revoked: RevokedBadgeView[];
+}
+
+export interface AdminBreedersResponse {
+  breeders: AdminBreederView[];
+}
+
+/** the most sellers one admin search answers with */
+export const ADMIN_BREEDER_RESULTS = 20;
 
 /** a kennel name's address: lower case, ASCII letters and digits, one hyphen between words */
 export function slugify(name: string): string {
@@ -152,6 +185,27 @@ export const BreederProfileSchema = v.object({
 });
 export type BreederProfileInput = v.InferOutput<typeof BreederProfileSchema>;
 
+/**
+ * The My Listings profile form posted before its island woke up: the API answers 303 back to
+ * /my-listings?profile={code}#breeder-profile and the page shows this table's words for the code (never
+ * words from the address, decision 0108).
+ */
+export const PROFILE_FORM_OUTCOMES = {
+  saved: 'Your breeder profile is saved.',
+  kennel_name_taken: 'Another kennel on PuppyNest has this name. Please choose another.',
+  validation_failed: 'Your breeder profile was not saved: please check the fields below and save again.',
+  forbidden: 'Only seller accounts have a breeder page.',
+} as const;
+
+/** the outcome a code in the address names; undefined for a code this table does not know */
+export function profileFormOutcome(code: unknown): { saved: boolean; text: string } | undefined {
+  if (typeof code !== 'string' || !Object.hasOwn(PROFILE_FORM_OUTCOMES, code)) return undefined;
+  return {
+    saved: code === 'saved',
+    text: PROFILE_FORM_OUTCOMES[code as keyof typeof PROFILE_FORM_OUTCOMES],
+  };
+}
+
 /** POST /api/admin/breeders/{userId}/badges/{kind}/revoke */
 export const RevokeBadgeSchema = v.object({
   reason: v.pipe(
@@ -159,5 +213,15 @@ export const RevokeBadgeSchema = v.object({
     v.trim(),
     v.nonEmpty('Please say why'),
     v.maxLength(500, 'Please keep the reason under 500 characters'),
+  ),
+});
+
+/** GET /api/admin/breeders?q=: a username, or a part of a kennel name */
+export const AdminBreederSearchSchema = v.object({
+  q: v.pipe(
+    text('Please type a username or a kennel name'),
+    v.trim(),
+    v.minLength(2, 'Please type at least 2 characters'),
+    v.maxLength(80, 'Please type at most 80 characters'),
   ),
 });

@@ -1,6 +1,7 @@
 // Conversations between families and sellers, reports and the moderation queue (
 // docs/decisions/0090–0092): one schema per contract, shared by the forms and the API.
 import * as v from 'valibot';
+import type { BreederLink } from './breeders.ts';
 import { numberish } from './common.ts';
 import { FORM_REFUSALS } from './form-refusals.ts';
 
@@ -128,6 +129,8 @@ export interface MessageView {
 
 export interface ConversationView extends Omit<ConversationSummary, 'lastMessage' | 'unread'> {
   messages: MessageView[];
+  /** the seller's breeder page (decision 0118), null without one or while the seller is suspended */
+  breeder: BreederLink | null;
 }
 
 export interface SentMessageResponse {

@@ -2,6 +2,7 @@
 // may see it, the buyer's paged list, and the order reference the server makes once
 // (PN-YYYYMMDD-XXXXXXXX), which the success page, both orders pages, the mails and /admin all show.
 import * as v from 'valibot';
+import type { BreederLink } from './breeders.ts';
 import type { OwnReviewView } from './reviews.ts';
 import type { Gender, PuppyStatus } from './puppies.ts';
 
@@ -175,6 +176,8 @@ export interface OrderView {
   seller: OrderParty | null;
   /** shown to the seller and the admin: the buyer's name and email, nothing more */
   buyer: OrderParty | null;
+  /** the seller's breeder page (decision 0118), null without one or while the seller is suspended */
+  breeder: BreederLink | null;
   /** the seller's payout, once the puppy is handed over (null before, and for older orders) */
   payout: OrderPayoutView | null;
   /** the admin's reason, when an admin cancelled the order */

@@ -16,6 +16,7 @@ import type { Store } from './store/index.ts';
 import { isUnreadFor } from './store/index.ts';
 import type { Conversation, Message, Puppy, User } from './model.ts';
 import { isPublic } from './puppy-catalogue.ts';
+import { breederLink } from './breeders/pages.ts';
 import { scamFlags, scamKinds } from './scam-guard/index.ts';
 import { queueRepeatedFlags } from './scam-queue.ts';
 import type { Log } from '../logging/log.ts';
@@ -224,6 +225,7 @@ export async function openConversation(
   return {
     ...summaryBase(conversation, user.id, names, puppies),
     messages: messages.map((m) => messageView(m, user.id, names.get(m.senderId) ?? 'A former member')),
+    breeder: await breederLink(ctx.store, conversation.sellerId),
   };
 }
 

@@ -14,6 +14,7 @@ import { NotFoundError } from '../errors.ts';
 import type { Repositories } from './store/index.ts';
 import type { Order, Payout, User } from './model.ts';
 import { canReview, ownReviewView } from './reviews.ts';
+import { breederLink } from './breeders/pages.ts';
 
 export type OrderViewer = 'buyer' | 'seller' | 'admin';
 
@@ -31,6 +32,7 @@ export async function orderView(store: Repositories, order: Order, viewer: Order
   const payout =
     order.status === 'paid' || order.status === 'pending' ? undefined : await store.payouts.findByOrder(order.id);
   const review = order.handedOverAt ? await store.reviews.findByOrder(order.id) : undefined;
+  const breeder = await breederLink(store, order.sellerId);
   const buyerName = review ? ((buyer ?? (await store.users.get(order.buyerId)))?.username ?? 'A former member') : '';
   return {
     reference: order.reference,
@@ -58,6 +60,7 @@ export async function orderView(store: Repositories, order: Order, viewer: Order
       : null,
     seller: viewer === 'seller' ? null : party(seller),
     buyer: viewer === 'buyer' ? null : party(buyer),
+    breeder,
     payout: payoutView(payout, viewer),
     cancelReason: order.cancelReason ?? null,
     refundError: viewer === 'admin' ? (order.refundError ?? null) : null,

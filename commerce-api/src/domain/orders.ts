@@ -6,6 +6,7 @@
 // longer available is released (never captured) or, if it was taken, refunded.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { dollarsToCents, formatCents } from '#contracts/money.ts';
+import { breederPath, type BreederLink } from '#contracts/breeders.ts';
 import { ORDER_REFERENCE_PATTERN } from '#contracts/orders.ts';
 import { CARE_PACKAGE_CENTS } from '#contracts/plans.ts';
 import type { CheckoutIntentInput, CheckoutIntentResponse } from '#contracts/payments.ts';
@@ -322,15 +323,22 @@ export function orderLines(order: Order, puppyName: string): string {
     .join('\n');
 }
 
-/** the confirmation mails of a paid order: one to the buyer, one to the seller */
+/**
+ * The confirmation mails of a paid order: one to the buyer, one to the seller. The buyer's names the
+ * seller's breeder page when there is one (decision 0118).
+ */
 export function purchaseMails(
   order: Order,
   puppy: Puppy | undefined,
   buyer: User | undefined,
   seller: User | undefined,
   siteUrl: string,
+  breeder: BreederLink | null = null,
 ): MailMessage[] {
   const name = puppy?.name ?? 'your puppy';
+  const breederLine = breeder
+    ? `About the breeder, ${breeder.kennelName}: ${siteUrl}${breederPath(breeder.slug)}\n\n`
+    : '';
   const lines = orderLines(order, name);
   const rows = orderRows(order, name);
   const mails: MailMessage[] = [];
@@ -338,7 +346,7 @@ export function purchaseMails(
     mails.push({
       to: buyer.email,
       subject: `Your PuppyNest order ${order.reference}: ${name} is reserved for you`,
-      text: `Hi ${buyer.username},\n\nThank you for your purchase! ${name} is now reserved for you.\n\n${lines}\n\nNext steps: our team will contact you within 24 hours to arrange pickup or delivery. Your orders: ${siteUrl}/my-orders\n\nQuestions? ${siteUrl}/contact\n`,
+      text: `Hi ${buyer.username},\n\nThank you for your purchase! ${name} is now reserved for you.\n\n${lines}\n\nNext steps: our team will contact you within 24 hours to arrange pickup or delivery. Your orders: ${siteUrl}/my-orders\n\n${breederLine}Questions? ${siteUrl}/contact\n`,
       kind: 'order',
       blocks: [
         greeting(buyer.username),
@@ -346,6 +354,7 @@ export function purchaseMails(
         details(rows),
         paragraph('Next steps: our team will contact you within 24 hours to arrange pickup or delivery.'),
         button('See your orders', '/my-orders'),
+        ...(breeder ? [link(breeder.kennelName, breederPath(breeder.slug), 'About the breeder:')] : []),
         link('Contact us', '/contact', 'Questions?'),
       ],
       ...(seller ? { replyTo: seller.email } : {}),

@@ -100,6 +100,17 @@ describe('HTML mail', () => {
     );
   });
 
+  it("names the seller's breeder page in the buyer's mail, the kennel name escaped (decision 0118)", async () => {
+    const breeder = { slug: 'willow-creek', kennelName: `Willow ${HOSTILE}` };
+    const [toBuyer, toSeller] = purchaseMails(order, puppy, buyer, seller, SITE, breeder);
+    expect(toBuyer!.text).toContain(`About the breeder, Willow ${HOSTILE}: ${SITE}/breeders/willow-creek\n`);
+    expect(toSeller!.text).not.toContain('/breeders/');
+    const html = await renderMailHtml(toBuyer!, SITE);
+    expect(html).toContain(`href="${SITE}/breeders/willow-creek"`);
+    expect(html).toContain(HOSTILE_ESCAPED);
+    expect(html).not.toContain(HOSTILE);
+  });
+
   it('shows the order lines as a table and the order links as absolute buttons', async () => {
     const html = await renderMailHtml(purchaseMails(order, puppy, buyer, seller, SITE)[0]!, SITE);
     expect(html).toMatch(/<td[^>]*>Order reference<\/td><td[^>]*>PN-20260601-ABCD1234<\/td>/);

@@ -1,6 +1,6 @@
 // What the site shows of breeders (decision 0118): the page at /breeders/{slug}, the seller's own
 // view in My Listings, and the kennel name with badges on cards and listing pages.
-import type { BreederPageView, BreederSummary, MyBreederProfileView } from '#contracts/breeders.ts';
+import type { BreederLink, BreederPageView, BreederSummary, MyBreederProfileView } from '#contracts/breeders.ts';
 import type { BreederEvidence, Repositories } from '../store/index.ts';
 import type { BreederProfile, User } from '../model.ts';
 import { badgesOf, badgeViews, evidenceOf, revokedBadges } from './badges.ts';
@@ -57,6 +57,30 @@ export function summariesFrom(
   for (const [id, e] of evidence)
     if (e.profile) result[id] = { slug: e.profile.slug, kennelName: e.profile.kennelName, badges: badgeViews(e, now) };
   return result;
+}
+
+/**
+ * The breeder page of each of these sellers as a link (conversations, orders, the buyer's order mail):
+ * only sellers with a profile who are not suspended, as a suspended seller's page answers 404.
+ */
+export async function breederLinks(
+  store: Repositories,
+  sellerIds: readonly number[],
+): Promise<Map<number, BreederLink>> {
+  const ids = [...new Set(sellerIds)];
+  const links = new Map<number, BreederLink>();
+  if (ids.length === 0) return links;
+  const profiles = await store.breederProfiles.listByUsers(ids);
+  const sellers = await Promise.all(profiles.map((p) => store.users.get(p.userId)));
+  profiles.forEach((p, i) => {
+    if (sellers[i] && !sellers[i]!.suspendedAt) links.set(p.userId, { slug: p.slug, kennelName: p.kennelName });
+  });
+  return links;
+}
+
+/** one seller's breeder page as a link, or null */
+export async function breederLink(store: Repositories, sellerId: number): Promise<BreederLink | null> {
+  return (await breederLinks(store, [sellerId])).get(sellerId) ?? null;
 }
 
 /** every breeder page for sitemap.xml, with the day its profile last changed */

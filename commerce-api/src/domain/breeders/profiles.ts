@@ -1,14 +1,14 @@
 // A seller's breeder profile (decision 0118, docs/product.md §15): seeded from the seller application,
 // edited by the seller from My Listings. The kennel name gives the address (/breeders/{slug}); two
 // sellers never share one. Renaming moves the page: the old address is free again and answers 404.
-import { slugify, type BreederProfileInput } from '#contracts/breeders.ts';
+import { PROFILE_FORM_OUTCOMES, slugify, type BreederProfileInput } from '#contracts/breeders.ts';
 import { AppError, ForbiddenError, ValidationError } from '../../errors.ts';
 import { canList } from '../listings.ts';
 import { stateOfLocation } from '../regions.ts';
 import { SlugTakenError, type Repositories, type Store } from '../store/index.ts';
 import type { BreederProfile, SellerApplication, User } from '../model.ts';
 
-export const KENNEL_NAME_TAKEN = 'Another kennel on PuppyNest has this name. Please choose another.';
+export const KENNEL_NAME_TAKEN = PROFILE_FORM_OUTCOMES.kennel_name_taken;
 export const PHOTO_NOT_YOURS = 'Please upload the photo again.';
 
 /**

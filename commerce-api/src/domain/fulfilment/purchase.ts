@@ -15,6 +15,7 @@ import {
 } from '../orders.ts';
 import { withRetries, type PaymentIntentSnapshot } from '../../payments/provider.ts';
 import { settleRefund } from '../order-refunds.ts';
+import { breederLink } from '../breeders/pages.ts';
 import { paymentsAreLive } from '../payment-mode.ts';
 import { sendPaymentMails } from './payment-mail.ts';
 import type { FulfilmentDeps } from './types.ts';
@@ -27,7 +28,8 @@ export function createPurchaseSync(deps: FulfilmentDeps): (intent: PaymentIntent
     const order = await store.orders.findByIntent(intentId);
     if (!order) return;
     const { puppy, buyer, seller } = await orderParties(store, order);
-    await sendPaymentMails(deps, purchaseMails(order, puppy, buyer, seller, deps.siteUrl));
+    const breeder = await breederLink(store, order.sellerId);
+    await sendPaymentMails(deps, purchaseMails(order, puppy, buyer, seller, deps.siteUrl, breeder));
   }
 
   async function capture(intent: PaymentIntentSnapshot): Promise<void> {

@@ -4,8 +4,15 @@
 import express from 'express';
 import * as v from 'valibot';
 import { idParam } from '#contracts/common.ts';
-import { BreederProfileSchema, RevokeBadgeSchema, SLUG_PATTERN } from '#contracts/breeders.ts';
+import {
+  AdminBreederSearchSchema,
+  BreederProfileSchema,
+  RevokeBadgeSchema,
+  SLUG_PATTERN,
+  type AdminBreedersResponse,
+} from '#contracts/breeders.ts';
 import type { AppDeps } from '../../deps.ts';
+import { findBreeders } from '../../domain/breeders/admin.ts';
 import { liftRevocation, revokeBadge } from '../../domain/breeders/badges.ts';
 import { breederPage, myBreederProfile } from '../../domain/breeders/pages.ts';
 import { saveBreederProfile } from '../../domain/breeders/profiles.ts';
@@ -51,6 +58,14 @@ export function breedersRoutes({ store, now }: AppDeps): express.Router {
     const page = SLUG_PATTERN.test(slug) ? await breederPage(store, slug, now()) : null;
     if (!page) throw new NotFoundError('Breeder not found');
     res.json(page);
+  });
+
+  // /admin's Breeders panel: find a seller to see, revoke and lift their badges
+  router.get('/admin/breeders', async (req, res) => {
+    requireAdmin(res);
+    const { q } = parseInput(AdminBreederSearchSchema, req.query);
+    const answer: AdminBreedersResponse = { breeders: await findBreeders(store, q, now()) };
+    res.json(answer);
   });
 
   router.post('/admin/breeders/:userId/badges/:kind/revoke', urlencodedForms, async (req, res) => {
