@@ -4,6 +4,7 @@
 // The h1 and Post a Puppy are in the page's HTML (pages/my-listings.astro); this island renders below them.
 import { useEffect, useRef, useState } from 'react';
 import { SellerPlanSummary } from '../react/sellers/SellerPlanSummary.tsx';
+import { BreederProfilePanel } from '../react/sellers/BreederProfilePanel.tsx';
 import type { UserView } from '#contracts/auth.ts';
 import type { OrderView } from '#contracts/orders.ts';
 import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
@@ -191,6 +192,9 @@ function Listings({ user }: { user: UserView }) {
           </ul>
         )}
       </div>
+
+      {/* the seller's breeder page, its badges and the profile form (decision 0118) */}
+      {user.accountType === 'seller' && <BreederProfilePanel />}
 
       {/* the reviews of this seller's sales, with the reply form (decision 0119) */}
       {user.accountType === 'seller' && <SellerReviews />}
