@@ -4,7 +4,8 @@
 // card is static text. The server refuses live mode without live keys and says why ('Error' toast).
 // Orders are found by reference and cancelled with a refund in OrderLookup (docs/decisions/0056); payouts a
 // buyer's problem holds are released or refunded in HeldPayouts (docs/decisions/0101); disputed payments and
-// refunds waiting for an admin are in MoneyIssues (docs/decisions/0107).
+// refunds waiting for an admin are in MoneyIssues (docs/decisions/0107). A seller's badges are revoked and
+// lifted in BreederBadgesAdmin (decision 0118).
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { UserView } from '#contracts/auth.ts';
@@ -16,6 +17,7 @@ import { ModerationQueue } from '../react/admin/ModerationQueue.tsx';
 import { HeldPayouts } from '../react/admin/HeldPayouts.tsx';
 import { MoneyIssues } from '../react/admin/MoneyIssues.tsx';
 import { MoneyCheck } from '../react/admin/MoneyCheck.tsx';
+import { BreederBadgesAdmin } from '../react/admin/BreederBadgesAdmin.tsx';
 import { ApiError, getJson, postJson } from '../lib/api-client.ts';
 import { SWR_OPTIONS } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
@@ -142,6 +144,7 @@ function AdminHome({ user }: { user: UserView }) {
           )}
         </section>
         <ModerationQueue />
+        <BreederBadgesAdmin />
         <HeldPayouts />
         <MoneyIssues />
         <OrderLookup />
