@@ -2,11 +2,13 @@
 // the two parties see it (the API answers 404 to anyone else). Messages are plain text: React escapes
 // them and nothing in them becomes a link. A message the scam guard flagged carries advice for its
 // recipient, one note per kind it found: a payment outside PuppyNest, or a move off PuppyNest
-// (decision 0117, docs/product.md §14). The reply box is a real form: before the island wakes up it posts to the API, which
+// (decision 0117, docs/product.md §14). A family sees the seller's kennel, linked to its breeder page
+// (decision 0118). The reply box is a real form: before the island wakes up it posts to the API, which
 // answers 303 back here; after, it posts JSON, keeps what was typed when refused, and Ctrl/⌘+Enter
 // sends.
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MESSAGE_MAX, SCAM_ADVICE, type ConversationView, type SentMessageResponse } from '#contracts/conversations.ts';
+import { breederPath } from '#contracts/breeders.ts';
 import { ApiError, postJson } from '../lib/api-client.ts';
 import { typedBeforeHydration } from '../lib/forms.ts';
 import { formatMessageTime } from '../lib/message-time.ts';
@@ -98,6 +100,12 @@ function Thread({
           <p>
             {data.role === 'buyer' ? 'Seller' : 'Family'}: <strong>{data.with.username}</strong>
           </p>
+          {/* who the family deals with: the kennel's page, its badges and figures (decision 0118) */}
+          {data.role === 'buyer' && data.breeder && (
+            <p className="thread-breeder">
+              Breeder: <a href={breederPath(data.breeder.slug)}>{data.breeder.kennelName}</a>
+            </p>
+          )}
         </div>
       </div>
       <ol className="message-list" aria-label="Messages">

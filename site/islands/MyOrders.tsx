@@ -5,8 +5,10 @@
 // page's h1 is in its HTML (my-orders.astro), there before any script runs. Once the puppy is handed over
 // (docs/decisions/0101), the buyer confirms receipt or reports a problem here, and reads where the
 // seller's payout is; the order the API answers with takes its place in the list, so its badge and next
-// steps follow at once. The buyer then writes a review of the seller here (decision 0119).
+// steps follow at once. The buyer then writes a review of the seller here (decision 0119). Each order links
+// to the seller's breeder page (decision 0118).
 import { useEffect, useState } from 'react';
+import { breederPath } from '#contracts/breeders.ts';
 import type { MyOrdersResponse, OrderView } from '#contracts/orders.ts';
 import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
 import { PuppyImage } from '../react/PuppyImage.tsx';
@@ -175,6 +177,11 @@ function OrderCard({
             <a href={`mailto:${order.seller.email}?subject=${encodeURIComponent(`Order ${order.reference}`)}`}>
               {order.seller.email}
             </a>
+          </p>
+        )}
+        {order.breeder && (
+          <p className="order-breeder">
+            Breeder: <a href={breederPath(order.breeder.slug)}>{order.breeder.kennelName}</a>
           </p>
         )}
         <p className="order-next">
