@@ -21,6 +21,7 @@ const SERVERS = [
       'form-messages',
       'forms-before-hydration',
       'reviews',
+      'breeder-profile',
     ],
   },
   {
