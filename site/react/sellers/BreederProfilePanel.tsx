@@ -1,9 +1,10 @@
 // My Listings' "Breeder profile" (decision 0118, docs/product.md §15 and §16): the seller's page at
 // /breeders/{slug} as families see it (a link), the badges it shows, the badges an admin revoked with the
 // reason, and the form that edits the profile. The form is checked with the API's own schema
-// (BreederProfileSchema) and is a real form: posted without its script (urlencoded, breeds as one line)
-// the API answers 303 back to /my-listings?profile={code}, whose words come from PROFILE_FORM_OUTCOMES
-// (decision 0108). The photo is one of the seller's uploads, sent through the same upload seam as the
+// (BreederProfileSchema) and is a real form with the API's form post's method, action and field names:
+// posted urlencoded (breeds as one line) the API answers 303 back to /my-listings?profile={code}, whose
+// words come from PROFILE_FORM_OUTCOMES (decision 0108). The page is pre-rendered and the island draws
+// the form, so it needs the script today (decision 0118's note of 2026-11-26). The photo is one of the seller's uploads, sent through the same upload seam as the
 // puppy form's photos (lib/upload.ts → POST /api/upload/image).
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import type { FieldPath } from 'react-hook-form';
