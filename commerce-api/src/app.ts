@@ -45,7 +45,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('query parser', 'simple');
 
   // First: each request's id (X-Request-Id), log line and duration (decision 0116).
-  app.use(observeRequests(deps.log, deps.metrics));
+  app.use(observeRequests(deps.log, deps.metrics, config.logs.slowMs));
   // Probes next: a balancer asks every few seconds, and they need no session, body or headers.
   app.use(healthRoutes(deps));
   // The headers that protect today's browsers (nosniff, frame options, HSTS, referrer and cross-origin

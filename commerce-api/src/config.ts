@@ -152,6 +152,15 @@ const EnvSchema = v.object({
   // logs and metrics (decision 0116)
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   LOG_FORMAT: v.optional(v.picklist(['json', 'pretty'], 'must be json or pretty'), 'json'),
+  LOG_SLOW_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,7}$/, 'must be a whole number of milliseconds, like 1000'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1'),
+    ),
+    '1000',
+  ),
   METRICS_TOKEN: v.optional(
     v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.minLength(32, 'must be at least 32 random characters'))]),
     '',
@@ -269,7 +278,12 @@ export interface Config {
   readonly mail: { readonly smtpUrl: string; readonly from: string };
   readonly smsEnabled: boolean;
   /** the log (decision 0116): the least level written, and JSON lines or pretty ones for a terminal (npm run dev) */
-  readonly logs: { readonly level: (typeof LOG_LEVELS)[number]; readonly format: 'json' | 'pretty' };
+  readonly logs: {
+    readonly level: (typeof LOG_LEVELS)[number];
+    readonly format: 'json' | 'pretty';
+    /** a request that took this long is logged at warn */
+    readonly slowMs: number;
+  };
   /**
    * GET /metrics (decision 0116): on the server's port with `token` as a bearer token, and/or on `port`
    * bound to 127.0.0.1 without one. Neither set: no metrics are kept, and /metrics is a 404.
@@ -380,7 +394,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentProvider: stripeTestKeys ? 'stripe' : 'local',
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     smsEnabled: e.SMS_ENABLED,
-    logs: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
+    logs: { level: e.LOG_LEVEL, format: e.LOG_FORMAT, slowMs: e.LOG_SLOW_MS },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT === '' ? null : e.METRICS_PORT },
   };
   if (isProduction)

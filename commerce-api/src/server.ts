@@ -24,6 +24,7 @@ import { createLogger, type Logger } from './logging/logger.ts';
 import { serveMetricsLocally } from './metrics/metrics-server.ts';
 import { timedStore } from './metrics/timed-store.ts';
 import { reviewInvitesJob } from './jobs/review-invites.ts';
+import { warmMailRenderer } from './mail/html.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -113,6 +114,8 @@ export async function startServer(
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
+  // the mails' HTML renderer loads in the background, not in the first purchase's request (decision 0111)
+  warmMailRenderer();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

@@ -70,8 +70,9 @@ describe('request ids', () => {
 
 describe('request lines', () => {
   it('say by their level what happened: a quick successful read is at debug, so LOG_LEVEL=info leaves the popular reads out', async () => {
+    // the level follows the outcome alone here: no request on a busy machine comes near LOG_SLOW_MS
     const levels = async (level: string) => {
-      const t = await createTestApp({ env: { LOG_LEVEL: level } });
+      const t = await createTestApp({ env: { LOG_LEVEL: level, LOG_SLOW_MS: '600000' } });
       await request(t.app).get('/api/breeds').expect(200);
       await request(t.app).get('/api/puppies/999999').expect(404);
       await request(t.app).post('/api/login').send({ username: 'nobody', password: 'not-a-password' }).expect(401);
@@ -101,6 +102,14 @@ describe('request lines', () => {
       ['error', 'POST', 500, 'request failed'],
     ]);
     expect((await levels('debug'))[0]).toEqual(['debug', 'GET', 200, 'request completed']);
+  });
+
+  it('say a request that took LOG_SLOW_MS or more at warn, whatever its outcome but a 5xx', async () => {
+    const t = await createTestApp({ env: { LOG_SLOW_MS: '1' } });
+    // a login hashes with argon2: always longer than a millisecond
+    await request(t.app).post('/api/login').send({ username: 'nobody', password: 'not-a-password' }).expect(401);
+    const line = t.logLines.find((l) => l.req);
+    expect([line?.level, (line?.res as { statusCode: number } | undefined)?.statusCode]).toEqual(['warn', 401]);
   });
 });
 

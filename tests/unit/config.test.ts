@@ -70,22 +70,25 @@ describe('loadConfig', () => {
   // decision 0116
   it('logs JSON at info and keeps no metrics by default; a metrics token must be long, a metrics port a port', () => {
     const config = loadConfig({ NODE_ENV: 'test' });
-    expect(config.logs).toEqual({ level: 'info', format: 'json' });
+    expect(config.logs).toEqual({ level: 'info', format: 'json', slowMs: 1000 });
     expect(config.metrics).toEqual({ token: '', port: null });
     expect(
       loadConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'debug',
         LOG_FORMAT: 'pretty',
+        LOG_SLOW_MS: '250',
         METRICS_TOKEN: ` ${strongSecret} `,
         METRICS_PORT: '9464',
       }),
     ).toMatchObject({
-      logs: { level: 'debug', format: 'pretty' },
+      logs: { level: 'debug', format: 'pretty', slowMs: 250 },
       metrics: { token: strongSecret, port: 9464 },
     });
     expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT/);
+    expect(() => loadConfig({ LOG_SLOW_MS: 'soon' })).toThrow(/LOG_SLOW_MS must be a whole number of milliseconds/);
+    expect(() => loadConfig({ LOG_SLOW_MS: '0' })).toThrow(/LOG_SLOW_MS must be at least 1/);
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 32 random characters/);
     expect(() => loadConfig({ METRICS_PORT: '0' })).toThrow(/METRICS_PORT/);
     expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);

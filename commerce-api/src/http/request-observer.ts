@@ -27,8 +27,6 @@ import type { Metrics } from '../metrics/metrics.ts';
 const FORWARDABLE_ID = /^[\w.:@+/=-]{1,128}$/;
 const PROBES = new Set(['/healthz', '/readyz']);
 const SECRET_PARAMETER = /secret|token|password|link|code|key|signature/i;
-/** a request that took this long is logged at warn */
-export const SLOW_REQUEST_MS = 1000;
 
 /** the id of this request: the trusted proxy's, or a new one */
 function requestId(req: Request): string {
@@ -54,9 +52,9 @@ export function loggableUrl(url: string): string {
   return `${url.slice(0, query)}?${params.toString()}`;
 }
 
-function levelOf(req: Request, res: Response, ms: number): Level {
+function levelOf(req: Request, res: Response, ms: number, slowMs: number): Level {
   if (res.statusCode >= 500) return 'error';
-  if (ms >= SLOW_REQUEST_MS) return 'warn';
+  if (ms >= slowMs) return 'warn';
   if (res.statusCode >= 400 || !res.writableFinished || (req.method !== 'GET' && req.method !== 'HEAD')) return 'info';
   return 'debug';
 }
@@ -68,7 +66,8 @@ function routeOf(req: Request): string {
   return req.baseUrl + (Array.isArray(route.path) ? route.path.join('|') : route.path);
 }
 
-export function observeRequests(log: Logger, metrics: Metrics | undefined): RequestHandler {
+/** `slowMs`: a request that took this long is logged at warn (LOG_SLOW_MS) */
+export function observeRequests(log: Logger, metrics: Metrics | undefined, slowMs: number): RequestHandler {
   return (req, res, next) => {
     const reqId = requestId(req);
     res.setHeader('X-Request-Id', reqId);
@@ -82,7 +81,7 @@ export function observeRequests(log: Logger, metrics: Metrics | undefined): Requ
           { method: req.method, route: routeOf(req), status: String(res.statusCode) },
           ms / 1000,
         );
-      const level = levelOf(req, res, ms);
+      const level = levelOf(req, res, ms, slowMs);
       if (!log.isLevelEnabled(level)) return;
       const message =
         res.statusCode >= 500 ? 'request failed' : res.writableFinished ? 'request completed' : 'request aborted';

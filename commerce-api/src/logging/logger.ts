@@ -78,7 +78,10 @@ function censoredHeaders(headers: Record<string, unknown>): Record<string, unkno
   return out;
 }
 
-export function createLogger(settings: Config['logs'], destination?: DestinationStream): Logger {
+export function createLogger(
+  settings: Pick<Config['logs'], 'level' | 'format'>,
+  destination?: DestinationStream,
+): Logger {
   const options: pino.LoggerOptions = {
     level: settings.level,
     // "info" rather than 30: what an operator filters by (jq 'select(.level == "error")'); secrets
