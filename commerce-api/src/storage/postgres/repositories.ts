@@ -31,7 +31,7 @@ function repositories(db: Db, kept: Kept): Repositories {
     ...payoutRepositories(db),
     ...conversationRepositories(db),
     ...siteRepositories(db),
-    ...breederRepositories(db),
+    ...breederRepositories(db, kept),
     ...reviewRepositories(db),
   };
 }

@@ -4,29 +4,64 @@ import { sql } from 'kysely';
 import type { BadgeKind } from '../../../domain/model.ts';
 import { SlugTakenError, type BreederEvidence, type Repositories } from '../../../domain/store/index.ts';
 import type { Db } from '../schema.ts';
-import { uniqueViolation } from './shared.ts';
+import { uniqueViolation, type Kept } from './shared.ts';
 
-/** a row of the evidence statement, as the camel-case plugin names it */
+/**
+ * Everything a page of sellers' card lines need, in one statement (store/breeders.ts evidence; decision
+ * 0118, its note on the cards' cost). $1: the sellers' ids, $2: upheld reports count from then.
+ */
+const EVIDENCE = `
+  WITH upheld AS (
+    SELECT against, count(*)::int AS count FROM (
+      SELECT CASE WHEN a.action = 'suspend_user' THEN a.user_id ELSE p.user_id END AS against
+      FROM moderation_actions a LEFT JOIN puppies p ON a.action = 'hide_listing' AND p.id = a.puppy_id
+      WHERE a.report_id IS NOT NULL AND a.action IN ('suspend_user', 'hide_listing') AND a.created_at >= $2::timestamptz
+    ) decided
+    WHERE against = ANY($1::int[])
+    GROUP BY against
+  )
+  SELECT u.id AS user_id, u.verified_email, u.verified_email_at, u.verified_phone, u.verified_phone_at, u.created_at,
+    pa.updated_at AS identity_at, bp.slug, bp.kennel_name,
+    coalesce(placed.count, 0) AS placed_count, placed.last_at AS placed_last_at,
+    coalesce(upheld.count, 0) AS upheld_count,
+    coalesce(revoked.badges, '{}') AS revoked, sr.review_count, sr.rating_sum
+  FROM users u
+  LEFT JOIN seller_ratings sr ON sr.seller_id = u.id
+  LEFT JOIN payout_accounts pa ON pa.user_id = u.id AND pa.status = 'payouts_enabled'
+  LEFT JOIN breeder_profiles bp ON bp.user_id = u.id
+  LEFT JOIN upheld ON upheld.against = u.id
+  LEFT JOIN LATERAL (
+    SELECT count(*)::int AS count, max(o.handed_over_at) AS last_at
+    FROM orders o WHERE o.seller_id = u.id AND o.status = 'handed_over'
+  ) placed ON true
+  LEFT JOIN LATERAL (
+    SELECT array_agg(r.badge ORDER BY r.id)::text[] AS badges
+    FROM badge_revocations r WHERE r.user_id = u.id AND r.lifted_at IS NULL
+  ) revoked ON true
+  WHERE u.id = ANY($1::int[])`;
+
+/** a row of EVIDENCE as PostgreSQL names its columns */
 interface EvidenceRow {
-  userId: number;
-  verifiedEmail: string | null;
-  verifiedEmailAt: string | null;
-  verifiedPhone: string | null;
-  verifiedPhoneAt: string | null;
-  createdAt: string;
-  identityAt: string | null;
+  user_id: number;
+  verified_email: string | null;
+  verified_email_at: string | null;
+  verified_phone: string | null;
+  verified_phone_at: string | null;
+  created_at: string;
+  identity_at: string | null;
   slug: string | null;
-  kennelName: string | null;
-  placedCount: number;
-  placedLastAt: string | null;
-  upheldCount: number;
+  kennel_name: string | null;
+  placed_count: number;
+  placed_last_at: string | null;
+  upheld_count: number;
   revoked: string[];
-  reviewCount: number | null;
-  ratingSum: number | null;
+  review_count: number | null;
+  rating_sum: number | null;
 }
 
 export function breederRepositories(
   db: Db,
+  kept: Kept,
 ): Pick<Repositories, 'breederProfiles' | 'badgeRevocations' | 'breederRecords'> {
   return {
     breederProfiles: {
@@ -89,58 +124,31 @@ export function breederRepositories(
       evidence: async (sellerIds, upheldSince) => {
         const ids = [...new Set(sellerIds)];
         if (ids.length === 0) return new Map();
-        const rows = await sql<EvidenceRow>`
-          WITH upheld AS (
-            SELECT against, count(*)::int AS count FROM (
-              SELECT CASE WHEN a.action = 'suspend_user' THEN a.user_id ELSE p.user_id END AS against
-              FROM moderation_actions a LEFT JOIN puppies p ON a.action = 'hide_listing' AND p.id = a.puppy_id
-              WHERE a.report_id IS NOT NULL AND a.action IN ('suspend_user', 'hide_listing') AND a.created_at >= ${upheldSince.toISOString()}
-            ) decided
-            WHERE against = ANY(${ids}::int[])
-            GROUP BY against
-          )
-          SELECT u.id AS user_id, u.verified_email, u.verified_email_at, u.verified_phone, u.verified_phone_at, u.created_at,
-            pa.updated_at AS identity_at, bp.slug, bp.kennel_name,
-            coalesce(placed.count, 0) AS placed_count, placed.last_at AS placed_last_at,
-            coalesce(upheld.count, 0) AS upheld_count,
-            coalesce(revoked.badges, '{}') AS revoked, sr.review_count, sr.rating_sum
-          FROM users u
-          LEFT JOIN seller_ratings sr ON sr.seller_id = u.id
-          LEFT JOIN payout_accounts pa ON pa.user_id = u.id AND pa.status = 'payouts_enabled'
-          LEFT JOIN breeder_profiles bp ON bp.user_id = u.id
-          LEFT JOIN upheld ON upheld.against = u.id
-          LEFT JOIN LATERAL (
-            SELECT count(*)::int AS count, max(o.handed_over_at) AS last_at
-            FROM orders o WHERE o.seller_id = u.id AND o.status = 'handed_over'
-          ) placed ON true
-          LEFT JOIN LATERAL (
-            SELECT array_agg(r.badge ORDER BY r.id)::text[] AS badges
-            FROM badge_revocations r WHERE r.user_id = u.id AND r.lifted_at IS NULL
-          ) revoked ON true
-          WHERE u.id = ANY(${ids}::int[])`.execute(db);
+        // named: one text whatever the number of sellers, planned once per connection (decision 0103)
+        const { rows } = await kept.prepared.query<EvidenceRow>(EVIDENCE, [ids, upheldSince.toISOString()]);
         return new Map<number, BreederEvidence>(
-          rows.rows.map((r) => [
-            r.userId,
+          rows.map((r) => [
+            r.user_id,
             {
               user: {
-                verifiedEmail: r.verifiedEmail,
-                verifiedEmailAt: r.verifiedEmailAt,
-                verifiedPhone: r.verifiedPhone,
-                verifiedPhoneAt: r.verifiedPhoneAt,
-                createdAt: r.createdAt,
+                verifiedEmail: r.verified_email,
+                verifiedEmailAt: r.verified_email_at,
+                verifiedPhone: r.verified_phone,
+                verifiedPhoneAt: r.verified_phone_at,
+                createdAt: r.created_at,
               },
-              identityAt: r.identityAt,
+              identityAt: r.identity_at,
               placed: {
-                count: r.placedCount,
-                lastAt: r.placedLastAt === null ? null : new Date(r.placedLastAt).toISOString(),
+                count: r.placed_count,
+                lastAt: r.placed_last_at === null ? null : new Date(r.placed_last_at).toISOString(),
               },
-              upheld: r.upheldCount,
+              upheld: r.upheld_count,
               revoked: r.revoked as BadgeKind[],
-              profile: r.slug === null || r.kennelName === null ? null : { slug: r.slug, kennelName: r.kennelName },
+              profile: r.slug === null || r.kennel_name === null ? null : { slug: r.slug, kennelName: r.kennel_name },
               rating:
-                r.reviewCount === null || r.ratingSum === null
+                r.review_count === null || r.rating_sum === null
                   ? null
-                  : { reviewCount: r.reviewCount, ratingSum: r.ratingSum },
+                  : { reviewCount: r.review_count, ratingSum: r.rating_sum },
             },
           ]),
         );
