@@ -167,8 +167,9 @@ function ListingFee({ puppyId }: { puppyId: number }) {
           <li>Listing management tools</li>
         </ul>
         <p className="platform-notice">
-          <strong>Please note:</strong> PuppyNest is a listing platform only. Sales are made directly between sellers
-          and buyers; PuppyNest is not a party to them.
+          {/* not "a listing platform only": PuppyNest takes, holds and pays out the family's payment (decision 0118) */}
+          <strong>Please note:</strong> The sale is between you and the family. PuppyNest takes their payment, holds it
+          until you hand the puppy over, and then pays you.
         </p>
       </section>
 

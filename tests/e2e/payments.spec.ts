@@ -34,7 +34,7 @@ test('a seller pays the listing fee for a draft, sees it go public, and is told 
   ]) {
     await expect(page.getByText(included)).toBeVisible();
   }
-  await expect(page.getByText('PuppyNest is a listing platform only.', { exact: false })).toBeVisible();
+  await expect(page.getByText('The sale is between you and the family.', { exact: false })).toBeVisible();
   await expect(page.getByText('Test mode', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Test cards' })).toBeVisible();
   const pay = page.getByRole('button', { name: 'Pay $19.99' });
