@@ -9,6 +9,7 @@ import type { MoneyCheckReport, PayoutAccountStatus } from '#contracts/payouts.t
 import type { PlanId } from '#contracts/plans.ts';
 import type { BadgeKind } from '#contracts/breeders.ts';
 import type { Category, Gender, ListingFields, PuppyStatus, Region } from '#contracts/puppies.ts';
+import type { HealthTestKind, HealthTestStatus, ParentSex } from '#contracts/parents.ts';
 
 export type {
   BadgeKind,
@@ -103,6 +104,14 @@ export interface Puppy {
   hiddenAt?: string | null;
   /** why it is hidden, shown to the seller in My Listings */
   hiddenReason?: string | null;
+  /** the seller's parent dogs named as sire and dam (decision 0121); absent/null: not named */
+  sireId?: number | null;
+  damId?: number | null;
+  /**
+   * both parents named and each has its breed's recommended tests verified (decision 0121): kept on the
+   * listing when a test, a parent or the listing changes, so the catalogue filters on it cheaply
+   */
+  healthTested?: boolean;
 }
 // a listing's public fields are the model's (LISTING_FIELDS, decision 0110): this fails to compile while
 // Puppy lacks one, or holds it in a type the view does not take
@@ -483,6 +492,52 @@ export interface SellerRating {
   updatedAt: string;
 }
 
+/**
+ * A parent dog a seller keeps (decision 0121, docs/product.md §18): their own, or an outside stud they
+ * used (with its registration and tests, kept by the seller like their own dogs).
+ */
+export interface ParentDog {
+  id: number;
+  sellerId: number;
+  name: string;
+  sex: ParentSex;
+  breedId: number;
+  registry: string;
+  registrationNumber: string;
+  /** YYYY-MM-DD, or null when not known */
+  birthDate: string | null;
+  photoUrls: string[];
+  outsideStud: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * One health test of a parent, with its proof (a private file: only the seller and admins read it) and
+ * an admin's check against that proof: pending, verified (with when and by whom) or rejected (with why).
+ */
+export interface HealthTest {
+  id: number;
+  parentId: number;
+  sellerId: number;
+  test: HealthTestKind;
+  result: string;
+  /** YYYY-MM-DD */
+  testedOn: string;
+  registry: string;
+  certificateNumber: string;
+  /** the proof's key in the private proof store, its type and size; null before one is uploaded */
+  proofKey: string | null;
+  proofType: string | null;
+  proofBytes: number;
+  status: HealthTestStatus;
+  verifiedAt: string | null;
+  reviewedBy: number | null;
+  rejectedReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Settings {
   paymentMode: 'test' | 'live';
   /**
@@ -523,6 +578,8 @@ export interface DbShape {
   badgeRevocations: BadgeRevocation[];
   reviews: Review[];
   sellerRatings: SellerRating[];
+  parentDogs: ParentDog[];
+  healthTests: HealthTest[];
   settings: Settings;
 }
 

@@ -11,7 +11,7 @@
 // The domain owns this seam (docs/decisions/0109-the-domain-owns-its-store.md): storage/ implements it
 // and imports it from here; domain/ never imports storage/. One file per area, as the stores split
 // their repositories: accounts, listings, payments, payouts, conversations, site, breeders,
-// reviews.
+// reviews, parents.
 import type { AccountsRepositories } from './accounts.ts';
 import type { ConversationsRepositories } from './conversations.ts';
 import type { ListingsRepositories } from './listings.ts';
@@ -20,6 +20,7 @@ import type { PayoutsRepositories } from './payouts.ts';
 import type { ReviewsRepositories } from './reviews.ts';
 import type { SiteRepositories } from './site.ts';
 import type { BreedersRepositories } from './breeders.ts';
+import type { ParentsRepositories } from './parents.ts';
 
 export * from './rows.ts';
 export * from './accounts.ts';
@@ -30,6 +31,7 @@ export * from './conversations.ts';
 export * from './site.ts';
 export * from './breeders.ts';
 export * from './reviews.ts';
+export * from './parents.ts';
 
 /** every repository, one area per file */
 export interface Repositories
@@ -41,7 +43,8 @@ export interface Repositories
     ConversationsRepositories,
     SiteRepositories,
     BreedersRepositories,
-    ReviewsRepositories {}
+    ReviewsRepositories,
+    ParentsRepositories {}
 
 export interface Store extends Repositories {
   /**

@@ -31,6 +31,8 @@ export interface CatalogueQuery {
   sort?: 'newest' | 'price-asc' | 'price-desc' | 'age-asc' | 'rating';
   /** only listings marked featured (the home page's; decision 0086) */
   featured?: boolean;
+  /** only listings whose both parents have their breed's recommended tests verified (decision 0121) */
+  healthTested?: boolean;
   /** capped at CATALOGUE_MAX_PAGE */
   limit: number;
   offset?: number;

@@ -29,6 +29,8 @@ const collectionFlags = {
   badgeRevocations: true,
   reviews: true,
   sellerRatings: true,
+  parentDogs: true,
+  healthTests: true,
 } satisfies Record<CollectionName, true>;
 
 export const COLLECTION_NAMES = Object.keys(collectionFlags) as readonly CollectionName[];

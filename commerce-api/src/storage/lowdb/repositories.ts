@@ -20,6 +20,7 @@ import {
 } from './repositories/context.ts';
 import { conversationRepositories } from './repositories/conversations.ts';
 import { listingRepositories } from './repositories/listings.ts';
+import { parentRepositories } from './repositories/parents.ts';
 import { paymentRepositories } from './repositories/payments.ts';
 import { payoutRepositories } from './repositories/payouts.ts';
 import { reviewRepositories } from './repositories/reviews.ts';
@@ -37,6 +38,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
     ...siteRepositories(context),
     ...breederRepositories(context),
     ...reviewRepositories(context),
+    ...parentRepositories(context),
   };
 }
 
@@ -97,10 +99,11 @@ function catalogueVersionOf(storage: Storage): (now: Date) => string {
       }
     | undefined;
   return (now) => {
-    const { puppies, breeds, sellerRatings, reviews } = storage.db;
+    const { puppies, breeds, sellerRatings, reviews, parentDogs, healthTests } = storage.db;
     const breeders = breederVersion(storage);
     // a reply or an edit changes a listing page's reviews without changing a rating
-    const ratings = sellerRatings.version + reviews.version;
+    // and a parent's record or test changes a listing page's parents (decision 0121)
+    const ratings = sellerRatings.version + reviews.version + parentDogs.version + healthTests.version;
     const ms = now.getTime();
     if (
       !current ||

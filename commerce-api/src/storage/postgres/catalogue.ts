@@ -70,6 +70,8 @@ export function catalogueQueries(
   if (query.gender) where.push(`gender = ${param(query.gender)}`);
   if (query.status) where.push(`status = ${param(query.status)}`);
   if (query.featured) where.push('featured');
+  // the listing's own flag, kept when its parents' tests change (decision 0121; puppies_health_tested)
+  if (query.healthTested) where.push('health_tested');
   const location = query.location?.toLowerCase();
   if (location)
     where.push(

@@ -38,6 +38,10 @@ const TABLES: ReadonlyArray<readonly [CollectionName, string]> = [
   // reviews and the sellers' ratings, decision 0119 (after orders)
   ['reviews', 'reviews'],
   ['sellerRatings', 'seller_ratings'],
+  // parents and their health tests, decision 0121 (after users and breeds; a listing's sire_id and dam_id
+  // carry no foreign key, so the puppies before them are fine)
+  ['parentDogs', 'parent_dogs'],
+  ['healthTests', 'health_tests'],
 ];
 
 export interface ImportedCollection {
@@ -57,6 +61,8 @@ const FILL: Partial<Record<CollectionName, (row: Record<string, unknown>) => Rec
   orders: (row) => ({ livemode: false, ...row }),
   paymentEvents: (row) => ({ appliedAt: row['processedAt'], ...row }),
   payouts: (row) => ({ holdReason: row['status'] === 'held' ? 'problem' : null, ...row }),
+  // a listing written before parents existed names none and is not health-tested (decision 0121)
+  puppies: (row) => ({ sireId: null, damId: null, healthTested: false, ...row }),
 };
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

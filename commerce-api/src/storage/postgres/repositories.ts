@@ -14,6 +14,7 @@ import { accountRepositories } from './repositories/accounts.ts';
 import { breederRepositories } from './repositories/breeders.ts';
 import { conversationRepositories } from './repositories/conversations.ts';
 import { listingRepositories } from './repositories/listings.ts';
+import { parentRepositories } from './repositories/parents.ts';
 import { paymentRepositories } from './repositories/payments.ts';
 import { payoutRepositories } from './repositories/payouts.ts';
 import type { Kept } from './repositories/shared.ts';
@@ -33,6 +34,7 @@ function repositories(db: Db, kept: Kept): Repositories {
     ...siteRepositories(db),
     ...breederRepositories(db, kept),
     ...reviewRepositories(db),
+    ...parentRepositories(db),
   };
 }
 

@@ -16,6 +16,8 @@ import type {
   SellerRating,
   Upload,
   Favorite,
+  HealthTest,
+  ParentDog,
   ListingFeePayment,
   LocalPaymentObject,
   MoneyCheckReport,
@@ -69,6 +71,9 @@ export interface Database {
   // reviews and the sellers' ratings (decision 0119)
   reviews: Table<Review>;
   sellerRatings: Table<SellerRating>;
+  // parents and their health records (decision 0121)
+  parentDogs: Table<ParentDog>;
+  healthTests: Table<HealthTest>;
   // shared rate limits and job leases (decisions 0093, 0094)
   rateLimitHits: { key: string; windowEndsAt: string; hits: number };
   jobLeases: { name: string; startedAt: string };
@@ -85,6 +90,9 @@ export const PUPPY_COLUMNS = [
   'updatedAt',
   'hiddenAt',
   'hiddenReason',
+  'sireId',
+  'damId',
+  'healthTested',
 ] as const satisfies readonly (keyof Puppy)[];
 // a field Puppy gains must join the list: this fails to compile while one is missing
 const everyPuppyColumn: Exclude<keyof Puppy, (typeof PUPPY_COLUMNS)[number]> extends never ? true : never = true;

@@ -600,7 +600,15 @@ describe('db:import (a lowdb database copied into PostgreSQL)', () => {
       expect(await imported.users.get(seller.id)).toEqual({ ...seller, ...unmarked });
       expect(await imported.users.findByUsername('buyer')).toEqual({ ...buyer, ...unmarked });
       expect(await imported.breeds.list()).toEqual([breed]);
-      expect(await imported.puppies.get(puppy.id)).toEqual({ ...puppy, hiddenAt: null, hiddenReason: null });
+      expect(await imported.puppies.get(puppy.id)).toEqual({
+        ...puppy,
+        hiddenAt: null,
+        hiddenReason: null,
+        // a listing written before parents (decision 0121) names none
+        sireId: null,
+        damId: null,
+        healthTested: false,
+      });
       // fields a lowdb row written before them lacks take what their absence means (migration 0010)
       expect(await imported.orders.findLive(puppy.id)).toEqual({
         livemode: false,

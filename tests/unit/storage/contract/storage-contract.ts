@@ -1821,6 +1821,187 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
       });
     });
 
+    describe('parents and health tests (decision 0121)', () => {
+      beforeEach(() => {
+        breedId = undefined;
+      });
+      let breedId: number | undefined;
+      async function newParent(sellerId: number, overrides: Partial<NewRow<'parentDogs'>> = {}) {
+        breedId ??= (
+          await s.breeds.insert({
+            name: 'Labrador Retriever',
+            imageUrl: '/x.webp',
+            size: 'large',
+            categories: [],
+            temperament: [],
+          })
+        ).id;
+        return s.parentDogs.create({
+          sellerId,
+          name: 'Duke',
+          sex: 'sire',
+          breedId,
+          registry: 'AKC',
+          registrationNumber: 'SR12345678',
+          birthDate: '2021-04-02',
+          photoUrls: ['/uploads/images/duke.webp'],
+          outsideStud: false,
+          createdAt: NOW.toISOString(),
+          updatedAt: NOW.toISOString(),
+          ...overrides,
+        });
+      }
+      function newTest(parentId: number, sellerId: number, overrides: Partial<NewRow<'healthTests'>> = {}) {
+        return s.healthTests.create({
+          parentId,
+          sellerId,
+          test: 'hips',
+          result: 'Good',
+          testedOn: '2023-05-01',
+          registry: 'OFA',
+          certificateNumber: 'LR-100G24M-VPI',
+          proofKey: 'proofs/aa.pdf',
+          proofType: 'application/pdf',
+          proofBytes: 1200,
+          status: 'pending',
+          verifiedAt: null,
+          reviewedBy: null,
+          rejectedReason: null,
+          createdAt: NOW.toISOString(),
+          updatedAt: NOW.toISOString(),
+          ...overrides,
+        });
+      }
+
+      it('keeps a seller’s parents, finds them by id and by seller, and updates them', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const other = await newUser({ accountType: 'seller' });
+        const duke = await newParent(seller.id);
+        const rosie = await newParent(seller.id, { name: 'Rosie', sex: 'dam', birthDate: null, photoUrls: [] });
+        const stud = await newParent(other.id, { name: 'Ace', outsideStud: true });
+        expect(duke).toMatchObject({
+          name: 'Duke',
+          sex: 'sire',
+          photoUrls: ['/uploads/images/duke.webp'],
+          outsideStud: false,
+        });
+        expect(await s.parentDogs.get(duke.id)).toEqual(duke);
+        expect(await s.parentDogs.get(stud.id + 1000)).toBeUndefined();
+        expect((await s.parentDogs.listBySeller(seller.id)).map((p) => p.name)).toEqual(['Duke', 'Rosie']);
+        expect((await s.parentDogs.listByIds([stud.id, rosie.id])).map((p) => p.name).sort()).toEqual(['Ace', 'Rosie']);
+        expect(await s.parentDogs.listByIds([])).toEqual([]);
+        const renamed = await s.parentDogs.update(duke.id, { name: 'Duke II', photoUrls: [] });
+        expect(renamed).toEqual({ ...duke, name: 'Duke II', photoUrls: [] });
+        expect(await s.parentDogs.update(duke.id, {})).toEqual(renamed);
+        expect(await s.parentDogs.update(duke.id + 1000, { name: 'x' })).toBeUndefined();
+      });
+
+      it('keeps tests per parent, lists the pending ones with a proof, and updates them', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const duke = await newParent(seller.id);
+        const rosie = await newParent(seller.id, { name: 'Rosie', sex: 'dam' });
+        const hips = await newTest(duke.id, seller.id);
+        const eyes = await newTest(rosie.id, seller.id, {
+          test: 'eyes',
+          proofKey: null,
+          proofType: null,
+          proofBytes: 0,
+        });
+        const elbows = await newTest(duke.id, seller.id, {
+          test: 'elbows',
+          status: 'verified',
+          verifiedAt: NOW.toISOString(),
+        });
+        expect(await s.healthTests.get(hips.id)).toEqual(hips);
+        expect((await s.healthTests.listByParents([duke.id])).map((t) => t.test)).toEqual(['hips', 'elbows']);
+        expect((await s.healthTests.listByParents([duke.id, rosie.id])).map((t) => t.id)).toEqual([
+          hips.id,
+          eyes.id,
+          elbows.id,
+        ]);
+        expect(await s.healthTests.listByParents([])).toEqual([]);
+        // without a proof there is nothing to check; a verified one is done
+        expect((await s.healthTests.listAwaitingReview(10)).map((t) => t.id)).toEqual([hips.id]);
+        const withProof = await s.healthTests.update(eyes.id, {
+          proofKey: 'proofs/bb.webp',
+          proofType: 'image/webp',
+          proofBytes: 90,
+        });
+        expect(withProof).toEqual({ ...eyes, proofKey: 'proofs/bb.webp', proofType: 'image/webp', proofBytes: 90 });
+        expect((await s.healthTests.listAwaitingReview(1)).map((t) => t.id)).toEqual([hips.id]);
+        expect(await s.healthTests.update(hips.id + 1000, { result: 'x' })).toBeUndefined();
+      });
+
+      it('decides a pending test once, and only on the proof the admin looked at', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const admin = await newUser({ role: 'admin' });
+        const duke = await newParent(seller.id);
+        const hips = await newTest(duke.id, seller.id);
+        const decision = {
+          status: 'verified' as const,
+          verifiedAt: NOW.toISOString(),
+          reviewedBy: admin.id,
+          rejectedReason: null,
+          updatedAt: NOW.toISOString(),
+        };
+        expect(await s.healthTests.review(hips.id, 'proofs/other.pdf', decision)).toBeUndefined();
+        const verified = await s.healthTests.review(hips.id, 'proofs/aa.pdf', decision);
+        expect(verified).toEqual({ ...hips, ...decision });
+        expect(
+          await s.healthTests.review(hips.id, 'proofs/aa.pdf', { ...decision, status: 'rejected' }),
+        ).toBeUndefined();
+        expect(await s.healthTests.review(hips.id + 1000, 'proofs/aa.pdf', decision)).toBeUndefined();
+        const outcomes = await Promise.all(
+          [1, 2].map(async () => {
+            const other = await newTest(duke.id, seller.id, { test: 'eyes', proofKey: 'proofs/cc.pdf' });
+            return [
+              other,
+              s.healthTests.review(other.id, 'proofs/cc.pdf', decision),
+              s.healthTests.review(other.id, 'proofs/cc.pdf', decision),
+            ] as const;
+          }),
+        );
+        for (const [, first, second] of outcomes) {
+          const results = await Promise.all([first, second]);
+          expect(results.filter((r) => r !== undefined)).toHaveLength(1);
+        }
+      });
+
+      it('keeps a listing’s sire, dam and health-tested flag, and the catalogue filters on the flag', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const duke = await newParent(seller.id);
+        const rosie = await newParent(seller.id, { name: 'Rosie', sex: 'dam' });
+        const plain = await newPuppy({ userId: seller.id });
+        const tested = await newPuppy({ userId: seller.id });
+        expect(await s.puppies.get(plain.id)).not.toHaveProperty('healthTested', true);
+        const updated = await s.puppies.update(tested.id, { sireId: duke.id, damId: rosie.id, healthTested: true });
+        expect(updated).toMatchObject({ sireId: duke.id, damId: rosie.id, healthTested: true });
+        expect(await s.puppies.get(tested.id)).toMatchObject({ sireId: duke.id, damId: rosie.id, healthTested: true });
+        const all = await s.puppies.searchPublic({ limit: 10 }, NOW);
+        expect(all.items).toHaveLength(2);
+        const filtered = await s.puppies.searchPublic({ limit: 10, healthTested: true }, NOW);
+        expect(listed(filtered).map((p) => p.id)).toEqual([tested.id]);
+        expect(filtered.total).toBe(1);
+        // the card stays a listing's public fields: the flag and the parents are not in it
+        expect(Object.keys(JSON.parse(filtered.items[0]!.json))).toEqual([...LISTING_FIELDS]);
+      });
+
+      it('keeps parent photos from the unused-upload sweep', async () => {
+        const seller = await newUser({ accountType: 'seller' });
+        const old = new Date(NOW.getTime() - 60 * MINUTE).toISOString();
+        const photo = (await s.uploads.record(
+          { userId: seller.id, url: '/uploads/images/dam.webp', bytes: 1, createdAt: old },
+          1_000,
+        ))!;
+        const stray = (await s.uploads.record(
+          { userId: seller.id, url: '/uploads/images/stray.webp', bytes: 1, createdAt: old },
+          1_000,
+        ))!;
+        await newParent(seller.id, { photoUrls: [photo.url] });
+        expect(await s.uploads.forgetUnused(new Date(NOW.getTime() - MINUTE))).toEqual([stray]);
+      });
+    });
+
     describe('uploads', () => {
       it('records uploads within the quota, and sums them per user', async () => {
         const user = await newUser();

@@ -64,6 +64,7 @@ export function searchPublic(db: Collections, query: CatalogueQuery, now: Date):
     if (query.gender && p.gender !== query.gender) continue;
     if (query.status && p.status !== query.status) continue;
     if (query.featured && !p.featured) continue;
+    if (query.healthTested && !p.healthTested) continue; // decision 0121
     if (region ? p.region !== region : location && !p.location.toLowerCase().includes(location)) continue;
     if (tokens.length) {
       let breed = breedWords.get(p.breedId);

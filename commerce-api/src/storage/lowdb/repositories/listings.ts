@@ -105,6 +105,8 @@ export function listingRepositories({
             for (const url of [p.imageUrl, ...p.imageUrls, ...(p.videoUrl ? [p.videoUrl] : [])]) used.add(url);
           // a breeder page's photo is in use too (decision 0118)
           for (const profile of c.breederProfiles.all()) if (profile.photoUrl) used.add(profile.photoUrl);
+          // and a parent dog's photos (decision 0121)
+          for (const parent of c.parentDogs.all()) for (const url of parent.photoUrls) used.add(url);
           const unused = stale.filter((u) => !used.has(u.url));
           for (const upload of unused) {
             c.uploads.remove(upload.id);

@@ -157,6 +157,16 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
               ),
             ),
           )
+          // and a parent dog's photos (decision 0121)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('parentDogs')
+                  .select('parentDogs.id')
+                  .where(sql<boolean>`uploads.url = ANY(parent_dogs.photo_urls)`),
+              ),
+            ),
+          )
           .returningAll()
           .execute()
           .then((rows) => rows.sort((x, y) => x.id - y.id)),
