@@ -3,6 +3,7 @@
 // handed its Content through AppDeps (decision 0071).
 import { createEmbeddedSource } from './embedded-source.ts';
 import {
+  breedHealthQuery,
   careGuideQuery,
   donatePageQuery,
   faqQuery,
@@ -19,6 +20,7 @@ import { createSanitySource } from './sanity-source.ts';
 import { contentSettingsFromEnv, type ContentSettings } from './settings.ts';
 import type { ContentSource } from './source.ts';
 import type {
+  BreedHealth,
   CareGuide,
   ContentImage,
   DonatePage,
@@ -59,6 +61,8 @@ export interface Content {
   getPrivacyPolicy(): Promise<PrivacyPolicy>;
   getShippingPickup(): Promise<ShippingPickup>;
   getDonatePage(): Promise<DonatePage>;
+  /** each breed's recommended health tests for its parents (decision 0121); a breed without a document has none */
+  getBreedHealth(): Promise<BreedHealth[]>;
 }
 
 /** The content functions over one source (tests run the same functions over both sources). */
@@ -107,6 +111,7 @@ export function createContent(source: ContentSource): Content {
     getPrivacyPolicy: () => single<PrivacyPolicy>(privacyPolicyQuery, 'privacyPolicy'),
     getShippingPickup: () => single<ShippingPickup>(shippingPickupQuery, 'shippingPickup'),
     getDonatePage: () => single<DonatePage>(donatePageQuery, 'donatePage'),
+    getBreedHealth: () => list<BreedHealth>(breedHealthQuery),
   };
 }
 

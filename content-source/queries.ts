@@ -108,3 +108,10 @@ export const donatePageQuery = /* groq */ `*[_id == "donatePage"][0]{
   pledge,
   ${SEO}
 }`;
+
+/** the recommended health tests of each breed (docs/decisions/0121), A to Z */
+export const breedHealthQuery = /* groq */ `*[_type == "breedHealth"] | order(breed asc, _id asc){
+  breed,
+  "recommendedTests": coalesce(recommendedTests, []),
+  "note": coalesce(note, null)
+}`;

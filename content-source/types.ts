@@ -143,3 +143,10 @@ export interface DonatePage {
   pledge: string;
   seo: Seo;
 }
+
+/** a breed's recommended health tests (Studio "Breed health tests", decision 0121): the API's test keys */
+export interface BreedHealth {
+  breed: string;
+  recommendedTests: string[];
+  note: string | null;
+}

@@ -34,6 +34,7 @@ import { contentRoutes } from './http/routes/content.routes.ts';
 import { conversationsRoutes } from './http/routes/conversations.routes.ts';
 import { moderationRoutes } from './http/routes/moderation.routes.ts';
 import { breedersRoutes } from './http/routes/breeders.routes.ts';
+import { parentsRoutes } from './http/routes/parents.routes.ts';
 import { reviewsRoutes } from './http/routes/reviews.routes.ts';
 import { cspReportRoutes } from './http/routes/csp-report.routes.ts';
 
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(paymentsRoutes(deps));
   api.use(ordersRoutes(deps));
   api.use(reviewsRoutes(deps));
+  api.use(parentsRoutes(deps));
   api.use(payoutsRoutes(deps));
   api.use(apiNotFound);
   // answered here, not only by the app's handler below: inside /api, req.baseUrl still says /api when

@@ -6,6 +6,7 @@ import type { OnDemandPages } from './http/on-demand-pages.ts';
 import type { Mailer, Outbox, SmsSender } from './mail/messages.ts';
 import type { Payments } from './payments/index.ts';
 import type { MediaStore } from './media/media-store.ts';
+import type { ProofStore } from './media/proof-store.ts';
 import type { Store } from './domain/store/index.ts';
 import type { Logger } from './logging/logger.ts';
 import type { Metrics } from './metrics/metrics.ts';
@@ -22,6 +23,8 @@ export interface AppDeps {
   outbox: Outbox;
   /** uploaded media; when absent, files in paths.uploadsDir served at /uploads/ */
   media?: MediaStore;
+  /** the private proofs of parents' health tests (decision 0121); absent: proofs cannot be uploaded */
+  proofs?: ProofStore;
   /** the CMS content (products, testimonials) over the source config.content selects */
   content: Content;
   /** the payments seam: provider by mode (local/Stripe test, Stripe live), fulfilment, public key */

@@ -15,6 +15,7 @@ import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { createPayments } from './payments/index.ts';
 import { createLocalMediaStore } from './media/media-store.ts';
 import { createS3MediaStore } from './media/s3-media-store.ts';
+import { createLocalProofStore, proofStoreInBucket } from './media/proof-store.ts';
 import { createLocalScheduler } from './jobs/scheduler.ts';
 import { sweepUnusedUploadsJob } from './jobs/sweep-unused-uploads.ts';
 import { sweepRateLimitsJob } from './jobs/sweep-rate-limits.ts';
@@ -70,6 +71,10 @@ export async function startServer(
   const uploadsDir = path.join(config.dataDir, 'uploads');
   // one bucket for every process when S3 is configured (decision 0095), else this machine's DATA_DIR/uploads
   const media = config.s3 ? createS3MediaStore(config.s3) : createLocalMediaStore(uploadsDir);
+  // the proofs of health tests (decision 0121): the same bucket, else a private folder of DATA_DIR never served
+  const proofs = config.s3
+    ? proofStoreInBucket(media as Parameters<typeof proofStoreInBucket>[0])
+    : createLocalProofStore(path.join(config.dataDir, 'private', 'proofs'));
   // Metrics only when something can read them (decision 0116): otherwise nothing is measured, and
   // prom-client is not even loaded (some 50 ms of every start).
   const metrics =
@@ -87,6 +92,7 @@ export async function startServer(
     sms: outbox.sms,
     outbox,
     media,
+    proofs,
     content: createContent(sourceFor(config.content)),
     payments: createPayments({ config, store, mailer, now, log }),
     now,

@@ -1,3 +1,4 @@
+import { breedHealth } from './documents/breed-health.ts';
 import { careGuide } from './documents/care-guide.ts';
 import { donatePage } from './documents/donate-page.ts';
 import { faqItem } from './documents/faq-item.ts';
@@ -48,6 +49,7 @@ export const documentTypes = [
   testimonial,
   product,
   sellerPlan,
+  breedHealth,
 ];
 
 export const objectTypes = [

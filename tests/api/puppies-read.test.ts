@@ -120,7 +120,12 @@ describe('GET /api/puppies', () => {
     for (const item of [...listed, ...featured]) {
       // the card's fields in the list's order, then what the catalogue adds: a field left out is named
       expect(Object.keys(item), `listing ${String(item.id)}`).toEqual(view);
-      const { seller: _seller, ...own } = (
+      // the page adds its seller and its parents (decision 0121)
+      const {
+        seller: _seller,
+        parents: _parents,
+        ...own
+      } = (
         await request(t.app)
           .get(`/api/puppies/${String(item.id)}`)
           .expect(200)

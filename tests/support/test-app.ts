@@ -11,6 +11,7 @@ import type { StorageWithStats } from '../../commerce-api/src/storage/index.ts';
 import { createTestStore, type TestStore } from './test-store.ts';
 import type { OnDemandPages } from '../../commerce-api/src/http/on-demand-pages.ts';
 import { createMemoryOutbox } from '../../commerce-api/src/mail/outbox.ts';
+import { createMemoryProofStore } from '../../commerce-api/src/media/proof-store.ts';
 import type { DbShape } from '../../commerce-api/src/domain/model.ts';
 import { createPayments, type PaymentsOptions } from '../../commerce-api/src/payments/index.ts';
 import { createMetrics } from '../../commerce-api/src/metrics/metrics.ts';
@@ -84,6 +85,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     sms: outbox.sms,
     outbox,
     content: contentFor(config),
+    // proofs of health tests (decision 0121) in memory: a test reads back what it uploaded
+    proofs: createMemoryProofStore(),
     payments,
     now: () => new Date(clock.now),
     log,

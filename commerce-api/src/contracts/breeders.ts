@@ -13,6 +13,7 @@ export const BADGE_KINDS = [
   'identity_verified',
   'puppies_placed',
   'no_upheld_reports',
+  'health_tested_parents',
 ] as const;
 export type BadgeKind = (typeof BADGE_KINDS)[number];
 
@@ -34,6 +35,11 @@ export const BADGE_TEXT: Readonly<Record<BadgeKind, { label: string; checked: st
   no_upheld_reports: {
     label: 'No upheld reports in 12 months',
     checked: 'No report about this seller led our team to hide a listing or suspend the account in the last 12 months.',
+  },
+  health_tested_parents: {
+    label: 'Health-tested parents',
+    checked:
+      "Every live listing names its sire and dam, and our team checked each parent's recommended health tests against the certificates.",
   },
 };
 

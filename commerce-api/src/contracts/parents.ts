@@ -200,3 +200,9 @@ export function ofaRecordUrl(registry: string, certificateNumber: string): strin
     ? `https://ofa.org/advanced-search/?appnum=${number}`
     : `https://ofa.org/advanced-search/?quicksearch=${encodeURIComponent(number)}`;
 }
+
+/** GET /api/parents: the seller's parents, and which parents each of their listings names */
+export interface MyParentsResponse {
+  parents: ParentView[];
+  named: Record<number, { sireId: number | null; damId: number | null }>;
+}

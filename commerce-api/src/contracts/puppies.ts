@@ -2,6 +2,7 @@
 // validate with these same schemas), and what the API returns for a puppy (docs/product.md §3, §7).
 import * as v from 'valibot';
 import type { BreederSummary } from './breeders.ts';
+import type { ListingParentsView } from './parents.ts';
 import { numberish } from './common.ts';
 
 export const GENDERS = ['Male', 'Female'] as const;
@@ -79,6 +80,13 @@ export const PuppyQuerySchema = v.object({
   /** a region (northeast, …) or any part of the location text */
   location: optionalText,
   category: optionalChoice(CATEGORIES, 'category must be family, apartment or active'),
+  /** only listings whose sire and dam have their breed's recommended tests verified (decision 0121): "1" */
+  healthTested: v.optional(
+    v.pipe(
+      v.string('healthTested must be 1'),
+      v.transform((value) => value === '1' || value === 'true' || value === 'on'),
+    ),
+  ),
   sort: v.optional(v.picklist(SORTS, 'sort must be newest, price-asc, price-desc, age-asc or rating'), 'newest'),
   limit: v.optional(
     v.pipe(
@@ -262,6 +270,16 @@ const colors = v.pipe(
   v.transform((list) => [...new Set(list)]),
 );
 
+function parentId(message: string) {
+  return v.optional(
+    v.pipe(
+      v.union([v.null(), v.number(), v.string()], message),
+      v.transform((x) => (x === null || (typeof x === 'string' && x.trim() === '') ? null : Number(x))),
+      v.nullable(v.pipe(v.number(message), v.integer(message), v.minValue(1, message))),
+    ),
+  );
+}
+
 const puppyFields = {
   name: text('Name is required', 60),
   breedId: v.pipe(numberish('Breed is required'), v.integer('Breed is required'), v.minValue(1, 'Breed is required')),
@@ -293,6 +311,9 @@ const puppyFields = {
   videoUrl,
   status: v.picklist(PUPPY_STATUSES, 'Status must be available, reserved or adopted'),
   colors,
+  /** the seller's parent dogs (decision 0121); "" or null: none named */
+  sireId: parentId('Choose the sire from your parent dogs'),
+  damId: parentId('Choose the dam from your parent dogs'),
 };
 
 /** a required field left out altogether gets the same message as an empty one */
@@ -342,6 +363,8 @@ export interface PuppyCreatedView extends PuppyView {
 export interface PuppyDetailView extends PuppyView {
   /** breeder: the seller's page and earned badges (decision 0118), null before they have a profile */
   seller: { username: string; memberSince: string; breeder: BreederSummary | null } | null;
+  /** the sire and dam with their health tests (decision 0121); null when the listing names neither */
+  parents: ListingParentsView | null;
 }
 
 /** PUT/DELETE /api/favorites/{puppyId} */

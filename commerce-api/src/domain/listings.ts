@@ -14,6 +14,7 @@ import type { Store, Repositories } from './store/index.ts';
 import type { Puppy, User } from './model.ts';
 import { regionForLocation } from './regions.ts';
 import { activateWithinPlan } from './seller-plans.ts';
+import { assertListingParents } from './parents.ts';
 
 export interface CreatedListing {
   puppy: Puppy;
@@ -38,6 +39,7 @@ export async function createListing(
 ): Promise<CreatedListing> {
   if (!canList(user)) throw new ForbiddenError(SELLERS_ONLY_MESSAGE);
   await assertBreed(store, input.breedId);
+  await assertListingParents(store, user, input);
   const at = now.toISOString();
   const draft = await store.puppies.insert({
     name: input.name,
@@ -56,6 +58,9 @@ export async function createListing(
     videoUrl: input.videoUrl,
     status: input.status,
     featured: false,
+    sireId: input.sireId ?? null,
+    damId: input.damId ?? null,
+    healthTested: false,
     createdAt: at,
     updatedAt: at,
     expiresAt: null,
@@ -75,6 +80,7 @@ export async function updateListing(
   if (input.breedId !== undefined) await assertBreed(store, input.breedId);
   return store.transaction(async (tx) => {
     const old = await ownListing(tx, user, id, 'You can only edit your own listings.');
+    await assertListingParents(tx, user, input);
     if (input.status !== undefined) await assertStatusKeepsOrder(tx, old, input.status);
     const puppy = (await tx.puppies.update(id, {
       ...input,

@@ -2,6 +2,7 @@
 // The store answers (puppies.searchPublic, decision 0086): names become breed ids here, a page holds at
 // most CATALOGUE_MAX_PAGE rows and the total is counted up to CATALOGUE_TOTAL_CAP ("1,000+"; on
 // PostgreSQL a plainly broad filter is capped from a census instead, decision 0102).
+import { listingParents, type RecommendedTests } from './parents.ts';
 import type { SitemapEntry } from '#contracts/pages.ts';
 import type {
   BreedView,
@@ -159,6 +160,7 @@ export async function queryPuppies(store: Repositories, query: PuppyQuery, now: 
     ...(query.status ? { status: query.status } : {}),
     ...(query.location ? { location: query.location } : {}),
     ...(query.search ? { search: query.search } : {}),
+    ...(query.healthTested ? { healthTested: true } : {}),
     sort: query.sort,
     limit,
     offset,
@@ -246,6 +248,7 @@ export async function puppyDetail(
   id: number,
   viewerId: number | undefined,
   now: Date,
+  recommended: RecommendedTests = new Map(),
 ): Promise<PuppyDetailView | null> {
   const puppy = await store.puppies.get(id);
   if (!puppy || (!isPublic(puppy, now) && puppy.userId !== viewerId)) return null;
@@ -254,6 +257,7 @@ export async function puppyDetail(
   return {
     ...(await puppyView(store, puppy, now)),
     seller: seller ? { username: seller.username, memberSince: seller.createdAt, breeder } : null,
+    parents: await listingParents(store, puppy, recommended),
   };
 }
 

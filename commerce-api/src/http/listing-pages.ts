@@ -17,6 +17,7 @@ import { PRICE_BANDS, type PuppyPage } from '#contracts/puppies.ts';
 import type { AppDeps } from '../deps.ts';
 import { breederSitemap } from '../domain/breeders/pages.ts';
 import { sellerReviews } from '../domain/reviews.ts';
+import { recommendedTestsOf } from '../domain/parents.ts';
 import {
   breederWithListings,
   breedViews,
@@ -38,7 +39,7 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
   const catalogue = (at: Date, viewerId: number | undefined): PageCatalogue => ({
     // the API's answer, parsed: the page is what GET /api/puppies would send for this query
     page: async (query) => JSON.parse((await cachedQueryPuppies(store, query, at)).json) as PuppyPage,
-    puppy: (id) => puppyDetail(store, id, viewerId, at),
+    puppy: async (id) => puppyDetail(store, id, viewerId, at, await recommendedTestsOf(deps.content)),
     featured: () => featuredPuppies(store, at),
     breeds: () => breedViews(store),
     sitemap: () => sitemapEntries(store, at),

@@ -3,6 +3,7 @@
 // immutable caching (a key is never reused), ETag and Last-Modified with their 304s.
 import express, { type Router } from 'express';
 import type { MediaStore } from '../media/media-store.ts';
+import { PROOF_KIND } from '../media/proof-store.ts';
 
 export function mediaFiles(media: MediaStore): Router {
   const router = express.Router();
@@ -10,6 +11,8 @@ export function mediaFiles(media: MediaStore): Router {
   if (!open) return router;
   router.get('/uploads/{*key}', async (req, res, next) => {
     const key = (req.params as { key: string[] }).key.join('/');
+    // the proofs of health tests share the bucket and are never public (decision 0121)
+    if (key.startsWith(`${PROOF_KIND}/`)) return next();
     const file = await open(key);
     if (!file) return next();
     res.set({

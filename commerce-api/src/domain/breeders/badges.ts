@@ -1,7 +1,7 @@
 // Earned badges (decision 0118, docs/product.md §16): each computed from what happened here, never
 // typed in, with what was checked and when. An admin may revoke one with a reason its seller sees; a
-// revoked badge is not shown until an admin lifts the revocation. A new badge (Health-tested parents,
-// with the parents' health records) is one more entry of BADGE_KINDS and one more rule in `earned`.
+// revoked badge is not shown until an admin lifts the revocation. Health-tested parents (decision 0121)
+// reads the listings' health-tested flags, which domain/parents.ts keeps.
 import { BADGE_KINDS, BADGE_TEXT, type BadgeKind, type BadgeView, type RevokedBadgeView } from '#contracts/breeders.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { BreederEvidence, Repositories, Store } from '../store/index.ts';
@@ -18,7 +18,7 @@ export function evidenceOf(
   sellerIds: readonly number[],
   now: Date,
 ): Promise<Map<number, BreederEvidence>> {
-  return store.breederRecords.evidence(sellerIds, new Date(now.getTime() - YEAR_MS));
+  return store.breederRecords.evidence(sellerIds, new Date(now.getTime() - YEAR_MS), now);
 }
 
 /** the badges a seller earned, before revocations: kind → when it was checked */
@@ -37,6 +37,8 @@ function earned(e: BreederEvidence, now: Date): Map<BadgeKind, { at: string | nu
   // a clean record means something only after a while: a same-day account has none (decision 0118)
   if (now.getTime() - Date.parse(user.createdAt) >= CLEAN_RECORD_MIN_AGE_MS && e.upheld === 0)
     found.set('no_upheld_reports', { at: now.toISOString() });
+  // every live listing names a sire and dam whose recommended tests an admin verified (decision 0121)
+  if (e.healthTested) found.set('health_tested_parents', { at: e.healthTested.at });
   return found;
 }
 

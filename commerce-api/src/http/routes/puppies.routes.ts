@@ -21,6 +21,8 @@ import {
 } from '../../domain/puppy-catalogue.ts';
 import { createListing, deleteListing, listingsOf, setListingStatus, updateListing } from '../../domain/listings.ts';
 import { cancelOpenCheckouts } from '../../domain/orders.ts';
+import { recommendedTestsOf, refreshHealthTested } from '../../domain/parents.ts';
+import type { Puppy } from '../../domain/model.ts';
 import { createLocalMediaStore } from '../../media/media-store.ts';
 import { removeMedia } from '../../media/uploads.ts';
 import { currentUser, requireUser } from '../session.ts';
@@ -35,6 +37,12 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
   const forget = (urls: string[]) => {
     for (const url of urls)
       removeMedia(media, url).catch((error: unknown) => log.warn(`could not remove ${url}: ${String(error)}`));
+  };
+  /** the seller's listings' health-tested flags again, when this listing's parents may have changed */
+  const withHealthFlag = async (puppy: Puppy, sellerId: number): Promise<Puppy> => {
+    if (!puppy.sireId && !puppy.damId && !puppy.healthTested) return puppy;
+    await refreshHealthTested(store, sellerId, await recommendedTestsOf(deps.content));
+    return (await store.puppies.get(puppy.id)) ?? puppy;
   };
   const puppyId = (raw: unknown) => {
     const found = v.safeParse(idParam, raw);
@@ -69,7 +77,7 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
   router.get('/puppies/:id', async (req, res) => {
     const found = v.safeParse(idParam, req.params.id);
     const view: PuppyDetailView | null = found.success
-      ? await puppyDetail(store, found.output, currentUser(res)?.id, now())
+      ? await puppyDetail(store, found.output, currentUser(res)?.id, now(), await recommendedTestsOf(deps.content))
       : null;
     if (!view) throw new NotFoundError('Puppy Not Found');
     res.json(view);
@@ -79,7 +87,10 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
     const user = requireUser(res);
     const input = parseInput(PuppyCreateSchema, req.body);
     const at = now();
-    const { puppy, needsListingFee } = await createListing(deps.store, user, input, at);
+    const created = await createListing(deps.store, user, input, at);
+    // a listing naming tested parents is health-tested from the start (decision 0121)
+    const puppy = await withHealthFlag(created.puppy, user.id);
+    const { needsListingFee } = created;
     const view: PuppyCreatedView = { ...(await puppyView(store, puppy, at)), needsListingFee };
     res.status(201).json(view);
   });
@@ -89,7 +100,9 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
     const id = puppyId(req.params.id);
     const input = parseInput(PuppyUpdateSchema, req.body);
     const at = now();
-    const { puppy, droppedMedia, priceChanged } = await updateListing(store, user, id, input, at);
+    const updated = await updateListing(store, user, id, input, at);
+    const { droppedMedia, priceChanged } = updated;
+    const puppy = await withHealthFlag(updated.puppy, user.id);
     forget(droppedMedia);
     if (priceChanged) await cancelOpenCheckouts({ provider: payments.provider, log }, puppy.id);
     res.json(await puppyView(store, puppy, at));
