@@ -55,6 +55,7 @@ export async function startServer(
     demoPasswords: config.randomDemoPasswords ? 'random' : 'published',
     connectedSellers: config.paymentProvider === 'local',
     payouts: config.payouts,
+    contentDir: config.content.contentDir,
   };
   const seeded =
     opened.kind === 'lowdb'

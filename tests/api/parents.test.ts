@@ -7,6 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { BreederPageView } from '#contracts/breeders.ts';
 import type { HealthTestView, MyParentsResponse, ParentView } from '#contracts/parents.ts';
 import type { PuppyDetailView, PuppyPage } from '#contracts/puppies.ts';
+import os from 'node:os';
+import { shapeOf } from '../../commerce-api/src/seed/seed-postgres.ts';
+import { seedDatabase } from '../../commerce-api/src/seed/seed.ts';
+import { createMemoryStorage } from '../../commerce-api/src/storage/index.ts';
 import { signedInAgent } from '../support/api-login.ts';
 import { buildPuppy, createRng } from '../support/factories.ts';
 import { createTestApp } from '../support/test-app.ts';
@@ -368,5 +372,40 @@ describe('Health-tested parents: the badge and the filter', () => {
       .expect(200);
     expect(await filtered()).toEqual([]);
     expect(await badges()).not.toContain('health_tested_parents');
+  });
+});
+
+describe('the demo seed', () => {
+  it('gives Sunny Acres tested parents on every live listing (the badge), and the demo seller tests to check', async () => {
+    const memory = createMemoryStorage();
+    // images: false writes no files (no pictures, no proofs)
+    await seedDatabase(memory, {
+      dataDir: os.tmpdir(),
+      admin: { username: 'admin', password: 'admin-password-1' },
+      demo: true,
+      images: false,
+      now: NOW,
+    });
+    const t = await createTestApp({ now: NOW, initial: shapeOf(memory) });
+    await memory.close();
+    const sunny = (await request(t.app).get('/api/breeders/sunny-acres-kennel').expect(200)).body as BreederPageView;
+    expect(sunny.badges.map((b) => b.kind)).toContain('health_tested_parents');
+    const rose = (await request(t.app).get('/api/breeders/rose-city-puppies').expect(200)).body as BreederPageView;
+    expect(rose.badges.map((b) => b.kind)).not.toContain('health_tested_parents');
+
+    const tested = ((await request(t.app).get('/api/puppies?healthTested=1&limit=100').expect(200)).body as PuppyPage)
+      .items;
+    expect(tested.length).toBeGreaterThan(3);
+    expect(new Set(tested.map((p) => p.userId))).toEqual(new Set([sunny.userId]));
+    const page = (await request(t.app).get(`/api/puppies/${tested[0]!.id}`).expect(200)).body as PuppyDetailView;
+    expect(page.parents?.healthTested).toBe(true);
+    expect(page.parents?.sire?.tests.every((test) => test.verified)).toBe(true);
+    expect(page.parents?.dam?.recommended.length).toBeGreaterThan(0);
+
+    const admin = await signedInAgent(t, { username: 'checker', role: 'admin', createdAt: longAgo });
+    const queue = (await admin.agent.get('/api/admin/health-tests').expect(200)).body as Array<{
+      sellerUsername: string;
+    }>;
+    expect(queue.map((item) => item.sellerUsername)).toEqual(['demo-seller']);
   });
 });

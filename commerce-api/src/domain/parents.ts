@@ -368,7 +368,7 @@ export async function assertListingParents(
 }
 
 /** each recommended test of the parent's breed has a verified record (and at least one test does) */
-function parentHealthTested(
+export function parentHealthTested(
   parent: ParentDog | undefined,
   tests: readonly HealthTest[],
   breeds: Map<number, string>,

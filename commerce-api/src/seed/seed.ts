@@ -8,6 +8,7 @@ import { slugify } from '#contracts/breeders.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Collections, NewRow, Storage } from '../storage/lowdb/storage.ts';
 import { DEMO_BREEDER_PROFILES } from './breeder-profiles.ts';
+import { embeddedRecommended, insertDemoParents, writeDemoProofs } from './demo-parents.ts';
 import { BREEDS } from './breeds.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { DEMO_ACCOUNTS, DEMO_KENNELS, type DemoAccount } from './demo-accounts.ts';
@@ -45,6 +46,8 @@ export interface SeedOptions {
    * buyer's window, decision 0101); default no fee and 3 days, the configuration's defaults.
    */
   payouts?: { readonly feePercent: number; readonly holdDays: number };
+  /** the embedded content's folder, for the breeds' recommended health tests (default: ./content) */
+  contentDir?: string;
 }
 
 export interface SeedSummary {
@@ -111,17 +114,20 @@ export async function seedDatabase(storage: Storage, options: SeedOptions): Prom
         puppies: 0,
         sales: [],
         warnings,
+        proofKeys: [] as string[],
       };
 
     const breedIds = buildBreeds().map((row) => db.breeds.insert(row).id);
     let users = adminCreated ? 1 : 0;
     let puppies = 0;
     let sales: SaleToRecord[] = [];
+    let proofKeys: string[] = [];
     if (withDemo) {
       const inserted = insertDemo(db, demoAccounts, demoHashes, options, now, warnings);
       users += inserted.users;
       puppies += inserted.puppies;
       sales = inserted.sales;
+      proofKeys = inserted.proofKeys;
     }
     const demoLogins = puppies > 0 ? demoAccounts : [];
     return {
@@ -134,16 +140,20 @@ export async function seedDatabase(storage: Storage, options: SeedOptions): Prom
       puppies,
       sales,
       warnings,
+      proofKeys,
     };
   });
+  // the demo tests' proofs (decision 0121), once their rows are in; generated files, like the pictures
+  const { proofKeys, ...summary } = result;
+  if (options.images !== false) await writeDemoProofs(options.dataDir, proofKeys);
 
   // The sales go through the store's repositories, after the listings and accounts they point at.
-  const { sales, ...summary } = result;
+  const { sales, ...rest } = summary;
   const reviews =
     sales.length > 0
       ? await recordDemoSales(createLowdbRepositories(storage), sales, options.payouts ?? DEFAULT_TERMS, now)
       : 0;
-  return { ...summary, reviews, images, ms: Math.round(performance.now() - started) };
+  return { ...rest, reviews, images, ms: Math.round(performance.now() - started) };
 }
 
 /**
@@ -178,7 +188,7 @@ function insertDemo(
   options: SeedOptions,
   now: Date,
   warnings: string[],
-): { users: number; puppies: number; sales: SaleToRecord[] } {
+): { users: number; puppies: number; sales: SaleToRecord[]; proofKeys: string[] } {
   const people = [
     { ...buyer!, daysAgo: 45 },
     { ...seller!, daysAgo: 200 },
@@ -188,7 +198,7 @@ function insertDemo(
   const taken = people.filter((person) => db.users.find((user) => user.usernameKey === person.username.toLowerCase()));
   if (taken.length > 0) {
     warnings.push(`Demo data skipped: the username "${taken[0]!.username}" is already taken.`);
-    return { users: 0, puppies: 0, sales: [] };
+    return { users: 0, puppies: 0, sales: [], proofKeys: [] };
   }
   const ids = people.map(
     (person, i) =>
@@ -228,7 +238,18 @@ function insertDemo(
     sellerId: listing.userId,
     buyerId: idOf.get(sale.buyer)!,
   }));
-  return { users: ids.length, puppies: listings.length, sales };
+  // parents and health tests (decision 0121): the first kennel earns Health-tested parents
+  const proofKeys = insertDemoParents(
+    db,
+    {
+      demoSellerId: sellerId,
+      testedKennelId: kennelIds[0]!,
+      adminId: db.users.find((user) => user.role === 'admin')?.id ?? null,
+    },
+    embeddedRecommended(options.contentDir),
+    now,
+  );
+  return { users: ids.length, puppies: listings.length, sales, proofKeys };
 }
 
 /**
