@@ -36,6 +36,7 @@ const SERVERS = [
       'skeleton',
       'payouts',
       'breeder-page',
+      'parents',
     ],
   },
 ] as const;

@@ -14,6 +14,7 @@ import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
 import { PageSpinner } from '../react/PageSpinner.tsx';
 import { OrderLookup } from '../react/admin/OrderLookup.tsx';
 import { ModerationQueue } from '../react/admin/ModerationQueue.tsx';
+import { HealthTestChecks } from '../react/admin/HealthTestChecks.tsx';
 import { HeldPayouts } from '../react/admin/HeldPayouts.tsx';
 import { MoneyIssues } from '../react/admin/MoneyIssues.tsx';
 import { MoneyCheck } from '../react/admin/MoneyCheck.tsx';
@@ -145,6 +146,7 @@ function AdminHome({ user }: { user: UserView }) {
         </section>
         <ModerationQueue />
         <BreederBadgesAdmin />
+        <HealthTestChecks />
         <HeldPayouts />
         <MoneyIssues />
         <OrderLookup />

@@ -11,6 +11,7 @@ import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
 import type { MyListingsConversationsResponse } from '#contracts/conversations.ts';
 import { SellerOrderPanel } from '../react/orders/SellerOrderPanel.tsx';
 import { SellerReviews } from '../react/reviews/SellerReviews.tsx';
+import { ParentsPanel } from '../react/parents/ParentsPanel.tsx';
 import { ApiError, deleteJson, postJson } from '../lib/api-client.ts';
 import { formatPrice } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
@@ -198,6 +199,9 @@ function Listings({ user }: { user: UserView }) {
 
       {/* the reviews of this seller's sales, with the reply form (decision 0119) */}
       {user.accountType === 'seller' && <SellerReviews />}
+
+      {/* parent dogs and their health tests (decision 0121) */}
+      {(user.accountType === 'seller' || user.role === 'admin') && <ParentsPanel />}
 
       <ConfirmDelete
         puppy={toDelete}

@@ -32,6 +32,8 @@ export interface Filters {
   search: string;
   category: string;
   location: string;
+  /** only listings whose sire and dam have their recommended tests verified (decision 0121) */
+  healthTested: boolean;
   sort: Sort;
   view: ViewMode;
 }
@@ -45,6 +47,7 @@ export const DEFAULT_FILTERS: Readonly<Filters> = Object.freeze({
   search: '',
   category: '',
   location: '',
+  healthTested: false,
   sort: 'newest',
   view: 'grid',
 });
@@ -88,6 +91,7 @@ export function filtersFromSearch(search: string): Filters {
     search: text('search'),
     category,
     location: text('location'),
+    healthTested: ['1', 'true', 'on'].includes(text('healthTested')),
     sort,
     view: params.get('view') === 'list' ? 'list' : 'grid',
   };
@@ -104,6 +108,7 @@ export function filtersToSearch(filters: Filters): string {
   if (filters.status !== 'available') params.set('status', filters.status || 'all');
   if (filters.category) params.set('category', filters.category);
   if (filters.location) params.set('location', filters.location);
+  if (filters.healthTested) params.set('healthTested', '1');
   if (filters.sort !== 'newest') params.set('sort', filters.sort);
   if (filters.view !== 'grid') params.set('view', filters.view);
   const query = params.toString();
@@ -121,6 +126,7 @@ export function catalogueQuery(filters: Filters, offset: number, limit = PAGE_SI
     search: filters.search || undefined,
     category: CATEGORIES.find((c) => c === filters.category),
     location: filters.location || undefined,
+    healthTested: filters.healthTested || undefined,
     sort: filters.sort,
     limit,
     offset,
@@ -138,6 +144,7 @@ export function apiPath(filters: Filters, offset: number, limit = PAGE_SIZE): st
   if (filters.search) params.set('search', filters.search);
   if (filters.category) params.set('category', filters.category);
   if (filters.location) params.set('location', filters.location);
+  if (filters.healthTested) params.set('healthTested', '1');
   if (filters.sort !== 'newest') params.set('sort', filters.sort);
   params.set('limit', String(limit));
   if (offset) params.set('offset', String(offset));

@@ -1,5 +1,5 @@
 // The filter sidebar of /puppies (docs/product.md §5): search, breed, price range 0–5000 in steps of 100 with the
-// min/max rules, gender All/Male/Female and 'Available Only'. Typed numbers apply on Enter or on leaving
+// min/max rules, gender All/Male/Female, 'Available Only' and 'Health-tested parents' (decision 0121). Typed numbers apply on Enter or on leaving
 // the field, so "1500" is not clamped at its first digit; non-numeric input is ignored.
 // It is a real GET form to /puppies whose field names are the page's query parameters: without scripts
 // "Apply filters" submits it and the server renders the result; with them every change applies at once.
@@ -209,6 +209,18 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
             value="available"
             checked={filters.status === 'available'}
             onChange={(event) => onChange({ status: event.target.checked ? 'available' : '' }, 'choice')}
+          />
+        )}
+      </Field>
+      <Field kind="check" label="Health-tested parents" id={`${id}-health-tested`} noMessage>
+        {(control) => (
+          <input
+            {...control}
+            type="checkbox"
+            name="healthTested"
+            value="1"
+            checked={filters.healthTested}
+            onChange={(event) => onChange({ healthTested: event.target.checked }, 'choice')}
           />
         )}
       </Field>

@@ -19,7 +19,9 @@ import {
   type PuppyFormValues,
   type PuppyView,
 } from '#contracts/puppies.ts';
+import type { ListingParentsView, MyParentsResponse } from '#contracts/parents.ts';
 import { api, ApiError } from '../lib/api-client.ts';
+import { useApi } from '../lib/swr.ts';
 import { capitalise } from '../lib/format.ts';
 import { useSchemaForm } from '../lib/forms.ts';
 import { toast, toastAcrossNavigation } from '../lib/toast.ts';
@@ -32,8 +34,8 @@ import '../styles/form-actions.css';
 interface Props {
   mode: 'create' | 'edit';
   breeds: BreedView[];
-  /** the listing being edited */
-  puppy?: PuppyView;
+  /** the listing being edited (its page's view: with its sire and dam, decision 0121) */
+  puppy?: PuppyView & { parents?: ListingParentsView | null };
 }
 
 interface Progress {
@@ -50,7 +52,7 @@ const FAILURE_TEXT: Record<'image' | 'additional' | 'video', string> = {
   video: 'Failed to upload video. Please try again.',
 };
 
-function defaultsOf(puppy: PuppyView | undefined): DefaultValues<PuppyFormValues> {
+function defaultsOf(puppy: Props['puppy']): DefaultValues<PuppyFormValues> {
   if (!puppy)
     return {
       name: '',
@@ -65,6 +67,8 @@ function defaultsOf(puppy: PuppyView | undefined): DefaultValues<PuppyFormValues
       imageUrls: [],
       videoUrl: '',
       status: 'available',
+      sireId: '',
+      damId: '',
     };
   return {
     name: puppy.name,
@@ -80,6 +84,8 @@ function defaultsOf(puppy: PuppyView | undefined): DefaultValues<PuppyFormValues
     imageUrls: [...puppy.imageUrls],
     videoUrl: '',
     status: puppy.status,
+    sireId: puppy.parents?.sire ? String(puppy.parents.sire.id) : '',
+    damId: puppy.parents?.dam ? String(puppy.parents.dam.id) : '',
   };
 }
 
@@ -107,6 +113,8 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
   const [deleteVideo, setDeleteVideo] = useState(false);
   const videoInput = useRef<HTMLInputElement>(null);
   const currentVideo = puppy?.videoUrl ?? null;
+  // the seller's parent dogs for the Sire and Dam selects (decision 0121)
+  const { data: myParents } = useApi<MyParentsResponse>('/api/parents');
 
   const imageUrl = watch('imageUrl') ?? '';
   const imageUrls = (watch('imageUrls') ?? []) as string[];
@@ -328,6 +336,37 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
           )}
         </Field>
       </div>
+
+      {myParents && (
+        <div className="grid-2">
+          {(['sire', 'dam'] as const).map((sex) => {
+            const name = sex === 'sire' ? 'sireId' : 'damId';
+            return (
+              <Field
+                key={sex}
+                id={fieldId(name)}
+                label={sex === 'sire' ? 'Sire' : 'Dam'}
+                hint="Your parent dogs, with their health tests: add them under Parents in My Listings."
+                error={errors[name]?.message}
+              >
+                {(control) => (
+                  <select {...register(name)} {...control}>
+                    <option value="">Not named</option>
+                    {myParents.parents
+                      .filter((parent) => parent.sex === sex)
+                      .map((parent) => (
+                        <option key={parent.id} value={String(parent.id)}>
+                          {parent.name}
+                          {parent.outsideStud ? ' (outside stud)' : ''}
+                        </option>
+                      ))}
+                  </select>
+                )}
+              </Field>
+            );
+          })}
+        </div>
+      )}
 
       <fieldset className="media-box">
         <legend>Photos</legend>
