@@ -49,6 +49,12 @@ export interface BreederEvidence {
   /** the badges an admin revoked that are still revoked */
   revoked: BadgeKind[];
   profile: Pick<BreederProfile, 'slug' | 'kennelName'> | null;
+  /**
+   * Health-tested parents (decision 0121): set when the seller has live listings (public, unexpired at
+   * `now`) and every one is health-tested (its kept flag); `at` is when the last test of those
+   * listings' parents was verified
+   */
+  healthTested: { at: string | null } | null;
   /** the seller's rating row (decision 0119), which the card shows beside the kennel name */
   rating: Pick<SellerRating, 'reviewCount' | 'ratingSum'> | null;
 }
@@ -56,7 +62,7 @@ export interface BreederEvidence {
 /** what a breeder's badges and figures are computed from: read, never typed in */
 export interface BreederRecordsRepository {
   /** per existing seller among these, what their card line is computed from (one read) */
-  evidence(sellerIds: readonly number[], upheldSince: Date): Promise<Map<number, BreederEvidence>>;
+  evidence(sellerIds: readonly number[], upheldSince: Date, now: Date): Promise<Map<number, BreederEvidence>>;
   /** per seller, the orders handed over and not refunded (status handed_over), with the newest handover */
   placed(sellerIds: readonly number[]): Promise<Map<number, { count: number; lastAt: string | null }>>;
   /**

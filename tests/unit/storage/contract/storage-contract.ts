@@ -1354,6 +1354,7 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         const evidence = await s.breederRecords.evidence(
           [seller.id, bare.id, seller.id, bare.id + 100_000],
           new Date(NOW.getTime() - MINUTE),
+          NOW,
         );
         expect([...evidence.keys()].sort((a, b) => a - b)).toEqual([seller.id, bare.id]);
         expect(evidence.get(seller.id)).toEqual({
@@ -1369,6 +1370,8 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
           upheld: 1,
           revoked: ['phone_verified'],
           profile: { slug: 'willow-creek-kennels', kennelName: 'Willow Creek Kennels' },
+          // one live listing without parents: no Health-tested parents
+          healthTested: null,
           rating: null,
         });
         expect(evidence.get(bare.id)).toMatchObject({
@@ -1377,9 +1380,10 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
           upheld: 0,
           revoked: [],
           profile: null,
+          healthTested: null,
           rating: null,
         });
-        expect((await s.breederRecords.evidence([], NOW)).size).toBe(0);
+        expect((await s.breederRecords.evidence([], NOW, NOW)).size).toBe(0);
       });
 
       it('counts the moderation decisions on reports that went against a seller since a date', async () => {

@@ -6,15 +6,24 @@ import {
   type BreederRecordsRepository,
   type Repositories,
 } from '../../../domain/store/index.ts';
-import type { Message } from '../../../domain/model.ts';
+import type { Message, Puppy } from '../../../domain/model.ts';
+import { isLiveAt } from './context.ts';
 import type { LowdbContext } from './context.ts';
 
 export function breederRepositories({
   db,
   mutate,
 }: LowdbContext): Pick<Repositories, 'breederProfiles' | 'badgeRevocations' | 'breederRecords'> {
+  /** when the last test of these listings' parents was verified */
+  const lastVerified = (listings: readonly Puppy[]): string | null => {
+    const parents = new Set(listings.flatMap((p) => [p.sireId, p.damId]));
+    let last: string | null = null;
+    for (const t of db.healthTests.filter((t) => parents.has(t.parentId)))
+      if (t.verifiedAt !== null && (last === null || Date.parse(t.verifiedAt) > Date.parse(last))) last = t.verifiedAt;
+    return last;
+  };
   const records: BreederRecordsRepository = {
-    evidence: async (sellerIds, upheldSince) => {
+    evidence: async (sellerIds, upheldSince, now) => {
       const ids = [...new Set(sellerIds)];
       const [placed, upheld] = await Promise.all([records.placed(ids), records.upheldReports(ids, upheldSince)]);
       const result = new Map<number, BreederEvidence>();
@@ -24,6 +33,7 @@ export function breederRepositories({
         const account = db.payoutAccounts.find((a) => a.userId === id);
         const profile = db.breederProfiles.find((p) => p.userId === id);
         const rating = db.sellerRatings.find((r) => r.sellerId === id);
+        const live = db.puppies.filter((p) => p.userId === id && !p.hiddenAt && isLiveAt(p, now));
         result.set(id, {
           user: {
             verifiedEmail: user.verifiedEmail,
@@ -40,6 +50,7 @@ export function breederRepositories({
             .sort((a, b) => a.id - b.id)
             .map((r) => r.badge),
           profile: profile ? { slug: profile.slug, kennelName: profile.kennelName } : null,
+          healthTested: live.length > 0 && live.every((p) => p.healthTested) ? { at: lastVerified(live) } : null,
           rating: rating ? { reviewCount: rating.reviewCount, ratingSum: rating.ratingSum } : null,
         });
       }

@@ -50,6 +50,9 @@ ALTER TABLE puppies ADD COLUMN dam_id integer;
 ALTER TABLE puppies ADD COLUMN health_tested boolean NOT NULL DEFAULT false;
 -- the filter is rare and narrow: a partial index of the public catalogue's order
 CREATE INDEX puppies_health_tested ON puppies (id DESC) WHERE health_tested AND hidden_at IS NULL;
+-- the badge asks, for each seller on a catalogue page, whether any visible listing is untested: answered
+-- from this index instead of the seller's every listing (storage/postgres/repositories/breeders.ts)
+CREATE INDEX puppies_seller_untested ON puppies (user_id, expires_at) WHERE NOT health_tested AND hidden_at IS NULL;
 
 -- the new badge can be revoked like the others
 ALTER TABLE badge_revocations DROP CONSTRAINT badge_revocations_badge_check;

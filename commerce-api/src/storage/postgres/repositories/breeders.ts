@@ -8,7 +8,9 @@ import { uniqueViolation, type Kept } from './shared.ts';
 
 /**
  * Everything a page of sellers' card lines need, in one statement (store/breeders.ts evidence; decision
- * 0118, its note on the cards' cost). $1: the sellers' ids, $2: upheld reports count from then.
+ * 0118, its note on the cards' cost). $1: the sellers' ids, $2: upheld reports count from then, $3: now
+ * (a listing is live while unexpired). Health-tested parents (decision 0121): live listings, none of them
+ * untested (an index of the untested ones per seller), and then when their parents' last test was verified.
  */
 const EVIDENCE = `
   WITH upheld AS (
@@ -24,7 +26,15 @@ const EVIDENCE = `
     pa.updated_at AS identity_at, bp.slug, bp.kennel_name,
     coalesce(placed.count, 0) AS placed_count, placed.last_at AS placed_last_at,
     coalesce(upheld.count, 0) AS upheld_count,
-    coalesce(revoked.badges, '{}') AS revoked, sr.review_count, sr.rating_sum
+    coalesce(revoked.badges, '{}') AS revoked, sr.review_count, sr.rating_sum,
+    live.any_live AND NOT live.any_untested AS health_tested,
+    CASE WHEN live.any_live AND NOT live.any_untested THEN (
+      SELECT max(t.verified_at) FROM health_tests t
+      WHERE t.parent_id IN (
+        SELECT unnest(ARRAY[p.sire_id, p.dam_id]) FROM puppies p
+        WHERE p.user_id = u.id AND p.hidden_at IS NULL AND p.expires_at > $3::timestamptz
+      )
+    ) END AS health_tested_at
   FROM users u
   LEFT JOIN seller_ratings sr ON sr.seller_id = u.id
   LEFT JOIN payout_accounts pa ON pa.user_id = u.id AND pa.status = 'payouts_enabled'
@@ -34,6 +44,14 @@ const EVIDENCE = `
     SELECT count(*)::int AS count, max(o.handed_over_at) AS last_at
     FROM orders o WHERE o.seller_id = u.id AND o.status = 'handed_over'
   ) placed ON true
+  CROSS JOIN LATERAL (
+    SELECT
+      EXISTS (SELECT 1 FROM puppies p WHERE p.user_id = u.id AND p.hidden_at IS NULL AND p.expires_at > $3::timestamptz) AS any_live,
+      EXISTS (
+        SELECT 1 FROM puppies p
+        WHERE p.user_id = u.id AND p.hidden_at IS NULL AND NOT p.health_tested AND p.expires_at > $3::timestamptz
+      ) AS any_untested
+  ) live
   LEFT JOIN LATERAL (
     SELECT array_agg(r.badge ORDER BY r.id)::text[] AS badges
     FROM badge_revocations r WHERE r.user_id = u.id AND r.lifted_at IS NULL
@@ -57,6 +75,8 @@ interface EvidenceRow {
   revoked: string[];
   review_count: number | null;
   rating_sum: number | null;
+  health_tested: boolean;
+  health_tested_at: string | null;
 }
 
 export function breederRepositories(
@@ -121,11 +141,15 @@ export function breederRepositories(
     breederRecords: {
       // One statement for a page of sellers (decision 0118, the note on the cards' cost): a catalogue
       // page asks this on every request, and a read per seller cost the long tail most of its throughput.
-      evidence: async (sellerIds, upheldSince) => {
+      evidence: async (sellerIds, upheldSince, now) => {
         const ids = [...new Set(sellerIds)];
         if (ids.length === 0) return new Map();
         // named: one text whatever the number of sellers, planned once per connection (decision 0103)
-        const { rows } = await kept.prepared.query<EvidenceRow>(EVIDENCE, [ids, upheldSince.toISOString()]);
+        const { rows } = await kept.prepared.query<EvidenceRow>(EVIDENCE, [
+          ids,
+          upheldSince.toISOString(),
+          now.toISOString(),
+        ]);
         return new Map<number, BreederEvidence>(
           rows.map((r) => [
             r.user_id,
@@ -145,6 +169,9 @@ export function breederRepositories(
               upheld: r.upheld_count,
               revoked: r.revoked as BadgeKind[],
               profile: r.slug === null || r.kennel_name === null ? null : { slug: r.slug, kennelName: r.kennel_name },
+              healthTested: r.health_tested
+                ? { at: r.health_tested_at === null ? null : new Date(r.health_tested_at).toISOString() }
+                : null,
               rating:
                 r.review_count === null || r.rating_sum === null
                   ? null
