@@ -34,6 +34,8 @@ export interface Filters {
   location: string;
   /** only listings whose sire and dam have their recommended tests verified (decision 0121) */
   healthTested: boolean;
+  /** only sellers with the Identity verified badge (decision 0118) */
+  verified: boolean;
   sort: Sort;
   view: ViewMode;
 }
@@ -48,6 +50,7 @@ export const DEFAULT_FILTERS: Readonly<Filters> = Object.freeze({
   category: '',
   location: '',
   healthTested: false,
+  verified: false,
   sort: 'newest',
   view: 'grid',
 });
@@ -92,6 +95,7 @@ export function filtersFromSearch(search: string): Filters {
     category,
     location: text('location'),
     healthTested: ['1', 'true', 'on'].includes(text('healthTested')),
+    verified: ['1', 'true', 'on'].includes(text('verified')),
     sort,
     view: params.get('view') === 'list' ? 'list' : 'grid',
   };
@@ -109,6 +113,7 @@ export function filtersToSearch(filters: Filters): string {
   if (filters.category) params.set('category', filters.category);
   if (filters.location) params.set('location', filters.location);
   if (filters.healthTested) params.set('healthTested', '1');
+  if (filters.verified) params.set('verified', '1');
   if (filters.sort !== 'newest') params.set('sort', filters.sort);
   if (filters.view !== 'grid') params.set('view', filters.view);
   const query = params.toString();
@@ -127,6 +132,7 @@ export function catalogueQuery(filters: Filters, offset: number, limit = PAGE_SI
     category: CATEGORIES.find((c) => c === filters.category),
     location: filters.location || undefined,
     healthTested: filters.healthTested || undefined,
+    verified: filters.verified || undefined,
     sort: filters.sort,
     limit,
     offset,
@@ -145,6 +151,7 @@ export function apiPath(filters: Filters, offset: number, limit = PAGE_SIZE): st
   if (filters.category) params.set('category', filters.category);
   if (filters.location) params.set('location', filters.location);
   if (filters.healthTested) params.set('healthTested', '1');
+  if (filters.verified) params.set('verified', '1');
   if (filters.sort !== 'newest') params.set('sort', filters.sort);
   params.set('limit', String(limit));
   if (offset) params.set('offset', String(offset));

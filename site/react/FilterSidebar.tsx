@@ -224,6 +224,18 @@ export function FilterSidebar({ filters, breeds, onChange, onReset, open }: Prop
           />
         )}
       </Field>
+      <Field kind="check" label="Verified breeders" id={`${id}-verified`} noMessage>
+        {(control) => (
+          <input
+            {...control}
+            type="checkbox"
+            name="verified"
+            value="1"
+            checked={filters.verified}
+            onChange={(event) => onChange({ verified: event.target.checked }, 'choice')}
+          />
+        )}
+      </Field>
       {/* The page reads the first "status": "available" when the box is ticked, otherwise this one. */}
       <input
         type="hidden"

@@ -156,6 +156,48 @@ describe('earned badges', () => {
   });
 });
 
+describe('/puppies?verified=1 (Verified breeders)', () => {
+  it('lists only the listings of sellers whose identity was checked, and not while an admin revoked that badge', async () => {
+    const w = await world();
+    const other = await signedInAgent(w.t, { username: 'other-kennel', accountType: 'seller', createdAt: longAgo });
+    const theirs = await w.t.store.puppies.insert(
+      buildPuppy(
+        {
+          name: 'Rex',
+          breedId: 1,
+          userId: other.user.id,
+          status: 'available',
+          expiresAt: new Date(NOW.getTime() + DAY).toISOString(),
+        },
+        createRng(2),
+        { now: NOW },
+      ),
+    );
+    const listed = async (query: string) =>
+      ((await request(w.t.app).get(`/api/puppies?${query}&limit=24`).expect(200)).body.items as Array<{ id: number }>)
+        .map((p) => p.id)
+        .sort((a, b) => a - b);
+    expect(await listed('status=all')).toEqual([w.puppy.id, theirs.id]);
+    expect(await listed('status=all&verified=1')).toEqual([]);
+    // a check in progress is not a checked identity
+    await w.t.store.payoutAccounts.createForUser(
+      buildPayoutAccount({ userId: other.user.id, accountId: 'acct_other', status: 'pending_verification' }, NOW),
+    );
+    await w.t.store.payoutAccounts.createForUser(
+      buildPayoutAccount({ userId: w.seller.user.id, accountId: 'acct_breeder', status: 'payouts_enabled' }, NOW),
+    );
+    expect(await listed('status=all&verified=1')).toEqual([w.puppy.id]);
+    const revoked = await w.admin.agent
+      .post(`/api/admin/breeders/${w.seller.user.id}/badges/identity_verified/revoke`)
+      .send({ reason: 'The documents did not match.' })
+      .expect(201);
+    expect(await listed('status=all&verified=1')).toEqual([]);
+    await w.admin.agent.post(`/api/admin/badge-revocations/${revoked.body.id}/lift`).expect(204);
+    expect(await listed('status=all&verified=1')).toEqual([w.puppy.id]);
+    expect((await request(w.t.app).get('/api/puppies?verified=1&limit=24&status=all').expect(200)).body.total).toBe(1);
+  });
+});
+
 describe('a revoked badge', () => {
   it('an admin revokes a badge with a reason: the page drops it, the seller sees why, and lifting gives it back', async () => {
     const w = await world();

@@ -21,7 +21,7 @@ describe('the /puppies filters and the address bar', () => {
 
   it('reads every parameter of a link and writes the same address back', () => {
     const search =
-      '?search=golden+pup&breed=12&minPrice=1000&maxPrice=4000&gender=Female&status=all&category=family&location=west&healthTested=1&sort=price-asc&view=list';
+      '?search=golden+pup&breed=12&minPrice=1000&maxPrice=4000&gender=Female&status=all&category=family&location=west&healthTested=1&verified=1&sort=price-asc&view=list';
     const filters = filtersFromSearch(search);
     expect(filters).toEqual({
       search: 'golden pup',
@@ -33,12 +33,13 @@ describe('the /puppies filters and the address bar', () => {
       category: 'family',
       location: 'west',
       healthTested: true,
+      verified: true,
       sort: 'price-asc',
       view: 'list',
     });
     expect(filtersToSearch(filters)).toBe(search);
     expect(apiPath(filters, 48)).toBe(
-      '/api/puppies?breed=12&minPrice=1000&maxPrice=4000&gender=Female&search=golden+pup&category=family&location=west&healthTested=1&sort=price-asc&limit=24&offset=48',
+      '/api/puppies?breed=12&minPrice=1000&maxPrice=4000&gender=Female&search=golden+pup&category=family&location=west&healthTested=1&verified=1&sort=price-asc&limit=24&offset=48',
     );
   });
 

@@ -87,6 +87,13 @@ export const PuppyQuerySchema = v.object({
       v.transform((value) => value === '1' || value === 'true' || value === 'on'),
     ),
   ),
+  /** only listings of sellers whose identity the payout provider checked (the Identity verified badge; decision 0118): "1" */
+  verified: v.optional(
+    v.pipe(
+      v.string('verified must be 1'),
+      v.transform((value) => value === '1' || value === 'true' || value === 'on'),
+    ),
+  ),
   sort: v.optional(v.picklist(SORTS, 'sort must be newest, price-asc, price-desc, age-asc or rating'), 'newest'),
   limit: v.optional(
     v.pipe(

@@ -161,6 +161,7 @@ export async function queryPuppies(store: Repositories, query: PuppyQuery, now: 
     ...(query.location ? { location: query.location } : {}),
     ...(query.search ? { search: query.search } : {}),
     ...(query.healthTested ? { healthTested: true } : {}),
+    ...(query.verified ? { verifiedSellers: true } : {}),
     sort: query.sort,
     limit,
     offset,

@@ -33,6 +33,11 @@ export interface CatalogueQuery {
   featured?: boolean;
   /** only listings whose both parents have their breed's recommended tests verified (decision 0121) */
   healthTested?: boolean;
+  /**
+   * only listings of sellers with the Identity verified badge: a payout account with payouts enabled
+   * and no revocation of that badge in force (decision 0118)
+   */
+  verifiedSellers?: boolean;
   /** capped at CATALOGUE_MAX_PAGE */
   limit: number;
   offset?: number;

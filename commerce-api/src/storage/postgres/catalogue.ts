@@ -72,6 +72,12 @@ export function catalogueQueries(
   if (query.featured) where.push('featured');
   // the listing's own flag, kept when its parents' tests change (decision 0121; puppies_health_tested)
   if (query.healthTested) where.push('health_tested');
+  // Identity verified (decision 0118): a semi-join over the payout accounts, which are one per seller
+  if (query.verifiedSellers)
+    where.push(
+      `user_id IN (SELECT a.user_id FROM payout_accounts a WHERE a.status = 'payouts_enabled' AND NOT EXISTS (` +
+        `SELECT 1 FROM badge_revocations r WHERE r.user_id = a.user_id AND r.badge = 'identity_verified' AND r.lifted_at IS NULL))`,
+    );
   const location = query.location?.toLowerCase();
   if (location)
     where.push(

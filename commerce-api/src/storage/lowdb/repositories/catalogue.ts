@@ -41,6 +41,16 @@ const wordsOf = perRow(puppyText);
 /** a listing's card: a page of new filters then costs no serialising */
 const cardOf = perRow(catalogueCard);
 
+/** sellers with the Identity verified badge: payouts enabled, and the badge not revoked (decision 0118) */
+function verifiedSellers(db: Collections): Set<number> {
+  const revoked = new Set(
+    db.badgeRevocations.filter((r) => r.badge === 'identity_verified' && r.liftedAt === null).map((r) => r.userId),
+  );
+  return new Set(
+    db.payoutAccounts.filter((a) => a.status === 'payouts_enabled' && !revoked.has(a.userId)).map((a) => a.userId),
+  );
+}
+
 /** the catalogue over memory: one pass, then a sort of the matches (what puppy-catalogue.ts does) */
 export function searchPublic(db: Collections, query: CatalogueQuery, now: Date): CataloguePage {
   const nowMs = now.getTime();
@@ -50,6 +60,7 @@ export function searchPublic(db: Collections, query: CatalogueQuery, now: Date):
   const tokens = searchTokens(query.search);
   const location = query.location?.toLowerCase();
   const region = location && REGION_NAMES.has(location) ? location : undefined;
+  const verified = query.verifiedSellers ? verifiedSellers(db) : undefined;
   const matches: Puppy[] = [];
   const all = db.puppies.all();
   for (let i = all.length - 1; i >= 0; i--) {
@@ -65,6 +76,7 @@ export function searchPublic(db: Collections, query: CatalogueQuery, now: Date):
     if (query.status && p.status !== query.status) continue;
     if (query.featured && !p.featured) continue;
     if (query.healthTested && !p.healthTested) continue; // decision 0121
+    if (verified && !verified.has(p.userId)) continue; // decision 0118
     if (region ? p.region !== region : location && !p.location.toLowerCase().includes(location)) continue;
     if (tokens.length) {
       let breed = breedWords.get(p.breedId);
