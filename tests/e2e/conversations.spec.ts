@@ -133,10 +133,12 @@ test('a reported listing reaches the admin queue, and hiding it makes it 404 for
   const puppy = await publicListing(playwright.request, baseURL!, 990);
   await newBuyer(page);
   await page.goto(`/puppies/${puppy.id}`);
-  await page.getByText('Report this listing').click();
-  await page.getByLabel('Reason').selectOption({ label: 'Scam or fraud' });
-  await page.getByLabel('Comment (optional)').fill('Asked me to pay by gift card.');
-  await page.getByRole('button', { name: 'Send report' }).click();
+  // the listing's own report form (each review under the listing has one of its own)
+  const report = page.locator('details', { hasText: 'Report this listing' });
+  await report.getByText('Report this listing').click();
+  await report.getByLabel('Reason').selectOption({ label: 'Scam or fraud' });
+  await report.getByLabel('Comment (optional)').fill('Asked me to pay by gift card.');
+  await report.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByText('Thank you. Our team will review your report.').first()).toBeVisible();
 
   const admin = await secondBrowser(browser, baseURL!);
