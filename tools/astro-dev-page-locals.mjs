@@ -48,6 +48,7 @@ async function pageLocals(api, cookie) {
       // with the cookie: the API shows an owner their draft, as the built server does
       puppy: (id) => get(`/api/puppies/${id}`, true),
       featured: () => get('/api/puppies/featured'),
+      breederLines: async (ids) => (ids.length ? ((await get(`/api/breeders?sellers=${ids.join(',')}`)) ?? {}) : {}),
       breeds: () => get('/api/breeds'),
       sitemap: async () => ((await get('/api/puppies')) ?? []).map((p) => ({ id: p.id, lastmod: p.createdAt })),
       breeder: async (slug) => {

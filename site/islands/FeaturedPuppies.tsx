@@ -6,6 +6,8 @@ import type { PuppyView } from '#contracts/puppies.ts';
 import { PuppyImage } from '../react/PuppyImage.tsx';
 import { formatAge, formatPrice } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
+import { useBreederLines } from '../lib/breeder-lines.ts';
+import type { BreederSummariesResponse } from '#contracts/breeders.ts';
 import '../styles/card.css';
 import '../styles/shimmer.css';
 import './FeaturedPuppies.css';
@@ -13,9 +15,18 @@ import './FeaturedPuppies.css';
 /** One row on desktop, two on tablets. */
 export const FEATURED_SHOWN = 4;
 
-export default function FeaturedPuppies({ puppies: given }: { puppies?: PuppyView[] }) {
+export default function FeaturedPuppies({
+  puppies: given,
+  breeders: givenLines,
+}: {
+  puppies?: PuppyView[];
+  /** each card's breeder line by seller id, when the server rendered them (FeaturedListings.astro) */
+  breeders?: BreederSummariesResponse;
+}) {
   const { data: fetched, error, isLoading } = useApi<PuppyView[]>(given ? null : '/api/puppies/featured');
   const data = given ?? fetched;
+  const fetchedLines = useBreederLines(givenLines ? undefined : data?.slice(0, FEATURED_SHOWN));
+  const breeders = givenLines ?? fetchedLines;
 
   if (!given && (isLoading || (!data && !error))) return <FeaturedSkeleton />;
 
@@ -63,6 +74,12 @@ export default function FeaturedPuppies({ puppies: given }: { puppies?: PuppyVie
               <span className="featured-age">{formatAge(puppy.age)} · </span>
               {puppy.location}
             </p>
+            {/* the kennel only: the badges would make this short card tall (they are on /puppies) */}
+            {breeders[puppy.userId] && (
+              <p className="breeder-line featured-breeder">
+                Sold by <a href={`/breeders/${breeders[puppy.userId]!.slug}`}>{breeders[puppy.userId]!.kennelName}</a>
+              </p>
+            )}
           </div>
         </li>
       ))}

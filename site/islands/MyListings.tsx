@@ -17,6 +17,7 @@ import { formatPrice } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
 import { useFavorites } from '../lib/favorites.ts';
+import { useBreederLines } from '../lib/breeder-lines.ts';
 import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
 import { PuppyCard, StatusBadge } from '../react/PuppyCard.tsx';
 import { PuppyImage } from '../react/PuppyImage.tsx';
@@ -314,6 +315,8 @@ function ListingRow({
 }
 
 function FavoritesPanel({ favorites }: { favorites: ReturnType<typeof useFavorites> }) {
+  // the cards' "Sold by" lines (decision 0118): the favourites' list carries none
+  const breeders = useBreederLines(favorites.puppies);
   if (favorites.isLoading) {
     return <PageSpinner label="Loading your favorites…" />;
   }
@@ -331,7 +334,14 @@ function FavoritesPanel({ favorites }: { favorites: ReturnType<typeof useFavorit
   return (
     <div className="card-grid">
       {favorites.puppies.map((puppy) => (
-        <PuppyCard key={puppy.id} puppy={puppy} favorited onToggleFavorite={favorites.toggle} headingLevel={2} />
+        <PuppyCard
+          key={puppy.id}
+          puppy={puppy}
+          favorited
+          onToggleFavorite={favorites.toggle}
+          headingLevel={2}
+          breeder={breeders[puppy.userId]}
+        />
       ))}
     </div>
   );

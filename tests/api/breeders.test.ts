@@ -156,6 +156,30 @@ describe('earned badges', () => {
   });
 });
 
+describe('GET /api/breeders?sellers= (the breeder lines of featured and favourite cards)', () => {
+  it('answers the line of each named seller with a page, by id, and refuses a list it cannot read', async () => {
+    const w = await world();
+    const lines = (
+      await request(w.t.app).get(`/api/breeders?sellers=${w.seller.user.id},${w.buyer.user.id},999999`).expect(200)
+    ).body as Record<string, BreederSummary>;
+    expect(Object.keys(lines)).toEqual([String(w.seller.user.id)]);
+    expect(lines[w.seller.user.id]).toMatchObject({ slug: 'willow-creek-kennels', kennelName: 'Willow Creek Kennels' });
+    for (const bad of [
+      '',
+      'sellers=',
+      'sellers=one',
+      'sellers=1,,2',
+      `sellers=${Array.from({ length: 49 }, (_, i) => i + 1).join(',')}`,
+    ]) {
+      const answer = await request(w.t.app).get(`/api/breeders?${bad}`);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body.error.fields.sellers, bad).toMatch(
+        /^sellers (must be a list of seller ids, like 1,2,3|may name at most 48 sellers)$/,
+      );
+    }
+  });
+});
+
 describe('/puppies?verified=1 (Verified breeders)', () => {
   it('lists only the listings of sellers whose identity was checked, and not while an admin revoked that badge', async () => {
     const w = await world();

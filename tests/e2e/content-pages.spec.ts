@@ -49,6 +49,14 @@ test.describe('home page', () => {
       'href',
       `/puppies/${featuredApi[0]!.id}`,
     );
+    // each card names its breeder, and that link leads to the breeder's page, not the puppy's
+    const card = featured.getByRole('listitem').filter({ hasText: featuredApi[0]!.name });
+    const soldBy = card.getByText('Sold by').getByRole('link');
+    await expect(soldBy).toHaveAttribute('href', /^\/breeders\/[a-z0-9-]+$/);
+    const kennel = await soldBy.textContent();
+    await soldBy.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(kennel!);
+    await page.goBack();
 
     const seller = page.getByRole('region', { name: 'Are You a Breeder?' });
     await expect(seller.getByRole('link', { name: 'Become a Seller' })).toHaveAttribute('href', '/sellers');

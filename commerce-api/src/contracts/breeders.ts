@@ -223,6 +223,26 @@ export const RevokeBadgeSchema = v.object({
 });
 
 /** GET /api/admin/breeders?q=: a username, or a part of a kennel name */
+/** the most sellers one summaries request may name: two pages of cards */
+export const MAX_SUMMARY_SELLERS = 48;
+
+/**
+ * GET /api/breeders?sellers=1,2,3: the breeder lines of cards whose list carries none (the home page's
+ * featured puppies, My Listings' favourites); the catalogue's pages carry theirs (decision 0118)
+ */
+export const BreederSummariesQuerySchema = v.object({
+  sellers: v.pipe(
+    // missing reads as empty, so it gets the same words as a malformed list
+    v.optional(v.string('sellers must be a list of seller ids, like 1,2,3'), ''),
+    v.regex(/^\d{1,9}(,\d{1,9})*$/, 'sellers must be a list of seller ids, like 1,2,3'),
+    v.transform((list) => [...new Set(list.split(',').map(Number))]),
+    v.maxLength(MAX_SUMMARY_SELLERS, `sellers may name at most ${MAX_SUMMARY_SELLERS} sellers`),
+  ),
+});
+
+/** the breeder line of each named seller that has a page, by seller id */
+export type BreederSummariesResponse = Record<number, BreederSummary>;
+
 export const AdminBreederSearchSchema = v.object({
   q: v.pipe(
     text('Please type a username or a kennel name'),

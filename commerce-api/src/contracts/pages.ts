@@ -4,7 +4,7 @@ import type { SellerReviewsView } from './reviews.ts';
 import type { BreedView, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView } from './puppies.ts';
 import type { ConversationsResponse, ConversationView } from './conversations.ts';
 import type { LocalOnboardingPage } from './payouts.ts';
-import type { BreederPageView } from './breeders.ts';
+import type { BreederPageView, BreederSummariesResponse } from './breeders.ts';
 
 /** one public listing in sitemap.xml */
 export interface SitemapEntry {
@@ -26,6 +26,8 @@ export interface PageCatalogue {
   breeder(slug: string): Promise<{ breeder: BreederPageView; listings: PuppyView[] } | null>;
   /** every breeder page in sitemap.xml, with the day its profile last changed */
   breederSitemap(): Promise<Array<{ slug: string; lastmod: string }>>;
+  /** the breeder lines of these sellers' cards (the featured puppies'; decision 0118), by seller id */
+  breederLines(sellerIds: readonly number[]): Promise<BreederSummariesResponse>;
   /** a seller's rating and visible reviews with replies (decision 0119): listing and breeder pages */
   sellerReviews(sellerId: number): Promise<SellerReviewsView>;
 }

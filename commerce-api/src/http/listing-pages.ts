@@ -17,6 +17,7 @@ import { PRICE_BANDS, type PuppyPage } from '#contracts/puppies.ts';
 import type { AppDeps } from '../deps.ts';
 import { breederSitemap } from '../domain/breeders/pages.ts';
 import { sellerReviews } from '../domain/reviews.ts';
+import { breederSummaries } from '../domain/breeders/pages.ts';
 import { recommendedTestsOf } from '../domain/parents.ts';
 import {
   breederWithListings,
@@ -46,6 +47,7 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
     breeder: (slug) => breederWithListings(store, slug, at),
     breederSitemap: () => breederSitemap(store),
     sellerReviews: (sellerId) => sellerReviews(store, sellerId),
+    breederLines: (sellerIds) => breederSummaries(store, sellerIds, at),
   });
 
   /**

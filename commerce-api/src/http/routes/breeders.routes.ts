@@ -7,14 +7,16 @@ import { idParam } from '#contracts/common.ts';
 import {
   AdminBreederSearchSchema,
   BreederProfileSchema,
+  BreederSummariesQuerySchema,
   RevokeBadgeSchema,
   SLUG_PATTERN,
   type AdminBreedersResponse,
+  type BreederSummariesResponse,
 } from '#contracts/breeders.ts';
 import type { AppDeps } from '../../deps.ts';
 import { findBreeders } from '../../domain/breeders/admin.ts';
 import { liftRevocation, revokeBadge } from '../../domain/breeders/badges.ts';
-import { breederPage, myBreederProfile } from '../../domain/breeders/pages.ts';
+import { breederPage, breederSummaries, myBreederProfile } from '../../domain/breeders/pages.ts';
 import { saveBreederProfile } from '../../domain/breeders/profiles.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { requireAdmin, requireUser } from '../session.ts';
@@ -52,6 +54,13 @@ export function breedersRoutes({ store, now }: AppDeps): express.Router {
   router.put('/breeders/mine', save);
   // the My Listings form: an HTML form can only POST
   router.post('/breeders/mine', urlencodedForms, save);
+
+  // the breeder lines of cards whose list carries none (decision 0118): one store read for all
+  router.get('/breeders', async (req, res) => {
+    const { sellers } = parseInput(BreederSummariesQuerySchema, req.query);
+    const summaries: BreederSummariesResponse = await breederSummaries(store, sellers, now());
+    res.json(summaries);
+  });
 
   router.get('/breeders/:slug', async (req, res) => {
     const slug = req.params.slug;
