@@ -4,7 +4,7 @@
 // same listing, lets the same accounts log in, and shows the same order and earnings. A restore into a
 // target that holds data is refused and changes nothing. (The lowdb backup under writes, and what a restore
 // refuses before writing: tests/unit/storage/backup.test.ts.)
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -108,6 +108,9 @@ describe(`backup and restore on ${onPostgres ? 'PostgreSQL' : 'lowdb'}`, () => {
       mkdirSync(path.join(config.dataDir, 'uploads', 'images'), { recursive: true });
       writeFileSync(path.join(config.dataDir, 'uploads', PICTURE), 'picture bytes');
       writeFileSync(path.join(config.dataDir, 'uploads', `${PICTURE}.123.tmp`), 'half a pic');
+      // a health test's proof, kept apart from the public uploads (decision 0121)
+      mkdirSync(path.join(config.dataDir, 'private', 'proofs'), { recursive: true });
+      writeFileSync(path.join(config.dataDir, 'private', 'proofs', 'hips.pdf'), '%PDF proof bytes');
     }
     const listing = (await request(t.app).get(`/api/puppies/${puppy.id}`)).body;
     const buyersOrder = (await buyer.agent.get(`/api/orders/${order.reference}`)).body;
@@ -116,7 +119,7 @@ describe(`backup and restore on ${onPostgres ? 'PostgreSQL' : 'lowdb'}`, () => {
 
     const file = path.join(tempDir(), onPostgres ? 'puppynest.dump' : 'puppynest.tar.gz');
     const backedUp = await backupStore(config, file);
-    expect(backedUp).toMatchObject(onPostgres ? { kind: 'postgres' } : { kind: 'lowdb', uploads: 1 });
+    expect(backedUp).toMatchObject(onPostgres ? { kind: 'postgres' } : { kind: 'lowdb', uploads: 2 });
     expect(backedUp.bytes).toBeGreaterThan(0);
 
     const target = await freshTarget();
@@ -138,6 +141,10 @@ describe(`backup and restore on ${onPostgres ? 'PostgreSQL' : 'lowdb'}`, () => {
     } else {
       expect(readFileSync(path.join(target.config.dataDir, 'uploads', PICTURE), 'utf8')).toBe('picture bytes');
       expect(existsSync(path.join(target.config.dataDir, 'uploads', `${PICTURE}.123.tmp`))).toBe(false);
+      const proof = path.join(target.config.dataDir, 'private', 'proofs', 'hips.pdf');
+      expect(readFileSync(proof, 'utf8')).toBe('%PDF proof bytes');
+      // private to the server's user, as the proof store writes it
+      expect(statSync(proof).mode & 0o077).toBe(0);
     }
   });
 

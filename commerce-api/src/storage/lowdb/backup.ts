@@ -1,5 +1,5 @@
 // npm run backup / npm run restore on the lowdb store (decision 0115): one .tar.gz holding db.json and every
-// file under DATA_DIR/uploads.
+// file under DATA_DIR/uploads and DATA_DIR/private (the health tests' proofs, decision 0121).
 //
 // The backup is taken while the server runs, and takes no lock: it only reads. db.json is never written in
 // place (durable-json-file.ts writes a new file and renames it over the old one), so reading it gives one
@@ -27,13 +27,17 @@ import { DB_FILE_NAME } from './file-storage.ts';
 
 /** DATA_DIR/uploads: the local media store's folder and the seed's pictures (server.ts) */
 const UPLOADS = 'uploads';
+/** DATA_DIR/private: files never served publicly, the health tests' proofs (decision 0121; server.ts) */
+const PRIVATE = 'private';
+/** the folders of files a backup holds beside db.json, uploaded first and named by db.json */
+const FILE_FOLDERS = [UPLOADS, PRIVATE] as const;
 /** a file the media store is still writing (media-store.ts renames it when complete) */
 const UNFINISHED = /\.tmp$/;
-/** what a backup may hold: db.json, and files under uploads/ with plain names (no "..", no absolute path) */
-const ENTRY = /^(?:db\.json|uploads(?:\/[\w][\w.-]*)+)$/;
+/** what a backup may hold: db.json, and files under uploads/ or private/ with plain names (no "..", no absolute path) */
+const ENTRY = /^(?:db\.json|(?:uploads|private)(?:\/[\w][\w.-]*)+)$/;
 
 export interface LowdbBackupReport {
-  /** files under uploads/ in the backup */
+  /** files under uploads/ and private/ in the backup */
   uploads: number;
   /** the backup's size on disk */
   bytes: number;
@@ -43,7 +47,6 @@ export interface LowdbBackupReport {
 export async function backupDataDir(dataDir: string, file: string): Promise<LowdbBackupReport> {
   const dir = path.resolve(dataDir);
   const dbFile = path.join(dir, DB_FILE_NAME);
-  const uploadsDir = path.join(dir, UPLOADS);
   const temp = `${path.resolve(file)}.${process.pid}.tmp`;
   const pack = tar.pack();
   const written = pipeline(pack, createGzip(), createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
@@ -51,9 +54,9 @@ export async function backupDataDir(dataDir: string, file: string): Promise<Lowd
   written.catch(() => {});
   try {
     const captured = new Set<string>();
-    await addUploads(pack, uploadsDir, captured);
+    for (const folder of FILE_FOLDERS) await addUploads(pack, dir, folder, captured);
     const db = await readDb(dbFile);
-    await addUploads(pack, uploadsDir, captured);
+    for (const folder of FILE_FOLDERS) await addUploads(pack, dir, folder, captured);
     await addEntry(pack, { name: DB_FILE_NAME, size: db.length, mode: 0o600, mtime: new Date() }, db);
     pack.finalize();
     await written;
@@ -68,7 +71,7 @@ export async function backupDataDir(dataDir: string, file: string): Promise<Lowd
 }
 
 export interface LowdbRestoreReport {
-  /** files put under DATA_DIR/uploads */
+  /** files put under DATA_DIR/uploads and DATA_DIR/private */
   uploads: number;
 }
 
@@ -105,10 +108,12 @@ export async function restoreDataDir(file: string, dataDir: string): Promise<Low
           cause: error,
         });
       }
-      if (uploads > 0) {
+      for (const folder of FILE_FOLDERS) {
+        const restored = path.join(staging, folder);
+        if ((await filesUnder(restored)).length === 0) continue;
         // refuseUnlessEmpty let only empty folders through
-        await rm(path.join(dir, UPLOADS), { recursive: true, force: true });
-        await rename(path.join(staging, UPLOADS), path.join(dir, UPLOADS));
+        await rm(path.join(dir, folder), { recursive: true, force: true });
+        await rename(restored, path.join(dir, folder));
       }
       await rename(dbFile, path.join(dir, DB_FILE_NAME));
       await syncFolder(dir);
@@ -126,7 +131,8 @@ async function refuseUnlessEmpty(dir: string): Promise<void> {
     () => true,
     () => false,
   );
-  const uploads = (await filesUnder(path.join(dir, UPLOADS))).length;
+  let uploads = 0;
+  for (const folder of FILE_FOLDERS) uploads += (await filesUnder(path.join(dir, folder))).length;
   if (!hasDb && uploads === 0) return;
   const held = [
     hasDb ? `a database (${DB_FILE_NAME})` : '',
@@ -158,10 +164,16 @@ async function readDb(dbFile: string): Promise<Buffer> {
   return db;
 }
 
-/** adds every finished file under `uploadsDir` that is not in `captured` yet */
-async function addUploads(pack: tar.Pack, uploadsDir: string, captured: Set<string>): Promise<void> {
+/** adds every finished file under DATA_DIR/`folder` that is not in `captured` yet */
+async function addUploads(
+  pack: tar.Pack,
+  dataDir: string,
+  folder: (typeof FILE_FOLDERS)[number],
+  captured: Set<string>,
+): Promise<void> {
+  const uploadsDir = path.join(dataDir, folder);
   for (const relative of await filesUnder(uploadsDir)) {
-    if (captured.has(relative) || UNFINISHED.test(relative)) continue;
+    if (captured.has(`${folder}/${relative}`) || UNFINISHED.test(relative)) continue;
     let handle: FileHandle;
     try {
       handle = await open(path.join(uploadsDir, ...relative.split('/')), 'r');
@@ -175,10 +187,15 @@ async function addUploads(pack: tar.Pack, uploadsDir: string, captured: Set<stri
       const stats: Stats = await handle.stat();
       await addEntry(
         pack,
-        { name: `${UPLOADS}/${relative}`, size: stats.size, mode: 0o644, mtime: stats.mtime },
+        {
+          name: `${folder}/${relative}`,
+          size: stats.size,
+          mode: folder === PRIVATE ? 0o600 : 0o644,
+          mtime: stats.mtime,
+        },
         handle,
       );
-      captured.add(relative);
+      captured.add(`${folder}/${relative}`);
     } finally {
       await handle.close();
     }
@@ -243,7 +260,7 @@ async function extract(file: string, staging: string): Promise<number> {
       }
       const target = path.join(staging, ...name.split('/'));
       await mkdir(path.dirname(target), { recursive: true });
-      const out = await open(target, 'wx', name === DB_FILE_NAME ? 0o600 : 0o644);
+      const out = await open(target, 'wx', name === DB_FILE_NAME || name.startsWith(`${PRIVATE}/`) ? 0o600 : 0o644);
       try {
         // writeFile on a handle writes every byte from its position on, chunk after chunk
         for await (const chunk of entry) await out.writeFile(chunk as Buffer);
