@@ -133,11 +133,16 @@ describe(`backup and restore on ${onPostgres ? 'PostgreSQL' : 'lowdb'}`, () => {
     const sellerAgain = await loggedIn(again, seller.user.username);
     expect((await sellerAgain.get('/api/earnings')).body).toEqual(earnings);
     if (onPostgres) {
-      // ready to serve: the restored tables have their statistics and visibility map
+      // ready to serve: the restored tables were vacuumed and analysed. (Whether VACUUM could also mark the
+      // pages all-visible depends on every other session's oldest snapshot, which a busy test machine
+      // holds back now and then, so the test reads that the restore ran both, and the statistics.)
       const pool = createPool({ connectionString: target.config.databaseUrl, max: 1 });
       cleanups.push(() => pool.end());
-      const { rows } = await pool.query(`SELECT reltuples, relallvisible FROM pg_class WHERE relname = 'puppies'`);
-      expect(rows[0]).toMatchObject({ reltuples: 1, relallvisible: 1 });
+      const { rows } = await pool.query(
+        `SELECT c.reltuples, s.last_vacuum IS NOT NULL AS vacuumed, s.last_analyze IS NOT NULL AS analysed
+         FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid WHERE c.relname = 'puppies'`,
+      );
+      expect(rows[0]).toMatchObject({ reltuples: 1, vacuumed: true, analysed: true });
     } else {
       expect(readFileSync(path.join(target.config.dataDir, 'uploads', PICTURE), 'utf8')).toBe('picture bytes');
       expect(existsSync(path.join(target.config.dataDir, 'uploads', `${PICTURE}.123.tmp`))).toBe(false);
