@@ -26,6 +26,16 @@ export function breederRepositories({
     evidence: async (sellerIds, upheldSince, now) => {
       const ids = [...new Set(sellerIds)];
       const [placed, upheld] = await Promise.all([records.placed(ids), records.upheldReports(ids, upheldSince)]);
+      // the sellers' live listings, in one pass over the catalogue (a pass per seller cost a page of 24
+      // sellers 24 passes over 100,000 listings)
+      const wanted = new Set(ids);
+      const liveOf = new Map<number, Puppy[]>();
+      for (const p of db.puppies.all())
+        if (wanted.has(p.userId) && !p.hiddenAt && isLiveAt(p, now)) {
+          const list = liveOf.get(p.userId);
+          if (list) list.push(p);
+          else liveOf.set(p.userId, [p]);
+        }
       const result = new Map<number, BreederEvidence>();
       for (const id of ids) {
         const user = db.users.get(id);
@@ -33,7 +43,7 @@ export function breederRepositories({
         const account = db.payoutAccounts.find((a) => a.userId === id);
         const profile = db.breederProfiles.find((p) => p.userId === id);
         const rating = db.sellerRatings.find((r) => r.sellerId === id);
-        const live = db.puppies.filter((p) => p.userId === id && !p.hiddenAt && isLiveAt(p, now));
+        const live = liveOf.get(id) ?? [];
         result.set(id, {
           user: {
             verifiedEmail: user.verifiedEmail,
