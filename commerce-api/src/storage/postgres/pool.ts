@@ -70,8 +70,13 @@ export interface PoolOptions {
  * at most, and starting workers costs more than they share: a keyword page's parallel scan took 42 ms
  * where its workers scanned for 13 (10 ms without them), and under load they take the cores other
  * requests need (decision 0104). A DATABASE_URL with its own `options` keeps them.
+ *
+ * No JIT compilation either: it pays off for long analytical queries, and these are short. A statement
+ * whose estimated cost passes jit_above_cost is compiled on every run: the cards' evidence statement
+ * (repositories/breeders.ts), estimated high for a subquery that seldom runs, spent about 1 s of its
+ * 1.06 s compiling, and under load a catalogue page took seconds (decision 0118, its note on the cost).
  */
-const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0';
+const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0 -c jit=off';
 
 export function createPool({ connectionString, max = 10, log = console }: PoolOptions): pg.Pool {
   const pool = new pg.Pool({

@@ -347,10 +347,11 @@ describe('keyword search', () => {
     for (const statement of [town.page, town.count]) expect(statement.text).not.toMatch(/breed_id =|FROM breeds/);
   });
 
-  it("runs without parallel workers on the pool's connections", async () => {
+  it("runs without parallel workers and without JIT compilation on the pool's connections", async () => {
     expect((await pool.query('SHOW max_parallel_workers_per_gather')).rows[0]).toEqual({
       max_parallel_workers_per_gather: '0',
     });
+    expect((await pool.query('SHOW jit')).rows[0]).toEqual({ jit: 'off' });
   });
 });
 
