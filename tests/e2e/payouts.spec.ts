@@ -14,6 +14,7 @@ import {
   fillCard,
   money,
   newBuyer,
+  payListingFee,
   publicListing,
   sellerApi,
   type Listing,
@@ -44,21 +45,7 @@ async function newSellerWithListing(
   });
   expect(registered.status(), await registered.text()).toBe(201);
   const puppy = await draftListing(api, price);
-  const intent = (await (await api.post('/api/create-listing-fee-intent', { data: { puppyId: puppy.id } })).json()) as {
-    clientSecret: string;
-  };
-  const method = (await (
-    await api.post('/api/local-payments/payment-methods', {
-      data: { number: CARDS.visa, exp: '12/34', cvc: '123', zip: '97201' },
-    })
-  ).json()) as { id: string };
-  expect(
-    (
-      await api.post('/api/local-payments/confirm', {
-        data: { clientSecret: intent.clientSecret, paymentMethodId: method.id },
-      })
-    ).ok(),
-  ).toBe(true);
+  await payListingFee(api, puppy.id);
   await api.dispose();
   return { account: { username, password: PASSWORD }, puppy };
 }

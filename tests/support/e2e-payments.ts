@@ -56,11 +56,9 @@ export async function draftListing(api: APIRequestContext, price = 1200): Promis
   return puppy;
 }
 
-/** a public listing: a draft whose fee the seller paid with a test card through the API */
-export async function publicListing(requests: APIRequest, baseURL: string, price = 1200): Promise<Listing> {
-  const api = await sellerApi(requests, baseURL);
-  const puppy = await draftListing(api, price);
-  const intent = (await (await api.post('/api/create-listing-fee-intent', { data: { puppyId: puppy.id } })).json()) as {
+/** the seller (`api`) pays a draft's listing fee with a test card through the API: the listing goes public */
+export async function payListingFee(api: APIRequestContext, puppyId: number): Promise<void> {
+  const intent = (await (await api.post('/api/create-listing-fee-intent', { data: { puppyId } })).json()) as {
     clientSecret: string;
   };
   const method = (await (
@@ -75,6 +73,13 @@ export async function publicListing(requests: APIRequest, baseURL: string, price
       })
     ).ok(),
   ).toBe(true);
+}
+
+/** a public listing: a draft whose fee the seller paid with a test card through the API */
+export async function publicListing(requests: APIRequest, baseURL: string, price = 1200): Promise<Listing> {
+  const api = await sellerApi(requests, baseURL);
+  const puppy = await draftListing(api, price);
+  await payListingFee(api, puppy.id);
   await api.dispose();
   return puppy;
 }
