@@ -1,5 +1,6 @@
 // The /puppies filters (docs/product.md §5 "Filter sidebar") and their two spellings: the page's address (so links,
-// reload and the back button work) and the API query. Plain functions, shared by the island and tests.
+// reload and the back button work) and the API query, and the list's pages (`?page=N`, decision 0122).
+// Plain functions, shared by the server's page, the list's enhancement script and tests.
 import {
   CATEGORIES,
   GENDERS,
@@ -9,6 +10,9 @@ import {
   type Gender,
   type PuppyQuery,
 } from '#contracts/puppies.ts';
+
+/** the sidebar's form: the sort select outside it belongs to it through its `form` attribute */
+export const FILTER_FORM_ID = 'puppy-filter-form';
 
 export const PRICE_MIN = 0;
 export const PRICE_MAX = 5000;
@@ -118,6 +122,40 @@ export function filtersToSearch(filters: Filters): string {
   if (filters.view !== 'grid') params.set('view', filters.view);
   const query = params.toString();
   return query ? `?${query}` : '';
+}
+
+/**
+ * The page of results an address asks for: 1 unless `page` is a whole number from 2 up. Past the last
+ * page the list says so and links back (decision 0122), so any number is read as it is.
+ */
+export function pageFromSearch(search: string): number {
+  const raw = new URLSearchParams(search).get('page') ?? '';
+  if (!/^\d{1,6}$/.test(raw)) return 1;
+  return Math.max(1, Number(raw));
+}
+
+/** the address of one page of these filters' results: page 1 has no `page` */
+export function pageHref(filters: Filters, page: number): string {
+  const search = filtersToSearch(filters);
+  if (page <= 1) return `/puppies${search}`;
+  return `/puppies${search}${search ? '&' : '?'}page=${page}`;
+}
+
+/**
+ * The page numbers a pager links to: the first, the last, and two either side of the current one; a
+ * gap (null) where numbers are left out. `last` is the last page known (with a capped count, the next one).
+ */
+export function pageWindow(current: number, last: number): Array<number | null> {
+  const shown = new Set([1, last, current - 2, current - 1, current, current + 1, current + 2]);
+  const pages = [...shown].filter((n) => n >= 1 && n <= last).sort((a, b) => a - b);
+  const out: Array<number | null> = [];
+  for (const n of pages) {
+    const previous = out[out.length - 1];
+    if (typeof previous === 'number' && n - previous === 2) out.push(previous + 1);
+    else if (typeof previous === 'number' && n - previous > 2) out.push(null);
+    out.push(n);
+  }
+  return out;
 }
 
 /** the catalogue query for one page of results (the server's first page, and the API's) */

@@ -7,6 +7,9 @@ import {
   DEFAULT_FILTERS,
   filtersFromSearch,
   filtersToSearch,
+  pageFromSearch,
+  pageHref,
+  pageWindow,
   parsePrice,
   searchResultsLine,
   totalText,
@@ -102,5 +105,30 @@ describe("the server's first page of /puppies", () => {
   it('reads the sidebar form\'s two "status" fields: the ticked box first, otherwise the hidden "all"', () => {
     expect(filtersFromSearch('?status=available&status=all').status).toBe('available');
     expect(filtersFromSearch('?status=all').status).toBe('');
+  });
+});
+
+describe('the pages of the list (decision 0122)', () => {
+  it('reads ?page=N as a whole number from 1, anything else as the first page', () => {
+    expect(pageFromSearch('')).toBe(1);
+    expect(pageFromSearch('?page=3')).toBe(3);
+    expect(pageFromSearch('?page=0')).toBe(1);
+    for (const raw of ['-2', '2.5', 'abc', '1e3', '9999999', '']) expect(pageFromSearch(`?page=${raw}`)).toBe(1);
+  });
+
+  it('writes a page after the filters, and leaves page 1 out', () => {
+    const filters = { ...DEFAULT_FILTERS, gender: 'Female' as const };
+    expect(pageHref(filters, 1)).toBe('/puppies?gender=Female');
+    expect(pageHref(filters, 4)).toBe('/puppies?gender=Female&page=4');
+    expect(pageHref(DEFAULT_FILTERS, 2)).toBe('/puppies?page=2');
+  });
+
+  it('links the first, the last and two either side of the current page, with gaps', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(6, 42)).toEqual([1, null, 4, 5, 6, 7, 8, null, 42]);
+    // a gap of one page shows that page instead of "…"
+    expect(pageWindow(4, 9)).toEqual([1, 2, 3, 4, 5, 6, null, 9]);
+    expect(pageWindow(42, 42)).toEqual([1, null, 40, 41, 42]);
   });
 });
