@@ -1,5 +1,7 @@
 // A puppy in a list (docs/product.md §2 "Puppy list"): the grid card, the list row, their loading skeleton, the
-// status badge and the favourite heart. Shared by /puppies and the Favorites tab of My Listings.
+// status badge and the favourite heart. Shared by /puppies, where Astro renders them to HTML with no React
+// behind them (decision 0122), and the islands that list puppies (the Favorites tab of My Listings, a
+// breeder's listings).
 import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
 import { capitalise, formatAge, formatPrice, formatWeight } from '../lib/format.ts';
 import { PuppyImage } from './PuppyImage.tsx';
@@ -29,7 +31,8 @@ export function FavoriteButton({
 }: {
   puppy: PuppyView;
   favorited: boolean;
-  onToggle: (puppy: PuppyView) => void;
+  /** none in server HTML: site/scripts/favorite-hearts.ts finds the heart by its data-favorite */
+  onToggle: ((puppy: PuppyView) => void) | undefined;
 }) {
   return (
     <button
@@ -38,7 +41,8 @@ export function FavoriteButton({
       aria-pressed={favorited}
       aria-label={`Save ${puppy.name} to favorites`}
       title={favorited ? 'Saved to your favorites' : 'Save to favorites'}
-      onClick={() => onToggle(puppy)}
+      data-favorite={onToggle ? undefined : puppy.id}
+      onClick={onToggle && (() => onToggle(puppy))}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
         <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.1 0 3.6 1.1 4.3 2.4.7-1.3 2.2-2.4 4.3-2.4 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z" />
@@ -53,7 +57,8 @@ const imageAlt = (puppy: PuppyView) =>
 interface CardProps {
   puppy: PuppyView;
   favorited: boolean;
-  onToggleFavorite: (puppy: PuppyView) => void;
+  /** left out where the card is server HTML (decision 0122) */
+  onToggleFavorite?: ((puppy: PuppyView) => void) | undefined;
   /** the first visible images load eagerly (LCP), the rest lazily */
   eager?: boolean;
   headingLevel?: 2 | 3;

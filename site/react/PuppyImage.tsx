@@ -68,7 +68,7 @@ export function PuppyImage({ src, alt, sizes, eager = false, width = 1200, heigh
  * so a frame rule that makes photos `display: block` cannot push the text into a corner; a frame too
  * small for the words (a thumbnail) shows only the paw (global.css).
  */
-function ImagePlaceholder({ alt, width, height }: { alt: string; width: number; height: number }) {
+export function ImagePlaceholder({ alt, width, height }: { alt: string; width: number; height: number }) {
   const label = alt ? { role: 'img', 'aria-label': `${alt}: Image Not Available` } : { 'aria-hidden': true };
   return (
     <div className="image-placeholder" style={{ aspectRatio: `${width} / ${height}` }} {...label}>

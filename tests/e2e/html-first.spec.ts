@@ -4,6 +4,7 @@
 import { expect, test, type Page, waitForIslands } from '../support/test.ts';
 import { DEMO, expectAccessible, loginViaApi } from '../support/e2e.ts';
 import { expectHydrated, expectNotHydrated, holdIslandScripts } from '../support/hydration.ts';
+import { expectAccessibleWithoutScripts } from '../support/no-script-axe.ts';
 
 interface ApiPuppy {
   id: number;
@@ -105,6 +106,44 @@ test.describe('with JavaScript turned off', () => {
     await expect(page.getByText('Labrador Retriever · Female').first()).toBeVisible();
     await expect(page.getByRole('tabpanel')).toContainText('Labrador Retriever');
   });
+
+  test('the pager reaches every puppy, page by page to the last, and Grid/List are links (decision 0122)', async ({
+    page,
+  }) => {
+    test.slow();
+    // every status, in the default price band
+    const all = (await (await page.request.get('/api/puppies?minPrice=500&maxPrice=3000')).json()) as ApiPuppy[];
+    const pages = Math.ceil(all.length / 24);
+    expect(pages).toBeGreaterThan(1);
+    await page.goto('/puppies?status=all');
+    await expect(page.getByText(`Showing 1–24 of ${all.length}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Load more puppies' })).toBeHidden();
+    const pager = page.getByRole('navigation', { name: 'Pages of puppies' });
+    const seen = new Set<string>();
+    for (let n = 1; n <= pages; n++) {
+      await expect(pager.getByRole('link', { name: `Page ${n}` })).toHaveAttribute('aria-current', 'page');
+      for (const name of await page.locator('article.puppy-card h3').allTextContents()) seen.add(name);
+      if (n < pages) await pager.getByRole('link', { name: 'Next' }).click();
+    }
+    await expect(page).toHaveURL(new RegExp(`[?&]page=${pages}$`));
+    await expect(page.getByText(`Showing ${(pages - 1) * 24 + 1}–${all.length} of ${all.length}`)).toBeVisible();
+    await expect(pager.getByRole('link', { name: 'Next' })).toHaveCount(0);
+    expect(seen.size).toBe(new Set(all.map((p) => p.name)).size);
+
+    // the same page as a list, and back to the first page
+    await page.getByRole('link', { name: 'List', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`view=list&page=${pages}$`));
+    await expect(page.locator('article.puppy-list-item')).toHaveCount(all.length - (pages - 1) * 24);
+    await pager.getByRole('link', { name: 'Page 1' }).click();
+    await expect(page.locator('article.puppy-list-item')).toHaveCount(24);
+    await expectAccessibleWithoutScripts(page, '/puppies list', '.puppy-browser');
+
+    // an address past the end says so and links back
+    await page.goto(`/puppies?status=all&page=${pages + 5}`);
+    await expect(page.getByRole('heading', { name: 'No puppies on this page' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the last page' }).click();
+    await expect(page.getByText(`of ${all.length}`)).toBeVisible();
+  });
 });
 
 test('Find My Puppy keeps a choice made before its script arrived', async ({ page }) => {
@@ -132,13 +171,16 @@ test('Back before the list script arrives shows the list the address names once 
   await expect(page).toHaveURL(/gender=Female/);
 
   // reloaded on a slow phone; Back returns to an entry of this page, which the browser shows without loading it
+  // The list's script is a module: until it arrives the page's DOMContentLoaded waits too, but its HTML
+  // is all there.
   const release = await holdIslandScripts(page);
-  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.reload({ waitUntil: 'commit' });
+  await expect(sidebar.getByRole('radio', { name: 'Female', exact: true })).toBeChecked();
   await page.goBack({ waitUntil: 'commit' });
   await expect(page).not.toHaveURL(/gender=/);
-  await expectNotHydrated(page, sidebar);
+  await expect(sidebar).not.toHaveAttribute('data-enhanced');
   release();
-  await expectHydrated(page, sidebar);
+  await expect(sidebar).toHaveAttribute('data-enhanced', '');
   await expect(sidebar.getByRole('radio', { name: 'All', exact: true })).toBeChecked();
   await expect(page.getByRole('heading', { name: countHeading(expected.length) })).toBeVisible();
 });
@@ -146,12 +188,12 @@ test('Back before the list script arrives shows the list the address names once 
 test('the filter sidebar keeps what was typed before its script arrived, and applies it', async ({ page }) => {
   const expected = await expectedPuppies(page, { search: 'retriever', gender: 'Male' });
   const release = await holdIslandScripts(page);
-  await page.goto('/puppies', { waitUntil: 'domcontentloaded' });
+  await page.goto('/puppies', { waitUntil: 'commit' });
   const sidebar = page.getByRole('form', { name: 'Filter puppies' });
   await sidebar.getByLabel('Search', { exact: true }).fill('retriever');
   await sidebar.getByRole('radio', { name: 'Male', exact: true }).check();
   release();
-  await waitForIslands(page);
+  await expect(sidebar).toHaveAttribute('data-enhanced', '');
   await expect(page).toHaveURL(/search=retriever/);
   await expect(page).toHaveURL(/gender=Male/);
   await expect(sidebar.getByLabel('Search', { exact: true })).toHaveValue('retriever');

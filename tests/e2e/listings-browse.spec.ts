@@ -21,9 +21,10 @@ async function publicPuppies(page: Page, query = ''): Promise<ApiPuppy[]> {
 
 const cards = (page: Page) => page.locator('article.puppy-card');
 
-/** opens /puppies (its first page is in the HTML) and waits for the island to take over */
+/** opens /puppies (its first page is in the HTML) and waits for its script to take over the form */
 async function openList(page: Page, query = ''): Promise<void> {
   await page.goto(`/puppies${query}`);
+  await expect(page.getByRole('form', { name: 'Filter puppies' })).toHaveAttribute('data-enhanced', '');
 }
 
 test('filters by breed, gender and price; the address keeps them through reload and back', async ({ page }) => {
@@ -75,7 +76,8 @@ test('filters by breed, gender and price; the address keeps them through reload 
   await expect(page.getByRole('radio', { name: 'Female' })).toBeChecked();
 
   // unchecking 'Available Only' shows every status
-  await page.getByRole('button', { name: 'Reset filters' }).first().click();
+  await page.getByRole('link', { name: 'Reset filters' }).first().click();
+  await expect(page).toHaveURL(/\/puppies$/);
   await page.getByLabel('Available Only').uncheck();
   await expect(page).toHaveURL(/status=all/);
   const everyStatus = (await publicPuppies(page)).filter((p) => p.price >= 500 && p.price <= 3000).length;
@@ -98,7 +100,7 @@ test('a link from the home page sets the filters, and min/max follow the spec ru
   await page.getByLabel('Min price ($)').fill('9000');
   await page.getByLabel('Min price ($)').press('Enter');
   await expect(page.getByLabel('Min price ($)')).toHaveValue('500');
-  await page.getByRole('button', { name: 'Remove Category: family' }).click();
+  await page.getByRole('link', { name: 'Remove Category: family' }).click();
   await expect(page).not.toHaveURL(/category=/);
 });
 
@@ -127,8 +129,10 @@ test('search finds a puppy by name, says when nothing matches, and Grid/List bot
   ).toBeVisible();
   await expect(cards(page).filter({ hasText: puppy.name }).first()).toBeVisible();
 
-  await page.getByRole('tab', { name: 'List' }).click();
-  await expect(page.getByRole('tab', { name: 'List' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('link', { name: 'List', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'List', exact: true })).toHaveAttribute('aria-current', 'true');
+  // the view switch keeps its focus across the new results
+  await expect(page.getByRole('link', { name: 'List', exact: true })).toBeFocused();
   const item = page.locator('article.puppy-list-item').filter({ hasText: puppy.name }).first();
   await expect(item).toBeVisible();
   await expect(item.getByRole('link', { name: `View Details about ${puppy.name}` })).toHaveAttribute(
@@ -140,17 +144,19 @@ test('search finds a puppy by name, says when nothing matches, and Grid/List bot
   await expect(page).toHaveURL(/view=list/);
   await expectAccessible(page, '/puppies list');
 
-  await page.getByRole('tab', { name: 'List' }).press('ArrowLeft');
-  await expect(page.getByRole('tab', { name: 'Grid' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('link', { name: 'Grid', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Grid', exact: true })).toHaveAttribute('aria-current', 'true');
+  await expect(page).not.toHaveURL(/view=/);
   await expect(cards(page).first()).toBeVisible();
 });
 
-test('while a change loads there are 6 skeleton cards; a failure shows the toast; "Load more" fetches the next page', async ({
+test('while a change loads there are 6 skeleton cards; a failure shows the toast; "Load more" adds the next page', async ({
   page,
 }) => {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  const listCalls = (url: URL) => url.pathname === '/api/puppies';
+  // the script fetches each change's results as HTML (decision 0122)
+  const listCalls = (url: URL) => url.pathname === '/puppies/results';
   await page.route(listCalls, async (route) => {
     await held;
     await route.continue();
@@ -171,10 +177,18 @@ test('while a change loads there are 6 skeleton cards; a failure shows the toast
   await page.getByLabel('Min price ($)').press('Enter');
   await page.getByRole('slider', { name: 'Maximum price' }).fill('5000');
   const total = (await publicPuppies(page)).length;
-  await expect(page.getByText(`Showing 24 of ${total}`)).toBeVisible();
+  await expect(page.getByText(`Showing 1–24 of ${total}`)).toBeVisible();
   await expect(cards(page)).toHaveCount(24);
   await page.getByRole('button', { name: 'Load more puppies' }).click();
   await expect(cards(page)).toHaveCount(Math.min(48, total));
+  await expect(page.getByText(`Showing 1–${Math.min(48, total)} of ${total}`)).toBeVisible();
+  // the address names the last page shown, and the keyboard goes on from the first new card
+  await expect(page).toHaveURL(/page=2/);
+  await expect(
+    cards(page)
+      .nth(24)
+      .getByRole('link', { name: /^Details about / }),
+  ).toBeFocused();
 
   const ld = JSON.parse((await page.locator('script#puppy-list-jsonld').textContent())!) as {
     '@type': string;

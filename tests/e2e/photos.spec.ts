@@ -47,7 +47,7 @@ test('cards and list items show a placeholder in the photo frame when the photo 
   await expect.poll(() => brokenImages(page)).toBe(0);
   await expectAccessible(page, '/puppies without photos');
 
-  await page.getByRole('tab', { name: 'List' }).click();
+  await page.getByRole('link', { name: 'List', exact: true }).click();
   const item = page
     .getByRole('article')
     .filter({ has: page.getByRole('link', { name: /^View Details about / }) })
@@ -56,7 +56,7 @@ test('cards and list items show a placeholder in the photo frame when the photo 
   await expect.poll(() => brokenImages(page)).toBe(0);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole('tab', { name: 'Grid' }).click();
+  await page.getByRole('link', { name: 'Grid', exact: true }).click();
   await expectFillsFrame(placeholder, card);
   await expectAccessible(page, '/puppies without photos at 390 px');
 });

@@ -377,6 +377,26 @@ describe('the on-demand listing pages, served by createApp from the build', () =
     expect(search).toContain('Search results for "daisy": Found 1 puppy');
   });
 
+  it('/puppies has no React behind its cards; /puppies/results is its results alone, paged, never indexed (decision 0122)', async () => {
+    const page = (await request(t.app).get('/puppies?minPrice=0').expect(200)).text;
+    // the islands left are the site chrome's (header corner, toasts): nothing of the list hydrates
+    const islands = [...page.matchAll(/<astro-island[^>]*component-url="([^"]+)"/g)].map((m) => m[1]);
+    expect(islands.length).toBeGreaterThan(0);
+    expect(islands.every((url) => /HeaderAuth|Toaster/.test(url!))).toBe(true);
+    expect(page).toContain('data-favorite=');
+    expect(page).toMatch(/<form id="puppy-filter-form" action="\/puppies" method="get"/);
+
+    const fragment = await request(t.app).get('/puppies/results?minPrice=0').expect(200);
+    expect(fragment.headers['x-robots-tag']).toBe('noindex');
+    expect(fragment.text).not.toContain('<html');
+    expect(fragment.text).toContain('14 puppies available');
+    expect(fragment.text).toContain(`href="/puppies/${ids.soon}"`);
+
+    const past = decode((await request(t.app).get('/puppies?minPrice=0&page=2').expect(200)).text);
+    expect(past).toContain('No puppies on this page');
+    expect(past).toContain('href="/puppies?minPrice=0"');
+  });
+
   it("/puppies with nothing to show says so in the spec's words", async () => {
     const page = decode((await request(t.app).get('/puppies?search=zebra').expect(200)).text);
     expect(page).toContain('Search results for "zebra": No matches found');

@@ -22,6 +22,9 @@ export type OnDemandRoute =
 
 export const ON_DEMAND_ROUTES = {
   puppies: { path: '/puppies', audience: 'public', sitemap: { changefreq: 'daily', priority: 0.9 } },
+  // decision 0122: one page of the list's results as an HTML fragment, which its script swaps in; before
+  // /puppies/:id, which it would otherwise match
+  puppyResults: { path: '/puppies/results', audience: 'public' },
   // sitemap.xml lists this one at each public listing's address (PageCatalogue.sitemap), with its lastmod
   puppy: { path: '/puppies/:id', audience: 'public' },
   sitemap: { path: '/sitemap.xml', audience: 'public' },

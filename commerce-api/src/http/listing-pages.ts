@@ -93,6 +93,14 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
     return render(req, res, { catalogue: catalogue(at, undefined), viewer: null }, next);
   });
 
+  // decision 0122: the list's results alone, for its script; the same catalogue answer, never indexed
+  router.get(ON_DEMAND_ROUTES.puppyResults.path, (req, res, next) => {
+    const at = now();
+    res.setHeader('X-Robots-Tag', 'noindex');
+    if (cachePublicly(req, res, at)) return;
+    return render(req, res, { catalogue: catalogue(at, undefined), viewer: null }, next);
+  });
+
   // Server islands of pre-rendered pages: the home page's featured puppies. Public like the list.
   router.get(SERVER_ISLANDS_PATH, (req, res, next) => {
     const at = now();
