@@ -82,6 +82,20 @@ async function signedInProfile(base: string): Promise<string> {
   return profile;
 }
 
+/** one request of Lighthouse's network-requests audit */
+interface NetworkRequest {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+/** what the page fetched, as it came over the wire (compressed): its scripts, and everything */
+function shipped(requests: NetworkRequest[]): string {
+  const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  const sum = (list: NetworkRequest[]) => list.reduce((total, r) => total + (r.transferSize ?? 0), 0);
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  return `JS ${kB(sum(scripts))} in ${scripts.length} files, all ${kB(sum(requests))}`;
+}
+
 try {
   const page = (await (await fetch(`${base}/api/puppies?status=available&limit=1`)).json()) as {
     items: Array<{ id: number }>;
@@ -142,14 +156,14 @@ try {
     }
     const result = JSON.parse(readFileSync(report, 'utf8')) as {
       categories: Record<string, { id: string; score: number }>;
-      audits: Record<string, { numericValue?: number }>;
+      audits: Record<string, { numericValue?: number; details?: { items?: NetworkRequest[] } }>;
     };
     const scores = ['performance', 'accessibility', 'best-practices', 'seo']
       .map((id) => `${id} ${Math.round((result.categories[id]?.score ?? 0) * 100)}`)
       .join(', ');
     const metric = (id: string) => result.audits[id]?.numericValue ?? NaN;
     console.log(
-      `  ${name.padEnd(9)} ${scores} | LCP ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s, TBT ${Math.round(metric('total-blocking-time'))} ms, CLS ${metric('cumulative-layout-shift').toFixed(3)}, FCP ${(metric('first-contentful-paint') / 1000).toFixed(2)} s`,
+      `  ${name.padEnd(9)} ${scores} | LCP ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s, TBT ${Math.round(metric('total-blocking-time'))} ms, CLS ${metric('cumulative-layout-shift').toFixed(3)}, FCP ${(metric('first-contentful-paint') / 1000).toFixed(2)} s | ${shipped(result.audits['network-requests']?.details?.items ?? [])}`,
     );
   }
 } finally {
