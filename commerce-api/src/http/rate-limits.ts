@@ -41,6 +41,16 @@ const usernameOf = (body: unknown): string =>
     ? (body as { username: string }).username.trim().toLowerCase()
     : '';
 
+/**
+ * A login form posted without script is refused with a 303 back to /auth (decision 0123), not a 4xx: the
+ * route marks it, so the limits that count only failures count it as the JSON answer's 4xx is counted.
+ */
+export function markFormRefused(res: Response): void {
+  res.locals['formRefused'] = true;
+}
+
+const succeeded = (_req: Request, res: Response): boolean => res.statusCode < 400 && res.locals['formRefused'] !== true;
+
 export function authLimiters(limits: Limits, shared?: RateLimitCounters) {
   const tooMany = 'Too many login attempts. Please wait 15 minutes and try again.';
   const withUsername = {
@@ -54,11 +64,13 @@ export function authLimiters(limits: Limits, shared?: RateLimitCounters) {
       limiter(shared, 'login-client', {
         limit: limits.loginFailuresPerClient,
         skipSuccessfulRequests: true,
+        requestWasSuccessful: succeeded,
         message: tooMany,
       }),
       limiter(shared, 'login-username-client', {
         limit: limits.loginFailuresPerUsernameAndClient,
         skipSuccessfulRequests: true,
+        requestWasSuccessful: succeeded,
         message: tooMany,
         keyGenerator: (req) => `user:${usernameOf(req.body)}|${clientKey(req)}`,
         ...withUsername,
@@ -68,6 +80,7 @@ export function authLimiters(limits: Limits, shared?: RateLimitCounters) {
         windowMs: HOUR,
         limit: limits.loginFailuresPerUsername,
         skipSuccessfulRequests: true,
+        requestWasSuccessful: succeeded,
         message: 'Too many login attempts for this account. Please wait an hour and try again.',
         keyGenerator: (req) => `user:${usernameOf(req.body)}`,
         ...withUsername,
