@@ -29,8 +29,8 @@ const registerForm = (overrides: Record<string, string> = {}) => ({
 });
 
 /** what the /auth page shows for the address a refused post was sent back to */
-const pageFor = (location: string) => {
-  const url = new URL(location, 'https://puppynest.invalid');
+const pageFor = (location: string | undefined) => {
+  const url = new URL(location ?? '', 'https://puppynest.invalid');
   expect(url.pathname).toBe('/auth');
   return { url, state: readAuthPage(url.searchParams) };
 };

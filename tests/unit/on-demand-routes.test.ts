@@ -52,7 +52,7 @@ describe('the on-demand routes and the page files', () => {
     const paths = [...PUBLIC_ON_DEMAND_PATHS, ...PRIVATE_ON_DEMAND_PATHS];
     expect(new Set(paths).size).toBe(paths.length);
     expect(PRIVATE_ON_DEMAND_PATHS).toEqual(
-      expect.arrayContaining(['/messages', '/messages/:id', '/earnings/onboarding']),
+      expect.arrayContaining(['/messages', '/messages/:id', '/earnings/onboarding', '/auth']),
     );
   });
 });
@@ -77,6 +77,7 @@ describe('pathPattern, which the server and the dev bridge test a path with', ()
     '/messages',
     '/messages/3',
     '/earnings/onboarding',
+    '/auth',
     '/_server-islands/FeaturedListings',
   ])('does not match %s', (url) => {
     expect(publicPages.test(url)).toBe(false);
@@ -85,7 +86,7 @@ describe('pathPattern, which the server and the dev bridge test a path with', ()
   it('lets the dev bridge fill the server island too, at any depth, and nothing private', () => {
     expect(devBridge.test('/_server-islands/FeaturedListings')).toBe(true);
     expect(devBridge.test('/_server-islands/')).toBe(false);
-    for (const url of ['/messages', '/messages/3', '/earnings/onboarding'])
+    for (const url of ['/messages', '/messages/3', '/earnings/onboarding', '/auth'])
       expect(devBridge.test(url), url).toBe(false);
   });
 });

@@ -526,7 +526,7 @@ describe('the pre-rendered pages, served by createApp from the build with their 
     ['/contact', 'contact.html'],
     ['/donate', 'donate.html'],
     ['/checkout/7', 'checkout/_.html'],
-    ['/auth', 'auth.html'],
+    ['/sellers', 'sellers.html'],
     ['/no-such-page', '404.html'],
   ])(
     '%s carries its own policy: each of its inline scripts by hash, frame-ancestors and the report endpoint',

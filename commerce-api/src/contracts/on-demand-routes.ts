@@ -35,6 +35,8 @@ export const ON_DEMAND_ROUTES = {
   conversation: { path: '/messages/:id', audience: 'private' },
   // decision 0101: the local test-mode provider's setup page, keyed by its link
   onboarding: { path: '/earnings/onboarding', audience: 'private' },
+  // decision 0123: the login and register forms, with a refused post's codes and kept username
+  auth: { path: '/auth', audience: 'private' },
 } as const satisfies Record<string, OnDemandRoute>;
 
 const routes: readonly OnDemandRoute[] = Object.values(ON_DEMAND_ROUTES);
