@@ -30,6 +30,7 @@ const SERVERS = [
     files: [
       'content-pages',
       'auth',
+      'auth-no-script',
       'listings-browse',
       'html-first',
       'listings-manage',
