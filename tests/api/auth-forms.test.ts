@@ -4,6 +4,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { AUTH_REFUSALS, readAuthPage } from '#contracts/auth-refusals.ts';
+import { ACCOUNT_SUSPENDED, INVALID_LOGIN } from '../../commerce-api/src/domain/accounts.ts';
 import { createTestApp, sessionCookie } from '../support/test-app.ts';
 
 const account = {
@@ -235,5 +236,21 @@ describe('no form body causes a 500, and nothing typed into the address is shown
       }),
     );
     expect(state).toEqual({ tab: 'login', next: '/', fieldErrors: {}, kept: {} });
+  });
+});
+
+describe("the refusals' table", () => {
+  it("holds the domain's own words, so the page and the island say the same", () => {
+    expect(AUTH_REFUSALS.invalid_login).toBe(INVALID_LOGIN);
+    expect(AUTH_REFUSALS.account_suspended).toBe(ACCOUNT_SUSPENDED);
+  });
+
+  it('sends a suspended account back with its message, after the right password only', async () => {
+    const { app, store } = await appWithAccount();
+    const user = await store.users.findByUsername('ruby_fan');
+    await store.users.update(user!.id, { suspendedAt: '2026-06-01T12:00:00.000Z' });
+    const response = await formPost(app, '/api/login', { username: 'ruby_fan', password: account.password });
+    expect(pageFor(response.headers.location).state.refusal).toBe(ACCOUNT_SUSPENDED);
+    expect(sessionCookie(response.headers['set-cookie'])).toBe('');
   });
 });
