@@ -161,7 +161,7 @@ describe('Content-Security-Policy', () => {
     'sellers.html',
     'donate.html',
     'checkout/_.html',
-    'auth.html',
+    'admin.html',
     '404.html',
   ];
 
@@ -188,7 +188,7 @@ describe('Content-Security-Policy', () => {
 
 describe('frames (decision 0108)', () => {
   it('every page frames only Stripe and the two video players', () => {
-    for (const page of ['index.html', 'checkout/_.html', 'auth.html', 'donate.html']) {
+    for (const page of ['index.html', 'checkout/_.html', 'admin.html', 'donate.html']) {
       const policy = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(html(page))?.[1] ?? '';
       const frameSrc = /frame-src ([^;]*)/.exec(policy)?.[1]?.trim().split(/\s+/).sort();
       expect(frameSrc, page).toEqual([
@@ -618,6 +618,33 @@ describe("a listing's video and a conversation's refusal, served by createApp fr
       const page = decode((await buyer.agent.get(`${thread}?error=${encodeURIComponent(words)}`).expect(200)).text);
       expect(page, words).not.toContain(words);
       expect(page, words).not.toContain(encodeURIComponent(words));
+    }
+  });
+
+  it("/auth carries real forms, shows a refused post in the table's words with the kept username, and nothing of other words (decision 0123)", async () => {
+    const blank = decode((await request(t.app).get('/auth').expect(200)).text);
+    expect(blank).toMatch(/<form[^>]*action="\/api\/login"[^>]*method="post"/);
+    expect(blank).toMatch(/<a role="tab"[^>]*href="\/auth\?tab=register"/);
+    expect(blank).not.toMatch(/<button type="submit"[^>]*disabled/);
+    const refused = await request(t.app)
+      .get(
+        '/auth?tab=register&next=%2Fsellers&error=username_taken&username_error=username_taken&username=rex_owner&accountType=seller',
+      )
+      .expect(200);
+    expect(refused.headers['cache-control']).toBe('private, no-store');
+    const page = decode(refused.text);
+    expect(page).toMatch(/<form[^>]*action="\/api\/register"[^>]*method="post"/);
+    expect(page).toContain('<input type="hidden" name="next" value="/sellers"/>');
+    expect(page).toContain('Registration failed</strong> <!-- -->That username is already taken.');
+    expect(page).toMatch(/<input[^>]*name="username" value="rex_owner"/);
+    expect(page).toContain('<input type="radio" name="accountType" checked="" value="seller"/>');
+    for (const words of ['Your account is locked. Call 555-0100', '<img src=x onerror=alert(1)>']) {
+      const crafted = decode(
+        (await request(t.app).get(`/auth?error=${encodeURIComponent(words)}&username=${encodeURIComponent(words)}`))
+          .text,
+      );
+      expect(crafted, words).not.toContain(words);
+      expect(crafted, words).not.toContain('Login failed');
     }
   });
 });
