@@ -10,6 +10,10 @@ export const FORM_REFUSALS = {
   report_target: 'Please report one listing, one message or one review',
   comment_too_long: 'Please keep your comment under 1,000 characters',
   own_message: 'You cannot report your own message.',
+  // the puppy page's inquiry form (decision 0124): the contact schema's words, and the spec's for an empty field
+  inquiry_fields: 'Please fill out all fields',
+  inquiry_email: 'Invalid email address',
+  inquiry_too_long: 'Please keep your name under 100 characters, your phone under 40 and your message under 5,000',
   not_found: 'This conversation, message or listing is no longer available.',
   refused: 'That could not be sent. Please check it and try again.',
   failed: 'Something went wrong on our side. Please try again.',
