@@ -1,8 +1,10 @@
 // /puppies/{id} (docs/product.md §2 "Puppy detail", §4, §6): gallery, status and the available / not-available
-// rules, details, video, tabs, Share, Contact Seller with its login rules, the inquire dialog, Buy Now,
-// and Edit Listing for the owner. The page renders it on the server with the puppy (title, description
-// and JSON-LD are the page's); hydrated, it adds what depends on the viewer (login, favourites).
-import { useEffect, useRef, useState } from 'react';
+// rules, details, video, the Details, Health & Care and About the Breeder sections, Share, Contact Seller
+// with its login rules, the inquiry form and dialog, Buy Now, and Edit Listing for the owner. The page
+// renders it on the server with the puppy (title, description and JSON-LD are the page's); hydrated, it
+// adds what depends on the viewer (login, favourites). Without a script it all still works (decision
+// 0124): the sections read in order, Contact Seller and Inquire are links, and the inquiry is a real form.
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { PuppyDetailView } from '#contracts/puppies.ts';
 import { useCurrentUser } from '../lib/auth.ts';
 import { formatAge, formatPrice, formatWeight } from '../lib/format.ts';
@@ -10,14 +12,18 @@ import { toast, toastAcrossNavigation } from '../lib/toast.ts';
 import { useFavorites } from '../lib/favorites.ts';
 import { absoluteUrl } from '../lib/head-tags.ts';
 import { videoSource } from '../lib/video-embed.ts';
-import { InquireDialog, type InquireDialogHandle } from '../react/InquireDialog.tsx';
+import {
+  INQUIRY_ANCHOR,
+  InquireDialog,
+  InquiryForm,
+  useInquiry,
+  type InquireDialogHandle,
+} from '../react/InquireDialog.tsx';
 import { ReportForm } from '../react/ReportForm.tsx';
 import { BreederBadges, BreederLine } from '../react/BreederBadges.tsx';
 import { FavoriteButton, StatusBadge } from '../react/PuppyCard.tsx';
 import { PuppyGallery } from '../react/PuppyGallery.tsx';
-import { Tabs } from '../react/Tabs.tsx';
 import './PuppyDetail.css';
-import '../styles/tab-list.css';
 
 const LOGIN_REDIRECT_MS = 1000;
 const NOT_AVAILABLE = 'Currently Not Available';
@@ -29,16 +35,19 @@ interface Props {
   puppy: PuppyDetailView;
   /** the server rendered this page for the puppy's logged-in owner (a draft or expired listing) */
   ownerView?: boolean;
+  /** why the API refused the inquiry form posted without a script (the page reads its code, decision 0108) */
+  inquiryRefusal?: string | undefined;
+  /** the inquiry form posted without a script went to the seller's mail (the owner's own listing) */
+  inquirySent?: boolean;
+  /** the page's slot: the parents and their health tests (ListingParents.astro, decision 0121) */
+  parents?: ReactNode;
 }
 
-export default function PuppyDetail({ puppy, ownerView = false }: Props) {
-  return <Puppy puppy={puppy} ownerView={ownerView} />;
-}
-
-function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolean }) {
+export default function PuppyDetail({ puppy, ownerView = false, inquiryRefusal, inquirySent = false, parents }: Props) {
   const { user, isLoading: userLoading } = useCurrentUser();
   const favorites = useFavorites();
   const inquire = useRef<InquireDialogHandle>(null);
+  const inquiry = useInquiry(puppy, user);
   // A click on Contact Seller before the page knows who is here waits for the answer: a logged-in
   // visitor whose /api/user is still in flight sees "Login to Contact Seller" and must not be sent to
   // /auth (which sends a logged-in visitor home) for it.
@@ -47,6 +56,9 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
   const isOwner = ownerView || user?.id === puppy.userId;
   const breed = puppy.breed?.name ?? 'Mixed breed';
   const images = [puppy.imageUrl, ...puppy.imageUrls].filter(Boolean);
+  // Without a script (or before it) the server decides: the login page, the family's conversation
+  // about this puppy, or the form below (GET /api/puppies/{id}/contact, decision 0124).
+  const contactHref = `/api/puppies/${puppy.id}/contact`;
 
   const loginToContact = () => {
     toastAcrossNavigation({
@@ -56,6 +68,15 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
     });
     const next = encodeURIComponent(window.location.pathname);
     setTimeout(() => window.location.assign(`/auth?next=${next}`), LOGIN_REDIRECT_MS);
+  };
+
+  /** a plain click on a contact link, once the island is awake: the dialog, or the login rule */
+  const contact = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (userLoading) setContactWaiting(true);
+    else if (user) inquire.current?.open();
+    else loginToContact();
   };
 
   useEffect(() => {
@@ -142,36 +163,46 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
                 Buy Now
               </a>
             )}
-            {/* docs/product.md §4: an unavailable puppy's contact buttons are disabled and say so. */}
+            {/* docs/product.md §4, decision 0124: an unavailable puppy says so once, and its breeder can
+                still be asked about it (a sibling, the next litter). */}
             {!available ? (
-              <button type="button" disabled>
-                {NOT_AVAILABLE}
-              </button>
-            ) : user ? (
-              <button type="button" onClick={() => inquire.current?.open()}>
-                Contact Seller
-              </button>
-            ) : userLoading ? (
-              // Who is here is not known yet (the server renders this page for nobody): the label follows
-              // the session hint the head script read before the first paint, so a logged-in visitor
-              // never sees "Login to Contact Seller". A click waits for the answer.
-              <button type="button" aria-busy={contactWaiting || undefined} onClick={() => setContactWaiting(true)}>
-                <span className="unless-session">Login to Contact Seller</span>
-                <span className="if-session">Contact Seller</span>
-              </button>
+              <>
+                <p className="not-available">{NOT_AVAILABLE}</p>
+                {!isOwner && (
+                  <a href={contactHref} className="btn secondary outline" onClick={contact}>
+                    Message the Breeder
+                  </a>
+                )}
+              </>
             ) : (
-              <button type="button" onClick={loginToContact}>
-                Login to Contact Seller
-              </button>
+              <>
+                <a href={contactHref} className="btn" aria-busy={contactWaiting || undefined} onClick={contact}>
+                  {user ? (
+                    'Contact Seller'
+                  ) : userLoading ? (
+                    // Who is here is not known yet (the server renders this page for nobody): the label
+                    // follows the session hint the head script read before the first paint, so a logged-in
+                    // visitor never sees "Login to Contact Seller". A click waits for the answer.
+                    <>
+                      <span className="unless-session">Login to Contact Seller</span>
+                      <span className="if-session">Contact Seller</span>
+                    </>
+                  ) : (
+                    'Login to Contact Seller'
+                  )}
+                </a>
+                <a
+                  href={`#${INQUIRY_ANCHOR}`}
+                  className="btn secondary outline"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    inquire.current?.open();
+                  }}
+                >
+                  Inquire
+                </a>
+              </>
             )}
-            <button
-              type="button"
-              className="secondary outline"
-              disabled={!available}
-              onClick={() => inquire.current?.open()}
-            >
-              {available ? 'Inquire' : NOT_AVAILABLE}
-            </button>
             <button type="button" className="secondary outline" onClick={share}>
               Share
             </button>
@@ -203,8 +234,9 @@ function Puppy({ puppy, ownerView }: { puppy: PuppyDetailView; ownerView: boolea
 
       {puppy.videoUrl && <PuppyVideo url={puppy.videoUrl} name={puppy.name} />}
 
-      <DetailTabs puppy={puppy} breed={breed} />
-      <InquireDialog ref={inquire} puppy={puppy} user={user} />
+      <DetailSections puppy={puppy} breed={breed} parents={parents} />
+      {!isOwner && <InquiryForm puppy={puppy} inquiry={inquiry} refusal={inquiryRefusal} sent={inquirySent} />}
+      <InquireDialog ref={inquire} puppy={puppy} inquiry={inquiry} />
     </>
   );
 }
@@ -262,87 +294,72 @@ function PuppyVideo({ url, name }: { url: string; name: string }) {
   );
 }
 
-type TabId = 'details' | 'health' | 'breeder';
-const TABS: Array<{ id: TabId; label: string }> = [
-  { id: 'details', label: 'Details' },
-  { id: 'health', label: 'Health & Care' },
-  { id: 'breeder', label: 'About the Breeder' },
-];
-
-function DetailTabs({ puppy, breed }: { puppy: PuppyDetailView; breed: string }) {
-  const [tab, setTab] = useState<TabId>('details');
+/**
+ * Details, Health & Care and About the Breeder (docs/product.md §2; the spec's tabs): sections in the
+ * page's HTML that read in order, each under its heading, with or without a script (decision 0124). The
+ * parents come from the page (ListingParents.astro) between the puppy's care and its breeder.
+ */
+function DetailSections({ puppy, breed, parents }: { puppy: PuppyDetailView; breed: string; parents: ReactNode }) {
   return (
-    <section className="detail-tabs" aria-label="More about this puppy">
-      <Tabs
-        tabs={TABS}
-        selected={tab}
-        onSelect={setTab}
-        tabId={(id) => `detail-tab-${id}`}
-        controls={(id) => `detail-panel-${id}`}
-        label="More about this puppy"
-        className="tab-list"
-        idleClassName="outline secondary"
-      />
-      <div role="tabpanel" id={`detail-panel-${tab}`} aria-labelledby={`detail-tab-${tab}`} tabIndex={0}>
-        {tab === 'details' && (
-          <dl className="detail-facts">
-            <dt>Breed</dt>
-            <dd>{breed}</dd>
-            <dt>Gender</dt>
-            <dd>{puppy.gender}</dd>
-            <dt>Age</dt>
-            <dd>{formatAge(puppy.age)}</dd>
-            <dt>Weight</dt>
-            <dd>{formatWeight(puppy.weight)}</dd>
-            <dt>Colors</dt>
-            <dd>{puppy.colors.length ? puppy.colors.join(', ') : 'Not specified'}</dd>
-            <dt>Price</dt>
-            <dd>{formatPrice(puppy.price)}</dd>
-            <dt>Location</dt>
-            <dd>{puppy.location}</dd>
-            <dt>Listed</dt>
-            <dd>{dateFormat.format(new Date(puppy.createdAt))}</dd>
-          </dl>
+    <>
+      <section id="details" className="detail-section" aria-labelledby="details-heading">
+        <h2 id="details-heading">Details</h2>
+        <dl className="detail-facts">
+          <dt>Breed</dt>
+          <dd>{breed}</dd>
+          <dt>Gender</dt>
+          <dd>{puppy.gender}</dd>
+          <dt>Age</dt>
+          <dd>{formatAge(puppy.age)}</dd>
+          <dt>Weight</dt>
+          <dd>{formatWeight(puppy.weight)}</dd>
+          <dt>Colors</dt>
+          <dd>{puppy.colors.length ? puppy.colors.join(', ') : 'Not specified'}</dd>
+          <dt>Price</dt>
+          <dd>{formatPrice(puppy.price)}</dd>
+          <dt>Location</dt>
+          <dd>{puppy.location}</dd>
+          <dt>Listed</dt>
+          <dd>{dateFormat.format(new Date(puppy.createdAt))}</dd>
+        </dl>
+      </section>
+      <section id="health-care" className="detail-section" aria-labelledby="health-care-heading">
+        <h2 id="health-care-heading">Health &amp; Care</h2>
+        <p>
+          Ask the breeder for {puppy.name}'s vaccination and deworming records, the vet check, any health guarantee and
+          the parents' health screenings before you decide.
+        </p>
+        <ul>
+          <li>Feeding: 4 meals a day at 6–12 weeks, 3 at 3–6 months, 2 at 6–12 months, then 1–2.</li>
+          <li>Plan the first vet visit within a few days of bringing your puppy home.</li>
+          <li>Start socialisation and gentle training early, with short, happy sessions.</li>
+        </ul>
+        <p>
+          <a href="/puppy-care-guide">Read the Puppy Care Guide</a>
+        </p>
+      </section>
+      {parents}
+      <section id="about-the-breeder" className="detail-section" aria-labelledby="about-the-breeder-heading">
+        <h2 id="about-the-breeder-heading">About the Breeder</h2>
+        <p>
+          <strong>{puppy.seller?.breeder?.kennelName ?? puppy.seller?.username ?? 'PuppyNest breeder'}</strong>
+          {puppy.seller && <> · member since {dateFormat.format(new Date(puppy.seller.memberSince))}</>}
+        </p>
+        {puppy.seller?.breeder && (
+          <>
+            <BreederBadges badges={puppy.seller.breeder.badges} />
+            <p>
+              <a href={`/breeders/${puppy.seller.breeder.slug}`}>
+                See {puppy.seller.breeder.kennelName}'s breeder page
+              </a>
+            </p>
+          </>
         )}
-        {tab === 'health' && (
-          <div>
-            <p>
-              Ask the breeder for {puppy.name}'s vaccination and deworming records, the vet check, any health guarantee
-              and the parents' health screenings before you decide.
-            </p>
-            <ul>
-              <li>Feeding: 4 meals a day at 6–12 weeks, 3 at 3–6 months, 2 at 6–12 months, then 1–2.</li>
-              <li>Plan the first vet visit within a few days of bringing your puppy home.</li>
-              <li>Start socialisation and gentle training early, with short, happy sessions.</li>
-            </ul>
-            <p>
-              <a href="/puppy-care-guide">Read the Puppy Care Guide</a>
-            </p>
-          </div>
-        )}
-        {tab === 'breeder' && (
-          <div>
-            <p>
-              <strong>{puppy.seller?.breeder?.kennelName ?? puppy.seller?.username ?? 'PuppyNest breeder'}</strong>
-              {puppy.seller && <> · member since {dateFormat.format(new Date(puppy.seller.memberSince))}</>}
-            </p>
-            {puppy.seller?.breeder && (
-              <>
-                <BreederBadges badges={puppy.seller.breeder.badges} />
-                <p>
-                  <a href={`/breeders/${puppy.seller.breeder.slug}`}>
-                    See {puppy.seller.breeder.kennelName}'s breeder page
-                  </a>
-                </p>
-              </>
-            )}
-            <p>
-              When you buy on PuppyNest, we hold your payment until the puppy is handed over, and you can tell us about
-              a problem before the breeder is paid. <a href="/trust">How PuppyNest protects you</a>
-            </p>
-          </div>
-        )}
-      </div>
-    </section>
+        <p>
+          When you buy on PuppyNest, we hold your payment until the puppy is handed over, and you can tell us about a
+          problem before the breeder is paid. <a href="/trust">How PuppyNest protects you</a>
+        </p>
+      </section>
+    </>
   );
 }

@@ -121,7 +121,7 @@ describe('the inquiry form of a puppy page', () => {
   it('the scam guard reads a form-posted inquiry as it reads the JSON one', async () => {
     const w = await world();
     const posted = await w.form({ message: 'Can I send a $300 Zelle deposit to hold her?' });
-    const id = Number(/\/messages\/(\d+)$/.exec(posted.headers.location)![1]);
+    const id = Number(/\/messages\/(\d+)$/.exec(String(posted.headers.location))?.[1]);
     const forSeller = await w.seller.agent.get(`/api/conversations/${id}`).expect(200);
     expect(forSeller.body.messages.at(-1)).toMatchObject({ warnings: ['payment'], mine: false });
   });
