@@ -126,8 +126,9 @@ describe('the inquiry form of a puppy page', () => {
     expect(forSeller.body.messages.at(-1)).toMatchObject({ warnings: ['payment'], mine: false });
   });
 
-  it('counts against the same message limit as the JSON inquiry (MESSAGES_PER_ACCOUNT)', async () => {
-    const w = await world({ MESSAGES_PER_ACCOUNT: '2' });
+  it('counts against the same message limit as the JSON inquiry (MESSAGES_PER_ACCOUNT); a refused post is not counted', async () => {
+    const w = await world({ MESSAGES_PER_ACCOUNT: '2', CONTACT_MESSAGES_PER_CLIENT: '3' });
+    for (let i = 0; i < 3; i++) expect((await w.form({ message: '' })).headers.location).toContain('error=');
     await w.buyer.agent
       .post('/api/contacts')
       .send({ ...inquiry, puppyId: w.puppy.id })

@@ -33,6 +33,16 @@ function limiter(
   });
 }
 
+/**
+ * Marks a form post the route refused (decision 0124): it answers 303 back to the form, not 4xx, and a
+ * limiter that skips failed requests must not count it as a message sent.
+ */
+export function markFormRefused(res: Response): void {
+  res.locals['formRefused'] = true;
+}
+const sentSomething = (_req: Request, res: Response): boolean =>
+  res.statusCode < 400 && res.locals['formRefused'] !== true;
+
 /** the client's address; IPv6 clients by their /56, as one home or phone holds a whole block */
 export const clientKey = (req: Request): string => ipKeyGenerator(req.ip ?? '');
 
@@ -230,8 +240,9 @@ export function contactLimiter(limits: Limits, shared?: RateLimitCounters): Requ
     windowMs: HOUR,
     limit: limits.contactMessagesPerClient,
     message: 'You have sent a lot of messages in a short time. Please wait an hour and try again.',
-    // A message refused for a typo is not a message sent.
+    // A message refused for a typo is not a message sent, nor a form post sent back to its page.
     skipFailedRequests: true,
+    requestWasSuccessful: sentSomething,
   });
 }
 
@@ -298,6 +309,7 @@ function createMessageLimiter(
     message: 'You have sent a lot of messages in a short time. Please wait an hour and try again.',
     skip: (_req, res) => accountOf(res) === undefined,
     skipFailedRequests: true,
+    requestWasSuccessful: sentSomething,
     keyGenerator: (_req, res) => `messages:${accountOf(res)?.id ?? 0}`,
     validate: { keyGeneratorIpFallback: false },
   });
@@ -314,6 +326,7 @@ export function reportLimiter(
     message: 'You have sent a lot of reports in a short time. Please wait an hour and try again.',
     skip: (_req, res) => accountOf(res) === undefined,
     skipFailedRequests: true,
+    requestWasSuccessful: sentSomething,
     keyGenerator: (_req, res) => `reports:${accountOf(res) ?? 0}`,
     validate: { keyGeneratorIpFallback: false },
   });

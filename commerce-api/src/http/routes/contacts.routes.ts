@@ -14,7 +14,7 @@ import { sendContactMessage } from '../../domain/contacts.ts';
 import { isPublic } from '../../domain/puppy-catalogue.ts';
 import { AppError } from '../../errors.ts';
 import { PRIVATE_PAGE_CACHE } from '../on-demand-pages.ts';
-import { contactLimiter, messageLimiter } from '../rate-limits.ts';
+import { contactLimiter, markFormRefused, messageLimiter } from '../rate-limits.ts';
 import { currentUser } from '../session.ts';
 import { parseInput } from '../validate.ts';
 import { isFormPost, urlencodedForms } from './conversations.routes.ts';
@@ -74,13 +74,17 @@ export function contactsRoutes({ store, mailer, config, log, now }: AppDeps): ex
     const id = v.safeParse(idParam, (req.body as { puppyId?: unknown } | undefined)?.puppyId);
     const puppyPage = id.success ? `/puppies/${id.output}` : '/puppies';
     const user = currentUser(res);
-    if (!user) return res.redirect(303, loginFirst(puppyPage));
+    if (!user) {
+      markFormRefused(res);
+      return res.redirect(303, loginFirst(puppyPage));
+    }
     try {
       const input = parseInput(ContactSchema, fields);
       const { conversationId } = await sendContactMessage(ctx, input, user, now());
       // the owner asking about their own listing has no conversation: the mail went to them
       res.redirect(303, conversationId !== undefined ? `/messages/${conversationId}` : `${puppyPage}?sent=1`);
     } catch (error) {
+      markFormRefused(res);
       res.redirect(303, `${puppyPage}?error=${inquiryRefusal(error)}#${INQUIRY_ANCHOR}`);
     }
   }

@@ -17,7 +17,7 @@ import {
 } from '../../domain/conversations.ts';
 import { fileReport, REPORT_RECEIVED } from '../../domain/moderation.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
-import { messageLimiter, reportLimiter } from '../rate-limits.ts';
+import { markFormRefused, messageLimiter, reportLimiter } from '../rate-limits.ts';
 import { currentUser, requireUser } from '../session.ts';
 import { parseInput } from '../validate.ts';
 
@@ -59,6 +59,7 @@ function formFailure(res: Response, path: string, error: unknown): void {
     : error.code === 'not_found'
       ? 'not_found'
       : refusalCode([...Object.values(error.fields ?? {}), error.message], 'refused');
+  markFormRefused(res);
   res.redirect(303, `${path}?error=${code}`);
 }
 
