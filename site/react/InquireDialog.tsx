@@ -7,7 +7,7 @@
 //   moves in, Escape closes, focus returns) that posts JSON, and the seller is mailed.
 // Both read and write the same fields (useInquiry), which start from what was typed into the page's form
 // before the island woke up.
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type FormEvent } from 'react';
+import { forwardRef, useImperativeHandle, useRef, useState, type FormEvent } from 'react';
 import type { UserView } from '#contracts/auth.ts';
 import type { PuppyView } from '#contracts/puppies.ts';
 import { ApiError, postJson } from '../lib/api-client.ts';
@@ -44,12 +44,6 @@ export function useInquiry(puppy: PuppyView, user: UserView | null): Inquiry {
     return { ...EMPTY, ...kept };
   });
   const [sending, setSending] = useState(false);
-
-  // once the page knows who is here, their empty name and email fields are theirs
-  useEffect(() => {
-    if (!user) return;
-    setFields((current) => ({ ...current, name: current.name || user.username, email: current.email || user.email }));
-  }, [user]);
 
   return {
     fields,

@@ -25,7 +25,7 @@ test('an inquiry becomes a conversation: the seller reads and replies, the famil
 
   // the family asks from the puppy's page
   await page.goto(`/puppies/${puppy.id}`);
-  await page.getByRole('button', { name: 'Contact Seller', exact: true }).click();
+  await page.getByRole('link', { name: 'Contact Seller', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Inquire about ${puppy.name}` });
   await dialog.getByLabel('Phone').fill('555-010-2000');
   await dialog.getByLabel('Message').fill(`Is ${puppy.name} still available? We could visit on Saturday.`);

@@ -104,7 +104,7 @@ test.describe('with JavaScript turned off', () => {
     await expect(page).toHaveURL(new RegExp(`/puppies/${first.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
     await expect(page.getByText('Labrador Retriever · Female').first()).toBeVisible();
-    await expect(page.getByRole('tabpanel')).toContainText('Labrador Retriever');
+    await expect(page.getByRole('region', { name: 'Details', exact: true })).toContainText('Labrador Retriever');
   });
 
   test('the pager reaches every puppy, page by page to the last, and Grid/List are links (decision 0122)', async ({
@@ -248,22 +248,22 @@ test("a logged-in visitor's puppy page says Contact Seller from its first paint,
   const release = await holdIslandScripts(page);
   const corner = page.locator('.header-auth');
   await page.goto(`/puppies/${puppy.id}`);
-  await expect(page.getByRole('button', { name: 'Login to Contact Seller' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login to Contact Seller' })).toBeVisible();
   // the header's Login / Register are there before the header's script
   await expect(corner.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   await expect(corner.getByRole('link', { name: 'Register', exact: true })).toBeVisible();
 
   await loginViaApi(page, DEMO.buyer);
   await page.goto(`/puppies/${puppy.id}`);
-  const contact = page.getByRole('button', { name: 'Contact Seller', exact: true });
+  const contact = page.getByRole('link', { name: 'Contact Seller', exact: true });
   await expect(contact).toBeVisible();
   await expectNotHydrated(page, contact);
-  await expect(page.getByRole('button', { name: 'Login to Contact Seller' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Login to Contact Seller' })).toHaveCount(0);
   await expect(corner.getByRole('link', { name: 'Login', exact: true })).toBeHidden();
   release();
   await expectHydrated(page, contact);
   await expect(page.locator('.header-auth [aria-busy="true"]')).toHaveCount(0);
   await expect(corner.getByText(`Hi, ${DEMO.buyer.username}`)).toBeVisible();
   await expect(contact).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Login to Contact Seller' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Login to Contact Seller' })).toHaveCount(0);
 });

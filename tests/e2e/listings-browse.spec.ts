@@ -203,7 +203,7 @@ test('while a change loads there are 6 skeleton cards; a failure shows the toast
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
 });
 
-test('the detail page: gallery, tabs, inquiry to the seller, and the login rule of Contact Seller', async ({
+test('the detail page: gallery, sections, inquiry to the seller, and the login rule of Contact Seller', async ({
   page,
 }) => {
   const puppies = await publicPuppies(page, '?status=available');
@@ -244,16 +244,15 @@ test('the detail page: gallery, tabs, inquiry to the seller, and the login rule 
   await expect(position).toHaveText(`Photo 2 of ${photos}`);
   await expect(page.getByRole('button', { name: `Show photo 2 of ${photos}` })).toHaveAttribute('aria-current', 'true');
 
-  // tabs
-  await expect(page.getByRole('tabpanel')).toContainText(puppy.location);
-  await page.getByRole('tab', { name: 'Health & Care' }).click();
-  await expect(page.getByRole('tabpanel')).toContainText('4 meals a day at 6–12 weeks');
-  await page.getByRole('tab', { name: 'Health & Care' }).press('ArrowRight');
-  await expect(page.getByRole('tab', { name: 'About the Breeder' })).toBeFocused();
-  await expect(page.getByRole('tabpanel')).toContainText('we hold your payment until the puppy is handed over');
+  // the spec's tabs are sections that read in order, with or without the script (decision 0124)
+  await expect(page.getByRole('region', { name: 'Details', exact: true })).toContainText(puppy.location);
+  await expect(page.getByRole('region', { name: 'Health & Care' })).toContainText('4 meals a day at 6–12 weeks');
+  await expect(page.getByRole('region', { name: 'About the Breeder' })).toContainText(
+    'we hold your payment until the puppy is handed over',
+  );
 
   // the inquiry: all fields required, then sent to the seller's mail
-  await page.getByRole('button', { name: 'Inquire' }).click();
+  await page.getByRole('link', { name: 'Inquire', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Inquire about ${puppy.name}` });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Message').fill('');
@@ -281,12 +280,12 @@ test('the detail page: gallery, tabs, inquiry to the seller, and the login rule 
     })
     .toBe('jamie.rivera@example.com');
   // the fields were cleared
-  await page.getByRole('button', { name: 'Inquire' }).click();
+  await page.getByRole('link', { name: 'Inquire', exact: true }).click();
   await expect(dialog.getByLabel('Phone')).toHaveValue('');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // logged out, Contact Seller asks for a login and goes to /auth after a second
-  await page.getByRole('button', { name: 'Login to Contact Seller' }).click();
+  await page.getByRole('link', { name: 'Login to Contact Seller' }).click();
   await expect(page.getByText('Authentication Required')).toBeVisible();
   await expect(page.getByText('Please login to contact the seller')).toBeVisible();
   await expect(page).toHaveURL(/\/auth\?next=/);
@@ -310,7 +309,7 @@ test('a logged-in visitor who clicks Contact Seller before the page knows them g
   await page.goto(`/puppies/${puppy.id}`);
   await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
   // the head script read the session hint before the first paint: the button already says Contact Seller
-  const contact = page.getByRole('button', { name: 'Contact Seller', exact: true });
+  const contact = page.getByRole('link', { name: 'Contact Seller', exact: true });
   await contact.click();
   await expect(contact).toHaveAttribute('aria-busy', 'true');
   release();
@@ -320,18 +319,22 @@ test('a logged-in visitor who clicks Contact Seller before the page knows them g
   await context.close();
 });
 
-test('a failed inquiry says so; a reserved puppy cannot be contacted; unknown ids are "Puppy Not Found"', async ({
+test('a failed inquiry says so; a reserved puppy says Currently Not Available once and its breeder can still be messaged; unknown ids are "Puppy Not Found"', async ({
   page,
 }) => {
   const reserved = (await publicPuppies(page, '?status=reserved'))[0]!;
   await page.goto(`/puppies/${reserved.id}`);
   await expect(page.getByText('Reserved', { exact: true })).toBeVisible();
-  // spec §4: the contact buttons are disabled and say 'Currently Not Available'
-  const notAvailable = page.getByRole('button', { name: 'Currently Not Available' });
-  await expect(notAvailable).toHaveCount(2);
-  for (const button of await notAvailable.all()) await expect(button).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Login to Contact Seller' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Inquire' })).toHaveCount(0);
+  // spec §4, decision 0124: one 'Currently Not Available' note instead of two disabled buttons; the
+  // breeder can still be messaged
+  await expect(page.getByText('Currently Not Available', { exact: true })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Currently Not Available' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Message the Breeder' })).toHaveAttribute(
+    'href',
+    `/api/puppies/${reserved.id}/contact`,
+  );
+  await expect(page.getByRole('link', { name: 'Login to Contact Seller' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Inquire', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveCount(0);
 
   const available = (await publicPuppies(page, '?status=available'))[0]!;
@@ -344,7 +347,7 @@ test('a failed inquiry says so; a reserved puppy cannot be contacted; unknown id
       body: '{"error":{"code":"internal","message":"boom"}}',
     }),
   );
-  await page.getByRole('button', { name: 'Contact Seller', exact: true }).click();
+  await page.getByRole('link', { name: 'Contact Seller', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Your name')).toHaveValue(DEMO.buyer.username);
   await dialog.getByLabel('Phone').fill('555-010-2000');
