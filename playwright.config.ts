@@ -20,6 +20,7 @@ const SERVERS = [
       'photos',
       'form-messages',
       'forms-before-hydration',
+      'puppy-page-no-script',
       'reviews',
       'breeder-profile',
     ],
