@@ -20,15 +20,13 @@ import {
   type InquireDialogHandle,
 } from '../react/InquireDialog.tsx';
 import { ReportForm } from '../react/ReportForm.tsx';
-import { BreederBadges, BreederLine } from '../react/BreederBadges.tsx';
+import { BreederLine } from '../react/BreederBadges.tsx';
 import { FavoriteButton, StatusBadge } from '../react/PuppyCard.tsx';
 import { PuppyGallery } from '../react/PuppyGallery.tsx';
 import './PuppyDetail.css';
 
 const LOGIN_REDIRECT_MS = 1000;
 const NOT_AVAILABLE = 'Currently Not Available';
-// UTC: the server and the browser must print the same day, or hydration would disagree.
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 interface Props {
   /** the puppy, rendered on the server (the page is 404 without one) */
@@ -39,11 +37,20 @@ interface Props {
   inquiryRefusal?: string | undefined;
   /** the inquiry form posted without a script went to the seller's mail (the owner's own listing) */
   inquirySent?: boolean;
-  /** the page's slot: the parents and their health tests (ListingParents.astro, decision 0121) */
-  parents?: ReactNode;
+  /**
+   * the page's slot: Details, Health & Care with the parents, About the Breeder (PuppySections.astro,
+   * decision 0124). Static HTML the island places and never renders: no script carries it.
+   */
+  sections?: ReactNode;
 }
 
-export default function PuppyDetail({ puppy, ownerView = false, inquiryRefusal, inquirySent = false, parents }: Props) {
+export default function PuppyDetail({
+  puppy,
+  ownerView = false,
+  inquiryRefusal,
+  inquirySent = false,
+  sections,
+}: Props) {
   const { user, isLoading: userLoading } = useCurrentUser();
   const favorites = useFavorites();
   const inquire = useRef<InquireDialogHandle>(null);
@@ -234,7 +241,7 @@ export default function PuppyDetail({ puppy, ownerView = false, inquiryRefusal, 
 
       {puppy.videoUrl && <PuppyVideo url={puppy.videoUrl} name={puppy.name} />}
 
-      <DetailSections puppy={puppy} breed={breed} parents={parents} />
+      {sections}
       {!isOwner && <InquiryForm puppy={puppy} inquiry={inquiry} refusal={inquiryRefusal} sent={inquirySent} />}
       <InquireDialog ref={inquire} puppy={puppy} inquiry={inquiry} />
     </>
@@ -291,75 +298,5 @@ function PuppyVideo({ url, name }: { url: string; name: string }) {
         </div>
       )}
     </section>
-  );
-}
-
-/**
- * Details, Health & Care and About the Breeder (docs/product.md §2; the spec's tabs): sections in the
- * page's HTML that read in order, each under its heading, with or without a script (decision 0124). The
- * parents come from the page (ListingParents.astro) between the puppy's care and its breeder.
- */
-function DetailSections({ puppy, breed, parents }: { puppy: PuppyDetailView; breed: string; parents: ReactNode }) {
-  return (
-    <>
-      <section id="details" className="detail-section" aria-labelledby="details-heading">
-        <h2 id="details-heading">Details</h2>
-        <dl className="detail-facts">
-          <dt>Breed</dt>
-          <dd>{breed}</dd>
-          <dt>Gender</dt>
-          <dd>{puppy.gender}</dd>
-          <dt>Age</dt>
-          <dd>{formatAge(puppy.age)}</dd>
-          <dt>Weight</dt>
-          <dd>{formatWeight(puppy.weight)}</dd>
-          <dt>Colors</dt>
-          <dd>{puppy.colors.length ? puppy.colors.join(', ') : 'Not specified'}</dd>
-          <dt>Price</dt>
-          <dd>{formatPrice(puppy.price)}</dd>
-          <dt>Location</dt>
-          <dd>{puppy.location}</dd>
-          <dt>Listed</dt>
-          <dd>{dateFormat.format(new Date(puppy.createdAt))}</dd>
-        </dl>
-      </section>
-      <section id="health-care" className="detail-section" aria-labelledby="health-care-heading">
-        <h2 id="health-care-heading">Health &amp; Care</h2>
-        <p>
-          Ask the breeder for {puppy.name}'s vaccination and deworming records, the vet check, any health guarantee and
-          the parents' health screenings before you decide.
-        </p>
-        <ul>
-          <li>Feeding: 4 meals a day at 6–12 weeks, 3 at 3–6 months, 2 at 6–12 months, then 1–2.</li>
-          <li>Plan the first vet visit within a few days of bringing your puppy home.</li>
-          <li>Start socialisation and gentle training early, with short, happy sessions.</li>
-        </ul>
-        <p>
-          <a href="/puppy-care-guide">Read the Puppy Care Guide</a>
-        </p>
-      </section>
-      {parents}
-      <section id="about-the-breeder" className="detail-section" aria-labelledby="about-the-breeder-heading">
-        <h2 id="about-the-breeder-heading">About the Breeder</h2>
-        <p>
-          <strong>{puppy.seller?.breeder?.kennelName ?? puppy.seller?.username ?? 'PuppyNest breeder'}</strong>
-          {puppy.seller && <> · member since {dateFormat.format(new Date(puppy.seller.memberSince))}</>}
-        </p>
-        {puppy.seller?.breeder && (
-          <>
-            <BreederBadges badges={puppy.seller.breeder.badges} />
-            <p>
-              <a href={`/breeders/${puppy.seller.breeder.slug}`}>
-                See {puppy.seller.breeder.kennelName}'s breeder page
-              </a>
-            </p>
-          </>
-        )}
-        <p>
-          When you buy on PuppyNest, we hold your payment until the puppy is handed over, and you can tell us about a
-          problem before the breeder is paid. <a href="/trust">How PuppyNest protects you</a>
-        </p>
-      </section>
-    </>
   );
 }
