@@ -317,6 +317,17 @@ describe('the on-demand listing pages, served by createApp from the build', () =
     expect(page).toContain('$1,500');
     expect(page).toContain('Portland, OR');
     expect(page).toContain('Login to Contact Seller');
+    // without a script (decision 0124): Contact Seller is a link the server answers, the sections read in
+    // order, and the inquiry is a form that posts
+    expect(page).toMatch(new RegExp(`<a href="/api/puppies/${ids.daisy}/contact"[^>]*>`));
+    // (React marks the seams between text nodes with empty comments)
+    const headings = [...page.replace(/<!-- -->/g, '').matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => decode(m[1]!));
+    const order = ['Details', 'Health & Care', 'About the Breeder', 'Ask the breeder about Daisy'];
+    expect(headings.filter((h) => order.includes(h))).toEqual(order);
+    const form = /<form id="inquiry-form"[^>]*>/.exec(page)?.[0] ?? '';
+    expect(form).toContain('method="post"');
+    expect(form).toContain('action="/api/contacts"');
+    expect(page).toContain(`<input type="hidden" name="puppyId" value="${ids.daisy}"/>`);
     // (attribute names are case-insensitive in HTML: React writes fetchPriority)
     const photo = /<img[^>]*src="\/uploads\/seed\/daisy.webp"[^>]*>/.exec(page)?.[0] ?? '';
     expect(photo).toMatch(/fetchpriority="high"/i);
@@ -324,16 +335,15 @@ describe('the on-demand listing pages, served by createApp from the build', () =
     expect(photo).toMatch(/height="\d+"/);
   });
 
-  it('a reserved puppy is out of stock in its JSON-LD, and its contact buttons are disabled with "Currently Not Available"', async () => {
+  it('a reserved puppy is out of stock in its JSON-LD, says "Currently Not Available" once, and its breeder can still be messaged', async () => {
     const page = (await request(t.app).get(`/puppies/${ids.cooper}`).expect(200)).text;
     expect(jsonLd(page).find((data) => data['@type'] === 'Product')!.offers.availability).toBe(
       'https://schema.org/LimitedAvailability',
     );
-    const buttons = [...page.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].filter(
-      (m) => m[1] === 'Currently Not Available',
-    );
-    expect(buttons.length).toBe(2);
-    for (const [button] of buttons) expect(button).toMatch(/disabled=""/);
+    // decision 0124: one note instead of two disabled buttons
+    expect(page.match(/Currently Not Available/g)).toHaveLength(1);
+    expect(page).toContain('<p class="not-available">Currently Not Available</p>');
+    expect(page).toMatch(new RegExp(`<a href="/api/puppies/${ids.cooper}/contact"[^>]*>Message the Breeder</a>`));
     expect(page).not.toContain('Login to Contact Seller');
   });
 
