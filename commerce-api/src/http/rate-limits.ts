@@ -34,14 +34,14 @@ function limiter(
 }
 
 /**
- * Marks a form post the route refused (decision 0124): it answers 303 back to the form, not 4xx, and a
- * limiter that skips failed requests must not count it as a message sent.
+ * Marks a form post the route refused (decisions 0123, 0124): it answers 303 back to its form (or to log
+ * in), not 4xx. The limits that count only successes (a message sent) must not count it, and those that
+ * count only failures (a wrong password) must count it, as they do the JSON answer's 4xx.
  */
 export function markFormRefused(res: Response): void {
   res.locals['formRefused'] = true;
 }
-const sentSomething = (_req: Request, res: Response): boolean =>
-  res.statusCode < 400 && res.locals['formRefused'] !== true;
+const succeeded = (_req: Request, res: Response): boolean => res.statusCode < 400 && res.locals['formRefused'] !== true;
 
 /** the client's address; IPv6 clients by their /56, as one home or phone holds a whole block */
 export const clientKey = (req: Request): string => ipKeyGenerator(req.ip ?? '');
@@ -50,16 +50,6 @@ const usernameOf = (body: unknown): string =>
   typeof body === 'object' && body !== null && typeof (body as { username?: unknown }).username === 'string'
     ? (body as { username: string }).username.trim().toLowerCase()
     : '';
-
-/**
- * A login form posted without script is refused with a 303 back to /auth (decision 0123), not a 4xx: the
- * route marks it, so the limits that count only failures count it as the JSON answer's 4xx is counted.
- */
-export function markFormRefused(res: Response): void {
-  res.locals['formRefused'] = true;
-}
-
-const succeeded = (_req: Request, res: Response): boolean => res.statusCode < 400 && res.locals['formRefused'] !== true;
 
 export function authLimiters(limits: Limits, shared?: RateLimitCounters) {
   const tooMany = 'Too many login attempts. Please wait 15 minutes and try again.';
@@ -242,7 +232,7 @@ export function contactLimiter(limits: Limits, shared?: RateLimitCounters): Requ
     message: 'You have sent a lot of messages in a short time. Please wait an hour and try again.',
     // A message refused for a typo is not a message sent, nor a form post sent back to its page.
     skipFailedRequests: true,
-    requestWasSuccessful: sentSomething,
+    requestWasSuccessful: succeeded,
   });
 }
 
@@ -309,7 +299,7 @@ function createMessageLimiter(
     message: 'You have sent a lot of messages in a short time. Please wait an hour and try again.',
     skip: (_req, res) => accountOf(res) === undefined,
     skipFailedRequests: true,
-    requestWasSuccessful: sentSomething,
+    requestWasSuccessful: succeeded,
     keyGenerator: (_req, res) => `messages:${accountOf(res)?.id ?? 0}`,
     validate: { keyGeneratorIpFallback: false },
   });
@@ -326,7 +316,7 @@ export function reportLimiter(
     message: 'You have sent a lot of reports in a short time. Please wait an hour and try again.',
     skip: (_req, res) => accountOf(res) === undefined,
     skipFailedRequests: true,
-    requestWasSuccessful: sentSomething,
+    requestWasSuccessful: succeeded,
     keyGenerator: (_req, res) => `reports:${accountOf(res) ?? 0}`,
     validate: { keyGeneratorIpFallback: false },
   });
