@@ -21,6 +21,10 @@ export const REVIEW_REFUSALS = {
   reply_too_long: 'Please keep your reply under 2,000 characters',
 } as const;
 
+/** the scam guard's word on a review that asks to pay or talk off PuppyNest */
+export const REVIEW_SCAM_ADVICE =
+  'Reviews cannot ask anyone to pay or talk outside PuppyNest. Please take out payment apps, transfers and contact details.';
+
 /** POST /api/orders/:reference/review and PATCH /api/reviews/:id: the stars and the text */
 export const ReviewSchema = v.object({
   rating: v.pipe(

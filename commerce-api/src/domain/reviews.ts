@@ -5,6 +5,7 @@
 // (decision 0119 says why). Every change of a review counts the seller's rating again in its transaction.
 import {
   REVIEW_EDIT_DAYS,
+  REVIEW_SCAM_ADVICE,
   REVIEW_WINDOW_MONTHS,
   verifiedPurchaseLine,
   type OwnReviewView,
@@ -61,8 +62,7 @@ export function canReview(order: Order, review: Review | undefined, now: Date): 
 /** the scam guard's word on a text: a request to pay or talk off PuppyNest is refused with its advice */
 function guard(field: string, text: string): void {
   if (scamFlags(text).length === 0) return;
-  const advice =
-    'Reviews cannot ask anyone to pay or talk outside PuppyNest. Please take out payment apps, transfers and contact details.';
+  const advice = REVIEW_SCAM_ADVICE;
   throw new ValidationError(advice, { [field]: advice });
 }
 

@@ -1,6 +1,8 @@
 // Reviews from verified buyers (docs/decisions/0119): the buyer writes and edits, the seller replies,
 // anyone reads a seller's reviews; the seller reads the reviews of their sales (hidden ones too).
-// Reports of a review go through POST /api/reports (reviewId).
+// Reports of a review go through POST /api/reports (reviewId). The buyer's write and edit are also real
+// forms on My Orders: posted by the browser itself (urlencoded) they answer 303 back there (decision
+// 0125); a form cannot send PATCH, so the edit form posts to /api/reviews/:id.
 import express from 'express';
 import * as v from 'valibot';
 import { idParam } from '#contracts/common.ts';
@@ -8,8 +10,10 @@ import { ReviewReplySchema, ReviewSchema } from '#contracts/reviews.ts';
 import type { AppDeps } from '../../deps.ts';
 import { editReview, replyToReview, reviewsOfMySales, sellerReviews, writeReview } from '../../domain/reviews.ts';
 import { NotFoundError } from '../../errors.ts';
+import { answerOrderForm, referenceOf } from '../order-forms.ts';
 import { requireUser } from '../session.ts';
 import { parseInput } from '../validate.ts';
+import { isFormPost, urlencodedForms } from './conversations.routes.ts';
 import { referenceParam } from './orders.routes.ts';
 
 function reviewId(raw: unknown): number {
@@ -18,11 +22,18 @@ function reviewId(raw: unknown): number {
   return id.output;
 }
 
-export function reviewsRoutes({ store, now }: AppDeps): express.Router {
+export function reviewsRoutes({ store, now, log }: AppDeps): express.Router {
   const router = express.Router();
   const ctx = { store, now };
 
-  router.post('/orders/:reference/review', async (req, res) => {
+  router.post('/orders/:reference/review', urlencodedForms, async (req, res) => {
+    if (isFormPost(req))
+      return answerOrderForm(req, res, log, referenceOf(req.params.reference), async () => {
+        const user = requireUser(res);
+        const reference = referenceParam(req.params.reference);
+        await writeReview(ctx, user, reference, parseInput(ReviewSchema, req.body));
+        return 'review_posted';
+      });
     const user = requireUser(res);
     const reference = referenceParam(req.params.reference);
     res.status(201).json(await writeReview(ctx, user, reference, parseInput(ReviewSchema, req.body)));
@@ -31,6 +42,15 @@ export function reviewsRoutes({ store, now }: AppDeps): express.Router {
   router.patch('/reviews/:id', async (req, res) => {
     const user = requireUser(res);
     res.json(await editReview(ctx, user, reviewId(req.params.id), parseInput(ReviewSchema, req.body)));
+  });
+
+  // My Orders' edit form without scripts: the same edit as PATCH; the form's `reference` names the card
+  router.post('/reviews/:id', urlencodedForms, async (req, res) => {
+    if (!isFormPost(req)) throw new NotFoundError('Edit a review with PATCH /api/reviews/:id.');
+    return answerOrderForm(req, res, log, null, async () => {
+      await editReview(ctx, requireUser(res), reviewId(req.params.id), parseInput(ReviewSchema, req.body));
+      return 'review_updated';
+    });
   });
 
   router.post('/reviews/:id/reply', async (req, res) => {
