@@ -6,9 +6,13 @@
 // (docs/decisions/0101), the buyer confirms receipt or reports a problem here, and reads where the
 // seller's payout is; the order the API answers with takes its place in the list, so its badge and next
 // steps follow at once. The buyer then writes a review of the seller here (decision 0119). Each order links
-// to the seller's breeder page (decision 0118).
+// to the seller's breeder page (decision 0118). The page is rendered on the server (decision 0125): the
+// server's page of orders comes in as `initial`, so the orders and their answers (plain forms until the
+// island runs) are in the HTML, and a form posted without scripts comes back with its `outcome`, shown in
+// the order's card. Without `initial` (`astro dev`) the island checks the login and loads them itself.
 import { useEffect, useState } from 'react';
 import { breederPath } from '#contracts/breeders.ts';
+import type { OrderFormOutcome } from '#contracts/order-forms.ts';
 import type { MyOrdersResponse, OrderView } from '#contracts/orders.ts';
 import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
 import { PuppyImage } from '../react/PuppyImage.tsx';
@@ -17,14 +21,24 @@ import { ReceiptActions } from '../react/orders/ReceiptActions.tsx';
 import { ReviewActions } from '../react/orders/ReviewActions.tsx';
 import { formatCents } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 import '../styles/panel.css';
 import '../styles/empty-state.css';
 import '../react/payment/price-lines.css';
 import './MyOrders.css';
+import '../react/orders/OrderForms.css';
 import { PageSpinner } from '../react/PageSpinner.tsx';
 
-export default function MyOrders() {
-  return <ProtectedRoute>{() => <Orders />}</ProtectedRoute>;
+interface Props {
+  /** the page of orders the server rendered (it checked the login) */
+  initial?: MyOrdersResponse | undefined;
+  /** what a form posted without scripts did, as the address names it */
+  outcome?: OrderFormOutcome | null | undefined;
+}
+
+export default function MyOrders({ initial, outcome = null }: Props) {
+  if (initial) return <Orders initial={initial} outcome={outcome} />;
+  return <ProtectedRoute>{() => <Orders outcome={outcome} />}</ProtectedRoute>;
 }
 
 function pageFromAddress(): number {
@@ -32,10 +46,14 @@ function pageFromAddress(): number {
   return raw && /^\d{1,6}$/.test(raw) && Number(raw) > 0 ? Number(raw) : 1;
 }
 
-function Orders() {
-  const [page, setPage] = useState<number | null>(null);
-  useEffect(() => setPage(pageFromAddress()), []);
-  const { data, error, mutate } = useApi<MyOrdersResponse>(page ? `/api/my-orders?page=${page}` : null);
+function Orders({ initial, outcome }: { initial?: MyOrdersResponse; outcome: OrderFormOutcome | null }) {
+  const [page, setPage] = useState<number | null>(initial?.page ?? null);
+  useEffect(() => {
+    if (!initial) setPage(pageFromAddress());
+  }, [initial]);
+  const { data, error, mutate } = useApi<MyOrdersResponse>(page ? `/api/my-orders?page=${page}` : null, initial);
+  // an outcome for an order that is not on this page (not theirs, or gone) is said above the list
+  const loose = outcome && !data?.orders.some((order) => order.reference === outcome.reference) ? outcome : null;
   const replace = (changed: OrderView) =>
     void mutate(
       (current) =>
@@ -48,10 +66,11 @@ function Orders() {
 
   return (
     <div className="my-orders">
+      {loose && <Outcome outcome={loose} />}
       {error ? (
         <p role="alert">Your orders could not be loaded. Please reload the page.</p>
       ) : !data ? (
-        <PageSpinner label="Loading your orders…" />
+        <PageSpinner label="Loading your orders…" what="your orders" />
       ) : data.total === 0 ? (
         <div className="empty-state">
           <h2>No Orders Yet</h2>
@@ -67,7 +86,14 @@ function Orders() {
           </p>
           <ul className="order-list">
             {data.orders.map((order, index) => (
-              <OrderCard key={order.reference} order={order} eager={index === 0} onChanged={replace} />
+              <OrderCard
+                key={order.reference}
+                order={order}
+                eager={index === 0}
+                onChanged={replace}
+                page={data.page}
+                outcome={outcome?.reference === order.reference ? outcome : null}
+              />
             ))}
           </ul>
           {data.pageCount > 1 && (
@@ -140,19 +166,46 @@ function handedOverSteps(order: OrderView, name: string): string {
   }
 }
 
+/**
+ * What a form post did. A refusal of what was typed is shown under its field instead, while that plain
+ * form is on the page (`formShown`); once the island runs the buttons replace the forms, so it shows here.
+ */
+function Outcome({ outcome, formShown = false }: { outcome: OrderFormOutcome; formShown?: boolean }) {
+  const hydrated = useHydrated();
+  if (outcome.form && formShown && !hydrated) return null;
+  const refused = outcome.kind === 'refused';
+  return (
+    <p className={`order-outcome${refused ? ' order-outcome-refused' : ''}`} role={refused ? 'alert' : 'status'}>
+      {outcome.text}
+    </p>
+  );
+}
+
+/** whether the card holds the plain form a refusal belongs to */
+function formShown(order: OrderView, outcome: OrderFormOutcome): boolean {
+  if (outcome.form === 'problem') return order.status === 'handed_over' && order.payout?.status === 'scheduled';
+  if (outcome.form !== 'review') return false;
+  const review = order.review;
+  return review ? !review.hidden && Date.parse(review.editableUntil) > Date.now() : order.canReview;
+}
+
 function OrderCard({
   order,
   eager,
   onChanged,
+  page,
+  outcome,
 }: {
   order: OrderView;
   eager: boolean;
   onChanged: (order: OrderView) => void;
+  page: number;
+  outcome: OrderFormOutcome | null;
 }) {
   const puppy = order.puppy;
   const name = puppy?.name ?? 'A puppy no longer listed';
   return (
-    <li className="panel order-card photo-frame">
+    <li className="panel order-card photo-frame" id={`order-${order.reference}`}>
       <PuppyImage src={puppy?.imageUrl ?? ''} alt={name} sizes="10rem" eager={eager} width={320} height={240} />
       <div>
         <h2>{puppy ? <a href={`/puppies/${puppy.id}`}>{puppy.name}</a> : name}</h2>
@@ -184,13 +237,14 @@ function OrderCard({
             Breeder: <a href={breederPath(order.breeder.slug)}>{order.breeder.kennelName}</a>
           </p>
         )}
+        {outcome && <Outcome outcome={outcome} formShown={formShown(order, outcome)} />}
         <p className="order-next">
           <strong>Next steps:</strong> {nextSteps(order)}
         </p>
         {order.status === 'handed_over' && order.payout?.status === 'scheduled' && (
-          <ReceiptActions order={order} onChanged={onChanged} />
+          <ReceiptActions order={order} onChanged={onChanged} page={page} outcome={outcome} />
         )}
-        <ReviewActions order={order} onChanged={onChanged} now={new Date()} />
+        <ReviewActions order={order} onChanged={onChanged} now={new Date()} page={page} outcome={outcome} />
       </div>
     </li>
   );

@@ -52,7 +52,7 @@ describe('the on-demand routes and the page files', () => {
     const paths = [...PUBLIC_ON_DEMAND_PATHS, ...PRIVATE_ON_DEMAND_PATHS];
     expect(new Set(paths).size).toBe(paths.length);
     expect(PRIVATE_ON_DEMAND_PATHS).toEqual(
-      expect.arrayContaining(['/messages', '/messages/:id', '/earnings/onboarding', '/auth']),
+      expect.arrayContaining(['/messages', '/messages/:id', '/my-orders', '/earnings/onboarding', '/auth']),
     );
   });
 });
@@ -76,6 +76,7 @@ describe('pathPattern, which the server and the dev bridge test a path with', ()
     '/sitemap.xml.gz',
     '/messages',
     '/messages/3',
+    '/my-orders',
     '/earnings/onboarding',
     '/auth',
     '/_server-islands/FeaturedListings',
@@ -86,7 +87,7 @@ describe('pathPattern, which the server and the dev bridge test a path with', ()
   it('lets the dev bridge fill the server island too, at any depth, and nothing private', () => {
     expect(devBridge.test('/_server-islands/FeaturedListings')).toBe(true);
     expect(devBridge.test('/_server-islands/')).toBe(false);
-    for (const url of ['/messages', '/messages/3', '/earnings/onboarding', '/auth'])
+    for (const url of ['/messages', '/messages/3', '/my-orders', '/earnings/onboarding', '/auth'])
       expect(devBridge.test(url), url).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import type { BreedView, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView } fro
 import type { ConversationsResponse, ConversationView } from './conversations.ts';
 import type { LocalOnboardingPage } from './payouts.ts';
 import type { BreederPageView, BreederSummariesResponse } from './breeders.ts';
+import type { MyOrdersResponse } from './orders.ts';
 
 /** one public listing in sitemap.xml */
 export interface SitemapEntry {
@@ -46,6 +47,8 @@ export interface PageLocals {
   conversation?: ConversationView | null;
   /** /messages only (decision 0090): the logged-in viewer's conversations, so the list is in the HTML */
   conversations?: ConversationsResponse;
+  /** /my-orders only (decision 0125): one page of the logged-in buyer's orders, so they are in the HTML */
+  myOrders?: MyOrdersResponse;
   /** /earnings/onboarding only (decision 0101): the local test-mode provider's setup link and its form */
   onboarding?: LocalOnboardingPage;
 }

@@ -3,15 +3,19 @@
 // problem, so it asks first and says so. "Report a problem" opens a short form (the API's own
 // ReportProblemSchema checks it) that holds the seller's payout until PuppyNest's team decides. The two
 // answers exclude each other: while one is open the other cannot be started. Either way the answer's
-// message is toasted and the page puts the order the API sent back in its list.
+// message is toasted and the page puts the order the API sent back in its list. Before the island runs
+// (and without scripts) the two answers are plain forms instead (OrderForms.tsx, decision 0125).
 import { useId, useState, type FormEvent } from 'react';
+import type { OrderFormOutcome } from '#contracts/order-forms.ts';
 import type { OrderChangeResponse, OrderView } from '#contracts/orders.ts';
 import { ReportProblemSchema, type ReportProblemInput } from '#contracts/payouts.ts';
 import { ApiError, postJson } from '../../lib/api-client.ts';
 import { useSchemaForm } from '../../lib/forms.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { toast } from '../../lib/toast.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { Field } from '../Field.tsx';
+import { ReceiptForms } from './OrderForms.tsx';
 import '../../styles/form-actions.css';
 import './ReceiptActions.css';
 
@@ -19,9 +23,17 @@ interface Props {
   order: OrderView;
   /** the order as the API answered after changing it */
   onChanged: (order: OrderView) => void;
+  /** the page of My Orders, and what the last form post on this order did: for the plain forms */
+  page?: number;
+  outcome?: OrderFormOutcome | null;
 }
 
-export function ReceiptActions({ order, onChanged }: Props) {
+export function ReceiptActions({ order, onChanged, page = 1, outcome = null }: Props) {
+  if (!useHydrated()) return <ReceiptForms order={order} page={page} outcome={outcome} />;
+  return <LiveReceiptActions order={order} onChanged={onChanged} />;
+}
+
+function LiveReceiptActions({ order, onChanged }: Props) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);

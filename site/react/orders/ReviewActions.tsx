@@ -1,14 +1,18 @@
 // The buyer's review of the seller on My Orders (docs/product.md "Reviews", decision 0119): "Write a review"
 // while the order can be reviewed, then the review as written, with "Edit review" for 30 days, the
 // seller's reply, and why it is hidden when our team hid it. The form checks with the API's own
-// ReviewSchema; the API's answer takes the order's place in the list.
+// ReviewSchema; the API's answer takes the order's place in the list. Before the island runs (and without
+// scripts) "Write a review" and "Edit review" open plain forms instead (OrderForms.tsx, decision 0125).
 import { useState } from 'react';
+import type { OrderFormOutcome } from '#contracts/order-forms.ts';
 import type { OrderView } from '#contracts/orders.ts';
 import { REVIEW_MAX_CHARS, ReviewSchema, type OwnReviewView, type ReviewInput } from '#contracts/reviews.ts';
 import { ApiError, patchJson, postJson } from '../../lib/api-client.ts';
 import { useSchemaForm } from '../../lib/forms.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { toast } from '../../lib/toast.ts';
 import { Field } from '../Field.tsx';
+import { ReviewFormDetails } from './OrderForms.tsx';
 import '../../styles/form-actions.css';
 import './ReviewActions.css';
 
@@ -17,10 +21,14 @@ interface Props {
   onChanged: (order: OrderView) => void;
   /** the app's clock as the page read it: whether the edit window is still open */
   now: Date;
+  /** the page of My Orders, and what the last form post on this order did: for the plain forms */
+  page?: number;
+  outcome?: OrderFormOutcome | null;
 }
 
-export function ReviewActions({ order, onChanged, now }: Props) {
+export function ReviewActions({ order, onChanged, now, page = 1, outcome = null }: Props) {
   const [writing, setWriting] = useState(false);
+  const hydrated = useHydrated();
   const review = order.review;
   const saved = (written: OwnReviewView) => {
     setWriting(false);
@@ -29,6 +37,12 @@ export function ReviewActions({ order, onChanged, now }: Props) {
   if (writing) return <ReviewForm order={order} review={review} onSaved={saved} onCancel={() => setWriting(false)} />;
   if (!review) {
     if (!order.canReview) return null;
+    if (!hydrated)
+      return (
+        <div className="review-actions">
+          <ReviewFormDetails order={order} review={null} page={page} outcome={outcome} />
+        </div>
+      );
     return (
       <div className="review-actions">
         <button type="button" onClick={() => setWriting(true)}>
@@ -59,7 +73,8 @@ export function ReviewActions({ order, onChanged, now }: Props) {
           <strong>The seller replied:</strong> {review.reply.body}
         </p>
       )}
-      {editable && (
+      {editable && !hydrated && <ReviewFormDetails order={order} review={review} page={page} outcome={outcome} />}
+      {editable && hydrated && (
         <button type="button" className="secondary outline" onClick={() => setWriting(true)}>
           Edit review
         </button>
