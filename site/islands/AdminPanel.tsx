@@ -32,7 +32,7 @@ const REFRESH_MS = 5000;
 const CHECKING = (
   <article className="admin-page">
     <h1>Admin</h1>
-    <PageSpinner />
+    <PageSpinner what="the admin tools" />
   </article>
 );
 

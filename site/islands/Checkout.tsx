@@ -31,11 +31,24 @@ import '../react/payment/card-form.css';
 
 const REDIRECT_MS = 2000;
 
+// the page's HTML without JavaScript (decision 0125): the card form runs in the browser, so say so plainly
+const NO_SCRIPT = (
+  <>
+    <p>
+      <strong>The card form needs JavaScript.</strong> It is turned off in this browser, so this page cannot take a
+      payment. Turn JavaScript on and reload the page to pay.
+    </p>
+    <p>
+      Nothing has been charged. A question about paying? <a href="/contact">Write to us</a>.
+    </p>
+  </>
+);
+
 export default function Checkout() {
   const puppyId = usePuppyIdFromPath();
 
   return (
-    <PaymentPageGate description="Please log in to buy a puppy.">
+    <PaymentPageGate description="Please log in to buy a puppy." noscript={NO_SCRIPT}>
       {(user) =>
         puppyId ? (
           <CheckoutFor puppyId={puppyId} user={user} />

@@ -20,6 +20,7 @@ import '../styles/panel.css';
 import '../react/payment/PaymentPage.css';
 import '../react/payment/price-lines.css';
 import './CheckoutSuccess.css';
+import { PageSpinner } from '../react/PageSpinner.tsx';
 
 const REDIRECT_MS = 2000;
 /** how often a payment still being captured is checked again */
@@ -41,7 +42,16 @@ const NOT_PAID: ReadonlyArray<PaymentOutcome> = ['sold_out', 'failed', 'canceled
 const CONFIRMING = (
   <article className="payment-page">
     <h1>Confirming your order…</h1>
-    <p aria-busy="true">Checking your payment…</p>
+    <PageSpinner
+      label="Checking your payment…"
+      visible
+      noscript={
+        <p>
+          This page needs JavaScript to check your payment, and it is turned off in this browser. Turn it on and reload
+          the page, or open <a href="/my-orders">My Orders</a>: your order shows there once it is paid.
+        </p>
+      }
+    />
   </article>
 );
 

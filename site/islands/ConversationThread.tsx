@@ -80,7 +80,7 @@ function Thread({
 
   if (id === null || (error instanceof ApiError && error.status === 404)) return <NotFound />;
   if (error) return <p role="alert">This conversation could not be loaded. Please reload the page.</p>;
-  if (!data) return <PageSpinner label="Loading the conversation…" />;
+  if (!data) return <PageSpinner label="Loading the conversation…" what="this conversation" />;
 
   const name = data.puppy?.name ?? 'A puppy no longer listed';
   return (

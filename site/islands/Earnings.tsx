@@ -50,7 +50,7 @@ function SellerEarnings() {
     );
   }
   if (!data) {
-    return <PageSpinner label="Loading your earnings…" />;
+    return <PageSpinner label="Loading your earnings…" what="your earnings" />;
   }
   return (
     <div className="earnings">

@@ -14,7 +14,7 @@ import { PageSpinner } from '../react/PageSpinner.tsx';
 const LOADING = (
   <article className="form-page">
     <h1>Edit Puppy</h1>
-    <PageSpinner />
+    <PageSpinner what="the listing form" />
   </article>
 );
 

@@ -30,11 +30,24 @@ const SUCCESS_REDIRECT_MS = 2000;
 const ERROR_REDIRECT_MS = 2000;
 const AUTH_MESSAGE = 'You need to log in before making a payment';
 
+// the page's HTML without JavaScript (decision 0125): the card form runs in the browser, so say so plainly
+const NO_SCRIPT = (
+  <>
+    <p>
+      <strong>The card form needs JavaScript.</strong> It is turned off in this browser, so this page cannot take the
+      listing fee. Turn JavaScript on and reload the page to pay.
+    </p>
+    <p>
+      Nothing has been charged. A question about paying? <a href="/contact">Write to us</a>.
+    </p>
+  </>
+);
+
 export default function ListingPayment() {
   const puppyId = usePuppyIdFromPath();
 
   return (
-    <PaymentPageGate description={AUTH_MESSAGE}>
+    <PaymentPageGate description={AUTH_MESSAGE} noscript={NO_SCRIPT}>
       {() =>
         puppyId ? (
           <ListingFee puppyId={Number(puppyId)} />

@@ -19,7 +19,7 @@ export default function Messages({ initial }: { initial?: ConversationsResponse 
 function ConversationList({ initial }: { initial?: ConversationsResponse }) {
   const { data, error } = useApi<ConversationsResponse>('/api/conversations', initial);
   if (error) return <p role="alert">Your messages could not be loaded. Please reload the page.</p>;
-  if (!data) return <PageSpinner label="Loading your messages…" />;
+  if (!data) return <PageSpinner label="Loading your messages…" what="your messages" />;
   if (data.conversations.length === 0)
     return (
       <div className="empty-state">

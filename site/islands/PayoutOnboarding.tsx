@@ -61,7 +61,7 @@ function CheckedHere() {
       />
     );
   if (!data || !link) {
-    return <PageSpinner label="Checking your setup link…" />;
+    return <PageSpinner label="Checking your setup link…" what="your payout setup" />;
   }
   return <OnboardingForm link={link} view={data} />;
 }

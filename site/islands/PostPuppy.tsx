@@ -11,7 +11,7 @@ import { PageSpinner } from '../react/PageSpinner.tsx';
 const CHECKING = (
   <article className="form-page">
     <h1>Post a Puppy</h1>
-    <PageSpinner />
+    <PageSpinner what="the listing form" />
   </article>
 );
 

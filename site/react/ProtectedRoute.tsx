@@ -13,7 +13,7 @@ interface Props {
   pending?: ReactNode;
 }
 
-export function ProtectedRoute({ children, pending = <PageSpinner /> }: Props) {
+export function ProtectedRoute({ children, pending = <PageSpinner what="your account's page" /> }: Props) {
   const { user, isLoading } = useCurrentUser();
   useEffect(() => {
     if (!isLoading && !user) {

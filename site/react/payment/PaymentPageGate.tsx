@@ -2,7 +2,8 @@
 // someone is logged in, but for a visitor docs/product.md's own rule (§2 Checkout, Listing payment): toast
 // 'Authentication Required', then /auth (with the way back) after 1.5 s. The login comes first (docs/product.md §2):
 // a visitor reaches /auth whatever the address holds; only a logged-in user with a malformed puppy id
-// goes to /puppies.
+// goes to /puppies. The card form needs JavaScript, so the page's HTML says so where the spinner turns
+// (`noscript`, decision 0125) instead of spinning for ever.
 import { useEffect, useState, type ReactNode } from 'react';
 import type { UserView } from '#contracts/auth.ts';
 import { ProtectedRoute } from '../ProtectedRoute.tsx';
@@ -18,9 +19,12 @@ export function goToLogin(): void {
 
 export function PaymentPageGate({
   description,
+  noscript,
   children,
 }: {
   description: string;
+  /** what the page's HTML says without JavaScript, where the spinner would turn */
+  noscript: ReactNode;
   children: (user: UserView) => ReactNode;
 }) {
   const { user, isLoading } = useCurrentUser();
@@ -35,7 +39,7 @@ export function PaymentPageGate({
   if (loggedOut) {
     return <PageSpinner label="Taking you to the login page…" visible />;
   }
-  return <ProtectedRoute>{children}</ProtectedRoute>;
+  return <ProtectedRoute pending={<PageSpinner noscript={noscript} />}>{children}</ProtectedRoute>;
 }
 
 /** the puppy id of /checkout/{id} or /listing-payment/{id}: undefined until read, null when malformed */

@@ -58,7 +58,7 @@ export function BreederProfilePanel() {
       {error && !missing ? (
         <p role="alert">Your breeder profile could not be loaded. Please reload the page.</p>
       ) : !data && !missing ? (
-        <PageSpinner label="Loading your breeder profile…" />
+        <PageSpinner label="Loading your breeder profile…" what="your breeder profile" />
       ) : (
         <>
           {data && <ProfileSummary profile={data} />}
