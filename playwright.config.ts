@@ -15,6 +15,7 @@ const SERVERS = [
     files: [
       'payments',
       'orders',
+      'orders-no-script',
       'sellers',
       'conversations',
       'photos',
