@@ -54,9 +54,11 @@ function Orders({ initial, outcome }: { initial?: MyOrdersResponse; outcome: Ord
   const { data, error, mutate } = useApi<MyOrdersResponse>(page ? `/api/my-orders?page=${page}` : null, initial);
   // an outcome for an order that is not on this page (not theirs, or gone) is said above the list
   const loose = outcome && !data?.orders.some((order) => order.reference === outcome.reference) ? outcome : null;
+  // The server's page is SWR's fallback, not its cache: until the first change the cache is empty, so the
+  // change starts from the page shown.
   const replace = (changed: OrderView) =>
     void mutate(
-      (current) =>
+      (current = data) =>
         current && {
           ...current,
           orders: current.orders.map((order) => (order.reference === changed.reference ? changed : order)),
