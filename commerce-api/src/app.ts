@@ -1,14 +1,15 @@
 // createApp(deps): the whole HTTP surface, without listen(), so tests drive it with supertest.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
-import helmet from 'helmet';
 import type { AppDeps } from './deps.ts';
 import { siteSecurityHeaders } from './http/content-security-policy.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
-import { healthRoutes } from './http/health.ts';
+import { healthRoutes, PROBE_PATHS } from './http/health.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { metricsEndpoint } from './http/metrics-endpoint.ts';
-import { observeRequests } from './http/request-observer.ts';
+import { requestObserver, type TrustProxy } from './http/request-observer.ts';
 import { sameOriginOnly } from './http/same-origin.ts';
 import { createSessionLayer } from './http/session.ts';
 import { staticSite } from './http/static-site.ts';
@@ -24,6 +25,7 @@ import { devRoutes } from './http/routes/dev.routes.ts';
 import { contactsRoutes } from './http/routes/contacts.routes.ts';
 import { breedsRoutes } from './http/routes/breeds.routes.ts';
 import { puppiesRoutes } from './http/routes/puppies.routes.ts';
+import { popularReads } from './http/routes/popular-reads.ts';
 import { favoritesRoutes } from './http/routes/favorites.routes.ts';
 import { uploadsRoutes } from './http/routes/uploads.routes.ts';
 import { sellersRoutes } from './http/routes/sellers.routes.ts';
@@ -40,6 +42,8 @@ import { parentsRoutes } from './http/routes/parents.routes.ts';
 import { reviewsRoutes } from './http/routes/reviews.routes.ts';
 import { cspReportRoutes } from './http/routes/csp-report.routes.ts';
 
+type FrontDoor = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
+
 export function createApp(deps: AppDeps): express.Express {
   const { config } = deps;
   const app = express();
@@ -48,29 +52,24 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('query parser', 'simple');
 
   // First: each request's id (X-Request-Id), log line and duration (decision 0116).
-  app.use(observeRequests(deps.log, deps.metrics, config.logs.slowMs));
-  // Probes next: a balancer asks every few seconds, and they need no session, body or headers.
-  app.use(healthRoutes(deps));
-  // The headers that protect today's browsers (nosniff, frame options, HSTS, referrer and cross-origin
-  // policies); the CSP is each page's own, set below the API (decision 0112). Legacy headers for IE,
-  // Flash and the old XSS auditor are left out: each header costs every response, and these protect
-  // nobody any more.
-  app.use(
-    helmet({
-      contentSecurityPolicy: false,
-      // as the policy's frame-ancestors 'none', for browsers that read only this header (decision 0112)
-      frameguard: { action: 'deny' },
-      crossOriginEmbedderPolicy: false,
-      originAgentCluster: false,
-      xDnsPrefetchControl: false,
-      xDownloadOptions: false,
-      xPermittedCrossDomainPolicies: false,
-      xXssProtection: false,
-    }),
-  );
+  const observer = requestObserver(deps.log, deps.metrics, config.logs.slowMs, app.get('trust proxy fn') as TrustProxy);
+  app.use(observer.middleware);
+  // Probes next: a balancer asks every few seconds, and they need no session, body or headers. Only
+  // their two paths step into their router (decision 0126).
+  const health = healthRoutes(deps);
+  app.use((req, res, next) => (PROBE_PATHS.has(req.path) ? health(req, res, next) : next()));
+  // The headers that protect today's browsers, as helmet chose them (http/security-headers.ts); the CSP
+  // is each page's own, set below the API (decision 0112). Legacy headers for IE, Flash and the old XSS
+  // auditor are left out: each header costs every response, and these protect nobody any more.
+  app.use(securityHeaders());
   // Compression wraps the response only when the client can use it.
   const compress = compression();
   app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
+  // The catalogue's popular reads: most of the traffic, answered before the layers they do not need
+  // (decision 0126); the catalogue's other routes come after the API's session layer.
+  const reads = popularReads(deps.store, deps.now, observer);
+  app.use(reads.serve);
+  (app as any).front = reads.front;
   if (deps.metrics && config.metrics.token) app.get('/metrics', metricsEndpoint(deps.metrics, config.metrics.token));
 
   const api = express.Router();
@@ -89,7 +88,7 @@ export function createApp(deps: AppDeps): express.Express {
   const sessions = createSessionLayer(deps);
   api.use(sessions.middleware);
   // The catalogue first: it is most of the traffic, and every router before it is a layer to pass.
-  api.use(puppiesRoutes(deps));
+  api.use(puppiesRoutes(deps, reads));
   api.use(breedsRoutes(deps));
   api.use(authRoutes(deps, sessions));
   api.use(adminRoutes(deps));
@@ -130,5 +129,13 @@ export function createApp(deps: AppDeps): express.Express {
     }),
   );
   app.use(errorHandler(deps.log));
+  // The front door (decision 0126): a popular read the catalogue already answered is sent before
+  // Express's own handling of the request, which alone cost it more than the sending.
+  // Express calls app.handle for every request (express/lib/express.js); it is not in its types.
+  const express5 = app as unknown as { handle: FrontDoor };
+  const handle = express5.handle.bind(app);
+  express5.handle = (req, res, next) => {
+    if (!reads.front(req, res)) handle(req, res, next);
+  };
   return app;
 }

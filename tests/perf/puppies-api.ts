@@ -1,6 +1,7 @@
 // GET /api/puppies over 10,000 listings (docs/product.md §13): the real createApp on in-memory storage,
 // autocannon with 100 connections on loopback, against a bare node:http server answering a fixed JSON
-// body of the same size (the ceiling). Target: at least half of the ceiling's requests per second.
+// body of the same size (the ceiling). Target (../shared/TARGETS.md, docs/product.md §13): popular reads at
+// least 0.75x the ceiling's requests per second.
 // Each server runs in its own process, so the load generator does not share its event loop.
 // The API runs twice (decision 0116): with logs and metrics off (LOG_LEVEL=silent, no METRICS_TOKEN), and
 // on as in production (LOG_LEVEL=info, lines written asynchronously to the null device as to a log file,
@@ -250,9 +251,11 @@ async function main(): Promise<void> {
         (r === ceiling ? '' : `  ${(r.requestsPerSecond / ceiling.requestsPerSecond).toFixed(2)}x ceiling`),
     ),
   ];
-  const ratio = results[0]!.requestsPerSecond / ceiling.requestsPerSecond;
+  // both query kinds, logs and metrics off and on: the popular reads as the site runs them
+  const ratios = results.slice(0, 4).map((r) => r.requestsPerSecond / ceiling.requestsPerSecond);
+  const lowest = Math.min(...ratios);
   lines.push(
-    `  target: at least 0.5x the bare node:http ceiling: ${ratio >= 0.5 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`,
+    `  target: popular reads at least 0.75x the bare node:http ceiling: ${lowest >= 0.75 ? 'met' : 'NOT met'} (lowest ${lowest.toFixed(2)}x)`,
   );
   const cost = (off: number, on: number) => `${((1 - on / off) * 100).toFixed(1)}%`;
   const [offDefault, offMixed, onDefault, onMixed] = results.map((r) => r.requestsPerSecond) as [

@@ -4,6 +4,9 @@
 import express from 'express';
 import type { AppDeps } from '../deps.ts';
 
+/** the probes' paths: the request observer leaves them out of the logs, and app.ts routes only them here */
+export const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
+
 export function healthRoutes(deps: Pick<AppDeps, 'store' | 'draining'>): express.Router {
   const router = express.Router();
   router.get('/healthz', (_req, res) => {

@@ -17,29 +17,27 @@
 // Written on pino directly rather than through pino-http: its child logger per request (the request
 // serialized at every request, at any level) alone cost the popular reads more than the whole budget.
 import { randomUUID } from 'node:crypto';
-import type { Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import type { Level } from 'pino';
 import type { Logger } from '../logging/logger.ts';
 import { withLogFields } from '../logging/log-context.ts';
+import { PROBE_PATHS } from './health.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 
 /** an id a proxy may hand on: a UUID, a hex or base64 trace id, nothing that could break a log line */
 const FORWARDABLE_ID = /^[\w.:@+/=-]{1,128}$/;
-const PROBES = new Set(['/healthz', '/readyz']);
 const SECRET_PARAMETER = /secret|token|password|link|code|key|signature/i;
 
+/** whether an address is a proxy TRUST_PROXY names (Express compiles the setting into this function) */
+export type TrustProxy = (address: string, hop: number) => boolean;
+
 /** the id of this request: the trusted proxy's, or a new one */
-function requestId(req: Request): string {
+function requestId(req: IncomingMessage, trust: TrustProxy): string {
   const forwarded = req.headers['x-request-id'];
-  return typeof forwarded === 'string' && FORWARDABLE_ID.test(forwarded) && fromTrustedProxy(req)
+  return typeof forwarded === 'string' && FORWARDABLE_ID.test(forwarded) && trust(req.socket.remoteAddress ?? '', 0)
     ? forwarded
     : randomUUID();
-}
-
-/** whether the peer is a proxy TRUST_PROXY names (Express compiles the setting into this function) */
-function fromTrustedProxy(req: Request): boolean {
-  const trust = req.app.get('trust proxy fn') as (address: string, hop: number) => boolean;
-  return trust(req.socket.remoteAddress ?? '', 0);
 }
 
 /** the URL as it may be logged: the values of parameters that carry secrets censored */
@@ -52,7 +50,7 @@ export function loggableUrl(url: string): string {
   return `${url.slice(0, query)}?${params.toString()}`;
 }
 
-function levelOf(req: Request, res: Response, ms: number, slowMs: number): Level {
+function levelOf(req: IncomingMessage, res: ServerResponse, ms: number, slowMs: number): Level {
   if (res.statusCode >= 500) return 'error';
   if (ms >= slowMs) return 'warn';
   if (res.statusCode >= 400 || !res.writableFinished || (req.method !== 'GET' && req.method !== 'HEAD')) return 'info';
@@ -60,41 +58,81 @@ function levelOf(req: Request, res: Response, ms: number, slowMs: number): Level
 }
 
 /** the route template that answered (app.ts answers /api's errors inside /api, so its prefix is still on req.baseUrl) */
-function routeOf(req: Request): string {
-  const route = req.route as { path: string | string[] } | undefined;
+function routeOf(req: IncomingMessage): string {
+  const { route, baseUrl } = req as IncomingMessage & { route?: { path: string | string[] }; baseUrl?: string };
   if (!route) return 'other';
-  return req.baseUrl + (Array.isArray(route.path) ? route.path.join('|') : route.path);
+  return (baseUrl ?? '') + (Array.isArray(route.path) ? route.path.join('|') : route.path);
+}
+
+/**
+ * The duration series of a method, route template and status. prom-client finds a series by hashing its
+ * labels on every observation; there are few series, so each is found once and kept (decision 0126).
+ */
+const series = new WeakMap<Metrics, Map<string, { observe(seconds: number): void }>>();
+function seriesOf(metrics: Metrics, method: string, route: string, status: number) {
+  let kept = series.get(metrics);
+  if (!kept) series.set(metrics, (kept = new Map()));
+  const key = `${method} ${status} ${route}`;
+  let one = kept.get(key);
+  if (!one) kept.set(key, (one = metrics.requests.labels({ method, route, status: String(status) })));
+  return one;
+}
+
+export interface RequestObserver {
+  /** the middleware: every request Express handles */
+  middleware: RequestHandler;
+  /**
+   * One request answered before Express (the catalogue's popular reads, decision 0126): the same id,
+   * line and duration, under the route template it would have matched. Nothing it runs logs, so it
+   * needs no log context.
+   */
+  observe(req: IncomingMessage, res: ServerResponse, route: string): void;
 }
 
 /** `slowMs`: a request that took this long is logged at warn (LOG_SLOW_MS) */
-export function observeRequests(log: Logger, metrics: Metrics | undefined, slowMs: number): RequestHandler {
-  return (req, res, next) => {
-    const reqId = requestId(req);
+export function requestObserver(
+  log: Logger,
+  metrics: Metrics | undefined,
+  slowMs: number,
+  trust: TrustProxy,
+): RequestObserver {
+  /** the id answered, and the line and duration once it is answered; the id, for the log context */
+  const watch = (req: IncomingMessage, res: ServerResponse, route: (() => string) | string): string => {
+    const reqId = requestId(req, trust);
     res.setHeader('X-Request-Id', reqId);
-    if (PROBES.has(req.path)) return next();
     const started = performance.now();
     // 'close' comes after the last byte is sent, or when the client went away before it
     res.once('close', () => {
       const ms = performance.now() - started;
       if (metrics && res.writableFinished)
-        metrics.requests.observe(
-          { method: req.method, route: routeOf(req), status: String(res.statusCode) },
+        seriesOf(metrics, req.method ?? '', typeof route === 'string' ? route : route(), res.statusCode).observe(
           ms / 1000,
         );
       const level = levelOf(req, res, ms, slowMs);
       if (!log.isLevelEnabled(level)) return;
       const message =
         res.statusCode >= 500 ? 'request failed' : res.writableFinished ? 'request completed' : 'request aborted';
+      const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
       log[level](
         {
           reqId,
-          req: { method: req.method, url: loggableUrl(req.originalUrl) },
+          req: { method: req.method, url: loggableUrl(url) },
           res: { statusCode: res.statusCode },
           responseTime: Math.round(ms),
         },
         message,
       );
     });
-    withLogFields({ reqId }, next);
+    return reqId;
+  };
+  return {
+    middleware: (req, res, next) => {
+      if (PROBE_PATHS.has(req.path)) {
+        res.setHeader('X-Request-Id', requestId(req, trust));
+        return next();
+      }
+      withLogFields({ reqId: watch(req, res, () => routeOf(req)) }, next);
+    },
+    observe: (req, res, route) => void watch(req, res, route),
   };
 }

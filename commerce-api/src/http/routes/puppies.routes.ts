@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import express from 'express';
 import * as v from 'valibot';
 import {
@@ -27,8 +26,9 @@ import { createLocalMediaStore } from '../../media/media-store.ts';
 import { removeMedia } from '../../media/uploads.ts';
 import { currentUser, requireUser } from '../session.ts';
 import { parseInput } from '../validate.ts';
+import { send, type PopularReads } from './popular-reads.ts';
 
-export function puppiesRoutes(deps: AppDeps): express.Router {
+export function puppiesRoutes(deps: AppDeps, reads: PopularReads): express.Router {
   const { store, now, log, payments } = deps;
   const media = deps.media ?? createLocalMediaStore(deps.paths.uploadsDir);
   const router = express.Router();
@@ -50,23 +50,13 @@ export function puppiesRoutes(deps: AppDeps): express.Router {
     return found.output;
   };
 
-  // The answer is JSON already (decision 0105). A cached answer is the same object until the catalogue
-  // changes, and so are its bytes and ETag: a repeated query is not hashed again (Express skips a set ETag).
-  const encoded = new WeakMap<object, { body: Buffer; etag: string }>();
+  // The answer is JSON already (decision 0105); its bytes and ETag are kept for the query as it was
+  // written, and the next request that writes it so is answered before this route (popular-reads.ts,
+  // decision 0126).
   router.get('/puppies', async (req, res) => {
+    const tag = reads.tagNow();
     const answer = await cachedQueryPuppies(store, parseInput(PuppyQuerySchema, req.query), now());
-    let entry = encoded.get(answer);
-    if (entry === undefined) {
-      const body = Buffer.from(answer.json);
-      entry = {
-        body,
-        etag: `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`,
-      };
-      encoded.set(answer, entry);
-    }
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('ETag', entry.etag);
-    res.send(entry.body);
+    send(res, reads.remember(req, answer.json, tag));
   });
 
   router.get('/puppies/featured', async (_req, res) => {
