@@ -69,7 +69,6 @@ export function createApp(deps: AppDeps): express.Express {
   // (decision 0126); the catalogue's other routes come after the API's session layer.
   const reads = popularReads(deps.store, deps.now, observer);
   app.use(reads.serve);
-  (app as any).front = reads.front;
   if (deps.metrics && config.metrics.token) app.get('/metrics', metricsEndpoint(deps.metrics, config.metrics.token));
 
   const api = express.Router();

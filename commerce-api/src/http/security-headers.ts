@@ -34,7 +34,6 @@ const HEADERS = helmetHeaders({
   xXssProtection: false,
 });
 
-(globalThis as any).__HEADERS = HEADERS;
 export function writeSecurityHeaders(res: ServerResponse): void {
   for (const [name, value] of HEADERS) res.setHeader(name, value);
 }
