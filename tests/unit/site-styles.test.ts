@@ -86,7 +86,7 @@ describe('the site', () => {
         TOKENS,
         'site/styles/global.css',
         'site/components/SiteHeader.astro',
-        'site/islands/HeaderAuth.css',
+        'site/components/header-account.css',
       ]),
     );
     expect(sources.find((s) => s.file === 'site/components/SiteHeader.astro')!.css).toContain('.site-header');
