@@ -24,6 +24,25 @@ export async function holdIslandScripts(page: Page): Promise<() => void> {
     await released;
     await route.continue();
   });
+  // Every page has the chrome's module scripts (decision 0127), and a module script holds the page's
+  // DOMContentLoaded and load events until it has run. While they are held, a navigation waits for the
+  // page's HTML to be parsed instead: the state a slow phone shows, and the one a person types into.
+  const { goto, reload } = { goto: page.goto.bind(page), reload: page.reload.bind(page) };
+  const parsed = () => page.waitForFunction(() => document.readyState !== 'loading');
+  page.goto = async (url, options) => {
+    const response = await goto(url, { ...options, waitUntil: 'commit' });
+    await parsed();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload({ ...options, waitUntil: 'commit' });
+    await parsed();
+    return response;
+  };
+  void released.then(() => {
+    page.goto = goto;
+    page.reload = reload;
+  });
   return release;
 }
 
