@@ -121,6 +121,12 @@ export async function startServer(
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
+  // An idle keep-alive connection is closed by its client or proxy, not by us (decision 0097's note of
+  // 2026-11-27). With Node's 5 s, a client that reused the connection as the server closed it got a
+  // reset instead of an answer (HAProxy keeps idle server connections up to its 30 s; so do browsers and
+  // HTTP clients). The headers' limit must exceed it, or Node ends a kept connection early.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // the mails' HTML renderer loads in the background, not in the first purchase's request (decision 0111)
   warmMailRenderer();
   const address = server.address();
