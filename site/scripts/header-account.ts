@@ -14,7 +14,8 @@ if (corner) void start(corner);
 
 async function start(corner: HTMLElement): Promise<void> {
   let user: UserView | null = null;
-  if (/(?:^|;\s*)pn_hint=1/.test(document.cookie)) {
+  // the head script read the session hint cookie into .has-session (lib/chrome-scripts.ts), as the hearts do
+  if (document.documentElement.classList.contains('has-session')) {
     try {
       user = await getJson<UserView>('/api/user');
     } catch (error) {
