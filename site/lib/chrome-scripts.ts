@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 /**
  * before the first paint: a dismissed seller banner stays hidden (no layout shift); .js shows script-only
  * controls; .has-session marks a visitor who holds the session hint cookie (http/session.ts), so a page
- * rendered for nobody can already word itself for a logged-in visitor (PuppyDetail's Contact Seller)
+ * rendered for nobody can already word itself for a logged-in visitor (the puppy page's Contact Seller)
  */
 export const HEAD_SCRIPT = `document.documentElement.classList.add('js');
 if (/(?:^|;\\s*)pn_hint=1/.test(document.cookie)) document.documentElement.classList.add('has-session');

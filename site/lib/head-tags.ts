@@ -15,8 +15,3 @@ export function setJsonLd(id: string, data: object | null): void {
   }
   script.textContent = JSON.stringify(data).replace(/</g, '\\u003c');
 }
-
-/** an absolute URL on this site */
-export function absoluteUrl(path: string): string {
-  return new URL(path, window.location.origin).href;
-}

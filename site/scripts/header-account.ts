@@ -4,25 +4,17 @@
 // seller (decision 0101), Admin for an admin, and Logout when logged in.
 // The page's HTML (SiteHeader.astro) holds both first states: the head script's .has-session (the session
 // hint cookie) shows a likely login a busy corner and a visitor Login / Register at once. This script asks
-// /api/user only with the hint, and then writes the corner that is true.
+// /api/user only with the hint (lib/session-user.ts), and then writes the corner that is true.
 import type { UserView } from '#contracts/auth.ts';
-import { ApiError, getJson, postJson } from '../lib/api-client.ts';
+import { ApiError, postJson } from '../lib/api-client.ts';
+import { sessionUser } from '../lib/session-user.ts';
 import { toast, toastAcrossNavigation } from '../lib/toast.ts';
 
 const corner = document.querySelector<HTMLElement>('[data-header-account]');
 if (corner) void start(corner);
 
 async function start(corner: HTMLElement): Promise<void> {
-  let user: UserView | null = null;
-  // the head script read the session hint cookie into .has-session (lib/chrome-scripts.ts), as the hearts do
-  if (document.documentElement.classList.contains('has-session')) {
-    try {
-      user = await getJson<UserView>('/api/user');
-    } catch (error) {
-      // 401: the hint outlived the session; anything else: shown as logged out, the links still work
-      if (!(error instanceof ApiError)) console.warn('could not load the account', error);
-    }
-  }
+  const user = await sessionUser();
   corner.replaceChildren(...(user ? accountCorner(user) : loginLinks()));
 }
 

@@ -3,7 +3,7 @@
 // scripts held back, what they choose before the islands wake up is still there after.
 import { expect, test, type Page, waitForIslands } from '../support/test.ts';
 import { DEMO, expectAccessible, loginViaApi } from '../support/e2e.ts';
-import { expectHydrated, expectNotHydrated, holdIslandScripts } from '../support/hydration.ts';
+import { expectEnhanced, expectNotEnhanced, holdIslandScripts } from '../support/hydration.ts';
 import { expectAccessibleWithoutScripts } from '../support/no-script-axe.ts';
 
 interface ApiPuppy {
@@ -258,11 +258,11 @@ test("a logged-in visitor's puppy page says Contact Seller from its first paint,
   await page.goto(`/puppies/${puppy.id}`);
   const contact = page.getByRole('link', { name: 'Contact Seller', exact: true });
   await expect(contact).toBeVisible();
-  await expectNotHydrated(page, contact);
+  await expectNotEnhanced(page.locator('[data-puppy-page]'));
   await expect(page.getByRole('link', { name: 'Login to Contact Seller' })).toHaveCount(0);
   await expect(corner.getByRole('link', { name: 'Login', exact: true })).toBeHidden();
   release();
-  await expectHydrated(page, contact);
+  await expectEnhanced(page.locator('[data-puppy-page]'));
   await expect(page.locator('.header-auth [aria-busy="true"]')).toHaveCount(0);
   await expect(corner.getByText(`Hi, ${DEMO.buyer.username}`)).toBeVisible();
   await expect(contact).toBeVisible();

@@ -203,6 +203,31 @@ test('while a change loads there are 6 skeleton cards; a failure shows the toast
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
 });
 
+test('the puppy page shows its owner Edit Listing in place of buying and contacting, and a family the report form (decision 0128)', async ({
+  page,
+}) => {
+  await loginViaApi(page, DEMO.seller);
+  const me = (await (await page.request.get('/api/user')).json()) as { id: number };
+  const own = (
+    (await (await page.request.get('/api/puppies?status=available&limit=100')).json()) as {
+      items: Array<ApiPuppy & { userId: number }>;
+    }
+  ).items.find((p) => p.userId === me.id)!;
+  await page.goto(`/puppies/${own.id}`);
+  await expect(page.getByRole('link', { name: 'Edit Listing' })).toBeVisible();
+  for (const name of ['Buy Now', 'Contact Seller', 'Inquire'])
+    await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
+  await expect(page.getByText('Report this listing')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: `Ask the breeder about ${own.name}` })).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await loginViaApi(page, DEMO.buyer);
+  await page.goto(`/puppies/${own.id}`);
+  await expect(page.getByText('Report this listing')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact Seller', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit Listing' })).toHaveCount(0);
+});
+
 test('the detail page: gallery, sections, inquiry to the seller, and the login rule of Contact Seller', async ({
   page,
 }) => {

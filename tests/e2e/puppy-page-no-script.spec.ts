@@ -5,7 +5,7 @@
 // kept when the island wakes up, and the dialog's page still sends it.
 import { expect, test, type Page } from '../support/test.ts';
 import { expectAccessible, uniqueName } from '../support/e2e.ts';
-import { expectHydrated, expectNotHydrated, holdIslandScripts } from '../support/hydration.ts';
+import { expectEnhanced, expectNotEnhanced, holdIslandScripts } from '../support/hydration.ts';
 
 interface ApiPuppy {
   id: number;
@@ -135,10 +135,10 @@ test('an inquiry typed before the page wakes up is kept and sent', async ({ page
   const form = inquiryForm(page, puppy.name);
   const message = `Typed before the page woke up: does ${puppy.name} like cats?`;
   await fillInquiry(page, puppy.name, message);
-  await expectNotHydrated(page, form);
+  await expectNotEnhanced(page.locator('[data-puppy-page]'));
 
   release();
-  await expectHydrated(page, form);
+  await expectEnhanced(page.locator('[data-puppy-page]'));
   await expect(form.getByLabel('Your name')).toHaveValue('Robin Early');
   await expect(form.getByLabel('Phone')).toHaveValue('555-010-2000');
   await expect(form.getByLabel('Message')).toHaveValue(message);
@@ -161,7 +161,7 @@ test('the puppy page without its scripts is accessible at 1280 and 390 px, avail
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/puppies/${puppy.id}`);
       await expect(page.getByRole('heading', { level: 1, name: puppy.name })).toBeVisible();
-      await expectNotHydrated(page, page.getByRole('heading', { level: 1, name: puppy.name }));
+      await expectNotEnhanced(page.locator('[data-puppy-page]'));
       await expectAccessible(page, `${puppy.status} puppy page without scripts at ${width} px`);
     }
   }

@@ -58,3 +58,15 @@ export async function expectHydrated(page: Page, inside: Locator): Promise<void>
 export async function expectNotHydrated(page: Page, inside: Locator): Promise<void> {
   await expect(islandOf(page, inside)).toHaveAttribute('ssr');
 }
+
+/**
+ * A page with no island, only its own script (the list and puppy pages, decisions 0122 and 0128): the
+ * script marks its root data-enhanced once it has taken the page over.
+ */
+export async function expectEnhanced(root: Locator): Promise<void> {
+  await expect(root).toHaveAttribute('data-enhanced', '');
+}
+
+export async function expectNotEnhanced(root: Locator): Promise<void> {
+  await expect(root).not.toHaveAttribute('data-enhanced');
+}

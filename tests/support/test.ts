@@ -12,6 +12,9 @@ export type { Locator, Page, Route } from '@playwright/test';
 
 /** waits until the page's load and idle islands have hydrated (see above) */
 export async function waitForIslands(page: Page): Promise<void> {
+  // a page's own module scripts (the list and puppy pages have no island, decisions 0122 and 0128) have
+  // run once the document is complete
+  await page.waitForFunction(() => document.readyState === 'complete');
   await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
   // The islands learn who is logged in from one shared request (/api/user): until it answers, they do not
   // know a logged-in visitor (a click on Contact Seller waits). The header's corner is busy until then.

@@ -338,6 +338,18 @@ describe('the on-demand listing pages, served by createApp from the build', () =
     expect(photo).toMatch(/fetchpriority="high"/i);
     expect(photo).toMatch(/width="\d+"/);
     expect(photo).toMatch(/height="\d+"/);
+    // no React in the browser (decision 0128): no island, the page's own script, and what only some viewers
+    // see is in the HTML, hidden, for the script to show or remove
+    expect(page).not.toContain('<astro-island');
+    expect(page).toMatch(/<script type="module" src="\/_astro\/_id_\.astro_astro_type_script_[^"]+\.js">/);
+    expect(page).toMatch(/<p hidden="" data-for="owner"><a href="\/edit-puppy\/\d+"/);
+    // Share without a script is a mail with the page's own address
+    expect(page).toContain(`href="mailto:?subject=Daisy%20on%20PuppyNest&amp;body=`);
+    expect(page).toContain(encodeURIComponent(`${SITE}/puppies/${ids.daisy}`));
+    // a report posted without a script comes back here, and the page says it was received
+    expect(page).not.toContain('Our team will review your report');
+    const reported = (await request(t.app).get(`/puppies/${ids.daisy}?reported=1`).expect(200)).text;
+    expect(reported).toContain('Thank you. Our team will review your report.');
   });
 
   it('a reserved puppy is out of stock in its JSON-LD, says "Currently Not Available" once, and its breeder can still be messaged', async () => {

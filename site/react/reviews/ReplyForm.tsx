@@ -2,8 +2,9 @@
 // a labelled textarea checked with the API's own ReviewReplySchema, then POST /api/reviews/{id}/reply.
 // What the API refuses (the scam guard's advice, "already replied") is shown under the field and what
 // was typed is kept, so the seller can rewrite it. My Listings' Reviews section and the breeder page
-// (to the seller only) both use it.
-import { useId, useState, type FormEvent } from 'react';
+// (to the seller only) both use it; there it is server HTML that site/scripts/review-tools.ts sends
+// (decision 0128).
+import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { REPLY_MAX_CHARS, ReviewReplySchema, type OwnReviewView } from '#contracts/reviews.ts';
 import { ApiError, postJson } from '../../lib/api-client.ts';
@@ -22,7 +23,8 @@ export function ReplyForm({ reviewId, buyerName, onReplied }: Props) {
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
-  const headingId = useId();
+  // a fixed id, not useId: the review pages render one form per review as separate server renders
+  const headingId = `reply-${reviewId}-title`;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,7 +50,7 @@ export function ReplyForm({ reviewId, buyerName, onReplied }: Props) {
   };
 
   return (
-    <form className="reply-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
+    <form className="reply-form" onSubmit={submit} noValidate aria-labelledby={headingId} data-reply-form={reviewId}>
       <p id={headingId} className="reply-form-title">
         Reply to {buyerName}&rsquo;s review
       </p>
