@@ -109,9 +109,16 @@ export const donatePageQuery = /* groq */ `*[_id == "donatePage"][0]{
   ${SEO}
 }`;
 
-/** the recommended health tests of each breed (docs/decisions/0121), A to Z */
+/**
+ * each breed's document, A to Z: the recommended health tests (docs/decisions/0121) and the breed page's
+ * size, weight, temperament and care notes (decision 0130)
+ */
 export const breedHealthQuery = /* groq */ `*[_type == "breedHealth"] | order(breed asc, _id asc){
   breed,
   "recommendedTests": coalesce(recommendedTests, []),
-  "note": coalesce(note, null)
+  "note": coalesce(note, null),
+  "size": coalesce(size, null),
+  "adultWeight": coalesce(adultWeight, null),
+  "temperament": coalesce(temperament, null),
+  "careNotes": coalesce(careNotes, null)
 }`;

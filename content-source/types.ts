@@ -144,9 +144,16 @@ export interface DonatePage {
   seo: Seo;
 }
 
-/** a breed's recommended health tests (Studio "Breed health tests", decision 0121): the API's test keys */
+/**
+ * a breed's document (Studio "Breeds"): its recommended health tests, the API's test keys (decision 0121),
+ * and what its page says of it (decision 0130); null where an editor has not written it
+ */
 export interface BreedHealth {
   breed: string;
   recommendedTests: string[];
   note: string | null;
+  size: 'small' | 'medium' | 'large' | null;
+  adultWeight: string | null;
+  temperament: string | null;
+  careNotes: string | null;
 }

@@ -17,7 +17,7 @@ const LISTS = [
   { type: 'testimonial', title: 'Testimonials' },
   { type: 'product', title: 'Puppy Essentials' },
   { type: 'sellerPlan', title: 'Seller plans' },
-  { type: 'breedHealth', title: 'Breed health tests' },
+  { type: 'breedHealth', title: 'Breeds' },
 ];
 
 export const structure: StructureResolver = (S) =>

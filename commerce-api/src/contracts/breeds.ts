@@ -64,3 +64,20 @@ export const BREED_NAMES = [
 ] as const;
 
 export type BreedName = (typeof BREED_NAMES)[number];
+
+/**
+ * A breed's page address (/breeds/{slug}, decision 0130): its name made into words joined by hyphens,
+ * as a kennel name is ("Corgi (Pembroke Welsh)" → "corgi-pembroke-welsh"). Every name of BREED_NAMES
+ * gives its own slug (tests/unit/breed-slugs.test.ts).
+ */
+export function breedSlug(name: string): string {
+  // slugify's rules (#contracts/breeders.ts), written out so the home page's island, which offers
+  // BREED_NAMES, does not carry the breeders contract's schemas
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

@@ -20,9 +20,18 @@ export const HEALTH_TEST_OPTIONS = [
   { title: 'von Willebrand disease (DNA)', value: 'vwd' },
 ];
 
+// One document per breed (decision 0130): the breed page (/breeds/{slug}) shows its size, temperament and
+// care notes beside the recommended tests. The type keeps its first name, breedHealth, so datasets that
+// already hold these documents stay valid; editors see it as "Breeds".
+export const BREED_SIZE_OPTIONS = [
+  { title: 'Small', value: 'small' },
+  { title: 'Medium', value: 'medium' },
+  { title: 'Large', value: 'large' },
+];
+
 export const breedHealth = defineType({
   name: 'breedHealth',
-  title: 'Breed health tests',
+  title: 'Breeds',
   type: 'document',
   icon: () => '🩺',
   fields: [
@@ -34,21 +43,49 @@ export const breedHealth = defineType({
       validation: (rule) => rule.required().min(2).max(60),
     }),
     defineField({
+      name: 'size',
+      title: 'Size',
+      type: 'string',
+      options: { list: BREED_SIZE_OPTIONS, layout: 'radio' },
+    }),
+    defineField({
+      name: 'adultWeight',
+      title: 'Adult weight',
+      type: 'string',
+      description: 'As families read it, for example "55–80 lb".',
+      validation: (rule) => rule.max(40),
+    }),
+    defineField({
+      name: 'temperament',
+      title: 'Temperament',
+      type: 'text',
+      rows: 3,
+      description: 'Two or three plain sentences: what living with this breed is like.',
+      validation: (rule) => rule.max(400),
+    }),
+    defineField({
+      name: 'careNotes',
+      title: 'Care notes',
+      type: 'text',
+      rows: 4,
+      description: 'Exercise, grooming and what to watch for, in two or three sentences.',
+      validation: (rule) => rule.max(600),
+    }),
+    defineField({
       name: 'recommendedTests',
       title: 'Recommended tests',
       type: 'array',
       description:
-        "The tests a parent of this breed should have, from the breed club's CHIC requirements. Each one must be verified for the Health-tested parents badge.",
+        "The tests a parent of this breed should have, from the breed club's CHIC requirements. Each one must be verified for the Health-tested parents badge. Leave empty for a mix, which has no club list.",
       of: [defineArrayMember({ type: 'string' })],
       options: { list: HEALTH_TEST_OPTIONS },
-      validation: (rule) => rule.required().min(1),
     }),
     defineField({
       name: 'note',
       title: 'Note',
       type: 'text',
       rows: 3,
-      description: 'Optional: a sentence shown under the recommended tests on listing pages.',
+      description: 'Optional: a sentence shown under the recommended tests on listing and breed pages.',
       validation: (rule) => rule.max(300),
     }),
   ],

@@ -67,6 +67,19 @@ export interface CataloguePage {
   totalCapped: boolean;
 }
 
+/**
+ * One breed's public listings, counted (decision 0130). The price quartiles are the 25th and 75th
+ * percentiles of every public listing's price, any status, interpolated between neighbours as
+ * PostgreSQL's percentile_cont does and rounded to whole dollars (half up).
+ */
+export interface BreedListingFigures {
+  available: number;
+  listings: number;
+  priceQuartiles: { low: number; high: number } | null;
+  /** each seller with public listings of the breed, and how many */
+  sellers: Array<{ userId: number; listings: number }>;
+}
+
 export interface PuppiesRepository {
   get(id: number): Promise<Puppy | undefined>;
   insert(row: New<Puppy>): Promise<Puppy>;
@@ -94,6 +107,8 @@ export interface PuppiesRepository {
   ): Promise<Puppy | undefined>;
   /** the listings public at `now` that match, newest first unless sorted (ties: newest first) */
   searchPublic(query: CatalogueQuery, now: Date): Promise<CataloguePage>;
+  /** a breed page's live figures (decision 0130): one breed's public listings at `now`, counted */
+  breedFigures(breedId: number, now: Date): Promise<BreedListingFigures>;
   // ---- listings area (decision 0086) ----
   /** every listing of a seller, newest first: drafts, expired and hidden ones included */
   listBySeller(userId: number): Promise<Puppy[]>;

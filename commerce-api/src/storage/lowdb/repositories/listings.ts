@@ -2,6 +2,7 @@
 // Part of the lowdb repositories (../repositories.ts composes them; decision 0076).
 import type { Collections } from '../storage.ts';
 import type { Repositories } from '../../../domain/store/index.ts';
+import { breedFigures } from './breed-figures.ts';
 import { searchPublic } from './catalogue.ts';
 import { isLiveAt, type LowdbContext } from './context.ts';
 
@@ -65,6 +66,7 @@ export function listingRepositories({
           return c.puppies.update(id, { expiresAt, updatedAt: now.toISOString() });
         }),
       searchPublic: async (query, now) => searchPublic(db, query, now),
+      breedFigures: async (breedId, now) => breedFigures(db, breedId, now),
       listBySeller: async (userId) => db.puppies.filter((p) => p.userId === userId).reverse(),
       listPublicStamps: async (now) => {
         const all = db.puppies.all();

@@ -2,6 +2,7 @@
 // Part of the PostgreSQL repositories (../repositories.ts composes them; decision 0076).
 import { sql } from 'kysely';
 import type { Repositories } from '../../../domain/store/index.ts';
+import { breedFigures } from '../breed-figures.ts';
 import { searchPublic } from '../catalogue.ts';
 import { PUPPY_COLUMNS, type Db } from '../schema.ts';
 import { atomically, changesSomething, LIVE, type Kept } from './shared.ts';
@@ -93,6 +94,7 @@ export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'bre
         }),
       // on the store's pool, with its census and its prepared count (decisions 0102, 0103)
       searchPublic: (query, now) => searchPublic(kept, query, now, listBreeds),
+      breedFigures: (breedId, now) => breedFigures(db, breedId, now),
       listBySeller: (userId) =>
         db.selectFrom('puppies').select(PUPPY_COLUMNS).where('userId', '=', userId).orderBy('id', 'desc').execute(),
       listPublicStamps: (now) =>
