@@ -59,6 +59,9 @@ async function pageLocals(api, cookie) {
       },
       // the development server lists no breeder pages: the API has no list of them
       breederSitemap: async () => [],
+      // decision 0130
+      breed: (slug) => get(`/api/breeds/${encodeURIComponent(slug)}`),
+      breedSitemap: async () => [],
     },
   };
 }

@@ -5,9 +5,10 @@
 // works before and without this script; its selects are uncontrolled, so a choice made before
 // hydration stays, and the submit reads what the fields hold. The breeds are the product's list
 // (#contracts/breeds.ts), so they are in the pre-rendered HTML too; a breed is sent by name, which
-// /puppies and the API take as well as an id (decision 0098).
-import { useState, type FormEvent } from 'react';
-import { BREED_NAMES } from '#contracts/breeds.ts';
+// /puppies and the API take as well as an id (decision 0098). A chosen breed offers its page
+// (/breeds/{slug}, decision 0130) under the form; without the script, the results name it instead.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { BREED_NAMES, breedSlug } from '#contracts/breeds.ts';
 import { PRICE_BANDS, REGIONS } from '#contracts/puppies.ts';
 import { Field } from '../react/Field.tsx';
 import { Tabs } from '../react/Tabs.tsx';
@@ -44,6 +45,10 @@ export function searchUrl(choice: { breed: string; price: string; location: stri
 
 export default function SearchPanel({ heading, findPuppyText, becomeSellerText }: Props) {
   const [tab, setTab] = useState<Tab>('find');
+  const breedSelect = useRef<HTMLSelectElement>(null);
+  const [breed, setBreed] = useState('');
+  // a breed chosen before the island woke is in the select already
+  useEffect(() => setBreed(breedSelect.current?.value ?? ''), []);
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,7 +77,13 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
         <form className="search-find" onSubmit={onSearch} action="/puppies" method="get" aria-label="Find My Puppy">
           <Field label="Breed" noMessage>
             {(control) => (
-              <select {...control} name="breed" defaultValue="">
+              <select
+                {...control}
+                ref={breedSelect}
+                name="breed"
+                defaultValue=""
+                onChange={(event) => setBreed(event.currentTarget.value)}
+              >
                 <option value="">Any breed</option>
                 {BREED_NAMES.map((breed) => (
                   <option key={breed} value={breed}>
@@ -108,6 +119,11 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
           </Field>
           <button type="submit">Search Puppies</button>
         </form>
+        {breed && (
+          <p className="search-breed-link">
+            <a href={`/breeds/${breedSlug(breed)}`}>About the {breed}: temperament, care and health tests</a>
+          </p>
+        )}
       </div>
 
       <div role="tabpanel" id="search-panel-seller" aria-labelledby="search-tab-seller" hidden={tab !== 'seller'}>

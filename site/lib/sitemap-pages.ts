@@ -36,3 +36,6 @@ export const listingPath = (id: number) => ON_DEMAND_ROUTES.puppy.path.replace('
 
 /** a breeder's page (decision 0118): the on-demand route /breeders/:slug */
 export const breederPath = (slug: string) => ON_DEMAND_ROUTES.breeder.path.replace(':slug', slug);
+
+/** a breed's page (decision 0130): the on-demand route /breeds/:slug */
+export const breedPath = (slug: string) => ON_DEMAND_ROUTES.breed.path.replace(':slug', slug);

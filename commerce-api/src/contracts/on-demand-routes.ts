@@ -30,6 +30,8 @@ export const ON_DEMAND_ROUTES = {
   sitemap: { path: '/sitemap.xml', audience: 'public' },
   // decision 0118: one page per seller; sitemap.xml lists each at its address (PageCatalogue.breederSitemap)
   breeder: { path: '/breeders/:slug', audience: 'public' },
+  // decision 0130: one page per breed; sitemap.xml lists each at its address (PageCatalogue.breedSitemap)
+  breed: { path: '/breeds/:slug', audience: 'public' },
   // decision 0090: the logged-in viewer's conversations and one thread
   messages: { path: '/messages', audience: 'private' },
   conversation: { path: '/messages/:id', audience: 'private' },

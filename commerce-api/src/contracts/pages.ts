@@ -5,6 +5,7 @@ import type { BreedView, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView } fro
 import type { ConversationsResponse, ConversationView } from './conversations.ts';
 import type { LocalOnboardingPage } from './payouts.ts';
 import type { BreederPageView, BreederSummariesResponse } from './breeders.ts';
+import type { BreedPageView } from './breed-pages.ts';
 import type { MyOrdersResponse } from './orders.ts';
 
 /** one public listing in sitemap.xml */
@@ -31,6 +32,10 @@ export interface PageCatalogue {
   breederLines(sellerIds: readonly number[]): Promise<BreederSummariesResponse>;
   /** a seller's rating and visible reviews with replies (decision 0119): listing and breeder pages */
   sellerReviews(sellerId: number): Promise<SellerReviewsView>;
+  /** /breeds/{slug} (decision 0130): the breed's profile and live figures; null for an unknown slug */
+  breed(slug: string): Promise<BreedPageView | null>;
+  /** every breed page in sitemap.xml */
+  breedSitemap(): Promise<Array<{ slug: string; name: string }>>;
 }
 
 export interface PageLocals {

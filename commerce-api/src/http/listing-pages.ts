@@ -1,5 +1,5 @@
 // The public on-demand pages (docs/decisions/0065): /puppies, /puppies/{id}, /breeders/{slug} (decision
-// 0118), sitemap.xml and the home
+// 0118), /breeds/{slug} (decision 0130), sitemap.xml and the home
 // page's server island (featured puppies), as #contracts/on-demand-routes.ts lists them, rendered by
 // Astro's handler (@astrojs/node, middleware mode) in this process. Express decides what the page may
 // show and how it may be cached; the page gets its data only from `locals` (#contracts/pages.ts).
@@ -15,6 +15,7 @@ import {
 import type { PageCatalogue, PageLocals } from '#contracts/pages.ts';
 import { PRICE_BANDS, type PuppyPage } from '#contracts/puppies.ts';
 import type { AppDeps } from '../deps.ts';
+import { breedBySlug, breedPage, breedSitemap } from '../domain/breed-pages.ts';
 import { breederSitemap } from '../domain/breeders/pages.ts';
 import { sellerReviews } from '../domain/reviews.ts';
 import { breederSummaries } from '../domain/breeders/pages.ts';
@@ -48,6 +49,8 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
     breederSitemap: () => breederSitemap(store),
     sellerReviews: (sellerId) => sellerReviews(store, sellerId),
     breederLines: (sellerIds) => breederSummaries(store, sellerIds, at),
+    breed: (slug) => breedPage(store, deps.content, slug, at),
+    breedSitemap: () => breedSitemap(store),
   });
 
   /**
@@ -137,6 +140,17 @@ export function listingPages(deps: AppDeps, pages: OnDemandPages, sessions: Sess
   // conversations and moderation, which the catalogue's validators do not follow: rendered each time,
   // and shared caches keep it a minute.
   router.get(ON_DEMAND_ROUTES.breeder.path, (req, res, next) => {
+    const at = now();
+    res.setHeader('Cache-Control', PUBLIC_PAGE_CACHE);
+    return render(req, res, { catalogue: catalogue(at, undefined), viewer: null }, next);
+  });
+
+  // decision 0130: a breed's page is the same for everyone; its breeders' ratings and badges change with
+  // reviews and moderation, which the catalogue's validators do not follow, so it is rendered each time
+  // (its figures are kept while the catalogue is unchanged) and shared caches keep it a minute.
+  router.get(ON_DEMAND_ROUTES.breed.path, async (req, res, next) => {
+    // a slug that names no breed is the site's own 404 page, as an address that matches no route
+    if (!(await breedBySlug(store, req.params.slug ?? ''))) return next('router');
     const at = now();
     res.setHeader('Cache-Control', PUBLIC_PAGE_CACHE);
     return render(req, res, { catalogue: catalogue(at, undefined), viewer: null }, next);
