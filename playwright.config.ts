@@ -40,6 +40,7 @@ const SERVERS = [
       'payouts',
       'breeder-page',
       'parents',
+      'breed-page',
     ],
   },
 ] as const;
