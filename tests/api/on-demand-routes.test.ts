@@ -3,6 +3,7 @@
 // it; the built pages themselves are requested in tests/unit/site-build.test.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { breedSlug } from '#contracts/breeds.ts';
 import { ON_DEMAND_ROUTES, SERVER_ISLANDS_PATH, type OnDemandRoute } from '#contracts/on-demand-routes.ts';
 import { signedInAgent } from '../support/api-login.ts';
 import { buildBreeds, buildPuppy, buildUser, createRng } from '../support/factories.ts';
@@ -19,6 +20,7 @@ const handler = (req: IncomingMessage, res: ServerResponse) => {
 let t: TestApp;
 let signedIn: Awaited<ReturnType<typeof signedInAgent>>;
 let puppyId: number;
+let breedSlugOf = '';
 
 beforeAll(async () => {
   t = await createTestApp({ now: NOW, pages: { handler, buildId: 'stand-in' } });
@@ -27,6 +29,7 @@ beforeAll(async () => {
   const { usernameKey: _key, ...sellerRow } = buildUser({ username: 'route-seller', accountType: 'seller' }, NOW);
   const seller = await t.store.users.create(sellerRow);
   const breedId = (await t.store.breeds.insert(breed!)).id;
+  breedSlugOf = breedSlug(breed!.name);
   const expiresAt = new Date(NOW.getTime() + 10 * 86_400_000).toISOString();
   puppyId = (
     await t.store.puppies.insert(
@@ -35,8 +38,12 @@ beforeAll(async () => {
   ).id;
 });
 
-/** one address of the route: `:id` is the public listing's id (for /messages/:id, a conversation nobody has) */
-const addressOf = (path: string) => path.replace(':id', String(puppyId)).replace('*island', 'FeaturedListings');
+/**
+ * one address of the route: `:id` is the public listing's id (for /messages/:id, a conversation nobody has);
+ * `:slug` the stored breed's, as /breeds/:slug sends a slug that names no breed to the site's 404 (decision 0130)
+ */
+const addressOf = (path: string) =>
+  path.replace(':id', String(puppyId)).replace(':slug', breedSlugOf).replace('*island', 'FeaturedListings');
 const routes = Object.entries(ON_DEMAND_ROUTES as Record<string, OnDemandRoute>);
 
 describe('the on-demand routes, mounted by createApp', () => {

@@ -11,6 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { breedSlug } from '#contracts/breeds.ts';
 import type { AstroHandler } from '../../commerce-api/src/http/on-demand-pages.ts';
 import { SITEMAP_PAGES } from '../../site/lib/sitemap-pages.ts';
 import { buildBreeds, buildPuppy, buildUser, createRng } from '../support/factories.ts';
@@ -458,10 +459,12 @@ describe('the on-demand listing pages, served by createApp from the build', () =
       new RegExp(`<loc>${SITE}/puppies/${ids.daisy}</loc>\\s*<lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`),
     );
     // the fixed pages: the public ones of both kinds (lib/sitemap-pages.ts), never a private on-demand page
-    const fixed = [...before.matchAll(/<loc>([^<]*)<\/loc>/g)]
-      .map((m) => m[1]!)
-      .filter((loc) => !/\/puppies\/\d+$/.test(loc));
+    const locs = [...before.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+    const fixed = locs.filter((loc) => !/\/puppies\/\d+$/.test(loc) && !loc.includes('/breeds/'));
     expect(fixed).toEqual(SITEMAP_PAGES.map((page) => new URL(page.path, SITE).href));
+    // and a page per breed of the store (decision 0130)
+    const breeds = (await t.store.breeds.list()).map((b) => `${SITE}/breeds/${breedSlug(b.name)}`);
+    expect(locs.filter((loc) => loc.includes('/breeds/')).sort()).toEqual(breeds.sort());
     for (const page of ['/messages', '/earnings/onboarding']) expect(before, page).not.toContain(`<loc>${SITE}${page}`);
     const robots = html('robots.txt');
     for (const page of ['/messages', '/earnings/onboarding'])
