@@ -19,6 +19,7 @@ import { messagePages } from './http/message-pages.ts';
 import { onboardingPage } from './http/onboarding-page.ts';
 import { authPage } from './http/auth-page.ts';
 import { orderPages } from './http/order-pages.ts';
+import { savedPages } from './http/saved-pages.ts';
 import { authRoutes } from './http/routes/auth.routes.ts';
 import { adminRoutes } from './http/routes/admin.routes.ts';
 import { devRoutes } from './http/routes/dev.routes.ts';
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps): express.Express {
   if (deps.pages) app.use(onboardingPage(deps, deps.pages)); // local onboarding form (decision 0101)
   if (deps.pages) app.use(authPage(deps.pages)); // the login and register forms (decision 0123)
   if (deps.pages) app.use(orderPages(deps, deps.pages, sessions)); // /my-orders (decision 0125)
+  if (deps.pages) app.use(savedPages(deps, deps.pages, sessions)); // /saved (decision 0132)
   // uploads in object storage (decision 0095): served from the bucket; the local folder's files stay static
   if (deps.media) app.use(mediaFiles(deps.media));
   app.use(

@@ -1,5 +1,5 @@
 // /my-listings (docs/product.md §2 "My listings", §4 "Listing"; docs/decisions/0022, 0023): tabs All, Available,
-// Reserved, Adopted with counts and a Favorites tab; each listing's visibility (draft / active until /
+// Reserved, Adopted with counts (the saved puppies moved to /saved, decision 0132); each listing's visibility (draft / active until /
 // expired) with the action it needs; view, edit and delete with a confirmation; the payment=success alert.
 // The h1 and Post a Puppy are in the page's HTML (pages/my-listings.astro); this island renders below them.
 import { useEffect, useRef, useState } from 'react';
@@ -16,10 +16,8 @@ import { ApiError, deleteJson, postJson } from '../lib/api-client.ts';
 import { formatPrice } from '../lib/format.ts';
 import { useApi } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
-import { useFavorites } from '../lib/favorites.ts';
-import { useBreederLines } from '../lib/breeder-lines.ts';
 import { ProtectedRoute } from '../react/ProtectedRoute.tsx';
-import { PuppyCard, StatusBadge } from '../react/PuppyCard.tsx';
+import { StatusBadge } from '../react/PuppyCard.tsx';
 import { PuppyImage } from '../react/PuppyImage.tsx';
 import { Tabs } from '../react/Tabs.tsx';
 import '../styles/panel.css';
@@ -32,16 +30,15 @@ import { PageSpinner } from '../react/PageSpinner.tsx';
 const ALERT_MS = 10_000;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-type TabId = 'all' | PuppyStatus | 'favorites';
+type TabId = 'all' | PuppyStatus;
 const TABS: Array<{ id: TabId; label: string }> = [
   { id: 'all', label: 'All' },
   { id: 'available', label: 'Available' },
   { id: 'reserved', label: 'Reserved' },
   { id: 'adopted', label: 'Adopted' },
-  { id: 'favorites', label: 'Favorites' },
 ];
 
-const EMPTY: Record<Exclude<TabId, 'favorites'>, { title: string; text: string }> = {
+const EMPTY: Record<TabId, { title: string; text: string }> = {
   all: {
     title: 'No Puppies Listed Yet',
     text: 'Post your first puppy to reach families looking for their new best friend.',
@@ -74,7 +71,6 @@ function Listings({ user }: { user: UserView }) {
     );
     void mutate();
   };
-  const favorites = useFavorites();
   const [tab, setTab] = useState<TabId>('all');
   const [alert, setAlert] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<PuppyView | null>(null);
@@ -111,9 +107,8 @@ function Listings({ user }: { user: UserView }) {
     available: puppies.filter((p) => p.status === 'available').length,
     reserved: puppies.filter((p) => p.status === 'reserved').length,
     adopted: puppies.filter((p) => p.status === 'adopted').length,
-    favorites: favorites.puppies.length,
   };
-  const shown = tab === 'all' || tab === 'favorites' ? puppies : puppies.filter((p) => p.status === tab);
+  const shown = tab === 'all' ? puppies : puppies.filter((p) => p.status === tab);
 
   const remove = async (puppy: PuppyView) => {
     try {
@@ -165,9 +160,7 @@ function Listings({ user }: { user: UserView }) {
 
       <div role="tabpanel" id="listings-panel" aria-labelledby={`listings-tab-${tab}`}>
         {HINTS[tab] && <p className="hint">{HINTS[tab]}</p>}
-        {tab === 'favorites' ? (
-          <FavoritesPanel favorites={favorites} />
-        ) : error ? (
+        {error ? (
           <p role="alert">Your listings could not be loaded. Please reload the page.</p>
         ) : isLoading ? (
           <PageSpinner label="Loading your listings…" />
@@ -311,39 +304,6 @@ function ListingRow({
         </button>
       </div>
     </li>
-  );
-}
-
-function FavoritesPanel({ favorites }: { favorites: ReturnType<typeof useFavorites> }) {
-  // the cards' "Sold by" lines (decision 0118): the favourites' list carries none
-  const breeders = useBreederLines(favorites.puppies);
-  if (favorites.isLoading) {
-    return <PageSpinner label="Loading your favorites…" />;
-  }
-  if (favorites.puppies.length === 0) {
-    return (
-      <div className="empty-state">
-        <h2>No Favorites Yet</h2>
-        <p>Tap the heart on a puppy to save it here.</p>
-        <a href="/puppies" className="btn">
-          Browse Puppies
-        </a>
-      </div>
-    );
-  }
-  return (
-    <div className="card-grid">
-      {favorites.puppies.map((puppy) => (
-        <PuppyCard
-          key={puppy.id}
-          puppy={puppy}
-          favorited
-          onToggleFavorite={favorites.toggle}
-          headingLevel={2}
-          breeder={breeders[puppy.userId]}
-        />
-      ))}
-    </div>
   );
 }
 

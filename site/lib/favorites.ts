@@ -6,6 +6,7 @@ import type { PuppyView } from '#contracts/puppies.ts';
 import { ApiError, deleteJson, putJson } from './api-client.ts';
 import { useCurrentUser } from './auth.ts';
 import { useApi } from './swr.ts';
+import { toastSaved } from './saved-toast.ts';
 import { toast } from './toast.ts';
 
 export const FAVORITES_KEY = '/api/favorites';
@@ -44,6 +45,7 @@ export function useFavorites(): Favorites {
         },
         { optimisticData: next, rollbackOnError: true, revalidate: false, populateCache: true },
       );
+      if (adding) toastSaved(puppy.name);
     } catch (error) {
       toast({
         title: 'Error',

@@ -42,6 +42,7 @@ export function FavoriteButton({
       aria-label={`Save ${puppy.name} to favorites`}
       title={favorited ? 'Saved to your favorites' : 'Save to favorites'}
       data-favorite={onToggle ? undefined : puppy.id}
+      data-name={onToggle ? undefined : puppy.name}
       onClick={onToggle && (() => onToggle(puppy))}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">

@@ -1,8 +1,10 @@
 // The hearts on server-rendered cards (decision 0122; docs/decisions/0023 for favourites): the page is the
 // same for everyone, so a logged-in visitor's saved puppies are marked here, from GET /api/favorites,
-// and a click saves or removes one. A visitor without a session is asked to log in, as on every card.
+// and a click saves or removes one; saving one says where it went (decision 0132). A visitor without a
+// session is asked to log in, as on every card.
 import type { PuppyView } from '#contracts/puppies.ts';
 import { api, ApiError, deleteJson, putJson } from '../lib/api-client.ts';
+import { toastSaved } from '../lib/saved-toast.ts';
 import { toast } from '../lib/toast.ts';
 
 /** the ids the visitor saved; null until known (or when nobody is logged in) */
@@ -50,6 +52,7 @@ async function toggle(button: HTMLElement): Promise<void> {
     else await deleteJson(`/api/favorites/${id}`);
     if (adding) saved.add(id);
     else saved.delete(id);
+    if (adding) toastSaved(button.dataset.name ?? 'This puppy');
   } catch (error) {
     show(button, !adding);
     if (error instanceof ApiError && error.status === 401) return loginRequired();

@@ -1,7 +1,7 @@
 // The header's account corner (docs/product.md §2 "Header"), on every page, with no React (decision 0127):
 // Login / Register when logged out; Post a Puppy and the "Hi, {name}" menu with Messages (and the unread
-// count as of this page load; decision 0090), My Listings, My Orders (docs/decisions/0056), Earnings for a
-// seller (decision 0101), Admin for an admin, and Logout when logged in.
+// count as of this page load; decision 0090), My Listings, My Orders (docs/decisions/0056), Saved (decision
+// 0132), Earnings for a seller (decision 0101), Admin for an admin, and Logout when logged in.
 // The page's HTML (SiteHeader.astro) holds both first states: the head script's .has-session (the session
 // hint cookie) shows a likely login a busy corner and a visitor Login / Register at once. This script asks
 // /api/user only with the hint (lib/session-user.ts), and then writes the corner that is true.
@@ -64,6 +64,7 @@ function accountCorner(user: UserView): Node[] {
       item('/messages', 'Messages ', ...badge()),
       item('/my-listings', 'My Listings'),
       item('/my-orders', 'My Orders'),
+      item('/saved', 'Saved'),
       ...(user.accountType === 'seller' ? [item('/earnings', 'Earnings')] : []),
       ...(user.role === 'admin' ? [item('/admin', 'Admin')] : []),
       element('li', {}, logout),

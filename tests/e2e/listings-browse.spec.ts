@@ -388,7 +388,11 @@ test('a failed inquiry says so; a reserved puppy says Currently Not Available on
   await expectAccessible(page, 'puppy not found');
 });
 
-test('the heart asks a visitor to log in, and saves a favourite for a logged-in user', async ({ page }) => {
+test('the heart asks a visitor to log in, saves a puppy for a logged-in family and says so; /saved lists it, with or without scripts (decision 0132)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await openList(page);
   const first = cards(page).first();
   const name = (await first.locator('h3').textContent())!;
@@ -402,6 +406,7 @@ test('the heart asks a visitor to log in, and saves a favourite for a logged-in 
     .getByRole('button', { name: `Save ${name} to favorites` });
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText(`${name} is on your Saved page.`)).toBeVisible();
   await page.reload();
   await waitForIslands(page);
   await expect(
@@ -411,13 +416,33 @@ test('the heart asks a visitor to log in, and saves a favourite for a logged-in 
       .getByRole('button', { name: `Save ${name} to favorites` }),
   ).toHaveAttribute('aria-pressed', 'true');
 
-  await page.goto('/my-listings');
-  await page.getByRole('tab', { name: /Favorites \(\d+\)/ }).click();
-  await expect(page.getByRole('tabpanel').getByRole('heading', { name })).toBeVisible();
-  await expectAccessible(page, 'my listings favorites');
-  await page
-    .getByRole('tabpanel')
-    .getByRole('button', { name: `Save ${name} to favorites` })
-    .click();
-  await expect(page.getByRole('tabpanel').getByRole('heading', { name })).toHaveCount(0);
+  // the account menu leads to /saved, where the card is in the page's HTML
+  await page.getByText(`Hi, ${DEMO.buyer.username}`).click();
+  await page.getByRole('link', { name: 'Saved', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved' })).toBeVisible();
+  const saved = page.getByRole('region', { name: /^Saved puppies/ });
+  await expect(saved.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Favorites/ })).toHaveCount(0);
+  await expectAccessible(page, '/saved');
+  const noScript = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await noScript.newPage();
+  await plain.goto('/saved');
+  await expect(plain.getByRole('region', { name: /^Saved puppies/ }).getByRole('heading', { name })).toBeVisible();
+  await noScript.close();
+
+  // the heart removes it; the card stays until the page is left, so a slip can be undone
+  const savedHeart = saved.getByRole('button', { name: `Save ${name} to favorites` });
+  await savedHeart.click();
+  await expect(savedHeart).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(saved.getByRole('heading', { name })).toHaveCount(0);
+
+  // a visitor is sent to log in first
+  await page.context().clearCookies();
+  await page.goto('/saved');
+  await expect(page).toHaveURL(/\/auth\?next=%2Fsaved$/);
 });

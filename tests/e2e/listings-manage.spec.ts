@@ -225,7 +225,6 @@ test('My Listings: tabs with counts, empty states and hints, visibility and the 
     ['Available (0)', 'No Available Puppies'],
     ['Reserved (0)', 'No Reserved Puppies'],
     ['Adopted (0)', 'No Adopted Puppies'],
-    ['Favorites (0)', 'No Favorites Yet'],
   ] as const) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('heading', { name: empty })).toBeVisible();

@@ -37,6 +37,8 @@ export const ON_DEMAND_ROUTES = {
   conversation: { path: '/messages/:id', audience: 'private' },
   // decision 0125: the logged-in buyer's orders, with their forms
   myOrders: { path: '/my-orders', audience: 'private' },
+  // decision 0132: the logged-in family's saved puppies and searches
+  saved: { path: '/saved', audience: 'private' },
   // decision 0101: the local test-mode provider's setup page, keyed by its link
   onboarding: { path: '/earnings/onboarding', audience: 'private' },
   // decision 0123: the login and register forms, with a refused post's codes and kept username

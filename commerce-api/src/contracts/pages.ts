@@ -54,6 +54,8 @@ export interface PageLocals {
   conversations?: ConversationsResponse;
   /** /my-orders only (decision 0125): one page of the logged-in buyer's orders, so they are in the HTML */
   myOrders?: MyOrdersResponse;
+  /** /saved only (decision 0132): the logged-in viewer's saved puppies as cards, with their breeder lines */
+  saved?: { puppies: PuppyView[]; breeders: BreederSummariesResponse };
   /** /earnings/onboarding only (decision 0101): the local test-mode provider's setup link and its form */
   onboarding?: LocalOnboardingPage;
 }
