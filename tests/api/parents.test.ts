@@ -240,6 +240,7 @@ describe('a listing names its sire and dam', () => {
       price: 1500,
       description: 'A sweet yellow boy, raised in our home.',
       location: 'Austin, TX',
+      zip: '78701',
       imageUrl: '/uploads/images/x.webp',
       damId: theirs.id,
     });

@@ -17,6 +17,7 @@ const validPuppy = {
   colors: ['Golden', 'Cream'],
   description: 'A cheerful, healthy boy who loves belly rubs.',
   location: 'Portland, OR',
+  zip: '97201',
   imageUrl: '/uploads/images/0123456789abcdef0123456789abcdef.webp',
   imageUrls: ['/uploads/images/fedcba9876543210fedcba9876543210.webp'],
   videoUrl: '',

@@ -136,6 +136,7 @@ describe('sweeping unused uploads', () => {
       price: 1500,
       description: 'A sweet and curious girl.',
       location: 'Denver, CO',
+      zip: '80202',
       imageUrl: used,
       imageUrls: [],
     };

@@ -153,6 +153,7 @@ describe('POST /api/upload/image', () => {
       price: 1500,
       description: 'A sweet and curious girl.',
       location: 'Denver, CO',
+      zip: '80202',
       imageUrl: urls[0],
     };
     const six = await agent.post('/api/puppies').send({ ...listing, imageUrls: urls.slice(1, 7) });

@@ -47,6 +47,7 @@ export async function draftListing(api: APIRequestContext, price = 1200): Promis
       price,
       description: 'A gentle, playful girl who loves cuddles and long naps.',
       location: 'Portland, OR',
+      zip: '97201',
       imageUrl: sample.items[0]!.imageUrl,
     },
   });

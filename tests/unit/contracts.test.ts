@@ -26,6 +26,7 @@ const PUPPY = {
   price: 1200,
   description: 'A gentle, playful pup.',
   location: 'Portland, OR',
+  zip: '97201',
   imageUrl: '/uploads/biscuit.webp',
 };
 const REGISTER = {
@@ -144,7 +145,7 @@ const rows: Array<[label: string, schema: Schema, input: unknown, expected: stri
     'puppy query: an unknown sort',
     PuppyQuerySchema,
     { sort: 'random' },
-    'sort must be newest, price-asc, price-desc, age-asc or rating',
+    'sort must be newest, price-asc, price-desc, age-asc, rating or distance',
   ],
 ];
 

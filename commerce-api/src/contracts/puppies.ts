@@ -9,8 +9,11 @@ export const GENDERS = ['Male', 'Female'] as const;
 export const PUPPY_STATUSES = ['available', 'reserved', 'adopted'] as const;
 export const CATEGORIES = ['family', 'apartment', 'active'] as const;
 export const REGIONS = ['northeast', 'southeast', 'midwest', 'southwest', 'west'] as const;
-/** rating: the seller's rating, best first (decision 0119); sellers without reviews last */
-export const SORTS = ['newest', 'price-asc', 'price-desc', 'age-asc', 'rating'] as const;
+/**
+ * rating: the seller's rating, best first (decision 0119); sellers without reviews last. distance: the
+ * nearest to `near` first (decision 0129)
+ */
+export const SORTS = ['newest', 'price-asc', 'price-desc', 'age-asc', 'rating', 'distance'] as const;
 export const MAX_PAGE_SIZE = 100;
 
 /**
@@ -68,8 +71,77 @@ const optionalChoice = <const T extends readonly string[]>(options: T, message: 
     ),
   );
 
+/** a US ZIP code: five digits (docs/product.md §5) */
+export const ZIP_PATTERN = /^\d{5}$/;
+export const ZIP_MESSAGES = {
+  required: 'ZIP code is required',
+  format: 'Please enter a 5-digit ZIP code',
+  /** the gazetteer does not know it (the domain's check: the contracts do not load the 42,000 codes) */
+  unknown: (zip: string) => `We could not find the ZIP code ${zip}. Please check it.`,
+  needsNear: 'Enter a ZIP code to search by distance',
+} as const;
+/** the distance filter's choices in miles (decision 0129) */
+export const WITHIN_CHOICES = [25, 50, 100, 250, 500] as const;
+export type WithinMiles = (typeof WITHIN_CHOICES)[number];
+const WITHIN_MESSAGE = 'within must be 25, 50, 100, 250 or 500 miles';
+
+/**
+ * The distance part of a list query (decision 0129), the one contract of the /puppies address and of
+ * GET /api/puppies: `near` a ZIP code, `within` miles, and `sort=distance` only with `near`. Whether
+ * the ZIP exists is the domain's check (puppy-catalogue.ts), with the same field.
+ */
+const distanceEntries = {
+  near: v.optional(
+    v.pipe(
+      v.string(ZIP_MESSAGES.format),
+      v.trim(),
+      v.transform((value) => (value === '' ? undefined : value)),
+      v.optional(v.pipe(v.string(), v.regex(ZIP_PATTERN, ZIP_MESSAGES.format))),
+    ),
+  ),
+  within: v.optional(
+    v.pipe(
+      v.union([v.string(), v.number()], WITHIN_MESSAGE),
+      v.transform((value) => (value === '' ? undefined : Number(value))),
+      v.optional(v.picklist(WITHIN_CHOICES, WITHIN_MESSAGE)),
+    ),
+  ),
+};
+/** `within` and `sort=distance` need a ZIP: the message is the `near` field's */
+const hasNearWhenNeeded = (input: { near?: string; within?: number; sort?: string }) =>
+  input.near !== undefined || (input.within === undefined && input.sort !== 'distance');
+const sortEntry = v.optional(
+  v.picklist(SORTS, 'sort must be newest, price-asc, price-desc, age-asc, rating or distance'),
+  'newest',
+);
+
+/**
+ * GET /api/zips/nearest ("Use my location", decision 0129): a position rounded to one decimal place
+ * (about 7 miles), so the page never sends where the visitor is more closely than that.
+ */
+const roundedDegree = (name: string, limit: number) =>
+  v.pipe(
+    v.string(`${name} must be rounded to 1 decimal place`),
+    v.regex(/^-?\d{1,3}(?:\.\d)?$/, `${name} must be rounded to 1 decimal place`),
+    v.transform(Number),
+    v.minValue(-limit, `${name} must be between -${limit} and ${limit}`),
+    v.maxValue(limit, `${name} must be between -${limit} and ${limit}`),
+  );
+export const NearestZipQuerySchema = v.object({ lat: roundedDegree('lat', 90), lon: roundedDegree('lon', 180) });
+export interface NearestZipView {
+  zip: string;
+}
+export const NO_ZIP_NEAR_MESSAGE = 'We could not find a US ZIP code near you. Please type your ZIP code.';
+
+/** the distance part of the /puppies address, read by the page with the API's rules */
+export const DistanceQuerySchema = v.pipe(
+  v.object({ ...distanceEntries, sort: sortEntry }),
+  v.forward(v.partialCheck([['near'], ['within'], ['sort']], hasNearWhenNeeded, ZIP_MESSAGES.needsNear), ['near']),
+);
+export type DistanceQuery = v.InferOutput<typeof DistanceQuerySchema>;
+
 /** GET /api/puppies query. Without `limit` the answer is the plain list the spec expects. */
-export const PuppyQuerySchema = v.object({
+const puppyQueryEntries = v.object({
   /** a breed id, or a breed name (case-insensitive) */
   breed: optionalText,
   minPrice: v.optional(v.pipe(numberish('minPrice must be a number'), v.minValue(0, 'minPrice must be at least 0'))),
@@ -94,7 +166,8 @@ export const PuppyQuerySchema = v.object({
       v.transform((value) => value === '1' || value === 'true' || value === 'on'),
     ),
   ),
-  sort: v.optional(v.picklist(SORTS, 'sort must be newest, price-asc, price-desc, age-asc or rating'), 'newest'),
+  sort: sortEntry,
+  ...distanceEntries,
   limit: v.optional(
     v.pipe(
       numberish('limit must be a number'),
@@ -112,6 +185,10 @@ export const PuppyQuerySchema = v.object({
     0,
   ),
 });
+export const PuppyQuerySchema = v.pipe(
+  puppyQueryEntries,
+  v.forward(v.partialCheck([['near'], ['within'], ['sort']], hasNearWhenNeeded, ZIP_MESSAGES.needsNear), ['near']),
+);
 export type PuppyQuery = v.InferOutput<typeof PuppyQuerySchema>;
 
 export type Gender = (typeof GENDERS)[number];
@@ -151,6 +228,7 @@ export const LISTING_FIELDS = [
   'colors',
   'description',
   'location',
+  'zip',
   'region',
   'imageUrl',
   'imageUrls',
@@ -163,7 +241,7 @@ export const LISTING_FIELDS = [
 export type ListingFieldName = (typeof LISTING_FIELDS)[number];
 
 /** what the catalogue adds to a listing's own fields: its breed, whether it is public now, its seller's rating */
-export type CatalogueAddedField = 'breed' | 'listingStatus' | 'sellerRating';
+export type CatalogueAddedField = 'breed' | 'listingStatus' | 'sellerRating' | 'distanceMiles';
 
 /** a listing's own public fields (LISTING_FIELDS), as they are in PuppyView */
 export type ListingFields = Pick<PuppyView, ListingFieldName>;
@@ -182,6 +260,8 @@ export interface PuppyView {
   colors: string[];
   description: string;
   location: string;
+  /** the listing's US ZIP code (decision 0129): the finest place it shows; null on an old listing not placed */
+  zip: string | null;
   region: string | null;
   imageUrl: string;
   imageUrls: string[];
@@ -191,6 +271,8 @@ export interface PuppyView {
   createdAt: string;
   expiresAt: string | null;
   listingStatus: ListingStatus;
+  /** with `near` only: miles from that ZIP's centre to the listing's, rounded (decision 0129) */
+  distanceMiles?: number;
   /** the seller's rating from verified buyers' reviews (decision 0119); null before the first review */
   sellerRating: RatingSummary | null;
 }
@@ -310,6 +392,13 @@ const puppyFields = {
   ),
   description: text('Description should be at least 10 characters', 5000, 10),
   location: text('Location is required', 120),
+  /** the listing's place for "puppies near me" (decision 0129); the domain checks the ZIP exists */
+  zip: v.pipe(
+    v.string(ZIP_MESSAGES.required),
+    v.trim(),
+    v.nonEmpty(ZIP_MESSAGES.required),
+    v.regex(ZIP_PATTERN, ZIP_MESSAGES.format),
+  ),
   imageUrl: imageUrl('Primary puppy image is required'),
   imageUrls: v.pipe(
     v.array(imageUrl('Please upload the image again'), 'Please upload the images again'),
@@ -333,6 +422,7 @@ const MISSING: Record<string, string> = {
   price: 'Price must be greater than 0',
   description: 'Description should be at least 10 characters',
   location: 'Location is required',
+  zip: ZIP_MESSAGES.required,
   imageUrl: 'Primary puppy image is required',
 };
 const missingMessage = (issue: v.BaseIssue<unknown>) => {

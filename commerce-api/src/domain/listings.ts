@@ -5,6 +5,7 @@
 // store.transaction with the listing locked (docs/decisions/0076).
 import {
   SELLERS_ONLY_MESSAGE,
+  ZIP_MESSAGES,
   type PuppyCreateInput,
   type PuppyUpdateInput,
   type PuppyStatus,
@@ -13,6 +14,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { Store, Repositories } from './store/index.ts';
 import type { Puppy, User } from './model.ts';
 import { regionForLocation } from './regions.ts';
+import { placedAt, zipCentre } from './zip-gazetteer.ts';
 import { activateWithinPlan } from './seller-plans.ts';
 import { assertListingParents } from './parents.ts';
 
@@ -40,6 +42,7 @@ export async function createListing(
   if (!canList(user)) throw new ForbiddenError(SELLERS_ONLY_MESSAGE);
   await assertBreed(store, input.breedId);
   await assertListingParents(store, user, input);
+  assertKnownZip(input.zip);
   const at = now.toISOString();
   const draft = await store.puppies.insert({
     name: input.name,
@@ -53,6 +56,7 @@ export async function createListing(
     description: input.description,
     location: input.location,
     region: regionForLocation(input.location),
+    ...placedAt(input.zip),
     imageUrl: input.imageUrl,
     imageUrls: input.imageUrls,
     videoUrl: input.videoUrl,
@@ -78,6 +82,7 @@ export async function updateListing(
   now: Date,
 ): Promise<ListingChange & { puppy: Puppy; priceChanged: boolean }> {
   if (input.breedId !== undefined) await assertBreed(store, input.breedId);
+  if (input.zip !== undefined) assertKnownZip(input.zip);
   return store.transaction(async (tx) => {
     const old = await ownListing(tx, user, id, 'You can only edit your own listings.');
     await assertListingParents(tx, user, input);
@@ -85,12 +90,18 @@ export async function updateListing(
     const puppy = (await tx.puppies.update(id, {
       ...input,
       ...(input.location !== undefined ? { region: regionForLocation(input.location) } : {}),
+      ...(input.zip !== undefined ? placedAt(input.zip) : {}),
       // undefined keys are ignored by update(); null is a real value here (the video was removed)
       videoUrl: input.videoUrl,
       updatedAt: now.toISOString(),
     }))!;
     return { puppy, droppedMedia: await droppedMedia(tx, old, puppy), priceChanged: puppy.price !== old.price };
   });
+}
+
+/** a listing is placed at its ZIP's centre (decision 0129): a ZIP the gazetteer does not know is refused */
+function assertKnownZip(zip: string): void {
+  if (!zipCentre(zip)) throw new ValidationError(ZIP_MESSAGES.unknown(zip), { zip: ZIP_MESSAGES.unknown(zip) });
 }
 
 export async function setListingStatus(

@@ -89,6 +89,14 @@ export interface Puppy {
   colors: string[];
   description: string;
   location: string;
+  /**
+   * the US ZIP code the seller gave (decision 0129): the finest place a listing has; null only on a
+   * listing from before ZIP codes whose town the gazetteer could not read
+   */
+  zip: string | null;
+  /** the ZIP's centre (domain/zip-gazetteer.ts), kept for the distance filter; never shown */
+  latitude: number | null;
+  longitude: number | null;
   /** derived from the location's US state; drives the region filter */
   region: Region | null;
   imageUrl: string;

@@ -25,6 +25,9 @@ import type { Breed, Puppy } from './model.ts';
 import type { BreederPageView } from '#contracts/breeders.ts';
 import { breederPage, breederSummaries, summariesFrom } from './breeders/pages.ts';
 import { evidenceOf } from './breeders/badges.ts';
+import { ValidationError } from '../errors.ts';
+import { ZIP_MESSAGES } from '#contracts/puppies.ts';
+import { zipCentre } from './zip-gazetteer.ts';
 
 const FEATURED_LIMIT = 8;
 
@@ -92,7 +95,9 @@ function viewsJson(
     const named = breed ? `{"id":${breed.id},"name":${JSON.stringify(breed.name)}}` : 'null';
     // a card is an object with at least an id: its closing brace gives way to two more fields
     const rating = JSON.stringify(ratings.get(card.userId) ?? null);
-    json += `${i === 0 ? '' : ','}${card.json.slice(0, -1)},"breed":${named},"listingStatus":"active","sellerRating":${rating}}`;
+    // with `near`, the miles rounded to a whole number (decision 0129)
+    const miles = card.distance === undefined ? '' : `,"distanceMiles":${Math.round(card.distance)}`;
+    json += `${i === 0 ? '' : ','}${card.json.slice(0, -1)},"breed":${named},"listingStatus":"active","sellerRating":${rating}${miles}}`;
   }
   return `${json}]`;
 }
@@ -135,6 +140,18 @@ function breedIdsFor(breeds: readonly Breed[], query: PuppyQuery): number[] | un
 }
 
 /**
+ * `near` as a point and a radius (decision 0129): the ZIP's centre and `within` miles; without `within`
+ * every placed listing, each with its distance. A ZIP the gazetteer does not know is the `near` field's
+ * message, never an empty list.
+ */
+function nearPoint(query: PuppyQuery): CatalogueQuery['near'] {
+  if (query.near === undefined) return undefined;
+  const centre = zipCentre(query.near);
+  if (!centre) throw new ValidationError(ZIP_MESSAGES.unknown(query.near), { near: ZIP_MESSAGES.unknown(query.near) });
+  return { ...centre, miles: query.within ?? null };
+}
+
+/**
  * A catalogue answer as the API sends it: JSON text of a PuppyPage, or of PuppyView[] for a query
  * without `limit`. The list route sends it as it is; a page rendered on the server parses it.
  */
@@ -152,7 +169,9 @@ export async function queryPuppies(store: Repositories, query: PuppyQuery, now: 
   const breedIds = breedIdsFor(breeds, query);
   const limit = Math.min(query.limit ?? CATALOGUE_MAX_PAGE, CATALOGUE_MAX_PAGE);
   const offset = query.offset ?? 0;
+  const near = nearPoint(query);
   const wanted: CatalogueQuery = {
+    ...(near ? { near } : {}),
     ...(breedIds ? { breedIds } : {}),
     ...(query.minPrice !== undefined ? { minPrice: query.minPrice } : {}),
     ...(query.maxPrice !== undefined ? { maxPrice: query.maxPrice } : {}),

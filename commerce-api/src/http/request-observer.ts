@@ -27,7 +27,8 @@ import type { Metrics } from '../metrics/metrics.ts';
 
 /** an id a proxy may hand on: a UUID, a hex or base64 trace id, nothing that could break a log line */
 const FORWARDABLE_ID = /^[\w.:@+/=-]{1,128}$/;
-const SECRET_PARAMETER = /secret|token|password|link|code|key|signature/i;
+// lat and lon: the visitor's rounded position for "Use my location" is not kept anywhere (decision 0129)
+const SECRET_PARAMETER = /secret|token|password|link|code|key|signature|\blat\b|\blon\b/i;
 
 /** whether an address is a proxy TRUST_PROXY names (Express compiles the setting into this function) */
 export type TrustProxy = (address: string, hop: number) => boolean;

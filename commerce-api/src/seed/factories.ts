@@ -5,6 +5,7 @@
 import { hashPassword } from '../auth/passwords.ts';
 import type { Gender, PuppyStatus } from '../domain/model.ts';
 import { regionForLocation, REGIONS } from '../domain/regions.ts';
+import { placedAt, zipOfPlace } from '../domain/zip-gazetteer.ts';
 import type { NewRow } from '../storage/lowdb/storage.ts';
 import { BREEDS, breedTemperament, type BreedSeed } from './breeds.ts';
 import { CITIES_BY_REGION } from './cities.ts';
@@ -140,6 +141,8 @@ export function buildPuppy(
     description,
     location,
     region,
+    // the town's ZIP code and its centre (decision 0129), or the one given
+    ...placedAt(has(overrides, 'zip') ? overrides.zip : (zipOfPlace(location) ?? null)),
     imageUrl: overrides.imageUrl ?? images.imageUrl,
     imageUrls: overrides.imageUrls ?? images.imageUrls,
     videoUrl: overrides.videoUrl ?? null,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_NAMES, emptyDb, normaliseDb } from '../../../commerce-api/src/storage/lowdb/empty-db.ts';
+import { zipCentre, zipOfPlace } from '../../../commerce-api/src/domain/zip-gazetteer.ts';
 
 describe('emptyDb / normaliseDb', () => {
   it('makes an empty database with every collection, test payment mode and no sequences', () => {
@@ -25,6 +26,21 @@ describe('emptyDb / normaliseDb', () => {
     expect(db.orders).toEqual([]);
     expect((db as unknown as { extra: string }).extra).toBe('kept');
     expect(normaliseDb({ settings: { paymentMode: 'live' } }).settings).toEqual({ paymentMode: 'live' });
+  });
+
+  it("places a listing from before ZIP codes at its town's ZIP, and keeps a ZIP it has (decision 0129)", () => {
+    const db = normaliseDb({
+      puppies: [
+        { id: 1, location: 'St. Louis, MO' },
+        { id: 2, location: 'Somewhere far' },
+        { id: 3, location: 'Denver, CO', zip: '80202', latitude: 1, longitude: 2 },
+      ],
+    });
+    const [stLouis, nowhere, kept] = db.puppies;
+    expect(stLouis).toMatchObject({ zip: zipOfPlace('St. Louis, MO'), ...zipCentre(zipOfPlace('St. Louis, MO')!) });
+    expect(stLouis!.zip).toMatch(/^63\d{3}$/);
+    expect(nowhere).toMatchObject({ zip: null, latitude: null, longitude: null });
+    expect(kept).toMatchObject({ zip: '80202', latitude: 1, longitude: 2 });
   });
 
   it('moves a sequence that lags behind its rows past the highest id', () => {

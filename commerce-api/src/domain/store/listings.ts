@@ -28,7 +28,13 @@ export interface CatalogueQuery {
   /** a region name (northeast, …) or any part of the location text */
   location?: string;
   search?: string;
-  sort?: 'newest' | 'price-asc' | 'price-desc' | 'age-asc' | 'rating';
+  sort?: 'newest' | 'price-asc' | 'price-desc' | 'age-asc' | 'rating' | 'distance';
+  /**
+   * only listings placed at a ZIP (decision 0129), within `miles` of this point when `miles` is not null,
+   * each card with its distance; `sort: 'distance'` puts the nearest first (ties: newest first). Without
+   * `near` that sort is the newest first.
+   */
+  near?: { latitude: number; longitude: number; miles: number | null };
   /** only listings marked featured (the home page's; decision 0086) */
   featured?: boolean;
   /** only listings whose both parents have their breed's recommended tests verified (decision 0121) */
@@ -54,6 +60,8 @@ export interface CatalogueCard {
   /** the seller, whose rating the catalogue adds (decision 0119) */
   userId: number;
   json: string;
+  /** with `near`: the miles from that point to the listing's ZIP centre, unrounded */
+  distance?: number;
 }
 
 export interface CataloguePage {

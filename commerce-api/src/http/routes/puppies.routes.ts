@@ -3,6 +3,9 @@ import * as v from 'valibot';
 import {
   PuppyCreateSchema,
   PuppyQuerySchema,
+  NearestZipQuerySchema,
+  NO_ZIP_NEAR_MESSAGE,
+  type NearestZipView,
   PuppyStatusSchema,
   PuppyUpdateSchema,
   type PuppyCreatedView,
@@ -18,6 +21,7 @@ import {
   puppyView,
   puppyViews,
 } from '../../domain/puppy-catalogue.ts';
+import { nearestZip } from '../../domain/zip-gazetteer.ts';
 import { createListing, deleteListing, listingsOf, setListingStatus, updateListing } from '../../domain/listings.ts';
 import { cancelOpenCheckouts } from '../../domain/orders.ts';
 import { recommendedTestsOf, refreshHealthTested } from '../../domain/parents.ts';
@@ -57,6 +61,16 @@ export function puppiesRoutes(deps: AppDeps, reads: PopularReads): express.Route
     const tag = reads.tagNow();
     const answer = await cachedQueryPuppies(store, parseInput(PuppyQuerySchema, req.query), now());
     send(res, reads.remember(req, answer.json, tag));
+  });
+
+  // "Use my location" (decision 0129): the nearest ZIP to a position the page rounded to 0.1°; the
+  // position is neither logged nor kept
+  router.get('/zips/nearest', (req, res) => {
+    const { lat, lon } = parseInput(NearestZipQuerySchema, req.query);
+    const zip = nearestZip({ latitude: lat, longitude: lon });
+    if (!zip) throw new NotFoundError(NO_ZIP_NEAR_MESSAGE);
+    const answer: NearestZipView = { zip };
+    res.json(answer);
   });
 
   router.get('/puppies/featured', async (_req, res) => {

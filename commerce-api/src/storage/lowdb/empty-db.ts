@@ -1,6 +1,7 @@
 // The shape of a new database, and the repair of one written by an older version (a collection
 // or setting added since is filled in), so that opening an old file never needs a migration step.
 import type { CollectionName, DbShape, Settings } from '../../domain/model.ts';
+import { placedAt, zipOfPlace } from '../../domain/zip-gazetteer.ts';
 
 // `satisfies` makes the compiler flag a collection added to DbShape but not listed here.
 const collectionFlags = {
@@ -82,9 +83,22 @@ export function normaliseDb(raw: unknown, source = 'the database'): DbShape {
     }
     if ((sequences[name] ?? 0) < maxId) sequences[name] = maxId;
   }
+  placeOldListings(db['puppies'] as Array<Record<string, unknown>>);
   db['sequences'] = sequences;
   db['settings'] = { ...defaultSettings(), ...settingsIn };
   return db as unknown as DbShape;
+}
+
+/**
+ * A listing written before ZIP codes were asked for gets the ZIP of its town and state and that ZIP's
+ * centre (decision 0129; PostgreSQL's migration 0017 does the same), or null ones when its place cannot
+ * be read: it then never matches a distance search until its seller gives a ZIP.
+ */
+function placeOldListings(rows: Array<Record<string, unknown>>): void {
+  for (const row of rows) {
+    if (row === null || typeof row !== 'object' || 'zip' in row) continue;
+    Object.assign(row, placedAt(typeof row['location'] === 'string' ? zipOfPlace(row['location']) : undefined));
+  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -118,7 +118,8 @@ export function createCatalogueCensus(pool: pg.Pool, log: Log = console): Catalo
     },
     shows(query, now, bound) {
       // filters it does not know: no answer, and no reason to read it again
-      if (query.search || query.location || query.featured || query.healthTested || query.verifiedSellers) return false;
+      if (query.search || query.location || query.near || query.featured || query.healthTested || query.verifiedSellers)
+        return false;
       const at = now.getTime();
       if (!snapshot || at - snapshot.takenAtMs >= REFRESH_MS)
         refresh(now).catch((error: unknown) => log.warn(`catalogue census: ${String(error)}`));

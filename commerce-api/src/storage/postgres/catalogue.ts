@@ -16,6 +16,7 @@ import {
   type CataloguePage,
 } from '../../domain/store/index.ts';
 import type { CatalogueCensus } from './catalogue-census.ts';
+import { boundingBox } from '../../domain/zip-gazetteer.ts';
 import type { PreparedStatements } from './prepared-statements.ts';
 
 /** a LIKE pattern that finds `text` anywhere, with its own %, _ and backslash taken literally */
@@ -38,7 +39,17 @@ const ORDER = {
   // average first, then the more reviews; sellers without a review last.
   rating:
     'r.rating_sum::float8 / nullif(r.review_count, 0) DESC NULLS LAST, r.review_count DESC NULLS LAST, puppies.id DESC',
+  // with `near` only (the distance is the select list's "distance"; decision 0129); else the newest
+  distance: 'distance ASC, id DESC',
 } as const;
+
+/**
+ * The miles from a point (two parameters, in degrees) to the listing's ZIP centre: the haversine, with
+ * the same Earth radius as domain/zip-gazetteer.ts (3958.8 miles), so both stores draw the same line.
+ */
+const haversine = (lat: string, lon: string) =>
+  `(7917.6 * asin(least(1, sqrt(power(sin(radians(latitude - ${lat}) / 2), 2) + ` +
+  `cos(radians(${lat})) * cos(radians(latitude)) * power(sin(radians(longitude - ${lon}) / 2), 2)))))`;
 
 /**
  * The page and the capped count (exported for the benchmark's EXPLAIN). Public = expires_at > now
@@ -99,8 +110,25 @@ export function catalogueQueries(
     const ids = breeds.filter((breed) => breedText(breed).includes(token)).map((breed) => breed.id);
     where.push(ids.length === 0 ? own : `(${own} OR breed_id = ANY(${param(ids)}))`);
   }
+  // Distance (decision 0129): the bounding box is a range of the puppies_near_cover index (migration
+  // 0017), which holds the other filters' columns; the exact distance then decides. The box's
+  // latitude and longitude are plain values the planner sees.
+  let distance = '';
+  if (query.near) {
+    where.push('latitude IS NOT NULL');
+    distance = haversine(param(query.near.latitude), param(query.near.longitude));
+    if (query.near.miles !== null) {
+      const box = boundingBox(query.near, query.near.miles);
+      where.push(
+        `latitude BETWEEN ${param(box.minLat)} AND ${param(box.maxLat)}`,
+        `longitude BETWEEN ${param(box.minLon)} AND ${param(box.maxLon)}`,
+        `${distance} <= ${param(query.near.miles)}`,
+      );
+    }
+  }
   const filter = where.join(' AND ');
-  const order = ORDER[query.sort ?? 'newest'];
+  const sort = query.sort === 'distance' && !query.near ? 'newest' : (query.sort ?? 'newest');
+  const order = ORDER[sort];
   // the count takes the filter's parameters as they are; the page adds its limit and offset
   const count = {
     text: `SELECT count(*) AS n FROM (SELECT 1 FROM puppies WHERE ${filter} LIMIT ${CATALOGUE_TOTAL_CAP + 1}) AS m`,
@@ -112,8 +140,19 @@ export function catalogueQueries(
   // key lookup, with no join for the planner to weigh (0.05 ms less planning, 0.04 ms less running).
   const window = `LIMIT ${param(pageSize(query.limit))} OFFSET ${param(query.offset ?? 0)}`;
   // Each row's stored card (migration 0008): one text column, sent on as it is (decision 0105).
-  const columns = 'breed_id AS "breedId", user_id AS "userId", card AS json';
-  if (query.sort === 'rating') {
+  const columns = `breed_id AS "breedId", user_id AS "userId", card AS json${distance ? `, ${distance} AS distance` : ''}`;
+  if (sort === 'distance') {
+    // the nearest ids, in order, then their rows in that order
+    const nearest = `SELECT id FROM puppies WHERE ${filter} ORDER BY ${distance}, id DESC ${window}`;
+    return {
+      page: {
+        text: `SELECT ${columns} FROM unnest(ARRAY(${nearest})) WITH ORDINALITY AS o(id, n) JOIN puppies ON puppies.id = o.id ORDER BY o.n`,
+        values,
+      },
+      count,
+    };
+  }
+  if (sort === 'rating') {
     // the rating lives on the seller's row, so the page keeps the ids' order (WITH ORDINALITY) instead of sorting again
     const ranked = `SELECT puppies.id FROM puppies LEFT JOIN seller_ratings r ON r.seller_id = puppies.user_id WHERE ${filter} ORDER BY ${order} ${window}`;
     return {
@@ -168,7 +207,7 @@ export async function searchPublic(
   // made for these (planning was 0.09 of its 0.27 ms). The page never is: its generic plan picks a
   // price range and a sort, 24.5 ms on average against 0.22 (decision 0103).
   const counted = () =>
-    !query.search && !query.location
+    !query.search && !query.location && !query.near
       ? prepared.query<{ n: number }>(count.text, count.values)
       : pool.query<{ n: number }>(count.text, count.values);
   const total = ended ? offset + items.length : Number((await counted()).rows[0]!.n);

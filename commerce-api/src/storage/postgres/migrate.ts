@@ -9,6 +9,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type pg from 'pg';
 import { SYNCHRONOUS_COMMIT, vacuumAnalyze } from './ready-to-serve.ts';
+import { placedAt, zipOfPlace } from '../../domain/zip-gazetteer.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 /** any fixed number, the same in every process: "PuppyNest migrations" */
@@ -33,6 +34,23 @@ export function vacuumTargets(sql: string): string[] {
   }
   return tables;
 }
+
+/**
+ * What a migration needs of the app after its SQL, in its transaction: data only the app has. 0017: the
+ * listings' ZIP codes from their town and state, and the ZIPs' centres, from the app's gazetteer
+ * (decision 0129); each row is updated once, which writes its card again (the trigger of 0008).
+ */
+const AFTER_SQL: Record<number, (client: pg.PoolClient) => Promise<void>> = {
+  17: async (client) => {
+    const { rows } = await client.query<{ id: number; location: string }>('SELECT id, location FROM puppies');
+    const placed = rows.map((row) => placedAt(zipOfPlace(row.location)));
+    await client.query(
+      `UPDATE puppies SET zip = f.zip, latitude = f.lat, longitude = f.lon
+       FROM unnest($1::int[], $2::text[], $3::float8[], $4::float8[]) AS f(id, zip, lat, lon) WHERE puppies.id = f.id`,
+      [rows.map((r) => r.id), placed.map((p) => p.zip), placed.map((p) => p.latitude), placed.map((p) => p.longitude)],
+    );
+  },
+};
 
 /** the migrations of this version of PuppyNest, oldest first (file names: 0001-initial.sql) */
 export async function loadMigrations(): Promise<Migration[]> {
@@ -75,6 +93,7 @@ export async function migrate(pool: pg.Pool, now: Date = new Date()): Promise<nu
         // on disk at once, for the VACUUM after the migrations (ready-to-serve.ts)
         await client.query(SYNCHRONOUS_COMMIT);
         await client.query(m.sql);
+        await AFTER_SQL[m.version]?.(client);
         await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
           m.version,
           m.name,

@@ -93,6 +93,9 @@ export const PUPPY_COLUMNS = [
   'sireId',
   'damId',
   'healthTested',
+  // the ZIP's centre, for the distance filter (decision 0129)
+  'latitude',
+  'longitude',
 ] as const satisfies readonly (keyof Puppy)[];
 // a field Puppy gains must join the list: this fails to compile while one is missing
 const everyPuppyColumn: Exclude<keyof Puppy, (typeof PUPPY_COLUMNS)[number]> extends never ? true : never = true;

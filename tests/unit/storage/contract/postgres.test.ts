@@ -15,6 +15,7 @@ import { loadMigrations, migrate, vacuumTargets } from '../../../../commerce-api
 import { createPool } from '../../../../commerce-api/src/storage/postgres/pool.ts';
 import { createCatalogueCensus } from '../../../../commerce-api/src/storage/postgres/catalogue-census.ts';
 import { listingFields } from '../../../../commerce-api/src/domain/store/catalogue-search.ts';
+import { placedAt, zipOfPlace } from '../../../../commerce-api/src/domain/zip-gazetteer.ts';
 import { catalogueQueries, searchPublic } from '../../../../commerce-api/src/storage/postgres/catalogue.ts';
 import { createPreparedStatements } from '../../../../commerce-api/src/storage/postgres/prepared-statements.ts';
 import { createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
@@ -130,6 +131,58 @@ describe('migrations', () => {
           )
         ).rows[0],
       ).toEqual({ reltuples: 1, vacuumed: true, analysed: true });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("a database from before ZIP codes gets each listing's ZIP from its town and state, and its card (0017)", async () => {
+    server.psql('CREATE DATABASE before_zips');
+    const older = createPool({ connectionString: server.url('before_zips'), max: 1 });
+    const store = createPostgresRepositories(older);
+    try {
+      await older.query(
+        'CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL)',
+      );
+      for (const m of (await loadMigrations()).filter((m) => m.version < 17)) {
+        await older.query(m.sql);
+        await older.query('INSERT INTO schema_migrations VALUES ($1, $2, $3)', [m.version, m.name, NOW]);
+      }
+      const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
+      const seller = await store.users.create(row);
+      const db = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: older }),
+        plugins: [new CamelCasePlugin()],
+      });
+      const insertAt = async (location: string) => {
+        const {
+          zip: _z,
+          latitude: _la,
+          longitude: _lo,
+          ...then
+        } = buildPuppy({ userId: seller.id, location }, undefined, {
+          now: NOW,
+        });
+        return (
+          await db
+            .insertInto('puppies')
+            .values(then as never)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      };
+      const denver = await insertAt('Denver, CO');
+      const nowhere = await insertAt('Somewhere far');
+      expect(await migrate(older, NOW)).toEqual([17]);
+      expect(await store.puppies.get(denver)).toMatchObject({ ...placedAt(zipOfPlace('Denver, CO')) });
+      expect((await store.puppies.get(denver))!.zip).toMatch(/^80\d{3}$/);
+      expect(await store.puppies.get(nowhere)).toMatchObject({ zip: null, latitude: null, longitude: null });
+      // the cards were written again with the ZIP (LISTING_FIELDS)
+      const cards = listed(await store.puppies.searchPublic({ limit: 5 }, NOW));
+      expect(cards).toStrictEqual([
+        listingFields((await store.puppies.get(nowhere))!),
+        listingFields((await store.puppies.get(denver))!),
+      ]);
     } finally {
       await store.close();
     }

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { LISTING_FIELDS, type ListingFields } from '#contracts/puppies.ts';
 import { listingFields } from '../../../../commerce-api/src/domain/store/catalogue-search.ts';
 import type { Puppy } from '../../../../commerce-api/src/domain/model.ts';
+import { distanceMiles, zipCentre } from '../../../../commerce-api/src/domain/zip-gazetteer.ts';
 import type { NewRow } from '../../../../commerce-api/src/storage/index.ts';
 import {
   CATALOGUE_MAX_PAGE,
@@ -342,6 +343,32 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
           videoUrl: '/uploads/v.mp4',
         });
         expect(cardDrift((await card()).json, changed!), 'the stored card after an update').toEqual(NO_DRIFT);
+      });
+
+      it('finds listings near a point, in step with inserts, moves and removals (decision 0129)', async () => {
+        const at = (zip: string) => ({ zip, ...zipCentre(zip)! });
+        const denver = await newPuppy({ name: 'Denver', ...at('80202') });
+        await newPuppy({ name: 'Boulder', ...at('80302') });
+        const austin = await newPuppy({ name: 'Austin', ...at('78701') });
+        await newPuppy({ name: 'Unplaced', zip: null, latitude: null, longitude: null });
+        const near = { ...zipCentre('80202')!, miles: 50 };
+        const q = async (query: object) => listed(await s.puppies.searchPublic({ limit: 10, ...query }, NOW));
+        expect((await q({ near })).map((p) => p.name)).toEqual(['Boulder', 'Denver']);
+        const page = await s.puppies.searchPublic({ limit: 10, near, sort: 'distance' }, NOW);
+        expect(listed(page).map((p) => p.name)).toEqual(['Denver', 'Boulder']);
+        expect(Math.round(page.items[0]!.distance!)).toBe(0);
+        expect(Math.round(page.items[1]!.distance!)).toBe(Math.round(distanceMiles(near, zipCentre('80302')!)));
+        // no radius: every placed listing, with its distance; never one without a ZIP
+        expect((await q({ near: { ...near, miles: null }, sort: 'distance' })).map((p) => p.name)).toEqual([
+          'Denver',
+          'Boulder',
+          'Austin',
+        ]);
+        await s.puppies.update(austin.id, at('80203'));
+        expect((await q({ near, sort: 'distance' })).map((p) => p.name)).toEqual(['Denver', 'Austin', 'Boulder']);
+        await s.puppies.remove(denver.id);
+        expect((await q({ near, sort: 'distance' })).map((p) => p.name)).toEqual(['Austin', 'Boulder']);
+        expect((await q({ near: { ...zipCentre('78701')!, miles: 250 } })).map((p) => p.name)).toEqual([]);
       });
     });
 

@@ -11,6 +11,8 @@ import {
 } from '../../../domain/store/catalogue-search.ts';
 import { CATALOGUE_TOTAL_CAP, type CatalogueQuery, type CataloguePage } from '../../../domain/store/index.ts';
 import type { Puppy } from '../../../domain/model.ts';
+import { boundingBox, distanceMiles } from '../../../domain/zip-gazetteer.ts';
+import type { Collection } from '../storage.ts';
 
 const puppyText = (p: Puppy) => [p.name, p.location, p.region ?? '', ...p.colors].join(' ').toLowerCase();
 
@@ -51,6 +53,66 @@ function verifiedSellers(db: Collections): Set<number> {
   );
 }
 
+/**
+ * The listings placed on a grid of one-degree cells of latitude and longitude (decision 0129), so a
+ * distance search reads the cells its box covers instead of every listing. Kept in step with writes:
+ * when the collection's version moved, only the rows that changed (rows are frozen and replaced on
+ * update) move between cells.
+ */
+interface PlacedGrid {
+  version: number;
+  /** each placed listing's row as it was filed, by id */
+  rows: Map<number, Puppy>;
+  cells: Map<string, Set<Puppy>>;
+}
+const grids = new WeakMap<Collection<Puppy>, PlacedGrid>();
+const cellOf = (latitude: number, longitude: number) => `${Math.floor(latitude)}|${Math.floor(longitude)}`;
+
+function placedGrid(puppies: Collection<Puppy>): PlacedGrid {
+  let grid = grids.get(puppies);
+  if (!grid) grids.set(puppies, (grid = { version: -1, rows: new Map(), cells: new Map() }));
+  if (grid.version === puppies.version) return grid;
+  const { rows, cells } = grid;
+  const unfile = (row: Puppy) => {
+    const key = cellOf(row.latitude!, row.longitude!);
+    const cell = cells.get(key);
+    cell?.delete(row);
+    if (cell?.size === 0) cells.delete(key);
+    rows.delete(row.id);
+  };
+  for (const row of puppies.all()) {
+    const filed = rows.get(row.id);
+    if (filed === row) continue;
+    if (filed) unfile(filed);
+    if (row.latitude === null || row.longitude === null || row.latitude === undefined || row.longitude === undefined)
+      continue;
+    rows.set(row.id, row);
+    const key = cellOf(row.latitude, row.longitude);
+    const cell = cells.get(key);
+    if (cell) cell.add(row);
+    else cells.set(key, new Set([row]));
+  }
+  // removed listings: filed, but no longer the collection's row of that id
+  if (rows.size > 0) for (const [id, row] of rows) if (puppies.get(id) !== row) unfile(row);
+  grid.version = puppies.version;
+  return grid;
+}
+
+/** the placed listings in the cells a distance search's box covers, newest first */
+function nearCandidates(
+  puppies: Collection<Puppy>,
+  near: { latitude: number; longitude: number },
+  miles: number,
+): Puppy[] {
+  const { cells } = placedGrid(puppies);
+  const box = boundingBox(near, miles);
+  const found: Puppy[] = [];
+  for (let lat = Math.floor(box.minLat); lat <= Math.floor(box.maxLat); lat++)
+    for (let lon = Math.floor(box.minLon); lon <= Math.floor(box.maxLon); lon++)
+      for (const row of cells.get(`${lat}|${lon}`) ?? []) found.push(row);
+  return found.sort((a, b) => b.id - a.id);
+}
+
 /** the catalogue over memory: one pass, then a sort of the matches (what puppy-catalogue.ts does) */
 export function searchPublic(db: Collections, query: CatalogueQuery, now: Date): CataloguePage {
   const nowMs = now.getTime();
@@ -62,9 +124,15 @@ export function searchPublic(db: Collections, query: CatalogueQuery, now: Date):
   const region = location && REGION_NAMES.has(location) ? location : undefined;
   const verified = query.verifiedSellers ? verifiedSellers(db) : undefined;
   const matches: Puppy[] = [];
-  const all = db.puppies.all();
-  for (let i = all.length - 1; i >= 0; i--) {
-    const p = all[i]!;
+  const near = query.near;
+  /** with `near`: each match's miles (decision 0129) */
+  const miles = new Map<Puppy, number>();
+  // newest first: the collection's rows from the end, or the grid's candidates in id order
+  const radius = near?.miles ?? null;
+  const rows = radius !== null ? nearCandidates(db.puppies, near!, radius) : db.puppies.all();
+  const count = rows.length;
+  for (let n = 0; n < count; n++) {
+    const p = radius !== null ? rows[n]! : rows[count - 1 - n]!;
     const expiresAt = p.expiresAt;
     if (expiresAt === null || (isCanonicalIso(expiresAt) ? expiresAt <= nowIso : Date.parse(expiresAt) <= nowMs))
       continue;
@@ -86,6 +154,12 @@ export function searchPublic(db: Collections, query: CatalogueQuery, now: Date):
       if (!tokens.every((t) => (GENDER_WORDS[t] ? GENDER_WORDS[t] === p.gender : own.includes(t) || breed.includes(t))))
         continue;
     }
+    if (near) {
+      if (p.latitude === null || p.longitude === null) continue;
+      const distance = distanceMiles(near, { latitude: p.latitude, longitude: p.longitude });
+      if (radius !== null && distance > radius) continue;
+      miles.set(p, distance);
+    }
     matches.push(p);
   }
   // ties keep the newest first: the pass above went newest first and sort is stable
@@ -95,10 +169,11 @@ export function searchPublic(db: Collections, query: CatalogueQuery, now: Date):
   else if (query.sort === 'rating') {
     const ratings = new Map(db.sellerRatings.all().map((r) => [r.sellerId, r]));
     matches.sort((a, b) => compareRatings(ratings.get(a.userId), ratings.get(b.userId)));
-  }
+  } else if (query.sort === 'distance' && near) matches.sort((a, b) => miles.get(a)! - miles.get(b)!);
   const offset = query.offset ?? 0;
+  const page = matches.slice(offset, offset + pageSize(query.limit));
   return {
-    items: matches.slice(offset, offset + pageSize(query.limit)).map(cardOf),
+    items: near ? page.map((p) => ({ ...cardOf(p), distance: miles.get(p)! })) : page.map(cardOf),
     total: Math.min(matches.length, CATALOGUE_TOTAL_CAP),
     totalCapped: matches.length > CATALOGUE_TOTAL_CAP,
   };
