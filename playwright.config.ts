@@ -41,6 +41,7 @@ const SERVERS = [
       'breeder-page',
       'parents',
       'breed-page',
+      'puppies-near',
     ],
   },
 ] as const;

@@ -7,6 +7,7 @@ import {
   PAGE_SIZE,
   PUPPY_STATUSES,
   SORTS,
+  WITHIN_CHOICES,
   type Gender,
   type PuppyQuery,
 } from '#contracts/puppies.ts';
@@ -40,6 +41,13 @@ export interface Filters {
   healthTested: boolean;
   /** only sellers with the Identity verified badge (decision 0118) */
   verified: boolean;
+  /**
+   * the ZIP code typed (decision 0129), as typed: the page checks it with the API's contract
+   * (DistanceQuerySchema) and says what is wrong by the field
+   */
+  near: string;
+  /** miles, one of WITHIN_CHOICES; '' is any distance */
+  within: string;
   sort: Sort;
   view: ViewMode;
 }
@@ -55,6 +63,8 @@ export const DEFAULT_FILTERS: Readonly<Filters> = Object.freeze({
   location: '',
   healthTested: false,
   verified: false,
+  near: '',
+  within: '',
   sort: 'newest',
   view: 'grid',
 });
@@ -89,6 +99,7 @@ export function filtersFromSearch(search: string): Filters {
   const status = statusParam === 'all' ? '' : (PUPPY_STATUSES.find((s) => s === statusParam) ?? 'available');
   const category = CATEGORIES.find((c) => c === text('category').toLowerCase()) ?? '';
   const sort = SORTS.find((s) => s === text('sort')) ?? 'newest';
+  const within = WITHIN_CHOICES.find((miles) => String(miles) === text('within'));
   return {
     breed: text('breed'),
     minPrice: Math.round(min),
@@ -100,6 +111,8 @@ export function filtersFromSearch(search: string): Filters {
     location: text('location'),
     healthTested: ['1', 'true', 'on'].includes(text('healthTested')),
     verified: ['1', 'true', 'on'].includes(text('verified')),
+    near: text('near').slice(0, 10),
+    within: within === undefined ? '' : String(within),
     sort,
     view: params.get('view') === 'list' ? 'list' : 'grid',
   };
@@ -118,6 +131,8 @@ export function filtersToSearch(filters: Filters): string {
   if (filters.location) params.set('location', filters.location);
   if (filters.healthTested) params.set('healthTested', '1');
   if (filters.verified) params.set('verified', '1');
+  if (filters.near) params.set('near', filters.near);
+  if (filters.within) params.set('within', filters.within);
   if (filters.sort !== 'newest') params.set('sort', filters.sort);
   if (filters.view !== 'grid') params.set('view', filters.view);
   const query = params.toString();
@@ -158,9 +173,14 @@ export function pageWindow(current: number, last: number): Array<number | null> 
   return out;
 }
 
-/** the catalogue query for one page of results (the server's first page, and the API's) */
+/**
+ * The catalogue query for one page of results (the server's first page, and the API's). The distance
+ * part is sent as typed: the caller checks it with DistanceQuerySchema first (puppy-results.ts).
+ */
 export function catalogueQuery(filters: Filters, offset: number, limit = PAGE_SIZE): PuppyQuery {
   return {
+    near: filters.near || undefined,
+    within: WITHIN_CHOICES.find((miles) => String(miles) === filters.within),
     breed: filters.breed || undefined,
     minPrice: filters.minPrice > PRICE_MIN ? filters.minPrice : undefined,
     maxPrice: filters.maxPrice < PRICE_MAX ? filters.maxPrice : undefined,
@@ -190,6 +210,8 @@ export function apiPath(filters: Filters, offset: number, limit = PAGE_SIZE): st
   if (filters.location) params.set('location', filters.location);
   if (filters.healthTested) params.set('healthTested', '1');
   if (filters.verified) params.set('verified', '1');
+  if (filters.near) params.set('near', filters.near);
+  if (filters.within) params.set('within', filters.within);
   if (filters.sort !== 'newest') params.set('sort', filters.sort);
   params.set('limit', String(limit));
   if (offset) params.set('offset', String(offset));

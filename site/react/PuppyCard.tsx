@@ -125,8 +125,12 @@ function BreedLine({ puppy }: { puppy: PuppyView }) {
   );
 }
 
-/** age, weight and location, each named for screen readers */
+/**
+ * age, weight, location with the ZIP code (the finest place shown, decision 0129) and, in a search near
+ * a ZIP, the distance: each named for screen readers
+ */
 function PuppyFacts({ puppy }: { puppy: PuppyView }) {
+  const zip = puppy.zip && !puppy.location.includes(puppy.zip) ? ` ${puppy.zip}` : '';
   return (
     <ul className="puppy-facts">
       <li>
@@ -139,8 +143,14 @@ function PuppyFacts({ puppy }: { puppy: PuppyView }) {
       </li>
       <li>
         <span className="visually-hidden">Location: </span>
-        {puppy.location}
+        {`${puppy.location}${zip}`}
       </li>
+      {puppy.distanceMiles !== undefined && (
+        <li className="puppy-card-distance">
+          <span aria-hidden="true">{`~${puppy.distanceMiles} mi away`}</span>
+          <span className="visually-hidden">{`About ${puppy.distanceMiles} miles away`}</span>
+        </li>
+      )}
     </ul>
   );
 }

@@ -63,6 +63,7 @@ function defaultsOf(puppy: Props['puppy']): DefaultValues<PuppyFormValues> {
       colors: [],
       description: '',
       location: '',
+      zip: '',
       imageUrl: '',
       imageUrls: [],
       videoUrl: '',
@@ -80,6 +81,7 @@ function defaultsOf(puppy: Props['puppy']): DefaultValues<PuppyFormValues> {
     colors: puppy.colors.filter((color): color is CoatColor => (COAT_COLORS as readonly string[]).includes(color)),
     description: puppy.description,
     location: puppy.location,
+    zip: puppy.zip ?? '',
     imageUrl: puppy.imageUrl,
     imageUrls: [...puppy.imageUrls],
     videoUrl: '',
@@ -324,6 +326,21 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
             />
           )}
         </Field>
+        {/* where families searching near them find the puppy (decision 0129): never a street address */}
+        <Field id={fieldId('zip')} label="ZIP code" error={errors.zip?.message}>
+          {(control) => (
+            <input
+              {...register('zip')}
+              placeholder="e.g. 97201"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={5}
+              {...control}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="grid-2">
         <Field id={fieldId('status')} label="Status">
           {(control) => (
             <select {...register('status')} {...control}>

@@ -7,7 +7,11 @@
 // - "Load more puppies" adds the next page's cards under these;
 // - focus stays on the control in use, and moves to the count after paging.
 // What a visitor typed or chose before this script arrived is in the form, and is applied at once.
-import { PAGE_SIZE } from '#contracts/puppies.ts';
+// Distance (decision 0129): a whole ZIP code applies as it is typed; the results say what is wrong with
+// it and the message goes by the field; "Use my location" asks the browser for a position, rounds it to
+// one decimal place (about 7 miles) and asks /api/zips/nearest for the ZIP, which fills the field: the
+// position itself never leaves the page.
+import { PAGE_SIZE, type NearestZipView } from '#contracts/puppies.ts';
 import { formatPrice } from '../lib/format.ts';
 import {
   DEFAULT_FILTERS,
@@ -46,6 +50,15 @@ function enhance(form: HTMLFormElement, region: HTMLElement): void {
   const minSlider = field('[data-slider="min"]');
   const maxSlider = field('[data-slider="max"]');
   const priceLabel = form.querySelector<HTMLElement>('[data-price-label]')!;
+  const nearField = field('[data-near]');
+  const nearMessage = form.querySelector<HTMLElement>('[data-near-message]')!;
+
+  /** the ZIP field's message, from the results (or "Use my location"); '' clears it */
+  const showNearMessage = (message: string) => {
+    nearMessage.textContent = message;
+    if (message) nearField.setAttribute('aria-invalid', 'true');
+    else nearField.removeAttribute('aria-invalid');
+  };
 
   /** the filters the form holds now; the sort select belongs to it through its `form` attribute */
   const formFilters = (): Filters => {
@@ -87,6 +100,8 @@ function enhance(form: HTMLFormElement, region: HTMLElement): void {
       filters.status && filters.status !== 'available' ? filters.status : 'all';
     set('healthTested', filters.healthTested ? '1' : '');
     set('verified', filters.verified ? '1' : '');
+    set('near', filters.near);
+    set('within', filters.within);
     setHidden('category', filters.category);
     setHidden('location', filters.location);
     setHidden('view', filters.view === 'grid' ? '' : filters.view);
@@ -140,8 +155,10 @@ function enhance(form: HTMLFormElement, region: HTMLElement): void {
 
   const afterSwap = (root: HTMLElement) => {
     region.removeAttribute('aria-busy');
-    const count = root.querySelector<HTMLElement>('.puppy-results')?.dataset.count ?? '';
+    const results = root.querySelector<HTMLElement>('.puppy-results');
+    const count = results?.dataset.count ?? '';
     if (status) status.textContent = count;
+    showNearMessage(results?.dataset.nearError ?? '');
     markHearts(root);
   };
 
@@ -184,7 +201,10 @@ function enhance(form: HTMLFormElement, region: HTMLElement): void {
   form.addEventListener('input', (event) => {
     const target = event.target as HTMLInputElement;
     if (target.type === 'search') apply('typing');
-    else if (target === minSlider) {
+    // a whole ZIP applies at once; a part of one waits for Enter or leaving the field
+    else if (target === nearField) {
+      if (/^\d{5}$/.test(target.value.trim())) apply('typing');
+    } else if (target === minSlider) {
       minSlider.value = String(clampMin(Number(minSlider.value), Number(maxField.value)));
       minField.value = minSlider.value;
       showPrices(Number(minField.value), Number(maxField.value));
@@ -257,6 +277,40 @@ function enhance(form: HTMLFormElement, region: HTMLElement): void {
       button.textContent = 'Load more puppies';
     }
   });
+
+  // "Use my location": only where the browser can tell a position
+  const locate = form.querySelector<HTMLButtonElement>('[data-use-location]');
+  if (locate && 'geolocation' in navigator) {
+    locate.hidden = false;
+    locate.addEventListener('click', () => {
+      locate.disabled = true;
+      locate.setAttribute('aria-busy', 'true');
+      const done = (message: string) => {
+        locate.disabled = false;
+        locate.removeAttribute('aria-busy');
+        if (message) showNearMessage(message);
+      };
+      navigator.geolocation.getCurrentPosition(
+        async (position) => {
+          // one decimal place: the page never sends the position more closely than about 7 miles
+          const lat = position.coords.latitude.toFixed(1);
+          const lon = position.coords.longitude.toFixed(1);
+          try {
+            const response = await fetch(`/api/zips/nearest?lat=${lat}&lon=${lon}`);
+            const body = (await response.json()) as NearestZipView & { error?: { message: string } };
+            if (!response.ok) return done(body.error?.message ?? 'We could not find your ZIP code. Please type it.');
+            nearField.value = body.zip;
+            done('');
+            apply('choice');
+          } catch {
+            done('We could not find your ZIP code. Please type it.');
+          }
+        },
+        () => done('We could not get your location. Please type your ZIP code.'),
+        { maximumAge: 600_000, timeout: 15_000 },
+      );
+    });
+  }
 
   // The mobile toggle folds the form away until it is opened (puppy-list.css).
   const toggle = document.querySelector<HTMLButtonElement>('[data-filters-toggle]');

@@ -74,6 +74,7 @@ test('a seller posts a puppy with two images and a video, sees it in My Listings
   await form.getByRole('checkbox', { name: 'Cream' }).check();
   await form.getByLabel('Description').fill('A cheerful, healthy boy who loves belly rubs and long naps.');
   await form.getByLabel('Location').fill('Portland, OR');
+  await form.getByLabel('ZIP code').fill('97201');
   await form.getByLabel('Video URL').fill('');
   await form
     .getByLabel('Primary image')

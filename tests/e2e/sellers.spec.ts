@@ -133,6 +133,7 @@ test('a new user becomes a seller, starts the 7-day trial and lists a puppy with
   await post.getByLabel('Price ($)').fill('1200');
   await post.getByLabel('Description').fill('A sweet, playful puppy raised at home with children.');
   await post.getByLabel('Location').fill('Austin, TX');
+  await post.getByLabel('ZIP code').fill('78701');
   await post.getByLabel('Primary image').setInputFiles({
     name: 'puppy.jpg',
     mimeType: photo.headers()['content-type'] ?? 'image/jpeg',

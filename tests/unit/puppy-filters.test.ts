@@ -37,6 +37,8 @@ describe('the /puppies filters and the address bar', () => {
       location: 'west',
       healthTested: true,
       verified: true,
+      near: '',
+      within: '',
       sort: 'price-asc',
       view: 'list',
     });
@@ -100,6 +102,17 @@ describe("the server's first page of /puppies", () => {
       status: 'available',
       sort: 'newest',
     });
+  });
+
+  it('keeps the distance in the address and sends it as the API reads it (decision 0129)', () => {
+    const filters = filtersFromSearch('?near=80202&within=100&sort=distance');
+    expect(filters).toMatchObject({ near: '80202', within: '100', sort: 'distance' });
+    expect(filtersToSearch(filters)).toBe('?near=80202&within=100&sort=distance');
+    expect(catalogueQuery(filters, 0)).toMatchObject({ near: '80202', within: 100, sort: 'distance' });
+    expect(apiPath(filters, 0)).toContain('near=80202&within=100&sort=distance');
+    // a radius that is not a choice is left out; a ZIP is kept as typed, for the page to say what is wrong
+    expect(filtersFromSearch('?near=8020&within=30')).toMatchObject({ near: '8020', within: '' });
+    expect(catalogueQuery(filtersFromSearch('?near=8020'), 0).within).toBeUndefined();
   });
 
   it('reads the sidebar form\'s two "status" fields: the ticked box first, otherwise the hidden "all"', () => {
