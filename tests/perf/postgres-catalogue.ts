@@ -1,7 +1,8 @@
 // The catalogue and writes on PostgreSQL at marketplace size (docs/product.md §13: 100,000 listings). Starts
 // its own durable PostgreSQL 15 (fsync on), loads the listings through the repositories' schema, then:
 // - the long tail: `--connections` concurrent callers of puppies.searchPublic, each query a new filter
-//   mix (price range, breed, gender, status, page; every fifth a search word), for `--seconds`;
+//   mix (price range, breed, gender, status, page; every fifth a search word; every seventh a distance
+//   from a ZIP, half of those nearest first: decision 0129), for `--seconds`;
 // - acknowledged writes: as many concurrent puppies.update calls (each one committed), for `--seconds`;
 // - EXPLAIN ANALYZE of three typical queries, to see which index answers.
 // Storage level (no HTTP); `stores-api` measures the product through HTTP on both stores.
@@ -14,6 +15,7 @@ import { createPostgresRepositories } from '../../commerce-api/src/storage/postg
 import type { CatalogueQuery } from '../../commerce-api/src/domain/store/index.ts';
 import { buildBreeds, buildCatalogue, buildUser, createRng } from '../support/factories.ts';
 import { startPostgres } from '../support/postgres-server.ts';
+import { zipCentre } from '../../commerce-api/src/domain/zip-gazetteer.ts';
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -47,6 +49,16 @@ async function closedLoop(label: string, op: (i: number) => Promise<unknown>): P
 }
 
 const SEARCH_WORDS = ['black', 'austin', 'gentle', 'cream', 'denver'];
+/** Denver, Austin, Boston, Chicago, Portland OR, Atlanta, a ZIP in rural Kansas */
+const NEAR_ZIPS = ['80202', '78701', '02108', '60601', '97201', '30303', '67530'];
+const RADII = [25, 50, 100, 250, 500];
+
+/** every seventh query: a radius around one of NEAR_ZIPS, half of them nearest first */
+function nearPart(i: number): Partial<CatalogueQuery> {
+  if (i % 7 !== 3) return {};
+  const centre = zipCentre(NEAR_ZIPS[((i / 7) % NEAR_ZIPS.length) | 0]!)!;
+  return { near: { ...centre, miles: RADII[i % RADII.length]! }, ...(i % 2 ? { sort: 'distance' as const } : {}) };
+}
 
 /** the anchor's mix (../shared/bench/pg-anchor.mjs), plus a search word on every fifth */
 function tailQuery(i: number, breeds: number): CatalogueQuery {
@@ -58,6 +70,7 @@ function tailQuery(i: number, breeds: number): CatalogueQuery {
     ...(i % 4 ? {} : { breedIds: [1 + (i % breeds)] }),
     ...(gender ? { gender } : {}),
     ...(i % 5 ? {} : { search: SEARCH_WORDS[(i / 5) % SEARCH_WORDS.length] }),
+    ...nearPart(i),
     status: 'available',
     limit: 24,
     offset: 24 * (i % 7),
@@ -116,6 +129,14 @@ try {
     ],
     ['keyword "gentle black"', { search: 'gentle black', limit: 24 }],
     [
+      'within 100 miles of 80202, nearest first',
+      { near: { ...zipCentre('80202')!, miles: 100 }, sort: 'distance', status: 'available', limit: 24 },
+    ],
+    [
+      'within 250 miles of 78701, a price range, newest',
+      { near: { ...zipCentre('78701')!, miles: 250 }, minPrice: 1000, maxPrice: 2500, status: 'available', limit: 24 },
+    ],
+    [
       'a town and a price range, page 7',
       { search: 'austin', minPrice: 2000, maxPrice: 4000, status: 'available', limit: 24, offset: 144 },
     ],
@@ -131,6 +152,7 @@ try {
 function typeOf(column: string): string {
   if (['breedId', 'userId', 'age', 'price'].includes(column)) return 'int';
   if (column === 'weight') return 'numeric';
+  if (column === 'latitude' || column === 'longitude') return 'float8';
   if (column === 'featured') return 'boolean';
   if (['createdAt', 'updatedAt', 'expiresAt'].includes(column)) return 'timestamptz';
   return 'text';
