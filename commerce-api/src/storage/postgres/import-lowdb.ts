@@ -6,6 +6,7 @@ import type pg from 'pg';
 import type { CollectionName, DbShape } from '../../domain/model.ts';
 import { migrate } from './migrate.ts';
 import { SYNCHRONOUS_COMMIT } from './ready-to-serve.ts';
+import { placedAt, zipOfPlace } from '../../domain/zip-gazetteer.ts';
 
 /** every collection with its table, parents before the rows that point at them */
 const TABLES: ReadonlyArray<readonly [CollectionName, string]> = [
@@ -61,8 +62,15 @@ const FILL: Partial<Record<CollectionName, (row: Record<string, unknown>) => Rec
   orders: (row) => ({ livemode: false, ...row }),
   paymentEvents: (row) => ({ appliedAt: row['processedAt'], ...row }),
   payouts: (row) => ({ holdReason: row['status'] === 'held' ? 'problem' : null, ...row }),
-  // a listing written before parents existed names none and is not health-tested (decision 0121)
-  puppies: (row) => ({ sireId: null, damId: null, healthTested: false, ...row }),
+  // a listing written before parents existed names none and is not health-tested (decision 0121); one
+  // from before ZIP codes gets its town's, as normaliseDb gives it (decision 0129)
+  puppies: (row) => ({
+    sireId: null,
+    damId: null,
+    healthTested: false,
+    ...('zip' in row ? {} : placedAt(typeof row['location'] === 'string' ? zipOfPlace(row['location']) : undefined)),
+    ...row,
+  }),
 };
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
