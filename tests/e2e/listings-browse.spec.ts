@@ -39,7 +39,14 @@ test('filters by breed, gender and price; the address keeps them through reload 
   await expect(page.getByRole('heading', { level: 1, name: 'Available Puppies' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'breadcrumb' })).toContainText('Available Puppies');
   const defaultCount = all.filter((p) => p.price >= 500 && p.price <= 3000).length;
-  await expect(page.getByRole('heading', { name: `${defaultCount} puppies available` })).toBeVisible();
+  // the default price band hides listings, and the count and the chips say so (decision 0133)
+  await expect(
+    page.getByRole('heading', { name: `${defaultCount} puppies available from $500 to $3,000` }),
+  ).toBeVisible();
+  const chips = page.getByRole('list', { name: 'Active filters' });
+  await expect(chips.getByRole('listitem')).toHaveText(['Price: $500–$3,000×', 'Available puppies only×']);
+  const outside = page.getByRole('link', { name: `${all.length - defaultCount} more outside this range` });
+  await expect(outside).toHaveAttribute('href', '/puppies?minPrice=0&maxPrice=5000');
   await expect(page.getByLabel('Available Only')).toBeChecked();
   await expect(page.getByLabel('Min price ($)')).toHaveValue('500');
   await expect(page.getByLabel('Max price ($)')).toHaveValue('3000');
@@ -55,7 +62,9 @@ test('filters by breed, gender and price; the address keeps them through reload 
 
   const expected = ofBreed.filter((p) => p.gender === 'Female' && p.price >= 500 && p.price <= 2000);
   const heading = page.locator('#results-count');
-  await expect(heading).toHaveText(`${expected.length} ${expected.length === 1 ? 'puppy' : 'puppies'} available`);
+  await expect(heading).toHaveText(
+    `${expected.length} ${expected.length === 1 ? 'puppy' : 'puppies'} available from $500 to $2,000`,
+  );
   if (expected.length > 0) {
     await expect(cards(page)).toHaveCount(expected.length);
     for (const breedLine of await page.locator('.puppy-card-breed').allTextContents())
@@ -81,7 +90,7 @@ test('filters by breed, gender and price; the address keeps them through reload 
   await page.getByLabel('Available Only').uncheck();
   await expect(page).toHaveURL(/status=all/);
   const everyStatus = (await publicPuppies(page)).filter((p) => p.price >= 500 && p.price <= 3000).length;
-  await expect(heading).toHaveText(`${everyStatus} puppies found`);
+  await expect(heading).toHaveText(`${everyStatus} puppies found from $500 to $3,000`);
 });
 
 test('a link from the home page sets the filters, and min/max follow the spec rules', async ({ page }) => {
