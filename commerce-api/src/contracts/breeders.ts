@@ -1,5 +1,6 @@
 // Breeder pages and earned badges (decision 0118, docs/product.md §15 "Breeder pages" and §16 "Trust
 // and badges"): the profile form, the badges and the page's view. Imports only valibot (decision 0072).
+import { slugify } from './slug.ts';
 import * as v from 'valibot';
 
 /**
@@ -133,18 +134,8 @@ export interface AdminBreedersResponse {
 /** the most sellers one admin search answers with */
 export const ADMIN_BREEDER_RESULTS = 20;
 
-/** a kennel name's address: lower case, ASCII letters and digits, one hyphen between words */
-export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
-}
+/** a kennel name's address (#contracts/slug.ts) */
+export { slugify };
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -1,6 +1,7 @@
 // The breeds PuppyNest lists: a product list, like the regions. The store's breeds table is seeded from
 // it (with ids, sizes and the demo data's details, in seed/breeds.ts), and the pre-rendered home page offers
 // it in Find My Puppy, so the choice is in the HTML before any script or API call (decision 0098).
+import { slugify } from './slug.ts';
 /** A to Z, as the API's breed list and the selects show them */
 export const BREED_NAMES = [
   'Alaskan Malamute',
@@ -71,13 +72,5 @@ export type BreedName = (typeof BREED_NAMES)[number];
  * gives its own slug (tests/unit/breed-slugs.test.ts).
  */
 export function breedSlug(name: string): string {
-  // slugify's rules (#contracts/breeders.ts), written out so the home page's island, which offers
-  // BREED_NAMES, does not carry the breeders contract's schemas
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return slugify(name);
 }
