@@ -10,6 +10,8 @@ import { healthRoutes, PROBE_PATHS } from './http/health.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { metricsEndpoint } from './http/metrics-endpoint.ts';
 import { requestObserver, type TrustProxy } from './http/request-observer.ts';
+import { alertPages } from './http/alert-pages.ts';
+import { alertsRoutes } from './http/routes/alerts.routes.ts';
 import { sameOriginOnly } from './http/same-origin.ts';
 import { createSessionLayer } from './http/session.ts';
 import { staticSite } from './http/static-site.ts';
@@ -105,6 +107,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(ordersRoutes(deps));
   api.use(reviewsRoutes(deps));
   api.use(parentsRoutes(deps));
+  api.use(alertsRoutes(deps)); // saved searches and alerts (decision 0131)
   api.use(payoutsRoutes(deps));
   api.use(apiNotFound);
   // answered here, not only by the app's handler below: inside /api, req.baseUrl still says /api when
@@ -120,6 +123,8 @@ export function createApp(deps: AppDeps): express.Express {
   if (deps.pages) app.use(authPage(deps.pages)); // the login and register forms (decision 0123)
   if (deps.pages) app.use(orderPages(deps, deps.pages, sessions)); // /my-orders (decision 0125)
   if (deps.pages) app.use(savedPages(deps, deps.pages, sessions)); // /saved (decision 0132)
+  // /alerts, and its one-click unsubscribe POST, which works without the pages too (decision 0131)
+  app.use(alertPages(deps, deps.pages, sessions));
   // uploads in object storage (decision 0095): served from the bucket; the local folder's files stay static
   if (deps.media) app.use(mediaFiles(deps.media));
   app.use(

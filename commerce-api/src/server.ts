@@ -25,6 +25,8 @@ import { createLogger, type Logger } from './logging/logger.ts';
 import { serveMetricsLocally } from './metrics/metrics-server.ts';
 import { timedStore } from './metrics/timed-store.ts';
 import { reviewInvitesJob } from './jobs/review-invites.ts';
+import { savedSearchAlertsJob } from './jobs/saved-search-alerts.ts';
+import { alertDepsOf } from './http/routes/alerts.routes.ts';
 import { warmMailRenderer } from './mail/html.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -113,6 +115,7 @@ export async function startServer(
       releasePayoutsJob(deps.payments.payouts),
       moneyCheckJob(deps.payments.payouts),
       reviewInvitesJob(deps.payments.payouts),
+      savedSearchAlertsJob(alertDepsOf(deps)),
       ...(store.rateLimits ? [sweepRateLimitsJob(store.rateLimits)] : []),
     ],
     { now, log, leases: store.jobLeases, metrics },

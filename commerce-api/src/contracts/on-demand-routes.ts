@@ -43,6 +43,8 @@ export const ON_DEMAND_ROUTES = {
   onboarding: { path: '/earnings/onboarding', audience: 'private' },
   // decision 0123: the login and register forms, with a refused post's codes and kept username
   auth: { path: '/auth', audience: 'private' },
+  // decision 0131: a viewer's saved searches, and the pages of the confirmation and unsubscribe links
+  alerts: { path: '/alerts', audience: 'private' },
 } as const satisfies Record<string, OnDemandRoute>;
 
 const routes: readonly OnDemandRoute[] = Object.values(ON_DEMAND_ROUTES);

@@ -1,6 +1,7 @@
 // What the Express app hands Astro's on-demand pages as `locals` (docs/decisions/0065): the catalogue's
 // read functions and the viewer. Pages read only this: never the domain, the storage or their own API.
 import type { SellerReviewsView } from './reviews.ts';
+import type { AlertsPageView } from './alerts.ts';
 import type { BreedView, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView } from './puppies.ts';
 import type { ConversationsResponse, ConversationView } from './conversations.ts';
 import type { LocalOnboardingPage } from './payouts.ts';
@@ -58,4 +59,6 @@ export interface PageLocals {
   saved?: { puppies: PuppyView[]; breeders: BreederSummariesResponse };
   /** /earnings/onboarding only (decision 0101): the local test-mode provider's setup link and its form */
   onboarding?: LocalOnboardingPage;
+  /** /alerts only (decision 0131): the viewer's alerts, or a confirmation or unsubscribe link's page */
+  alerts?: AlertsPageView;
 }

@@ -546,6 +546,46 @@ export interface HealthTest {
   updatedAt: string;
 }
 
+/**
+ * A saved search (docs/product.md §19, decision 0131): the list's filters as the catalogue query's text,
+ * mailed to one address when a new listing matches. An account's alert goes to its email at once; an
+ * address without an account is `pending` until its owner follows the confirmation link.
+ */
+export interface SavedSearch {
+  id: number;
+  /** the account that saved it; null for an address without an account (managed by a signed link) */
+  userId: number | null;
+  /** where the alerts go, lower-cased */
+  email: string;
+  /** the filters as GET /api/puppies takes them (PuppyQuerySchema), without sort, limit and offset */
+  query: string;
+  frequency: 'instant' | 'daily';
+  status: 'pending' | 'active' | 'paused';
+  /** sha256 of the confirmation link's token while pending; null once confirmed */
+  confirmTokenHash: string | null;
+  confirmExpiresAt: string | null;
+  /** the last daily digest claimed (daily alerts) */
+  lastDigestAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** one listing matched to one saved search: unique per (search, puppy), so a puppy is mailed once */
+export interface AlertDelivery {
+  id: number;
+  searchId: number;
+  puppyId: number;
+  createdAt: string;
+  /** when the mail was claimed (instant: at once; daily: when the digest took it); null while it waits */
+  sentAt: string | null;
+}
+
+/** how far the matching job has read the listings (one row, id 1) */
+export interface AlertMark {
+  id: number;
+  matchedUntil: string;
+}
+
 export interface Settings {
   paymentMode: 'test' | 'live';
   /**
@@ -588,6 +628,10 @@ export interface DbShape {
   sellerRatings: SellerRating[];
   parentDogs: ParentDog[];
   healthTests: HealthTest[];
+  // saved searches and alerts (decision 0131)
+  savedSearches: SavedSearch[];
+  alertDeliveries: AlertDelivery[];
+  alertMarks: AlertMark[];
   settings: Settings;
 }
 

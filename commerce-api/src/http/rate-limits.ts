@@ -333,3 +333,17 @@ export function cspReportLimiter(shared?: RateLimitCounters): RequestHandler {
     message: 'Too many reports from this network. Please wait 15 minutes and try again.',
   });
 }
+
+/**
+ * "Alert me" per client (decision 0131): an address without an account gets a confirmation mail per
+ * alert, so a client may not post many an hour; a refused post is not counted.
+ */
+export function alertLimiter(shared?: RateLimitCounters): RequestHandler {
+  return limiter(shared, 'alert', {
+    windowMs: HOUR,
+    limit: 30,
+    message: 'You have saved a lot of alerts in a short time. Please wait an hour and try again.',
+    skipFailedRequests: true,
+    requestWasSuccessful: succeeded,
+  });
+}

@@ -31,4 +31,13 @@ export const MAIL_FOOTERS: Readonly<Record<MailKind, MailFooter>> = {
   },
   inquiry: { reason: 'You got this email because a visitor asked about a puppy you list on PuppyNest.' },
   'contact-form': { reason: 'Sent from the contact form on PuppyNest.' },
+  // each alert mail links its own unsubscribe page in place of this path (decision 0131)
+  alert: {
+    reason: 'You got this email because you asked PuppyNest to tell you about new puppies that match a search.',
+    optOut: { lead: 'Rather not get these emails?', label: 'Unsubscribe from this alert', path: '/alerts' },
+  },
+  'alert-confirm': {
+    reason:
+      'You got this email because this address was entered for a puppy alert on PuppyNest. If that was not you, ignore it: we will not write again.',
+  },
 };

@@ -17,10 +17,18 @@ async function loadRenderer() {
     render(
       h(
         MailLayout,
-        { siteUrl, preview: previewOf(message), footer: MAIL_FOOTERS[message.kind] },
+        { siteUrl, preview: previewOf(message), footer: footerOf(message) },
         h(MailBlocks, { blocks: message.blocks, siteUrl }),
       ),
     );
+}
+
+/** the kind's footer; a mail with its own unsubscribe page links that one (decision 0131) */
+function footerOf(message: MailMessage) {
+  const footer = MAIL_FOOTERS[message.kind];
+  return message.unsubscribe && footer.optOut
+    ? { ...footer, optOut: { ...footer.optOut, path: message.unsubscribe } }
+    : footer;
 }
 
 /** the inbox's preview line: the mail's first paragraph after the greeting, else its subject */

@@ -37,7 +37,11 @@ export type MailKind =
   | 'message'
   | 'review-invite'
   | 'inquiry'
-  | 'contact-form';
+  | 'contact-form'
+  /** a saved search's match or digest (decision 0131): one-click unsubscribe */
+  | 'alert'
+  /** the one confirmation mail an address gets before its alert starts (decision 0131) */
+  | 'alert-confirm';
 
 export interface MailMessage {
   to: string;
@@ -48,6 +52,20 @@ export interface MailMessage {
   kind: MailKind;
   /** the HTML part's content, inside the one layout (mail/layout.ts) */
   blocks: readonly MailBlock[];
+  /**
+   * A mail a person can stop with one click (RFC 8058; decision 0131): the page that stops it, sent as the
+   * List-Unsubscribe and List-Unsubscribe-Post headers and linked in the footer instead of the kind's own.
+   */
+  unsubscribe?: SitePath;
+}
+
+/** the headers a mail carries beyond the usual ones (RFC 8058's one-click unsubscribe), by name */
+export function mailHeaders(message: MailMessage, siteUrl: string): Record<string, string> | null {
+  if (!message.unsubscribe) return null;
+  return {
+    'List-Unsubscribe': `<${siteUrl}${message.unsubscribe}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
 }
 
 export interface SmsMessage {
@@ -75,6 +93,8 @@ export interface OutboxEntry {
   /** the HTML part of a mail (GET /api/dev/outbox/{id}.html shows it); null for an SMS */
   html: string | null;
   replyTo: string | null;
+  /** the extra headers a mail carries (List-Unsubscribe: decision 0131); absent or null: none */
+  headers?: Record<string, string> | null;
   createdAt: string;
 }
 

@@ -6,12 +6,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { renderMailHtml } from './html.ts';
-import type { MailMessage, Outbox, OutboxEntry } from './messages.ts';
+import { mailHeaders, type MailMessage, type Outbox, type OutboxEntry } from './messages.ts';
 
 /** what the outbox keeps of a mail: both parts */
 async function mailEntry(m: MailMessage, siteUrl: string): Promise<Omit<OutboxEntry, 'id' | 'createdAt'>> {
   const html = await renderMailHtml(m, siteUrl);
-  return { channel: 'email', to: m.to, subject: m.subject, text: m.text, html, replyTo: m.replyTo ?? null };
+  return {
+    channel: 'email',
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html,
+    replyTo: m.replyTo ?? null,
+    headers: mailHeaders(m, siteUrl),
+  };
 }
 
 /** an outbox id as the outbox makes them: anything else names no file (no path can be smuggled in) */

@@ -2,7 +2,7 @@
 // rendered from the same mail (decision 0111).
 import nodemailer from 'nodemailer';
 import { renderMailHtml } from './html.ts';
-import type { Mailer } from './messages.ts';
+import { mailHeaders, type Mailer } from './messages.ts';
 
 export function createSmtpMailer(smtpUrl: string, from: string, siteUrl: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
@@ -15,6 +15,8 @@ export function createSmtpMailer(smtpUrl: string, from: string, siteUrl: string)
         text: message.text,
         html: await renderMailHtml(message, siteUrl),
         replyTo: message.replyTo,
+        // List-Unsubscribe and List-Unsubscribe-Post of an alert (RFC 8058, decision 0131)
+        headers: mailHeaders(message, siteUrl) ?? undefined,
       });
     },
   };

@@ -134,8 +134,22 @@ describe('HTML mail', () => {
       Object.entries(MAIL_FOOTERS)
         .filter(([, footer]) => footer.optOut)
         .map(([kind]) => kind),
-    ).toEqual(['message', 'review-invite']);
+    ).toEqual(['message', 'review-invite', 'alert']);
     for (const mail of mails) expect(await renderMailHtml(mail, SITE)).not.toContain('Ask us to stop them');
+  });
+
+  it('links an alert mail’s own unsubscribe page in its footer (decision 0131)', async () => {
+    const alert: MailMessage = {
+      to: 'a@example.com',
+      subject: 's',
+      text: 't',
+      kind: 'alert',
+      unsubscribe: '/alerts?unsubscribe=7.signature',
+      blocks: [{ type: 'paragraph', text: 'p' }],
+    };
+    const html = await renderMailHtml(alert, SITE);
+    expect(html).toContain('Unsubscribe from this alert');
+    expect(html).toContain(`${SITE}/alerts?unsubscribe=7.signature`);
   });
 
   it("uses the site's brand colours, as literal hex", () => {

@@ -11,7 +11,7 @@
 // The domain owns this seam (docs/decisions/0109-the-domain-owns-its-store.md): storage/ implements it
 // and imports it from here; domain/ never imports storage/. One file per area, as the stores split
 // their repositories: accounts, listings, payments, payouts, conversations, site, breeders,
-// reviews, parents.
+// reviews, parents, saved searches.
 import type { AccountsRepositories } from './accounts.ts';
 import type { ConversationsRepositories } from './conversations.ts';
 import type { ListingsRepositories } from './listings.ts';
@@ -21,6 +21,7 @@ import type { ReviewsRepositories } from './reviews.ts';
 import type { SiteRepositories } from './site.ts';
 import type { BreedersRepositories } from './breeders.ts';
 import type { ParentsRepositories } from './parents.ts';
+import type { SavedSearchesRepositories } from './saved-searches.ts';
 
 export * from './rows.ts';
 export * from './accounts.ts';
@@ -32,6 +33,7 @@ export * from './site.ts';
 export * from './breeders.ts';
 export * from './reviews.ts';
 export * from './parents.ts';
+export * from './saved-searches.ts';
 
 /** every repository, one area per file */
 export interface Repositories
@@ -44,7 +46,8 @@ export interface Repositories
     SiteRepositories,
     BreedersRepositories,
     ReviewsRepositories,
-    ParentsRepositories {}
+    ParentsRepositories,
+    SavedSearchesRepositories {}
 
 export interface Store extends Repositories {
   /**

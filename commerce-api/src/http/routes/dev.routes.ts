@@ -2,6 +2,8 @@
 import express from 'express';
 import type { AppDeps } from '../../deps.ts';
 import { NotFoundError } from '../../errors.ts';
+import { runAlerts } from '../../domain/saved-searches.ts';
+import { alertDepsOf } from './alerts.routes.ts';
 
 /**
  * A mail's HTML as a mail client would get it: no script may run, styles are the mail's inline ones,
@@ -9,8 +11,13 @@ import { NotFoundError } from '../../errors.ts';
  */
 const MAIL_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; frame-ancestors 'none'";
 
-export function devRoutes({ outbox }: AppDeps): express.Router {
+export function devRoutes(deps: AppDeps): express.Router {
+  const { outbox } = deps;
   const router = express.Router();
+  // one run of the alerts job now, for the end-to-end tests and a person trying alerts (decision 0131)
+  router.post('/dev/alerts/run', async (_req, res) => {
+    res.json(await runAlerts(alertDepsOf(deps), deps.now()));
+  });
   router.get('/dev/outbox', async (_req, res) => {
     res.json(await outbox.list());
   });

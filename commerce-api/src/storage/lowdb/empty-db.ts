@@ -32,6 +32,9 @@ const collectionFlags = {
   sellerRatings: true,
   parentDogs: true,
   healthTests: true,
+  savedSearches: true,
+  alertDeliveries: true,
+  alertMarks: true,
 } satisfies Record<CollectionName, true>;
 
 export const COLLECTION_NAMES = Object.keys(collectionFlags) as readonly CollectionName[];

@@ -24,6 +24,7 @@ import { parentRepositories } from './repositories/parents.ts';
 import { paymentRepositories } from './repositories/payments.ts';
 import { payoutRepositories } from './repositories/payouts.ts';
 import { reviewRepositories } from './repositories/reviews.ts';
+import { savedSearchRepositories } from './repositories/saved-searches.ts';
 import { siteRepositories } from './repositories/site.ts';
 
 /** every repository over one way of writing (direct, or inside a transaction), one file per area */
@@ -39,6 +40,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
     ...breederRepositories(context),
     ...reviewRepositories(context),
     ...parentRepositories(context),
+    ...savedSearchRepositories(context),
   };
 }
 

@@ -43,6 +43,10 @@ const TABLES: ReadonlyArray<readonly [CollectionName, string]> = [
   // carry no foreign key, so the puppies before them are fine)
   ['parentDogs', 'parent_dogs'],
   ['healthTests', 'health_tests'],
+  // saved searches and alerts, decision 0131 (after users and puppies)
+  ['savedSearches', 'saved_searches'],
+  ['alertDeliveries', 'alert_deliveries'],
+  ['alertMarks', 'alert_marks'],
 ];
 
 export interface ImportedCollection {

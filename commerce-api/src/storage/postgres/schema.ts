@@ -3,6 +3,8 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import { LISTING_FIELDS } from '#contracts/puppies.ts';
 import type {
+  AlertDelivery,
+  AlertMark,
   BadgeRevocation,
   Breed,
   BreederProfile,
@@ -13,6 +15,7 @@ import type {
   ModerationAction,
   Report,
   Review,
+  SavedSearch,
   SellerRating,
   Upload,
   Favorite,
@@ -74,6 +77,10 @@ export interface Database {
   // parents and their health records (decision 0121)
   parentDogs: Table<ParentDog>;
   healthTests: Table<HealthTest>;
+  // saved searches and alerts (decision 0131)
+  savedSearches: Table<SavedSearch>;
+  alertDeliveries: Table<AlertDelivery>;
+  alertMarks: Table<AlertMark>;
   // shared rate limits and job leases (decisions 0093, 0094)
   rateLimitHits: { key: string; windowEndsAt: string; hits: number };
   jobLeases: { name: string; startedAt: string };

@@ -2033,6 +2033,115 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
       });
     });
 
+    describe('saved searches and alerts (decision 0131)', () => {
+      const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+      function newSearch(overrides: Partial<NewRow<'savedSearches'>> = {}) {
+        return s.savedSearches.create({
+          userId: null,
+          email: 'family@example.com',
+          query: 'breed=1',
+          frequency: 'instant',
+          status: 'active',
+          confirmTokenHash: null,
+          confirmExpiresAt: null,
+          lastDigestAt: null,
+          createdAt: NOW.toISOString(),
+          updatedAt: NOW.toISOString(),
+          ...overrides,
+        });
+      }
+
+      it('lists an account’s searches, an address’s (without an account) and the active ones', async () => {
+        const user = await newUser();
+        const mine = await newSearch({ userId: user.id, email: user.email });
+        const theirs = await newSearch();
+        await newSearch({ status: 'paused' });
+        expect((await s.savedSearches.listByUser(user.id)).map((x) => x.id)).toEqual([mine.id]);
+        expect((await s.savedSearches.listByEmail('family@example.com')).map((x) => x.id)).toEqual([
+          theirs.id,
+          theirs.id + 1,
+        ]);
+        expect((await s.savedSearches.listActive()).map((x) => x.id)).toEqual([mine.id, theirs.id]);
+      });
+
+      it('confirms a pending search once, with its token, before it expires', async () => {
+        const pending = await newSearch({
+          status: 'pending',
+          confirmTokenHash: 'h1',
+          confirmExpiresAt: at(60).toISOString(),
+        });
+        await newSearch({ status: 'pending', confirmTokenHash: 'h2', confirmExpiresAt: at(60).toISOString() });
+        expect(await s.savedSearches.confirm('h1', at(61))).toBeUndefined();
+        expect(await s.savedSearches.confirm('nope', at(1))).toBeUndefined();
+        expect(await s.savedSearches.confirm('h1', at(1))).toMatchObject({
+          id: pending.id,
+          status: 'active',
+          confirmTokenHash: null,
+          confirmExpiresAt: null,
+        });
+        expect(await s.savedSearches.confirm('h1', at(2))).toBeUndefined();
+      });
+
+      it('claims a (search, listing) delivery once, also when claimed at once; removing the search removes them', async () => {
+        const search = await newSearch();
+        const puppy = await newPuppy();
+        const row = { searchId: search.id, puppyId: puppy.id, createdAt: NOW.toISOString(), sentAt: NOW.toISOString() };
+        const wins = await Promise.all([
+          s.alertDeliveries.claim(row),
+          s.alertDeliveries.claim(row),
+          s.alertDeliveries.claim(row),
+        ]);
+        expect(wins.filter(Boolean)).toHaveLength(1);
+        expect(await s.alertDeliveries.listBySearch(search.id)).toHaveLength(1);
+        expect(await s.savedSearches.remove(search.id)).toBe(true);
+        expect(await s.savedSearches.get(search.id)).toBeUndefined();
+        expect(await s.alertDeliveries.listBySearch(search.id)).toEqual([]);
+        expect(await s.savedSearches.remove(search.id)).toBe(false);
+      });
+
+      it('a daily search’s digest is claimed once per day, and its waiting rows are taken once', async () => {
+        const search = await newSearch({ frequency: 'daily' });
+        const [a, b] = [await newPuppy(), await newPuppy()];
+        for (const p of [a, b])
+          await s.alertDeliveries.claim({
+            searchId: search.id,
+            puppyId: p.id,
+            createdAt: NOW.toISOString(),
+            sentAt: null,
+          });
+        const dayAgo = at(-24 * 60);
+        expect((await s.savedSearches.dueDigests(dayAgo, 10)).map((x) => x.id)).toEqual([search.id]);
+        const claims = await Promise.all([
+          s.savedSearches.claimDigest(search.id, dayAgo, NOW),
+          s.savedSearches.claimDigest(search.id, dayAgo, NOW),
+        ]);
+        expect(claims.filter(Boolean)).toHaveLength(1);
+        expect(await s.savedSearches.dueDigests(dayAgo, 10)).toEqual([]);
+        const taken = await s.alertDeliveries.takeWaiting(search.id, NOW);
+        expect(taken.map((d) => d.puppyId)).toEqual([a.id, b.id]);
+        expect(await s.alertDeliveries.takeWaiting(search.id, NOW)).toEqual([]);
+      });
+
+      it('keeps the job’s mark, and lists the public listings changed after a time, oldest change first', async () => {
+        expect(await s.alertMarks.matchedUntil()).toBeNull();
+        await s.alertMarks.setMatchedUntil(at(5).toISOString());
+        await s.alertMarks.setMatchedUntil(at(6).toISOString());
+        expect(await s.alertMarks.matchedUntil()).toBe(at(6).toISOString());
+        const later = await newPuppy({ updatedAt: at(3).toISOString() });
+        const sooner = await newPuppy({ updatedAt: at(2).toISOString() });
+        await newPuppy({ updatedAt: at(2).toISOString(), expiresAt: null });
+        const hidden = await newPuppy({ updatedAt: at(2).toISOString() });
+        await s.puppies.update(hidden.id, { hiddenAt: at(2).toISOString(), hiddenReason: 'Reported' });
+        await newPuppy({ updatedAt: at(2).toISOString(), expiresAt: at(1).toISOString() });
+        await newPuppy({ updatedAt: NOW.toISOString() });
+        const changed = await s.alertMarks.listingsChangedSince(at(1).toISOString(), at(4), 10);
+        expect(changed.map((p) => p.id)).toEqual([sooner.id, later.id]);
+        expect((await s.alertMarks.listingsChangedSince(at(1).toISOString(), at(4), 1)).map((p) => p.id)).toEqual([
+          sooner.id,
+        ]);
+      });
+    });
+
     describe('uploads', () => {
       it('records uploads within the quota, and sums them per user', async () => {
         const user = await newUser();
