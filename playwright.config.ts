@@ -42,6 +42,7 @@ const SERVERS = [
       'parents',
       'breed-page',
       'puppies-near',
+      'alerts',
     ],
   },
 ] as const;

@@ -318,6 +318,15 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       .send('List-Unsubscribe=One-Click');
     expect(clicked.status).toBe(200);
     expect(await w.t.store.savedSearches.get(body.id)).toBeUndefined();
+    // the page's button goes back to the page, which says so
+    const button = await request(w.t.app)
+      .post(`${url.pathname}${url.search}`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click&page=1');
+    expect(button.status).toBe(303);
+    expect(button.headers.location).toBe(
+      `/alerts?unsubscribe=${encodeURIComponent(url.searchParams.get('unsubscribe')!)}&done=unsubscribed`,
+    );
     // a second click (a client retrying) is fine too
     expect(
       (await request(w.t.app).post(`${url.pathname}${url.search}`).type('form').send('List-Unsubscribe=One-Click'))

@@ -101,9 +101,12 @@ export function breedIdsOf(filters: AlertFilters, breeds: Iterable<Breed>): Set<
   let ids: Set<number> | undefined;
   if (filters.breed) {
     const wanted = filters.breed.toLowerCase();
-    ids = new Set();
-    for (const b of breeds)
-      if (/^\d+$/.test(wanted) ? b.id === Number(wanted) : b.name.toLowerCase() === wanted) ids.add(b.id);
+    // an id is taken as it is, as the catalogue does
+    if (/^\d+$/.test(wanted)) ids = new Set([Number(wanted)]);
+    else {
+      ids = new Set();
+      for (const b of breeds) if (b.name.toLowerCase() === wanted) ids.add(b.id);
+    }
   }
   if (filters.category) {
     const category = filters.category;
@@ -120,15 +123,20 @@ export function breedIdsOf(filters: AlertFilters, breeds: Iterable<Breed>): Set<
  * Distance (`near`/`within`) is not in the contract yet (decision 0131): when it is, it is checked here.
  */
 export function matchesSearch(filters: AlertFilters, listing: Puppy, ctx: MatchContext): boolean {
+  if (filters.breed || filters.category) {
+    const allowed = breedIdsOf(filters, ctx.breeds.values());
+    if (allowed && !allowed.has(listing.breedId)) return false;
+  }
+  return matchesBesidesBreed(filters, listing, ctx);
+}
+
+/** matchesSearch without the breed and category, which the index's candidates already agree with */
+function matchesBesidesBreed(filters: AlertFilters, listing: Puppy, ctx: MatchContext): boolean {
   if (filters.minPrice !== undefined && listing.price < filters.minPrice) return false;
   if (filters.maxPrice !== undefined && listing.price > filters.maxPrice) return false;
   if (filters.gender && listing.gender !== filters.gender) return false;
   if (filters.status && listing.status !== filters.status) return false;
   if (filters.healthTested && !listing.healthTested) return false;
-  if (filters.breed || filters.category) {
-    const allowed = breedIdsOf(filters, ctx.breeds.values());
-    if (allowed && !allowed.has(listing.breedId)) return false;
-  }
   const location = filters.location?.toLowerCase();
   if (location) {
     if (REGION_NAMES.has(location) ? listing.region !== location : !listing.location.toLowerCase().includes(location))
@@ -160,6 +168,7 @@ export class SearchIndex {
 
   constructor(searches: readonly SavedSearch[], breeds: readonly Breed[], parsed: Map<string, AlertFilters | null>) {
     let size = 0;
+    const allowed = new Map<string, Set<number> | null>();
     for (const search of searches) {
       let filters = parsed.get(search.query);
       if (filters === undefined) {
@@ -170,7 +179,9 @@ export class SearchIndex {
       }
       if (!filters) continue;
       size++;
-      const ids = breedIdsOf(filters, breeds);
+      const key = `${filters.breed ?? ''}\n${filters.category ?? ''}`;
+      let ids = allowed.get(key);
+      if (ids === undefined) allowed.set(key, (ids = breedIdsOf(filters, breeds) ?? null));
       if (!ids) this.#anyBreed.push({ search, filters });
       else
         for (const id of ids) {
@@ -186,6 +197,11 @@ export class SearchIndex {
   candidates(listing: Puppy): ReadonlyArray<{ search: SavedSearch; filters: AlertFilters }> {
     const own = this.#byBreed.get(listing.breedId);
     return own ? [...own, ...this.#anyBreed] : this.#anyBreed;
+  }
+
+  /** the searches `listing` matches (its candidates, then the rest of their filters) */
+  matches(listing: Puppy, ctx: MatchContext): Array<{ search: SavedSearch; filters: AlertFilters }> {
+    return this.candidates(listing).filter(({ filters }) => matchesBesidesBreed(filters, listing, ctx));
   }
 
   get needsVerifiedSellers(): boolean {
@@ -212,7 +228,12 @@ export function describeFilters(filters: AlertFilters, breeds: ReadonlyMap<numbe
     parts.push(`${money(filters.minPrice)}–${money(filters.maxPrice)}`);
   else if (filters.minPrice !== undefined) parts.push(`from ${money(filters.minPrice)}`);
   else if (filters.maxPrice !== undefined) parts.push(`up to ${money(filters.maxPrice)}`);
-  if (filters.location) parts.push(`near “${filters.location}”`);
+  if (filters.location) {
+    const place = filters.location.toLowerCase();
+    parts.push(
+      REGION_NAMES.has(place) ? `the ${place[0]!.toUpperCase()}${place.slice(1)}` : `in “${filters.location}”`,
+    );
+  }
   if (filters.search) parts.push(`“${filters.search}”`);
   if (filters.healthTested) parts.push('health-tested parents');
   if (filters.verified) parts.push('identity-verified breeders');
@@ -425,6 +446,18 @@ function alertMail(
   };
 }
 
+/**
+ * What the job keeps between its runs in one process: the parsed filters per query text, and the listing
+ * changes it has matched already, which the next run reads again (the mark's overlap) and skips. Only a
+ * saving: the delivery rows are what keeps a listing from being mailed twice.
+ */
+export interface AlertsMemo {
+  parsed: Map<string, AlertFilters | null>;
+  matched: Set<string>;
+}
+
+export const newAlertsMemo = (): AlertsMemo => ({ parsed: new Map(), matched: new Set() });
+
 /** what one run did, for its log line and the bench */
 export interface AlertRun {
   listings: number;
@@ -439,21 +472,19 @@ export interface AlertRun {
  * searches (instant ones mailed at once, daily ones kept for the digest), then the digests that are due.
  * Safe in several processes at once: each (search, listing) row and each digest is claimed before its mail.
  */
-export async function runAlerts(
-  deps: AlertDeps,
-  now: Date,
-  parsed: Map<string, AlertFilters | null> = new Map(),
-): Promise<AlertRun> {
+export async function runAlerts(deps: AlertDeps, now: Date, memo: AlertsMemo = newAlertsMemo()): Promise<AlertRun> {
   const { store } = deps;
   const run: AlertRun = { listings: 0, searches: 0, matched: 0, mailed: 0, digests: 0 };
   const mark = await store.alertMarks.matchedUntil();
   const since = mark ? new Date(Date.parse(mark) - MARK_OVERLAP_MS) : new Date(now.getTime() - FIRST_LOOKBACK_MS);
-  const listings = await store.alertMarks.listingsChangedSince(since.toISOString(), now, LISTINGS_PER_RUN);
+  const read = await store.alertMarks.listingsChangedSince(since.toISOString(), now, LISTINGS_PER_RUN);
+  const changeOf = (p: Puppy) => `${p.id}@${p.updatedAt}`;
+  const listings = read.filter((p) => !memo.matched.has(changeOf(p)));
   run.listings = listings.length;
   let breeds: Map<number, Breed> | undefined;
   if (listings.length) {
     breeds = await breedMap(store);
-    const index = new SearchIndex(await store.savedSearches.listActive(), [...breeds.values()], parsed);
+    const index = new SearchIndex(await store.savedSearches.listActive(), [...breeds.values()], memo.parsed);
     run.searches = index.size;
     let verified: Set<number> | undefined;
     if (index.needsVerifiedSellers) {
@@ -466,11 +497,10 @@ export async function runAlerts(
     }
     const ctx: MatchContext = { breeds, isVerifiedSeller: (id) => verified?.has(id) ?? false };
     for (const listing of listings) {
-      for (const { search, filters } of index.candidates(listing)) {
+      for (const { search, filters } of index.matches(listing, ctx)) {
         // a search hears of listings published or changed after it was saved (or confirmed, or resumed),
         // not of the catalogue its owner saw then, nor of what was listed while it was paused
         if (listing.updatedAt < search.updatedAt) continue;
-        if (!matchesSearch(filters, listing, ctx)) continue;
         const instant = search.frequency === 'instant';
         const won = await store.alertDeliveries.claim({
           searchId: search.id,
@@ -485,9 +515,11 @@ export async function runAlerts(
       }
     }
   }
-  const full = listings.length === LISTINGS_PER_RUN;
+  if (memo.matched.size > 100_000) memo.matched.clear();
+  for (const listing of listings) memo.matched.add(changeOf(listing));
+  const full = read.length === LISTINGS_PER_RUN;
   // a full batch continues after its last listing; otherwise everything up to now was read
-  const until = full ? listings[listings.length - 1]!.updatedAt : now.toISOString();
+  const until = full ? read[read.length - 1]!.updatedAt : now.toISOString();
   if (!mark || until > mark) await store.alertMarks.setMatchedUntil(until);
   run.digests = await sendDigests(deps, now, breeds);
   return run;

@@ -31,7 +31,7 @@ export function alertPages(deps: AppDeps, pages: OnDemandPages | undefined, sess
   const path = ON_DEMAND_ROUTES.alerts.path;
 
   const render = async (req: Request, res: Response, next: express.NextFunction, alerts: AlertsPageView) => {
-    if (!pages) return res.type('text').send(alerts.kind === 'unsubscribe' && alerts.done ? 'Unsubscribed.' : 'Alerts');
+    if (!pages) return res.type('text').send('Alerts');
     const user = currentUser(res);
     const locals: Partial<PageLocals> = { viewer: user ? { id: user.id, username: user.username } : null, alerts };
     return pages.handler(req, res, next, locals);
@@ -78,15 +78,22 @@ export function alertPages(deps: AppDeps, pages: OnDemandPages | undefined, sess
     });
   });
 
-  // RFC 8058's one-click POST (a mail client sends `List-Unsubscribe=One-Click`), and the page's button
+  // RFC 8058's one-click POST (a mail client sends `List-Unsubscribe=One-Click`): 200. The page's own
+  // button sends `page=1` too and goes back to the page (303), which says it is done: Astro refuses a form
+  // posted to a page itself (its origin check), and the page must not change anything on GET.
   router.post(path, oneClickBody, async (req, res, next) => {
     res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE);
     try {
       const token = req.query['unsubscribe'];
-      const done = await unsubscribe(ctx, token);
-      if (!done) return res.status(404).type('text').send('This unsubscribe link is not valid.');
-      res.status(200);
-      return await render(req, res, next, { kind: 'unsubscribe', token: String(token), summary: null, done: true });
+      if (!(await unsubscribe(ctx, token)))
+        return res.status(404).type('text').send('This unsubscribe link is not valid.');
+      const fromPage = (req.body as Record<string, unknown> | undefined)?.['page'] === '1';
+      if (fromPage)
+        return res.redirect(
+          303,
+          `${path}?${new URLSearchParams({ unsubscribe: String(token), done: 'unsubscribed' })}`,
+        );
+      return res.status(200).type('text').send('You are unsubscribed.');
     } catch (error) {
       return next(error);
     }
