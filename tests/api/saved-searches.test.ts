@@ -1,4 +1,4 @@
-// Saved searches and alerts (docs/product.md §19, decision 0131), on both stores: an account's alert starts
+// Saved searches and alerts (docs/product.md §21, decision 0131), on both stores: an account's alert starts
 // at once and a matching listing made public is mailed once, also when two processes run the job at once;
 // an address without an account gets only its confirmation mail until the link's button is used, once,
 // before it expires; every alert mail carries RFC 8058's one-click unsubscribe, which works without a login;
@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../commerce-api/src/domain/store/index.ts';
 import { activateListingIn } from '../../commerce-api/src/domain/listing-activation.ts';
 import { runAlerts, type AlertDeps } from '../../commerce-api/src/domain/saved-searches.ts';
+import { placedAt } from '../../commerce-api/src/domain/zip-gazetteer.ts';
 import { alertDepsOf } from '../../commerce-api/src/http/routes/alerts.routes.ts';
 import { createPool } from '../../commerce-api/src/storage/postgres/pool.ts';
 import { createPostgresRepositories } from '../../commerce-api/src/storage/postgres/repositories.ts';
@@ -101,6 +102,23 @@ describe('an account saves an alert', () => {
     await publish(w.t, other!.id);
     await runAlerts(w.deps, w.t.clock.now);
     expect(alertMails(w.t)).toEqual([]);
+  });
+
+  it('an alert near a ZIP hears only of listings within its miles (decision 0129)', async () => {
+    const w = await world();
+    // Daisy is in Denver: never a match within 250 miles of Austin, a match within 25 of Denver
+    await w.t.store.puppies.update(w.puppy.id, { location: 'Denver, CO', ...placedAt('80202') });
+    for (const query of ['breed=1&near=78701&within=250', 'breed=1&near=80202&within=25'])
+      await w.family.agent.post('/api/alerts').send({ query, frequency: 'instant' }).expect(201);
+    await publish(w.t, w.puppy.id);
+    expect(await runAlerts(w.deps, w.t.clock.now)).toMatchObject({ matched: 1, mailed: 1 });
+    const [mail] = alertMails(w.t, w.email);
+    expect(mail!.text).toContain(`/puppies/${w.puppy.id}`);
+    const { body } = await w.family.agent.get('/api/alerts');
+    expect(body.alerts.map((a: { href: string }) => a.href).sort()).toEqual([
+      '/puppies?breed=1&near=78701&within=250',
+      '/puppies?breed=1&near=80202&within=25',
+    ]);
   });
 
   it('two processes running the job at once on one database mail a match once', async () => {

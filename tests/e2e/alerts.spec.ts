@@ -1,4 +1,4 @@
-// Saved searches and alerts (docs/product.md §19, decision 0131): a logged-in family filters /puppies and
+// Saved searches and alerts (docs/product.md §21, decision 0131): a logged-in family filters /puppies and
 // chooses "Alert me"; a seller publishes a matching puppy; one run of the alerts job (the dev endpoint,
 // what the 30 s job does) mails it, with a working link to the puppy. And the same form without
 // JavaScript for a visitor: an email, the confirmation link's button, then the alert is on.

@@ -1,4 +1,4 @@
-// Saved searches and alerts (docs/product.md §19, decision 0131): the "Alert me" form on /puppies, the
+// Saved searches and alerts (docs/product.md §21, decision 0131): the "Alert me" form on /puppies, the
 // /alerts page's views, and the codes a form post comes back with (the page shows each code's own text,
 // never words from the address: decision 0108).
 import * as v from 'valibot';

@@ -547,7 +547,7 @@ export interface HealthTest {
 }
 
 /**
- * A saved search (docs/product.md §19, decision 0131): the list's filters as the catalogue query's text,
+ * A saved search (docs/product.md §21, decision 0131): the list's filters as the catalogue query's text,
  * mailed to one address when a new listing matches. An account's alert goes to its email at once; an
  * address without an account is `pending` until its owner follows the confirmation link.
  */

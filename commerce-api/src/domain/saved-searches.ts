@@ -1,4 +1,4 @@
-// Saved searches and alerts (docs/product.md §19, docs/decisions/0131). "Alert me" on /puppies keeps the
+// Saved searches and alerts (docs/product.md §21, docs/decisions/0131). "Alert me" on /puppies keeps the
 // list's filters; a logged-in family's alert goes to its account's email at once, an address without an
 // account gets one confirmation mail and nothing else until its link is used (double opt-in).
 //
@@ -22,6 +22,7 @@ import { breedText, GENDER_WORDS, REGION_NAMES, searchTokens } from './store/cat
 import type { Repositories, Store } from './store/index.ts';
 import type { Breed, Puppy, SavedSearch, User } from './model.ts';
 import { evidenceOf } from './breeders/badges.ts';
+import { distanceMiles, zipCentre } from './zip-gazetteer.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -120,7 +121,7 @@ export function breedIdsOf(filters: AlertFilters, breeds: Iterable<Breed>): Set<
 /**
  * Whether `listing` is one the list would show for these filters (the catalogue's rules, as
  * storage/lowdb/repositories/catalogue.ts applies them). The listing is public: the caller read it so.
- * Distance (`near`/`within`) is not in the contract yet (decision 0131): when it is, it is checked here.
+ * With `near`, a listing needs a ZIP, and with `within` its ZIP's centre that close (decision 0129).
  */
 export function matchesSearch(filters: AlertFilters, listing: Puppy, ctx: MatchContext): boolean {
   if (filters.breed || filters.category) {
@@ -154,6 +155,12 @@ function matchesBesidesBreed(filters: AlertFilters, listing: Puppy, ctx: MatchCo
       return false;
   }
   if (filters.verified && !ctx.isVerifiedSeller(listing.userId)) return false;
+  if (filters.near) {
+    const centre = zipCentre(filters.near);
+    if (!centre || listing.latitude === null || listing.longitude === null) return false;
+    const miles = distanceMiles(centre, { latitude: listing.latitude, longitude: listing.longitude });
+    if (filters.within !== undefined && miles > filters.within) return false;
+  }
   return true;
 }
 

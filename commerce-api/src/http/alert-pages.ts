@@ -1,4 +1,4 @@
-// /alerts rendered on demand (docs/product.md §19, decision 0131): a viewer's alerts with their pause,
+// /alerts rendered on demand (docs/product.md §21, decision 0131): a viewer's alerts with their pause,
 // resume and delete forms (an account's by its session, an address's by the signed link in its mails),
 // the confirmation link's page (a button starts the alert: mail scanners follow links, so a GET never
 // changes anything) and the unsubscribe link's page. The unsubscribe link is also each alert mail's

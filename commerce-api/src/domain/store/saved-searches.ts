@@ -1,4 +1,4 @@
-// The saved searches area of the store (docs/decisions/0131, docs/product.md §19): the searches people
+// The saved searches area of the store (docs/decisions/0131, docs/product.md §21): the searches people
 // save on /puppies, one delivery row per (search, listing) so a listing is mailed to a search once, and
 // the matching job's high-water mark over the listings. Every rule that must hold across processes is one
 // method that reports whether it won (a unique constraint or a conditional update on PostgreSQL).

@@ -1,4 +1,4 @@
-// Saved searches and alerts (docs/product.md §19, decision 0131). "Alert me" posts here as JSON or as a
+// Saved searches and alerts (docs/product.md §21, decision 0131). "Alert me" posts here as JSON or as a
 // real form (no script: answered 303 back to the list with a code, decision 0108); so do the /alerts
 // page's pause, resume and delete forms and the confirmation page's button. An address without an account
 // is authenticated by the signed link in its mails (`token`), an account by its session.
