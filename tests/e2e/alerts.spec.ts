@@ -63,6 +63,14 @@ test('a logged-in family saves an instant alert from its filters, and a matching
   await expect(page.getByRole('heading', { level: 1, name: 'Puppy alerts' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Pause alert:/ })).toBeVisible();
   await expectAccessible(page, '/alerts with an alert');
+
+  // and /saved lists it among the saved searches, a link to its list (decision 0132)
+  await page.goto('/saved');
+  const searches = page.getByRole('region', { name: /^Saved searches/ });
+  await expect(searches.getByRole('listitem')).toHaveCount(1);
+  await expect(searches.getByRole('listitem').getByRole('link')).toHaveAttribute('href', /^\/puppies\?breed=1/);
+  await expect(searches).toContainText('As they are listed · On');
+  await expect(searches.getByRole('link', { name: 'Pause or delete your alerts' })).toHaveAttribute('href', '/alerts');
 });
 
 test.describe('without JavaScript', () => {

@@ -76,6 +76,14 @@ export function alertOutcomeText(code: unknown): string | undefined {
     : undefined;
 }
 
+/** how often, and whether, an alert mails, in the words /alerts and /saved show */
+export const ALERT_FREQUENCY_LABELS = { instant: 'As they are listed', daily: 'Once a day' } as const;
+export const ALERT_STATUS_LABELS = {
+  active: 'On',
+  paused: 'Paused',
+  pending: 'Waiting for your confirmation',
+} as const;
+
 export interface AlertView {
   id: number;
   /** the filters in words ("Golden Retriever · Female · up to $3,000") */

@@ -1,7 +1,7 @@
 // What the Express app hands Astro's on-demand pages as `locals` (docs/decisions/0065): the catalogue's
 // read functions and the viewer. Pages read only this: never the domain, the storage or their own API.
 import type { SellerReviewsView } from './reviews.ts';
-import type { AlertsPageView } from './alerts.ts';
+import type { AlertsPageView, AlertView } from './alerts.ts';
 import type { BreedView, PuppyDetailView, PuppyPage, PuppyQuery, PuppyView } from './puppies.ts';
 import type { ConversationsResponse, ConversationView } from './conversations.ts';
 import type { LocalOnboardingPage } from './payouts.ts';
@@ -55,8 +55,11 @@ export interface PageLocals {
   conversations?: ConversationsResponse;
   /** /my-orders only (decision 0125): one page of the logged-in buyer's orders, so they are in the HTML */
   myOrders?: MyOrdersResponse;
-  /** /saved only (decision 0132): the logged-in viewer's saved puppies as cards, with their breeder lines */
-  saved?: { puppies: PuppyView[]; breeders: BreederSummariesResponse };
+  /**
+   * /saved only (decision 0132): the logged-in viewer's saved puppies as cards, with their breeder lines,
+   * and their saved searches (decision 0131)
+   */
+  saved?: { puppies: PuppyView[]; breeders: BreederSummariesResponse; searches: AlertView[] };
   /** /earnings/onboarding only (decision 0101): the local test-mode provider's setup link and its form */
   onboarding?: LocalOnboardingPage;
   /** /alerts only (decision 0131): the viewer's alerts, or a confirmation or unsubscribe link's page */
