@@ -79,6 +79,43 @@ test.describe('with JavaScript turned off', () => {
     await expect(page).toHaveURL(new RegExp(`/breeds/${breed.slug}$`));
   });
 
+  test('a ZIP code shows the breed’s nearest puppies first, each with its distance; an unknown ZIP says so', async ({
+    page,
+  }) => {
+    // a breed with two or more available puppies, so that their order can be seen
+    const found = (await (await page.request.get('/api/puppies?status=available&limit=100')).json()) as PuppyPage;
+    const counts = new Map<string, number>();
+    for (const item of found.items) counts.set(item.breed!.name, (counts.get(item.breed!.name) ?? 0) + 1);
+    const name = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+    const slug = name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/-+$/, '');
+    // the page's cards are the list's own query: available, in the list's default price band (decision 0130)
+    const nearest = (await (
+      await page.request.get(
+        `/api/puppies?breed=${encodeURIComponent(name)}&status=available&minPrice=500&maxPrice=3000&near=80202&sort=distance&limit=6`,
+      )
+    ).json()) as PuppyPage;
+
+    await page.goto(`/breeds/${slug}`);
+    const form = page.getByRole('form', { name: 'Nearest puppies' });
+    await form.getByLabel('Your ZIP code').fill('80202');
+    await form.getByRole('button', { name: 'Show nearest' }).click();
+    await expect(page).toHaveURL(new RegExp(`/breeds/${slug}\\?near=80202$`));
+    const section = page.getByRole('region', { name: `${name} puppies nearest 80202` });
+    const cards = section.locator('article.puppy-card');
+    await expect(cards.locator('h3')).toHaveText(nearest.items.map((p) => p.name));
+    await expect(cards.first()).toContainText(`~${nearest.items[0]!.distanceMiles} mi away`);
+    await expect(section.getByRole('link', { name: /^See all/ })).toHaveAttribute('href', /near=80202&sort=distance/);
+
+    await form.getByLabel('Your ZIP code').fill('00000');
+    await form.getByRole('button', { name: 'Show nearest' }).click();
+    await expect(form.getByRole('alert')).toContainText('We could not find the ZIP code 00000');
+    await expect(form.getByLabel('Your ZIP code')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('region', { name: `Available ${name} puppies` })).toBeVisible();
+  });
+
   test('an unknown breed is the site’s 404 page', async ({ page }) => {
     const response = await page.goto('/breeds/giant-flying-poodle');
     expect(response?.status()).toBe(404);
