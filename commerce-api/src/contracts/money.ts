@@ -2,24 +2,34 @@
 // (site/lib/format.ts delegates here). A puppy's price is whole dollars; every payment amount is integer
 // cents (docs/product.md "Money"). Dependency-free, so both sides can import it.
 
-const wholeDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-const exactDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const longDateFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+// Each formatter is made on first use, not when the module loads: building an Intl formatter loads its
+// locale's data, which costs a page's script tens of milliseconds on a slow phone before it has drawn
+// anything (decision 0128), and most pages never format a price in the browser.
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+const wholeDollars = once(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    }),
+);
+const exactDollars = once(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
+const longDateFormat = once(
+  () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+);
 
 /** dollars (possibly with cents) → integer cents; rounding absorbs binary fractions (19.99 * 100) */
 export function dollarsToCents(dollars: number): number {
@@ -37,15 +47,15 @@ export function isWholeCents(dollars: number): boolean {
 
 /** $1,250: a puppy price (whole dollars) in lists and cards */
 export function formatPrice(dollars: number): string {
-  return wholeDollars.format(dollars);
+  return wholeDollars().format(dollars);
 }
 
 /** $1,299.99: an amount in cents, as payment buttons, totals and mails show it */
 export function formatCents(cents: number): string {
-  return exactDollars.format(centsToDollars(cents));
+  return exactDollars().format(centsToDollars(cents));
 }
 
 /** June 1, 2026: a day (an ISO timestamp, read in UTC) as messages and mails write it */
 export function formatLongDate(iso: string): string {
-  return longDateFormat.format(new Date(iso));
+  return longDateFormat().format(new Date(iso));
 }
