@@ -143,7 +143,7 @@ describe('GET /api/breeds/{slug}', () => {
     expect(view.profile?.temperament).toMatch(/family dog/);
     expect(view.recommendedTests.map((r) => r.test)).toEqual(['hips', 'elbows', 'eyes', 'cardiac']);
     expect(view.recommendedTests[0]!.label).toBe('Hips (OFA or PennHIP)');
-    expect(view.listPath).toBe(`/puppies?breed=${goldenId}`);
+    expect(view.listPath).toBe(`/puppies?breed=${goldenId}&minPrice=0&maxPrice=5000`);
   });
 
   it('a breed with no listings has a page with zero figures', async () => {

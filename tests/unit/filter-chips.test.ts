@@ -2,7 +2,15 @@
 // price band and 'Available only' included, and the count names the band.
 import { describe, expect, it } from 'vitest';
 import { filterChips, priceBand, priceBandPhrase } from '../../site/lib/filter-chips.ts';
-import { DEFAULT_FILTERS, filtersFromSearch, filtersToSearch } from '../../site/lib/puppy-filters.ts';
+import { breedListPath } from '../../commerce-api/src/contracts/breed-pages.ts';
+import {
+  DEFAULT_FILTERS,
+  PRICE_MAX,
+  PRICE_MIN,
+  filtersFromSearch,
+  filtersToSearch,
+  pageHref,
+} from '../../site/lib/puppy-filters.ts';
 
 const labels = (search: string, breedName?: string) =>
   filterChips(filtersFromSearch(search), breedName).map((chip) => chip.label);
@@ -52,5 +60,13 @@ describe('filterChips', () => {
     expect(priceBand({ minPrice: 0, maxPrice: 5000 })).toBeNull();
     expect(priceBandPhrase(DEFAULT_FILTERS)).toBe('from $500 to $3,000');
     expect(priceBandPhrase({ minPrice: 1000, maxPrice: 5000 })).toBe('from $1,000 up');
+  });
+});
+
+describe('a breed page\'s "See all"', () => {
+  it("is the list's own address for the breed at any price", () => {
+    expect(breedListPath(7)).toBe(
+      pageHref({ ...DEFAULT_FILTERS, breed: '7', minPrice: PRICE_MIN, maxPrice: PRICE_MAX }, 1),
+    );
   });
 });

@@ -54,7 +54,10 @@ export const BREED_PAGE_BREEDERS = 12;
 /** how many available puppies a breed page shows as cards */
 export const BREED_PAGE_PUPPIES = 6;
 
-/** /puppies?breed={id}: the list's own address for one breed, as its filter form writes it (site/lib/puppy-filters.ts) */
+/**
+ * The list's own address for one breed at any price, as its filter form writes it (site/lib/puppy-filters.ts:
+ * 0 and 5,000, "and up", are the list's whole range): what the breed page's "See all" opens (decision 0133)
+ */
 export function breedListPath(breedId: number): string {
-  return `/puppies?breed=${breedId}`;
+  return `/puppies?breed=${breedId}&minPrice=0&maxPrice=5000`;
 }
