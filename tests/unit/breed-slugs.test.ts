@@ -20,7 +20,7 @@ describe('breed slugs', () => {
   });
 
   it("links the list's own address for a breed", () => {
-    expect(breedListPath(12)).toBe('/puppies?breed=12');
+    expect(breedListPath(12)).toBe('/puppies?breed=12&minPrice=0&maxPrice=5000');
   });
 });
 
