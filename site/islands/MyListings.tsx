@@ -21,6 +21,7 @@ import { StatusBadge } from '../react/PuppyCard.tsx';
 import { PuppyImage } from '../react/PuppyImage.tsx';
 import { Tabs } from '../react/Tabs.tsx';
 import '../styles/panel.css';
+import '../styles/alert-success.css';
 import './MyListings.css';
 import '../styles/empty-state.css';
 import '../styles/tab-list.css';

@@ -69,6 +69,24 @@ describe('favourites', () => {
     expect(await t.store.favorites.listByUser(user.id)).toHaveLength(1);
   });
 
+  it("/saved's Remove form without a script: removes one of the family's own, answers 303 back; a visitor logs in first (decision 0132)", async () => {
+    const one = await signedInAgent(t);
+    const two = await signedInAgent(t);
+    await one.agent.put(`/api/favorites/${ids.Daisy}`).expect(200);
+    await two.agent.put(`/api/favorites/${ids.Daisy}`).expect(200);
+    const removed = await one.agent.post(`/api/favorites/${ids.Daisy}/remove`).type('form').send('');
+    expect(removed.status).toBe(303);
+    expect(removed.headers.location).toBe('/saved?removed=1');
+    expect(await t.store.favorites.listByUser(one.user.id)).toHaveLength(0);
+    // another family's is theirs; a malformed id changes nothing
+    expect(await t.store.favorites.listByUser(two.user.id)).toHaveLength(1);
+    expect((await two.agent.post('/api/favorites/abc/remove').type('form').send('')).status).toBe(303);
+    expect(await t.store.favorites.listByUser(two.user.id)).toHaveLength(1);
+    const visitor = await request(t.app).post(`/api/favorites/${ids.Daisy}/remove`).type('form').send('');
+    expect(visitor.status).toBe(303);
+    expect(visitor.headers.location).toBe('/auth?next=%2Fsaved');
+  });
+
   it('needs a login', async () => {
     expect((await request(t.app).get('/api/favorites')).status).toBe(401);
     expect((await request(t.app).put(`/api/favorites/${ids.Daisy}`)).status).toBe(401);

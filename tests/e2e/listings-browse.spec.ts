@@ -441,7 +441,8 @@ test('the heart asks a visitor to log in, saves a puppy for a logged-in family a
   const plain = await noScript.newPage();
   await plain.goto('/saved');
   await expect(plain.getByRole('region', { name: /^Saved puppies/ }).getByRole('heading', { name })).toBeVisible();
-  await noScript.close();
+  // with scripts the Remove form is not there: the heart does it
+  await expect(page.getByRole('button', { name: `Remove ${name}` })).toHaveCount(0);
 
   // the heart removes it; the card stays until the page is left, so a slip can be undone
   const savedHeart = saved.getByRole('button', { name: `Save ${name} to favorites` });
@@ -449,6 +450,17 @@ test('the heart asks a visitor to log in, saves a puppy for a logged-in family a
   await expect(savedHeart).toHaveAttribute('aria-pressed', 'false');
   await page.reload();
   await expect(saved.getByRole('heading', { name })).toHaveCount(0);
+
+  // without scripts a plain form removes a saved puppy (saved again through the API first)
+  expect(
+    (await page.request.put(`/api/favorites/${(await publicPuppies(page)).find((p) => p.name === name)!.id}`)).ok(),
+  ).toBe(true);
+  await plain.goto('/saved');
+  await plain.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(plain).toHaveURL(/\/saved\?removed=1$/);
+  await expect(plain.getByText('Removed from your saved puppies.')).toBeVisible();
+  await expect(plain.getByRole('region', { name: /^Saved puppies/ }).getByRole('heading', { name })).toHaveCount(0);
+  await noScript.close();
 
   // a visitor is sent to log in first
   await page.context().clearCookies();

@@ -27,6 +27,7 @@ import { BreederBadges } from '../BreederBadges.tsx';
 import { Field } from '../Field.tsx';
 import { PageSpinner } from '../PageSpinner.tsx';
 import '../../styles/form-actions.css';
+import '../../styles/alert-success.css';
 import './BreederProfilePanel.css';
 
 const MINE = '/api/breeders/mine';

@@ -6,7 +6,8 @@ import type { AppDeps } from '../../deps.ts';
 import { NotFoundError } from '../../errors.ts';
 import { addFavorite, favoritePuppies, removeFavorite } from '../../domain/favorites.ts';
 import { puppyViews } from '../../domain/puppy-catalogue.ts';
-import { requireUser } from '../session.ts';
+import { currentUser, requireUser } from '../session.ts';
+import { urlencodedForms } from './conversations.routes.ts';
 
 export function favoritesRoutes({ store, now }: AppDeps): express.Router {
   const router = express.Router();
@@ -35,6 +36,16 @@ export function favoritesRoutes({ store, now }: AppDeps): express.Router {
     const id = puppyId(req.params.puppyId);
     await removeFavorite(store, user.id, id);
     res.json({ puppyId: id, favorited: false } satisfies FavoriteChange);
+  });
+
+  // /saved's Remove button without a script (decision 0132): a form post, answered 303 back to the page;
+  // a visitor (the session ended) is sent to log in and back
+  router.post('/favorites/:puppyId/remove', urlencodedForms, async (req, res) => {
+    const user = currentUser(res);
+    if (!user) return res.redirect(303, `/auth?next=${encodeURIComponent('/saved')}`);
+    const parsed = v.safeParse(idParam, req.params.puppyId);
+    if (parsed.success) await removeFavorite(store, user.id, parsed.output);
+    res.redirect(303, '/saved?removed=1');
   });
 
   return router;
