@@ -9,24 +9,19 @@ function once<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());
 }
-const wholeDollars = once(
-  () =>
-    new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      maximumFractionDigits: 0,
-      minimumFractionDigits: 0,
-    }),
-);
-const exactDollars = once(
-  () =>
-    new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
-);
+/** US dollars with exactly `digits` decimals */
+const dollars = (digits: number) =>
+  once(
+    () =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }),
+  );
+const wholeDollars = dollars(0);
+const exactDollars = dollars(2);
 const longDateFormat = once(
   () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
 );
