@@ -43,6 +43,7 @@ const SERVERS = [
       'breed-page',
       'puppies-near',
       'alerts',
+      'menus-by-role',
     ],
   },
 ] as const;

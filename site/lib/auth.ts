@@ -8,7 +8,7 @@ export const USER_KEY = '/api/user';
 
 /** the readable companion of the session cookie (see http/session.ts): no hint, no session */
 function mayHaveSession(): boolean {
-  return typeof document === 'undefined' || /(?:^|;\s*)pn_hint=1/.test(document.cookie);
+  return typeof document === 'undefined' || /(?:^|;\s*)pn_hint=\w/.test(document.cookie);
 }
 
 /** null when nobody is logged in (the API answers 401) */

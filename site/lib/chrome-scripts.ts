@@ -6,10 +6,16 @@ import { createHash } from 'node:crypto';
 /**
  * before the first paint: a dismissed seller banner stays hidden (no layout shift); .js shows script-only
  * controls; .has-session marks a visitor who holds the session hint cookie (http/session.ts), so a page
- * rendered for nobody can already word itself for a logged-in visitor (the puppy page's Contact Seller)
+ * rendered for nobody can already word itself for a logged-in visitor (the puppy page's Contact Seller),
+ * and .is-seller / .is-buyer its kind, so a seller never sees Become a Seller nor a family the seller's
+ * links (decision 0137; header-account.ts sets both again from /api/user)
  */
 export const HEAD_SCRIPT = `document.documentElement.classList.add('js');
-if (/(?:^|;\\s*)pn_hint=1/.test(document.cookie)) document.documentElement.classList.add('has-session');
+{
+  const hint = /(?:^|;\\s*)pn_hint=(\\w+)/.exec(document.cookie);
+  if (hint) document.documentElement.classList.add('has-session');
+  if (hint && (hint[1] === 'seller' || hint[1] === 'buyer')) document.documentElement.classList.add('is-' + hint[1]);
+}
 try {
   if (localStorage.getItem('pn:seller-banner-dismissed')) document.documentElement.classList.add('banner-dismissed');
 } catch {

@@ -1,7 +1,8 @@
 // The header's account corner (docs/product.md §2 "Header"), on every page, with no React (decision 0127):
-// Login / Register when logged out; Post a Puppy and the "Hi, {name}" menu with Messages (and the unread
-// count as of this page load; decision 0090), My Listings, My Orders (docs/decisions/0056), Saved (decision
-// 0132), Earnings for a seller (decision 0101), Admin for an admin, and Logout when logged in.
+// Login / Register when logged out; when logged in, the "Hi, {name}" menu by the account's kind (decision
+// 0137): a family's My Orders (docs/decisions/0056), Saved (decision 0132) and Messages (with the unread
+// count as of this page load; decision 0090); a seller's Post a Puppy, My Listings, Insights, Earnings
+// (decision 0101) and Messages, then the family's two, as a seller buys too; Admin for an admin; Logout.
 // The page's HTML (SiteHeader.astro) holds both first states: the head script's .has-session (the session
 // hint cookie) shows a likely login a busy corner and a visitor Login / Register at once. This script asks
 // /api/user only with the hint (lib/session-user.ts), and then writes the corner that is true.
@@ -15,7 +16,16 @@ if (corner) void start(corner);
 
 async function start(corner: HTMLElement): Promise<void> {
   const user = await sessionUser();
+  // the head script guessed the kind from the hint cookie; the account is the truth
+  const seller = user ? isSeller(user) : undefined;
+  document.documentElement.classList.toggle('is-seller', seller === true);
+  document.documentElement.classList.toggle('is-buyer', seller === false);
   corner.replaceChildren(...(user ? accountCorner(user) : loginLinks()));
+}
+
+/** an account that posts listings (http/session.ts sessionHintOf words it the same) */
+function isSeller(user: UserView): boolean {
+  return user.accountType === 'seller' || user.role === 'admin';
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -61,11 +71,16 @@ function accountCorner(user: UserView): Node[] {
       'ul',
       { dir: 'rtl' },
       element('li', { class: 'account-menu-name', dir: 'ltr' }, 'Signed in as ', element('strong', {}, user.username)),
-      item('/messages', 'Messages ', ...badge()),
-      item('/my-listings', 'My Listings'),
-      item('/my-orders', 'My Orders'),
-      item('/saved', 'Saved'),
-      ...(user.accountType === 'seller' ? [item('/earnings', 'Earnings')] : []),
+      ...(isSeller(user)
+        ? [
+            item('/my-listings', 'My Listings'),
+            // an admin may post, but earns nothing here: insights and earnings are a seller account's
+            ...(user.accountType === 'seller' ? [item('/insights', 'Insights'), item('/earnings', 'Earnings')] : []),
+            item('/messages', 'Messages ', ...badge()),
+            item('/my-orders', 'My Orders'),
+            item('/saved', 'Saved'),
+          ]
+        : [item('/my-orders', 'My Orders'), item('/saved', 'Saved'), item('/messages', 'Messages ', ...badge())]),
       ...(user.role === 'admin' ? [item('/admin', 'Admin')] : []),
       element('li', {}, logout),
     ),
@@ -80,7 +95,9 @@ function accountCorner(user: UserView): Node[] {
   };
   document.addEventListener('click', close);
   document.addEventListener('keydown', close);
-  return [element('a', { href: '/post-puppy', class: 'btn' }, 'Post a Puppy'), menu];
+  return isSeller(user)
+    ? [element('a', { href: '/post-puppy', class: 'btn account-post' }, 'Post a Puppy'), menu]
+    : [menu];
 }
 
 async function logOut(): Promise<void> {

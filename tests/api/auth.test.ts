@@ -61,8 +61,23 @@ describe('accounts API', () => {
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/);
     const hint = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => c.startsWith('pn_hint='));
-    expect(hint).toMatch(/^pn_hint=1;/);
+    // validBody registers a family: the chrome's hint says so (decision 0137)
+    expect(hint).toMatch(/^pn_hint=buyer;/);
     expect(hint).not.toMatch(/HttpOnly/);
+  });
+
+  it("resends the hint when the account's kind changed since it was set", async () => {
+    const { app, store } = await createTestApp();
+    const { agent, user } = await registeredAgent(app);
+    const hintOf = (response: { headers: Record<string, unknown> }) =>
+      ([] as string[])
+        .concat((response.headers['set-cookie'] as string[] | undefined) ?? [])
+        .find((c) => c.startsWith('pn_hint='));
+    // the agent holds pn_hint=buyer: nothing to resend
+    expect(hintOf(await agent.get('/api/user').expect(200))).toBeUndefined();
+    await store.users.update(user.id, { accountType: 'seller' });
+    expect(hintOf(await agent.get('/api/user').expect(200))).toMatch(/^pn_hint=seller;/);
+    expect(hintOf(await agent.get('/api/user').expect(200))).toBeUndefined();
   });
 
   it('clears the session and its hint cookie on logout', async () => {

@@ -10,11 +10,18 @@ import { ForbiddenError, NotLoggedInError } from '../errors.ts';
 
 export const SESSION_COOKIE = 'pn_session';
 /**
- * A readable companion of the HttpOnly session cookie, holding nothing but "1": it tells the islands
- * whether asking GET /api/user is worth a request, so an anonymous visitor's pages make no call that
- * answers 401 (a console error in every browser, and a wasted round trip).
+ * A readable companion of the HttpOnly session cookie: it tells the islands whether asking GET /api/user
+ * is worth a request, so an anonymous visitor's pages make no call that answers 401 (a console error in
+ * every browser, and a wasted round trip). Its value is the account's kind as the site's chrome words
+ * itself (decision 0137): "seller" for an account that posts listings, "buyer" for a family. It is a
+ * hint for the first paint only; the API decides every right from the session.
  */
 export const SESSION_HINT_COOKIE = 'pn_hint';
+
+/** the hint's value for this account (an admin may post, so the chrome treats them as a seller) */
+export function sessionHintOf(user: User): 'seller' | 'buyer' {
+  return user.accountType === 'seller' || user.role === 'admin' ? 'seller' : 'buyer';
+}
 
 interface Auth {
   user: User;
@@ -32,13 +39,19 @@ export function createSessionLayer({ config, store, now }: AppDeps): SessionLaye
   const cookieBase = `Path=/; HttpOnly; SameSite=Lax${config.isProduction ? '; Secure' : ''}`;
   const hintBase = `Path=/; SameSite=Lax${config.isProduction ? '; Secure' : ''}`;
 
+  const setHint = (res: Response, user: User) =>
+    res.append(
+      'Set-Cookie',
+      `${SESSION_HINT_COOKIE}=${sessionHintOf(user)}; Max-Age=${TOKEN_TTL_SECONDS}; ${hintBase}`,
+    );
+
   async function setCookie(res: Response, user: User, session: Session): Promise<void> {
     const token = await tokens.sign(
       { userId: user.id, sessionId: session.id, sessionVersion: user.sessionVersion },
       now(),
     );
     res.append('Set-Cookie', `${SESSION_COOKIE}=${token}; Max-Age=${TOKEN_TTL_SECONDS}; ${cookieBase}`);
-    res.append('Set-Cookie', `${SESSION_HINT_COOKIE}=1; Max-Age=${TOKEN_TTL_SECONDS}; ${hintBase}`);
+    setHint(res, user);
   }
   const clearCookie = (res: Response) => {
     res.append('Set-Cookie', `${SESSION_COOKIE}=; Max-Age=0; ${cookieBase}`);
@@ -66,6 +79,10 @@ export function createSessionLayer({ config, store, now }: AppDeps): SessionLaye
     if (at.getTime() - claims.issuedAt.getTime() > RENEW_AFTER_MS) {
       await extendSession(store, session.id, at);
       await setCookie(res, user, session);
+    } else if (readCookie(req, SESSION_HINT_COOKIE) !== sessionHintOf(user)) {
+      // the account changed kind (a family became a seller, here or in another process), or the hint
+      // predates its value: the next page paints the right chrome
+      setHint(res, user);
     }
     next();
   };
