@@ -3,7 +3,7 @@
 // them and nothing in them becomes a link. A message the scam guard flagged carries advice for its
 // recipient, one note per kind it found: a payment outside PuppyNest, or a move off PuppyNest
 // (decision 0117, docs/product.md §14). A family sees the seller's kennel, linked to its breeder page
-// (decision 0118). The reply box is a real form: before the island wakes up it posts to the API, which
+// (decision 0118); the seller sees the phone the family gave with its inquiry (decision 0137). The reply box is a real form: before the island wakes up it posts to the API, which
 // answers 303 back here; after, it posts JSON, keeps what was typed when refused, and Ctrl/⌘+Enter
 // sends.
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -104,6 +104,12 @@ function Thread({
           {data.role === 'buyer' && data.breeder && (
             <p className="thread-breeder">
               Breeder: <a href={breederPath(data.breeder.slug)}>{data.breeder.kennelName}</a>
+            </p>
+          )}
+          {/* the phone the family typed into its inquiry, for the seller to call (decision 0137) */}
+          {data.familyPhone && (
+            <p className="thread-breeder">
+              Phone: <a href={`tel:${data.familyPhone.replace(/[^\d+]/g, '')}`}>{data.familyPhone}</a>
             </p>
           )}
         </div>

@@ -65,7 +65,23 @@ describe('conversations', () => {
     expect(mail).toMatchObject({ subject: 'New message about Daisy on PuppyNest' });
     expect(mail!.text).toContain(`/messages/${id}`);
     expect(mail!.text).not.toMatch(/555-010-2000|jamie@example\.com|family@example\.com|Is Daisy/);
-    expect(JSON.stringify(thread.body)).not.toMatch(/@example\.com|555-010/);
+    // the thread shows the seller the phone the family gave, and no address (decision 0137)
+    expect(JSON.stringify(thread.body)).not.toMatch(/@example\.com/);
+    expect(thread.body.familyPhone).toBe('555-010-2000');
+  });
+
+  it("the family's phone from its latest inquiry is the seller's to see, never the family's view's", async () => {
+    const w = await world();
+    const id = await inquire(w);
+    const { status } = await w.buyer.agent
+      .post('/api/contacts')
+      .send({ ...inquiry, phone: '(555) 010-3000', message: 'Call me after six.', puppyId: w.puppy.id });
+    expect(status).toBe(201);
+    expect((await w.seller.agent.get(`/api/conversations/${id}`).expect(200)).body.familyPhone).toBe('(555) 010-3000');
+    expect((await w.buyer.agent.get(`/api/conversations/${id}`).expect(200)).body.familyPhone).toBeNull();
+    // a reply from the family carries no phone: the one given stays
+    await w.buyer.agent.post(`/api/conversations/${id}/messages`).send({ body: 'See you soon.' }).expect(201);
+    expect((await w.seller.agent.get(`/api/conversations/${id}`).expect(200)).body.familyPhone).toBe('(555) 010-3000');
   });
 
   it('a visitor’s inquiry is stored and mailed to the seller, inviting them back to PuppyNest', async () => {

@@ -45,8 +45,9 @@ test('an inquiry becomes a conversation: the seller reads and replies, the famil
   await row.click();
   await expect(seller.getByRole('heading', { name: puppy.name, level: 1 })).toBeVisible();
   await expect(seller.getByRole('list', { name: 'Messages' })).toContainText('We could visit on Saturday.');
-  // the family's phone and email from the inquiry form are not shown
-  await expect(seller.getByText('555-010-2000')).toHaveCount(0);
+  // the family's phone from the inquiry form is the seller's to call (decision 0137); its email is not shown
+  await expect(seller.getByRole('link', { name: '555-010-2000' })).toHaveAttribute('href', 'tel:5550102000');
+  await expect(seller.getByText(`${family}@example.com`)).toHaveCount(0);
   const threadUrl = new URL(seller.url()).pathname;
   const conversationId = Number(threadUrl.split('/').pop());
 

@@ -131,6 +131,11 @@ export interface ConversationView extends Omit<ConversationSummary, 'lastMessage
   messages: MessageView[];
   /** the seller's breeder page (decision 0118), null without one or while the seller is suspended */
   breeder: BreederLink | null;
+  /**
+   * the phone the family gave with its inquiry (decision 0137): for the seller only, null for the family
+   * and when none was given
+   */
+  familyPhone: string | null;
 }
 
 export interface SentMessageResponse {

@@ -1,7 +1,8 @@
 // Inquiries and contact-page messages: stored first (nothing a visitor wrote is lost), then mailed
 // to the puppy's seller, or to the team, with the sender as reply-to. A logged-in family's inquiry
 // about a puppy becomes a conversation with its seller instead (decision 0090, domain/conversations.ts):
-// the seller is mailed a link to it, and neither side's address or phone is shown to the other.
+// the seller is mailed a link to it. Neither side's address is shown to the other; the phone the family
+// typed into the inquiry is the seller's to call, in the conversation (decision 0137).
 import type { ContactInput } from '#contracts/contacts.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Mailer } from '../mail/messages.ts';
@@ -58,6 +59,7 @@ export async function sendContactMessage(
       sender,
       input.message,
       now,
+      input.phone,
     );
     return { saved, conversationId };
   }

@@ -69,10 +69,12 @@ export async function startConversation(
   sender: User,
   body: string,
   now: Date,
+  /** the phone the family gave with the inquiry, shown to the seller (decision 0137) */
+  phone?: string,
 ): Promise<SentMessageResponse> {
   if (!isPublic(puppy, now)) throw new NotFoundError('Puppy Not Found');
   const { conversation, message } = await ctx.store.conversations.startOrContinue(
-    { puppyId: puppy.id, buyerId: sender.id, sellerId: puppy.userId },
+    { puppyId: puppy.id, buyerId: sender.id, sellerId: puppy.userId, buyerPhone: phone || null },
     { senderId: sender.id, body, flags: guard(ctx, body) },
     now,
   );
@@ -226,6 +228,8 @@ export async function openConversation(
     ...summaryBase(conversation, user.id, names, puppies),
     messages: messages.map((m) => messageView(m, user.id, names.get(m.senderId) ?? 'A former member')),
     breeder: await breederLink(ctx.store, conversation.sellerId),
+    // the family gave it to the seller with the inquiry; the family knows its own number
+    familyPhone: conversation.sellerId === user.id ? (conversation.buyerPhone ?? null) : null,
   };
 }
 

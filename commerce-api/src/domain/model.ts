@@ -412,6 +412,11 @@ export interface Conversation {
   /** when each party was last mailed about a new message (the 15-minute throttle) */
   buyerMailedAt: string | null;
   sellerMailedAt: string | null;
+  /**
+   * the phone the family gave with its latest inquiry, for the seller (decision 0137); null when none was
+   * given (a conversation stored before it was kept may lack the field)
+   */
+  buyerPhone?: string | null;
 }
 
 export interface Message {

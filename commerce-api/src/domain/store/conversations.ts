@@ -12,12 +12,13 @@ export function isUnreadFor(c: Conversation, userId: number): boolean {
 
 /** a conversation's first row, on both stores: its first message moves it, and nobody has read or been mailed yet */
 export function firstConversationRow(
-  row: Pick<Conversation, 'puppyId' | 'buyerId' | 'sellerId'>,
+  row: Pick<Conversation, 'puppyId' | 'buyerId' | 'sellerId' | 'buyerPhone'>,
   senderId: number,
   at: string,
 ): New<Conversation> {
   return {
     ...row,
+    buyerPhone: row.buyerPhone ?? null,
     createdAt: at,
     lastMessageAt: at,
     lastSenderId: senderId,
@@ -34,10 +35,11 @@ export interface ConversationsRepository {
   /**
    * One conversation per puppy and buyer: creates it with its first message, or adds the message to
    * the existing one (a second inquiry continues the thread). Either way the conversation's last
-   * message moves and the sender has read it.
+   * message moves and the sender has read it. A phone given (`buyerPhone`) replaces the one kept; none
+   * given keeps it.
    */
   startOrContinue(
-    row: Pick<Conversation, 'puppyId' | 'buyerId' | 'sellerId'>,
+    row: Pick<Conversation, 'puppyId' | 'buyerId' | 'sellerId' | 'buyerPhone'>,
     message: Pick<Message, 'senderId' | 'body' | 'flags'>,
     now: Date,
   ): Promise<{ conversation: Conversation; message: Message }>;

@@ -45,6 +45,8 @@ export function conversationRepositories({
           let conversation = c.conversations.find((x) => x.puppyId === row.puppyId && x.buyerId === row.buyerId);
           if (!conversation) {
             conversation = c.conversations.insert(firstConversationRow(row, message.senderId, at));
+          } else if (row.buyerPhone) {
+            conversation = c.conversations.update(conversation.id, { buyerPhone: row.buyerPhone }) ?? conversation;
           }
           return addMessage(c, conversation, message, at);
         }),

@@ -68,6 +68,12 @@ export function conversationRepositories(
             .where('puppyId', '=', row.puppyId)
             .where('buyerId', '=', row.buyerId)
             .executeTakeFirstOrThrow();
+          if (row.buyerPhone)
+            await trx
+              .updateTable('conversations')
+              .set({ buyerPhone: row.buyerPhone })
+              .where('id', '=', conversation.id)
+              .execute();
           return (await addMessage(trx, conversation.id, message, at))!;
         }),
       addMessage: (conversationId, message, now) =>
