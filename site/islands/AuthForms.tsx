@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { LoginSchema, RegisterFormSchema, type LoginInput, type RegisterFormInput } from '#contracts/auth.ts';
 import type { AuthField, AuthPageState, AuthTab } from '#contracts/auth-refusals.ts';
-import { Field } from '../react/Field.tsx';
+import { Field, RequiredNote } from '../react/Field.tsx';
 import { Tabs } from '../react/Tabs.tsx';
 import { useSchemaForm } from '../lib/forms.ts';
 import { ApiError } from '../lib/api-client.ts';
@@ -165,13 +165,14 @@ function LoginForm({ authenticating, next, kept, refused }: FormProps) {
   return (
     <form method="post" action="/api/login" id="login-form" onSubmit={submit} noValidate aria-label="Login">
       <RefusedNotice title="Login failed" message={notice} />
+      <RequiredNote />
       <input type="hidden" name="next" value={next} />
-      <Field label="Username" error={errors.username?.message}>
+      <Field label="Username" required error={errors.username?.message}>
         {(control) => (
           <input autoComplete="username" defaultValue={kept.username} {...control} {...field('username')} />
         )}
       </Field>
-      <Field label="Password" error={errors.password?.message}>
+      <Field label="Password" required error={errors.password?.message}>
         {(control) => <input type="password" autoComplete="current-password" {...control} {...field('password')} />}
       </Field>
       {/* not disabled before hydration: the browser posts the form itself (decision 0123) */}
@@ -235,22 +236,23 @@ function RegisterForm({ authenticating, next, kept, refused }: FormProps) {
   return (
     <form method="post" action="/api/register" id="register-form" onSubmit={submit} noValidate aria-label="Register">
       <RefusedNotice title="Registration failed" message={notice} />
+      <RequiredNote />
       <input type="hidden" name="next" value={next} />
-      <Field label="Username" error={errors.username?.message}>
+      <Field label="Username" required error={errors.username?.message}>
         {(control) => (
           <input autoComplete="username" defaultValue={kept.username} {...control} {...field('username')} />
         )}
       </Field>
-      <Field label="Email" error={errors.email?.message}>
+      <Field label="Email" required error={errors.email?.message}>
         {(control) => <input type="email" autoComplete="email" {...control} {...field('email')} />}
       </Field>
-      <Field label="Password" error={errors.password?.message}>
+      <Field label="Password" required error={errors.password?.message}>
         {(control) => <input type="password" autoComplete="new-password" {...control} {...field('password')} />}
       </Field>
-      <Field label="Confirm password" error={errors.confirmPassword?.message}>
+      <Field label="Confirm password" required error={errors.confirmPassword?.message}>
         {(control) => <input type="password" autoComplete="new-password" {...control} {...field('confirmPassword')} />}
       </Field>
-      <Field kind="group" label="Account type" error={errors.accountType?.message}>
+      <Field kind="group" label="Account type" required error={errors.accountType?.message}>
         {(control) => (
           <>
             <label>
@@ -278,6 +280,7 @@ function RegisterForm({ authenticating, next, kept, refused }: FormProps) {
       </Field>
       <Field
         kind="check"
+        required
         label={
           <>
             I am at least 18 years old and agree to the <a href="/terms-of-service">Terms of Service</a>

@@ -2,7 +2,7 @@
 // 'Error - Please fill out all fields' and no request; sent through POST /api/contacts; success toast
 // and cleared fields, or the failure toast. Validation is the API's own contract schema.
 import { ContactSchema } from '#contracts/contacts.ts';
-import { Field } from '../react/Field.tsx';
+import { Field, RequiredNote } from '../react/Field.tsx';
 import { useHydrated } from '../lib/hydrated.ts';
 import { postJson } from '../lib/api-client.ts';
 import { useSchemaForm } from '../lib/forms.ts';
@@ -57,6 +57,7 @@ export default function ContactForm() {
     label,
     className,
     error: errors[name]?.message,
+    required: true,
   });
 
   return (
@@ -68,6 +69,7 @@ export default function ContactForm() {
       noValidate
       aria-label="Send us a message"
     >
+      <RequiredNote />
       <div className="contact-grid">
         <Field {...field('name', 'Name')}>
           {(control) => <input type="text" autoComplete="name" {...control} {...register('name')} />}

@@ -11,7 +11,7 @@ import { checkPayment, newVisitId } from '../lib/payments.ts';
 import { typedBeforeHydration, type TypedValue } from '../lib/forms.ts';
 import { toast } from '../lib/toast.ts';
 import PaymentForm, { type CardDriver } from './PaymentForm.tsx';
-import { Field } from '../react/Field.tsx';
+import { Field, RequiredNote } from '../react/Field.tsx';
 import './DonationForm.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -120,8 +120,9 @@ export default function DonationForm() {
       systemErrorLinkText="Back to Home"
     >
       <div className="donation-fields" id={FIELDS_ID}>
+        <RequiredNote />
         <div className="grid">
-          <Field label="Your name" id={`${id}-name`} noMessage>
+          <Field label="Your name" id={`${id}-name`} required noMessage>
             {(control) => (
               <input
                 {...control}
@@ -129,12 +130,10 @@ export default function DonationForm() {
                 autoComplete="name"
                 value={name}
                 onChange={(e) => setName(e.target.value)}
-                required
-                aria-required="true"
               />
             )}
           </Field>
-          <Field label="Email" id={`${id}-email`} noMessage>
+          <Field label="Email" id={`${id}-email`} required noMessage>
             {(control) => (
               <input
                 {...control}
@@ -143,8 +142,6 @@ export default function DonationForm() {
                 autoComplete="email"
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
-                required
-                aria-required="true"
               />
             )}
           </Field>

@@ -19,6 +19,8 @@ export interface ControlProps {
   id: string | undefined;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
+  /** the field's `required` (decision 0137): the browser and assistive technology both hear it */
+  required: true | undefined;
 }
 
 interface FieldProps {
@@ -37,11 +39,27 @@ interface FieldProps {
   /** the message is announced as it appears (role="alert"), for one that follows an action, not typing */
   alert?: boolean;
   /**
+   * A field the form cannot go without (decision 0137): a star after the label, which the form's
+   * RequiredNote explains, and `required` on the control. The star is the label's CSS (global.css
+   * .required-label) with an empty alternative, so neither the control's accessible name nor the label's
+   * text changes; its required state is what a screen reader announces.
+   */
+  required?: boolean;
+  /**
    * A form that answers only with a toast (docs/product.md: the inquiry, the donation, the card fields,
    * Find My Puppy, the filters) never shows a message under a field, so it keeps no empty line for one.
    */
   noMessage?: boolean;
   children: (control: ControlProps) => ReactNode;
+}
+
+/** the line at the top of a form with required fields, saying what the star means */
+export function RequiredNote() {
+  return (
+    <p className="required-note" aria-hidden="true">
+      Fields marked <span className="required-mark">*</span> are required.
+    </p>
+  );
 }
 
 function FieldMessage({ id, message, alert }: { id: string; message: string | undefined; alert: boolean }) {
@@ -61,6 +79,7 @@ export function Field({
   className,
   alert = false,
   noMessage = false,
+  required = false,
   children,
 }: FieldProps) {
   const generated = useId();
@@ -72,7 +91,9 @@ export function Field({
     id: controlId,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
+    required: required || undefined,
   };
+  const labelClass = required ? 'required-label' : undefined;
   const hintLine = hint ? (
     <small id={hintId} className="field-hint">
       {hint}
@@ -83,7 +104,7 @@ export function Field({
   if (kind === 'group') {
     return (
       <fieldset className={className} aria-describedby={describedBy}>
-        <legend>{label}</legend>
+        <legend className={labelClass}>{label}</legend>
         {children({ ...control, id: undefined, 'aria-describedby': undefined })}
         {hintLine}
         {message}
@@ -93,7 +114,7 @@ export function Field({
   if (kind === 'check') {
     return (
       <div className={className}>
-        <label>
+        <label className={labelClass}>
           {children(control)} {label}
         </label>
         {hintLine}
@@ -103,7 +124,9 @@ export function Field({
   }
   return (
     <div className={className}>
-      <label htmlFor={controlId}>{label}</label>
+      <label htmlFor={controlId} className={labelClass}>
+        {label}
+      </label>
       {children(control)}
       {hintLine}
       {message}

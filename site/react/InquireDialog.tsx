@@ -9,7 +9,7 @@
 // site/scripts/puppy-inquiry.ts sends either as JSON, keeps the two forms' fields the same, and fills
 // a logged-in family's name and email into the empty ones.
 import type { PuppyView } from '#contracts/puppies.ts';
-import { Field } from './Field.tsx';
+import { Field, RequiredNote } from './Field.tsx';
 import '../styles/form-actions.css';
 
 /** the page's anchor of the form: Inquire links to it, and a refused post comes back to it */
@@ -18,17 +18,18 @@ export const INQUIRY_ANCHOR = 'inquire';
 function InquiryFields({ idPrefix }: { idPrefix: string }) {
   return (
     <>
-      <Field label="Your name" id={`${idPrefix}-name`} noMessage>
-        {(control) => <input {...control} name="name" autoComplete="name" required maxLength={100} />}
+      <RequiredNote />
+      <Field label="Your name" required id={`${idPrefix}-name`} noMessage>
+        {(control) => <input {...control} name="name" autoComplete="name" maxLength={100} />}
       </Field>
-      <Field label="Email" id={`${idPrefix}-email`} noMessage>
-        {(control) => <input {...control} name="email" type="email" autoComplete="email" required maxLength={254} />}
+      <Field label="Email" required id={`${idPrefix}-email`} noMessage>
+        {(control) => <input {...control} name="email" type="email" autoComplete="email" maxLength={254} />}
       </Field>
-      <Field label="Phone" id={`${idPrefix}-phone`} noMessage>
-        {(control) => <input {...control} name="phone" type="tel" autoComplete="tel" required maxLength={40} />}
+      <Field label="Phone" required id={`${idPrefix}-phone`} hint="The breeder sees it, to call you back." noMessage>
+        {(control) => <input {...control} name="phone" type="tel" autoComplete="tel" maxLength={40} />}
       </Field>
-      <Field label="Message" id={`${idPrefix}-message`} noMessage>
-        {(control) => <textarea {...control} name="message" rows={4} required maxLength={5000} />}
+      <Field label="Message" required id={`${idPrefix}-message`} noMessage>
+        {(control) => <textarea {...control} name="message" rows={4} maxLength={5000} />}
       </Field>
       <p className="hint">Breeders typically reply within 24 hours.</p>
     </>

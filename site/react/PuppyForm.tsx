@@ -25,7 +25,7 @@ import { useApi } from '../lib/swr.ts';
 import { capitalise } from '../lib/format.ts';
 import { useSchemaForm } from '../lib/forms.ts';
 import { toast, toastAcrossNavigation } from '../lib/toast.ts';
-import { Field } from './Field.tsx';
+import { Field, RequiredNote } from './Field.tsx';
 import { PuppyImage } from './PuppyImage.tsx';
 import { MediaUploadError, uploadMedia, type MediaKind } from '../lib/upload.ts';
 import './PuppyForm.css';
@@ -104,6 +104,8 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
   const id = useId();
   // Every field is on the edit form too, so the edit schema sees a complete payload ("full edit payload").
   const schema = (mode === 'edit' ? PuppyUpdateSchema : PuppyCreateSchema) as typeof PuppyCreateSchema;
+  // a new listing cannot go without these (docs/product.md §5); an edit changes only what it names
+  const creating = mode === 'create';
   const form = useSchemaForm(schema, defaultsOf(puppy));
   const { register, handleSubmit, formState, setValue, watch, setError, clearErrors } = form;
   const { errors, isSubmitting, isSubmitted } = formState;
@@ -250,12 +252,13 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
       noValidate
       aria-label={mode === 'create' ? 'Post a Puppy' : 'Edit Puppy'}
     >
-      <Field id={fieldId('name')} label="Name" error={errors.name?.message}>
+      {creating && <RequiredNote />}
+      <Field id={fieldId('name')} label="Name" required={creating} error={errors.name?.message}>
         {(control) => <input {...register('name')} autoComplete="off" maxLength={60} {...control} />}
       </Field>
 
       <div className="grid-2">
-        <Field id={fieldId('breed')} label="Breed" error={errors.breedId?.message}>
+        <Field id={fieldId('breed')} label="Breed" required={creating} error={errors.breedId?.message}>
           {(control) => (
             <select {...register('breedId')} {...control}>
               <option value="">Select a breed</option>
@@ -267,7 +270,7 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
             </select>
           )}
         </Field>
-        <Field kind="group" id={fieldId('gender')} label="Gender" error={errors.gender?.message}>
+        <Field kind="group" id={fieldId('gender')} label="Gender" required={creating} error={errors.gender?.message}>
           {(control) => (
             <div className="radio-row">
               {GENDERS.map((gender) => (
@@ -282,15 +285,15 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
       </div>
 
       <div className="grid-3">
-        <Field id={fieldId('age')} label="Age (weeks)" error={errors.age?.message}>
+        <Field id={fieldId('age')} label="Age (weeks)" required={creating} error={errors.age?.message}>
           {(control) => <input type="number" inputMode="numeric" min={1} step={1} {...register('age')} {...control} />}
         </Field>
-        <Field id={fieldId('weight')} label="Weight (lbs)" error={errors.weight?.message}>
+        <Field id={fieldId('weight')} label="Weight (lbs)" required={creating} error={errors.weight?.message}>
           {(control) => (
             <input type="number" inputMode="decimal" min={0.1} step={0.1} {...register('weight')} {...control} />
           )}
         </Field>
-        <Field id={fieldId('price')} label="Price ($)" error={errors.price?.message}>
+        <Field id={fieldId('price')} label="Price ($)" required={creating} error={errors.price?.message}>
           {(control) => (
             <input type="number" inputMode="numeric" min={1} step={1} {...register('price')} {...control} />
           )}
@@ -310,12 +313,12 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
         )}
       </Field>
 
-      <Field id={fieldId('description')} label="Description" error={errors.description?.message}>
+      <Field id={fieldId('description')} label="Description" required={creating} error={errors.description?.message}>
         {(control) => <textarea rows={5} {...register('description')} maxLength={5000} {...control} />}
       </Field>
 
       <div className="grid-2">
-        <Field id={fieldId('location')} label="Location" error={errors.location?.message}>
+        <Field id={fieldId('location')} label="Location" required={creating} error={errors.location?.message}>
           {(control) => (
             <input
               {...register('location')}
@@ -327,7 +330,7 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
           )}
         </Field>
         {/* where families searching near them find the puppy (decision 0129): never a street address */}
-        <Field id={fieldId('zip')} label="ZIP code" error={errors.zip?.message}>
+        <Field id={fieldId('zip')} label="ZIP code" required={creating} error={errors.zip?.message}>
           {(control) => (
             <input
               {...register('zip')}
@@ -396,6 +399,7 @@ export function PuppyForm({ mode, breeds, puppy }: Props) {
         <Field
           id={fieldId('imageUrl')}
           label={imageUrl ? 'Replace the main photo' : 'Primary image'}
+          required={creating && !imageUrl}
           hint={`JPEG, PNG, WebP or AVIF, up to 10MB each. Up to ${MAX_ADDITIONAL_IMAGES} additional images (${imageUrls.length} of ${MAX_ADDITIONAL_IMAGES} used).`}
           error={errors.imageUrl?.message}
         >

@@ -1,6 +1,7 @@
 // Validation messages (decision 0083) never move the control under the pointer, and are never part
 // of a field's name: each field keeps a line for its message, outside its label, linked by
 // aria-describedby.
+import type { Locator } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { DEMO, expectAccessible, loginViaApi } from '../support/e2e.ts';
 
@@ -53,4 +54,25 @@ test("the post form's Name field keeps its name; its message is its description"
   await expectAccessible(page, '/post-puppy with messages');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, '/post-puppy with messages at 390 px');
+});
+
+// decision 0137: a star after each required field's label, explained at the top of the form; the control
+// is required, and its accessible name stays its label's words
+test('required fields are marked as required, on the contact page and the puppy inquiry', async ({ page }) => {
+  const expectMarked = async (form: Locator, names: string[]) => {
+    await expect(form.getByText('Fields marked * are required.')).toBeVisible();
+    for (const name of names) {
+      const control = form.getByRole('textbox', { name, exact: true });
+      await expect(control).toHaveJSProperty('required', true);
+      const star = await control.evaluate(
+        (element) => getComputedStyle(document.querySelector(`label[for="${element.id}"]`)!, '::after').content,
+      );
+      expect(star, `the star after ${name}`).toContain('*');
+    }
+  };
+  await page.goto('/contact');
+  await expectMarked(page.getByRole('form', { name: 'Send us a message' }), ['Name', 'Email', 'Phone', 'Message']);
+  const [puppy] = (await (await page.request.get('/api/puppies?status=available')).json()) as Array<{ id: number }>;
+  await page.goto(`/puppies/${puppy!.id}`);
+  await expectMarked(page.locator('#inquire'), ['Your name', 'Email', 'Phone', 'Message']);
 });

@@ -11,12 +11,14 @@ async function openSellers(page: Page) {
 
 async function fillApplication(page: Page, values: { name: string; email: string; phone?: string }) {
   const form = page.getByRole('form', { name: 'Seller Application' });
-  await form.getByLabel('Name (full name or kennel name) *').fill(values.name);
-  await form.getByLabel('Email *').fill(values.email);
-  await form.getByLabel('Phone *').fill(values.phone ?? '(555) 010-2000');
-  await form.getByLabel('Location *').fill('Austin, TX');
-  await form.getByLabel('Breeding experience *').fill('Ten years raising health-tested Golden Retrievers at home.');
-  await form.getByLabel('Breed specialties *').fill('Golden Retriever');
+  await form.getByLabel('Name (full name or kennel name)', { exact: true }).fill(values.name);
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(values.email);
+  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill(values.phone ?? '(555) 010-2000');
+  await form.getByLabel('Location', { exact: true }).fill('Austin, TX');
+  await form
+    .getByLabel('Breeding experience', { exact: true })
+    .fill('Ten years raising health-tested Golden Retrievers at home.');
+  await form.getByLabel('Breed specialties', { exact: true }).fill('Golden Retriever');
   await form.getByLabel(/I agree to the terms and conditions/).check();
   return form;
 }
@@ -178,7 +180,10 @@ test('the application and verification say what is missing or wrong', async ({ p
   ]) {
     await expect(form.getByText(message, { exact: true })).toBeVisible();
   }
-  await expect(form.getByLabel('Name (full name or kennel name) *')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Name (full name or kennel name)', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await expectAccessible(page, '/sellers apply with errors');
 
   await form.getByRole('button', { name: 'Send Verification Code' }).click();
@@ -186,7 +191,7 @@ test('the application and verification say what is missing or wrong', async ({ p
   await expect(page.getByText('Please enter your email address first.')).toBeVisible();
 
   const email = `${uniqueName('kennel')}@example.com`;
-  await form.getByLabel('Email *').fill(email);
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await form.getByRole('button', { name: 'Verify Code' }).click();
   await expect(page.getByText('Missing Information')).toBeVisible();
   await expect(page.getByText('Please enter your verification code.')).toBeVisible();
@@ -256,8 +261,8 @@ test('a visitor verifies by phone, is asked to register first, and finds the app
   await expect(page).toHaveURL(/\/sellers$/);
   await expect(page.getByRole('tab', { name: 'Apply' })).toHaveAttribute('aria-selected', 'true');
   const back = page.getByRole('form', { name: 'Seller Application' });
-  await expect(back.getByLabel('Name (full name or kennel name) *')).toHaveValue('Bluebonnet Puppies');
-  await expect(back.getByLabel('Phone *')).toHaveValue(phone);
+  await expect(back.getByLabel('Name (full name or kennel name)', { exact: true })).toHaveValue('Bluebonnet Puppies');
+  await expect(back.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue(phone);
   await expect(back.getByRole('radio', { name: 'Phone' })).toBeChecked();
   await expect(back.getByText('Your phone number is verified.')).toBeVisible();
   await back.getByRole('button', { name: 'Submit Application' }).click();
@@ -377,7 +382,7 @@ test('a plan chosen on the home page arrives selected in the Apply tab, and stay
   await expectAccessible(page, '/sellers Apply tab, logged out, at 390 px');
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  await apply.getByLabel('Name (full name or kennel name) *').fill('Prairie Goldens');
+  await apply.getByLabel('Name (full name or kennel name)', { exact: true }).fill('Prairie Goldens');
   await apply.getByRole('link', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/auth\?next=%2Fsellers$/);
   const login = page.getByRole('form', { name: 'Login' });
@@ -388,7 +393,7 @@ test('a plan chosen on the home page arrives selected in the Apply tab, and stay
   await expect(page).toHaveURL(/\/sellers$/);
   await expect(page.getByRole('tab', { name: 'Apply' })).toHaveAttribute('aria-selected', 'true');
   await expect(apply.getByRole('radio', { name: /^Annual/ })).toBeChecked();
-  await expect(apply.getByLabel('Name (full name or kennel name) *')).toHaveValue('Prairie Goldens');
+  await expect(apply.getByLabel('Name (full name or kennel name)', { exact: true })).toHaveValue('Prairie Goldens');
   await expect(apply.getByText('Log in before you submit.')).toHaveCount(0);
 });
 

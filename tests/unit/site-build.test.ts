@@ -665,7 +665,7 @@ describe("a listing's video and a conversation's refusal, served by createApp fr
     expect(page).toContain('<input type="hidden" name="next" value="/sellers"/>');
     expect(page).toContain('Registration failed</strong> <!-- -->That username is already taken.');
     expect(page).toMatch(/<input[^>]*name="username" value="rex_owner"/);
-    expect(page).toContain('<input type="radio" name="accountType" checked="" value="seller"/>');
+    expect(page).toMatch(/<input type="radio"[^>]* name="accountType" checked="" value="seller"\/>/);
     for (const words of ['Your account is locked. Call 555-0100', '<img src=x onerror=alert(1)>']) {
       const crafted = decode(
         (await request(t.app).get(`/auth?error=${encodeURIComponent(words)}&username=${encodeURIComponent(words)}`))

@@ -13,7 +13,7 @@ import { ApiError, postJson } from '../../lib/api-client.ts';
 import { formatCents } from '../../lib/format.ts';
 import { useSchemaForm } from '../../lib/forms.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { Field } from '../Field.tsx';
+import { Field, RequiredNote } from '../Field.tsx';
 
 export interface CancelTarget {
   reference: string;
@@ -92,8 +92,9 @@ export function CancelOrderDialog({ target, open, onClose, onDone, onFailed }: P
       onSubmit={(event: FormEvent<HTMLFormElement>) => void handleSubmit(send)(event)}
       onClose={onClose}
     >
-      <Field label="Reason for cancelling" error={errors.reason?.message}>
-        {(control) => <textarea rows={3} required maxLength={500} {...control} {...register('reason')} />}
+      <RequiredNote />
+      <Field label="Reason for cancelling" required error={errors.reason?.message}>
+        {(control) => <textarea rows={3} maxLength={500} {...control} {...register('reason')} />}
       </Field>
     </ConfirmDialog>
   );

@@ -20,7 +20,7 @@ import { useSchemaForm } from '../../lib/forms.ts';
 import { useApi } from '../../lib/swr.ts';
 import { toast } from '../../lib/toast.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { Field } from '../Field.tsx';
+import { Field, RequiredNote } from '../Field.tsx';
 import '../../styles/panel.css';
 import './MoneyIssues.css';
 
@@ -229,8 +229,9 @@ function RefundedElsewhereDialog({ issue, open, onClose, onDone, onFailed }: Els
       onSubmit={(event: FormEvent<HTMLFormElement>) => void handleSubmit(send)(event)}
       onClose={onClose}
     >
-      <Field label="How was the buyer refunded?" error={errors.note?.message}>
-        {(control) => <textarea rows={3} required maxLength={500} {...control} {...register('note')} />}
+      <RequiredNote />
+      <Field label="How was the buyer refunded?" required error={errors.note?.message}>
+        {(control) => <textarea rows={3} maxLength={500} {...control} {...register('note')} />}
       </Field>
     </ConfirmDialog>
   );

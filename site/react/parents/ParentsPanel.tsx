@@ -16,7 +16,7 @@ import { api, ApiError } from '../../lib/api-client.ts';
 import { useApi } from '../../lib/swr.ts';
 import { toast } from '../../lib/toast.ts';
 import { MediaUploadError, uploadMedia } from '../../lib/upload.ts';
-import { Field } from '../Field.tsx';
+import { Field, RequiredNote } from '../Field.tsx';
 import '../../styles/panel.css';
 import './ParentsPanel.css';
 
@@ -258,9 +258,10 @@ function ParentForm({
   return (
     <form className="parent-form" onSubmit={submit} noValidate aria-label={title}>
       <h3>{title}</h3>
+      <RequiredNote />
       <div className="grid-2">
-        <Field id={`${id}-name`} label="Name" error={errors['name']}>
-          {(control) => <input name="name" defaultValue={parent?.name} maxLength={80} required {...control} />}
+        <Field id={`${id}-name`} label="Name" required error={errors['name']}>
+          {(control) => <input name="name" defaultValue={parent?.name} maxLength={80} {...control} />}
         </Field>
         <Field id={`${id}-sex`} label="Sire or dam" error={errors['sex']}>
           {(control) => (
@@ -362,6 +363,7 @@ function TestForm({ parent, onDone, onCancel }: { parent: ParentView; onDone: ()
 
   return (
     <form className="parent-form" onSubmit={submit} noValidate aria-label={`Add a test for ${parent.name}`}>
+      <RequiredNote />
       <div className="grid-2">
         <Field id={`${id}-test`} label="Test" error={errors['test']}>
           {(control) => (
@@ -374,11 +376,17 @@ function TestForm({ parent, onDone, onCancel }: { parent: ParentView; onDone: ()
             </select>
           )}
         </Field>
-        <Field id={`${id}-result`} label="Result" hint="For example Good, Normal or Clear" error={errors['result']}>
-          {(control) => <input name="result" maxLength={80} required {...control} />}
+        <Field
+          id={`${id}-result`}
+          label="Result"
+          required
+          hint="For example Good, Normal or Clear"
+          error={errors['result']}
+        >
+          {(control) => <input name="result" maxLength={80} {...control} />}
         </Field>
-        <Field id={`${id}-date`} label="Test date" error={errors['testedOn']}>
-          {(control) => <input type="date" name="testedOn" required {...control} />}
+        <Field id={`${id}-date`} label="Test date" required error={errors['testedOn']}>
+          {(control) => <input type="date" name="testedOn" {...control} />}
         </Field>
         <Field
           id={`${id}-registry`}

@@ -21,7 +21,7 @@ import { useSchemaForm } from '../../lib/forms.ts';
 import { useApi } from '../../lib/swr.ts';
 import { toast } from '../../lib/toast.ts';
 import { clearDraft, loadDraft, saveDraft } from '../../lib/sellers/draft.ts';
-import { Field } from '../Field.tsx';
+import { Field, RequiredNote } from '../Field.tsx';
 import { PlanChoice } from './PlanChoice.tsx';
 import { VerificationBox } from './VerificationBox.tsx';
 
@@ -203,20 +203,21 @@ export function ApplicationForm({
         className="seller-application"
       >
         <h2 id="apply-heading">Seller Application</h2>
-        <p>Tell families who you are. Fields marked * are required.</p>
+        <p>Tell families who you are.</p>
+        <RequiredNote />
         <div className="grid-2">
-          <Field label="Name (full name or kennel name) *" error={errors.name?.message}>
+          <Field label="Name (full name or kennel name)" required error={errors.name?.message}>
             {(control) => <input autoComplete="name" {...control} {...register('name')} />}
           </Field>
-          <Field label="Location *" error={errors.location?.message}>
+          <Field label="Location" required error={errors.location?.message}>
             {(control) => (
               <input autoComplete="address-level2" placeholder="City, State" {...control} {...register('location')} />
             )}
           </Field>
-          <Field label="Email *" error={errors.email?.message}>
+          <Field label="Email" required error={errors.email?.message}>
             {(control) => <input type="email" autoComplete="email" {...control} {...register('email')} />}
           </Field>
-          <Field label="Phone *" error={errors.phone?.message}>
+          <Field label="Phone" required error={errors.phone?.message}>
             {(control) => <input type="tel" autoComplete="tel" {...control} {...register('phone')} />}
           </Field>
         </div>
@@ -231,13 +232,14 @@ export function ApplicationForm({
         />
 
         <Field
-          label="Breeding experience *"
+          label="Breeding experience"
+          required
           hint="How long you have bred, health testing of the parents, how your puppies are raised."
           error={errors.experience?.message}
         >
           {(control) => <textarea rows={4} {...control} {...register('experience')} />}
         </Field>
-        <Field label="Breed specialties *" error={errors.breedSpecialty?.message}>
+        <Field label="Breed specialties" required error={errors.breedSpecialty?.message}>
           {(control) => (
             <input
               placeholder="e.g. Golden Retriever, Labrador Retriever"
@@ -251,9 +253,10 @@ export function ApplicationForm({
 
         <Field
           kind="check"
+          required
           label={
             <>
-              I agree to the <a href="/terms-of-service">terms and conditions</a> *
+              I agree to the <a href="/terms-of-service">terms and conditions</a>
             </>
           }
           error={errors.termsAgreed?.message}
