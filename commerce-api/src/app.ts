@@ -22,6 +22,7 @@ import { onboardingPage } from './http/onboarding-page.ts';
 import { authPage } from './http/auth-page.ts';
 import { orderPages } from './http/order-pages.ts';
 import { savedPages } from './http/saved-pages.ts';
+import { kitPages } from './http/kit-pages.ts';
 import { authRoutes } from './http/routes/auth.routes.ts';
 import { adminRoutes } from './http/routes/admin.routes.ts';
 import { devRoutes } from './http/routes/dev.routes.ts';
@@ -123,6 +124,8 @@ export function createApp(deps: AppDeps): express.Express {
   if (deps.pages) app.use(authPage(deps.pages)); // the login and register forms (decision 0123)
   if (deps.pages) app.use(orderPages(deps, deps.pages, sessions)); // /my-orders (decision 0125)
   if (deps.pages) app.use(savedPages(deps, deps.pages, sessions)); // /saved (decision 0132)
+  // the marketing kit's page, and its share image, which needs no pages (decision 0136)
+  app.use(kitPages(deps, deps.pages, sessions));
   // /alerts, and its one-click unsubscribe POST, which works without the pages too (decision 0131)
   app.use(alertPages(deps, deps.pages, sessions));
   // uploads in object storage (decision 0095): served from the bucket; the local folder's files stay static

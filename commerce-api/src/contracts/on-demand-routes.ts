@@ -39,6 +39,8 @@ export const ON_DEMAND_ROUTES = {
   myOrders: { path: '/my-orders', audience: 'private' },
   // decision 0132: the logged-in family's saved puppies and searches
   saved: { path: '/saved', audience: 'private' },
+  // decision 0136: the marketing kit of one of the seller's listings (kitPath in #contracts/marketing-kit.ts)
+  kit: { path: '/my-listings/:id/kit', audience: 'private' },
   // decision 0101: the local test-mode provider's setup page, keyed by its link
   onboarding: { path: '/earnings/onboarding', audience: 'private' },
   // decision 0123: the login and register forms, with a refused post's codes and kept username

@@ -8,6 +8,7 @@ import type { LocalOnboardingPage } from './payouts.ts';
 import type { BreederPageView, BreederSummariesResponse } from './breeders.ts';
 import type { BreedPageView } from './breed-pages.ts';
 import type { MyOrdersResponse } from './orders.ts';
+import type { MarketingKitView } from './marketing-kit.ts';
 
 /** one public listing in sitemap.xml */
 export interface SitemapEntry {
@@ -64,4 +65,6 @@ export interface PageLocals {
   onboarding?: LocalOnboardingPage;
   /** /alerts only (decision 0131): the viewer's alerts, or a confirmation or unsubscribe link's page */
   alerts?: AlertsPageView;
+  /** /my-listings/{id}/kit only (decision 0136): the listing's marketing kit, or why the viewer has none */
+  kit?: MarketingKitView;
 }

@@ -5,3 +5,8 @@
 export function defaultSiteUrl(port: number | string): string {
   return `http://localhost:${port}`;
 }
+
+/** a path on the site as an absolute address (links shared outside the site: the marketing kit, decision 0136) */
+export function siteAddress(siteUrl: string, path: string): string {
+  return `${siteUrl.replace(/\/$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+}
