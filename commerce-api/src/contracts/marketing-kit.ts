@@ -51,7 +51,11 @@ export function shareLinks(listingUrl: string, text: string, imageUrl: string): 
       label: 'Pinterest',
       href: `https://www.pinterest.com/pin/create/button/?url=${u}&media=${encodeURIComponent(imageUrl)}&description=${t}`,
     },
-    { target: 'email', label: 'Email', href: `mailto:?subject=${t}&body=${encodeURIComponent(`${text}\n${listingUrl}`)}` },
+    {
+      target: 'email',
+      label: 'Email',
+      href: `mailto:?subject=${t}&body=${encodeURIComponent(`${text}\n${listingUrl}`)}`,
+    },
     { target: 'link', label: 'Plain link', href: listingUrl },
   ];
 }

@@ -23,8 +23,7 @@ import type { Repositories } from './store/index.ts';
 
 /** the listing behind a kit, once the viewer may have it; otherwise the page's refusal */
 export type KitAccess =
-  | { ok: true; puppy: Puppy; breed: string }
-  | { ok: false; view: Exclude<MarketingKitView, { state: 'ready' }> };
+  { ok: true; puppy: Puppy; breed: string } | { ok: false; view: Exclude<MarketingKitView, { state: 'ready' }> };
 
 /** why a listing is not live, in the seller's words; null when it is */
 function notLiveReason(puppy: Puppy, now: Date): string | null {
@@ -40,12 +39,7 @@ function notLiveReason(puppy: Puppy, now: Date): string | null {
  * Who may have the kit of listing `puppyId`: an unknown listing and another seller's answer the same
  * (nothing tells a stranger a listing exists), then the plan, then whether the listing is live.
  */
-export async function kitAccess(
-  store: Repositories,
-  userId: number,
-  puppyId: number,
-  now: Date,
-): Promise<KitAccess> {
+export async function kitAccess(store: Repositories, userId: number, puppyId: number, now: Date): Promise<KitAccess> {
   const puppy = await store.puppies.get(puppyId);
   if (!puppy || puppy.userId !== userId) return { ok: false, view: { state: 'not-found' } };
   const subscription = await store.sellerSubscriptions.findActive(userId, now);

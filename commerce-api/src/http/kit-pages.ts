@@ -97,7 +97,15 @@ export function kitPages(deps: AppDeps, pages: OnDemandPages | undefined, sessio
         // the picture changes only when the listing (or the site's address) does
         const etag = `"${createHash('sha256')
           .update(
-            JSON.stringify([puppy.id, puppy.updatedAt, puppy.name, puppy.price, puppy.imageUrl, breed, config.publicSiteUrl]),
+            JSON.stringify([
+              puppy.id,
+              puppy.updatedAt,
+              puppy.name,
+              puppy.price,
+              puppy.imageUrl,
+              breed,
+              config.publicSiteUrl,
+            ]),
           )
           .digest('base64url')
           .slice(0, 27)}"`;
