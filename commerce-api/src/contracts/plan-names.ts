@@ -20,3 +20,9 @@ export function supportPlanLabel(plan: PlanId | null): string {
   if (!plan) return 'No plan';
   return PRIORITY_PLANS.has(plan) ? `${PLAN_NAMES[plan]} (priority)` : PLAN_NAMES[plan];
 }
+
+/** a message's place in the team's inbox: 0 for annual … 3 without a plan (migration 0022 orders the same) */
+export function supportRank(plan: PlanId | null | undefined): number {
+  const rank = plan ? SUPPORT_ORDER.indexOf(plan) : -1;
+  return rank === -1 ? SUPPORT_ORDER.length : rank;
+}

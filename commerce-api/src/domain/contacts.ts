@@ -3,7 +3,8 @@
 // about a puppy becomes a conversation with its seller instead (decision 0090, domain/conversations.ts):
 // the seller is mailed a link to it. Neither side's address is shown to the other; the phone the family
 // typed into the inquiry is the seller's to call, in the conversation (decision 0137).
-import type { ContactInput } from '#contracts/contacts.ts';
+import type { AdminContactMessageView, ContactInput } from '#contracts/contacts.ts';
+import { PLAN_NAMES, PRIORITY_PLANS, supportPlanLabel } from '#contracts/plan-names.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Mailer } from '../mail/messages.ts';
 import { details as detailRows, link, paragraph, quote } from '../mail/blocks.ts';
@@ -41,6 +42,12 @@ export async function sendContactMessage(
   if (puppyId !== null && (!puppy || (!isPublic(puppy, now) && puppy.userId !== senderId)))
     throw new NotFoundError('Puppy Not Found');
 
+  // Support by plan (decision 0136, docs/product.md §24): a message to the team from a seller carries the
+  // plan their session's account has now, never anything the form says
+  const plan =
+    sender && puppyId === null
+      ? ((await ctx.store.sellerSubscriptions.findActive(sender.id, now))?.plan ?? null)
+      : null;
   const saved = await ctx.store.contacts.insert({
     name: input.name,
     email: input.email,
@@ -48,6 +55,7 @@ export async function sendContactMessage(
     message: input.message,
     puppyId,
     userId: senderId,
+    plan,
     createdAt: now.toISOString(),
   });
 
@@ -65,12 +73,18 @@ export async function sendContactMessage(
   }
 
   const seller = puppy ? await ctx.store.users.get(puppy.userId) : undefined;
-  const details = `From: ${input.name}\nEmail: ${input.email}\nPhone: ${input.phone}\n\n${input.message}\n`;
+  // the team's mail names the plan of a logged-in sender (decision 0136); an inquiry to a seller does not
+  const planRow = !puppy && sender ? [{ label: 'Plan', value: supportPlanLabel(plan) }] : [];
+  const details =
+    `From: ${input.name}\nEmail: ${input.email}\nPhone: ${input.phone}\n` +
+    planRow.map((row) => `${row.label}: ${row.value}\n`).join('') +
+    `\n${input.message}\n`;
   const fromBlocks = [
     detailRows([
       { label: 'From', value: input.name },
       { label: 'Email', value: input.email },
       { label: 'Phone', value: input.phone },
+      ...planRow,
     ]),
     quote(input.message),
   ];
@@ -99,7 +113,8 @@ export async function sendContactMessage(
         : {
             to: ctx.teamAddress,
             replyTo: input.email,
-            subject: `Contact form: message from ${input.name}`,
+            // a priority plan says so where the inbox lists it
+            subject: `Contact form${plan && PRIORITY_PLANS.has(plan) ? ` (priority, ${PLAN_NAMES[plan]} plan)` : ''}: message from ${input.name}`,
             text: details,
             kind: 'contact-form',
             blocks: fromBlocks,
@@ -112,4 +127,28 @@ export async function sendContactMessage(
     );
   }
   return { saved };
+}
+
+/** GET /api/admin/contact-messages: the messages to the team in support order, with each sender's plan */
+export async function teamInbox(store: Store, limit = 100): Promise<AdminContactMessageView[]> {
+  const messages = await store.contacts.listForTeam(limit);
+  const senders = new Map(
+    await Promise.all(
+      [...new Set(messages.flatMap((m) => (m.userId === null ? [] : [m.userId])))].map(
+        async (id) => [id, (await store.users.get(id))?.username ?? null] as const,
+      ),
+    ),
+  );
+  return messages.map((m) => ({
+    id: m.id,
+    name: m.name,
+    email: m.email,
+    phone: m.phone,
+    message: m.message,
+    username: m.userId === null ? null : (senders.get(m.userId) ?? null),
+    plan: m.plan ?? null,
+    planLabel: supportPlanLabel(m.plan ?? null),
+    priority: !!m.plan && PRIORITY_PLANS.has(m.plan),
+    createdAt: m.createdAt,
+  }));
 }

@@ -134,6 +134,11 @@ export interface ContactMessage {
   message: string;
   puppyId: number | null;
   userId: number | null;
+  /**
+   * the sender's seller plan when they wrote, as the server found it from their session (decision 0136,
+   * docs/product.md §24): orders the team's inbox. Absent/null: a visitor, a family or no plan
+   */
+  plan?: PlanId | null;
   createdAt: string;
 }
 

@@ -6,6 +6,11 @@ import type { New } from './rows.ts';
 export interface ContactsRepository {
   get(id: number): Promise<ContactMessage | undefined>;
   insert(row: New<ContactMessage>): Promise<ContactMessage>;
+  /**
+   * the first `limit` messages to the team (no puppy named) in support order (decision 0136): annual,
+   * six-month, monthly, then no plan, newest first within each
+   */
+  listForTeam(limit: number): Promise<ContactMessage[]>;
 }
 
 export interface SettingsRepository {

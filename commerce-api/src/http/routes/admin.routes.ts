@@ -3,6 +3,8 @@ import express from 'express';
 import { AdminCancelOrderSchema, RefundedElsewhereSchema } from '#contracts/orders.ts';
 import type { AdminMoneyIssuesResponse, AdminPayoutsResponse } from '#contracts/payouts.ts';
 import type { MoneyCheckResponse } from '#contracts/payouts.ts';
+import type { AdminContactMessagesResponse } from '#contracts/contacts.ts';
+import { teamInbox } from '../../domain/contacts.ts';
 import { runMoneyCheck } from '../../domain/money-check.ts';
 import { adminMoneyIssues } from '../../domain/admin-money.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -46,6 +48,10 @@ export function adminRoutes({ store, config, payments }: AppDeps): express.Route
     const reference = referenceParam(req.params.reference);
     const { note } = parseInput(RefundedElsewhereSchema, req.body);
     res.json(await markRefundedElsewhere(payments.payouts, reference, note));
+  });
+  // the messages to the team, annual and six-month plans first (decision 0136)
+  router.get('/admin/contact-messages', async (_req, res) => {
+    res.json({ messages: await teamInbox(store) } satisfies AdminContactMessagesResponse);
   });
   // disputed payments and pending refunds, for /admin (decision 0107)
   router.get('/admin/disputes', async (_req, res) => {
