@@ -5,7 +5,8 @@
 // Orders are found by reference and cancelled with a refund in OrderLookup (docs/decisions/0056); payouts a
 // buyer's problem holds are released or refunded in HeldPayouts (docs/decisions/0101); disputed payments and
 // refunds waiting for an admin are in MoneyIssues (docs/decisions/0107). A seller's badges are revoked and
-// lifted in BreederBadgesAdmin (decision 0118).
+// lifted in BreederBadgesAdmin (decision 0118). Messages to the team are in ContactMessages, priority
+// plans first (decision 0136).
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { UserView } from '#contracts/auth.ts';
@@ -19,6 +20,7 @@ import { HeldPayouts } from '../react/admin/HeldPayouts.tsx';
 import { MoneyIssues } from '../react/admin/MoneyIssues.tsx';
 import { MoneyCheck } from '../react/admin/MoneyCheck.tsx';
 import { BreederBadgesAdmin } from '../react/admin/BreederBadgesAdmin.tsx';
+import { ContactMessages } from '../react/admin/ContactMessages.tsx';
 import { ApiError, getJson, postJson } from '../lib/api-client.ts';
 import { SWR_OPTIONS } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
@@ -145,6 +147,7 @@ function AdminHome({ user }: { user: UserView }) {
           )}
         </section>
         <ModerationQueue />
+        <ContactMessages />
         <BreederBadgesAdmin />
         <HealthTestChecks />
         <HeldPayouts />
