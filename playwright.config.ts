@@ -24,6 +24,7 @@ const SERVERS = [
       'puppy-page-no-script',
       'reviews',
       'breeder-profile',
+      'marketing-kit',
     ],
   },
   {

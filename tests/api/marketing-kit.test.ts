@@ -20,9 +20,10 @@ const DAY = 86_400_000;
 const future = new Date(NOW.getTime() + 10 * DAY).toISOString();
 const past = new Date(NOW.getTime() - DAY).toISOString();
 
-let handed: Partial<PageLocals> | undefined;
+/** what the page was last handed */
+const handed: { locals?: Partial<PageLocals> } = {};
 const handler = (_req: IncomingMessage, res: ServerResponse, _next?: unknown, locals?: object) => {
-  handed = locals as Partial<PageLocals>;
+  handed.locals = locals as Partial<PageLocals>;
   res.setHeader('Content-Type', 'text/plain');
   res.end('rendered by Astro');
 };
@@ -75,11 +76,12 @@ beforeAll(async () => {
 });
 
 async function kitOf(agent: Agent['agent'], id: number | string): Promise<MarketingKitView | undefined> {
-  handed = undefined;
+  handed.locals = undefined;
   const response = await agent.get(`/my-listings/${id}/kit`);
   expect(response.text).toBe('rendered by Astro');
   expect(response.headers['cache-control']).toBe('private, no-store');
-  return handed?.kit;
+  // assigned by the stand-in during the request, which TypeScript cannot see
+  return (handed.locals as Partial<PageLocals> | undefined)?.kit;
 }
 
 /** the dark modules an SVG of the qrcode library draws, read back from its path (M/m moves, h runs) */

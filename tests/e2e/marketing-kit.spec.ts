@@ -1,0 +1,160 @@
+// The marketing kit (decision 0136, docs/product.md §24): a seller on the annual plan opens the kit of a
+// live listing; printing it gives the flyer alone on one sheet with the QR code (Chromium's PDF); the Copy
+// button puts the listing's address on the clipboard; the share image is a PNG. A monthly seller is told
+// the kit comes with the Annual plan. The admin's Contact messages card lists the annual seller's message
+// first. Screenshots and the PDF go to SHOTS_DIR when set (to look at), else to the test's output folder.
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { kitImagePath, kitPath } from '#contracts/marketing-kit.ts';
+import { DEMO, expectAccessible, loginViaApi, uniqueName } from '../support/e2e.ts';
+
+const PASSWORD = 'a-good-long-password';
+
+function shot(info: TestInfo, name: string): string {
+  const dir = process.env.SHOTS_DIR ?? info.outputPath();
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+}
+
+/** a new seller with `plan` (a trial through the local test provider) and one live listing; logged in on `page` */
+async function sellerWithListing(page: Page, plan: 'annual' | 'monthly') {
+  const username = uniqueName('kit');
+  const register = await page.request.post('/api/register', {
+    data: {
+      username,
+      password: PASSWORD,
+      email: `${username}@example.com`,
+      accountType: 'seller',
+      confirmAdult: true,
+    },
+  });
+  expect(register.status(), await register.text()).toBe(201);
+  const subscription = await page.request.post('/api/create-subscription', {
+    data: { paymentMethodId: 'pm_card_visa', priceId: `price_${plan}`, email: `${username}@example.com` },
+  });
+  expect(subscription.ok(), await subscription.text()).toBe(true);
+  const sample = (await (await page.request.get('/api/puppies?limit=1')).json()) as { items: { imageUrl: string }[] };
+  const name = uniqueName('Clover').slice(0, 12);
+  const created = await page.request.post('/api/puppies', {
+    data: {
+      name,
+      breedId: 1,
+      gender: 'Female',
+      age: 10,
+      weight: 6.5,
+      price: 1450,
+      description: 'A gentle, playful girl who loves cuddles and long naps.',
+      location: 'Portland, OR',
+      zip: '97201',
+      imageUrl: sample.items[0]!.imageUrl,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const puppy = (await created.json()) as { id: number; listingStatus: string };
+  if (puppy.listingStatus !== 'active') {
+    const live = await page.request.post('/api/user/activate-listing-plan', { data: { puppyId: puppy.id } });
+    expect(live.ok(), await live.text()).toBe(true);
+  }
+  return { username, id: puppy.id, name };
+}
+
+test('an annual seller opens the kit, prints the flyer to PDF and copies the address', async ({
+  page,
+  context,
+  baseURL,
+}, info) => {
+  const { id, name } = await sellerWithListing(page, 'annual');
+  const listingUrl = `${baseURL}/puppies/${id}`;
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(kitPath(id));
+  await expect(page.getByRole('heading', { level: 1, name: `Marketing kit: ${name}` })).toBeVisible();
+  const flyer = page.getByRole('article', { name: `Flyer for ${name}` });
+  await expect(flyer.getByText('$1,450')).toBeVisible();
+  await expect(flyer.getByRole('img', { name: `QR code: ${listingUrl}` }).locator('svg')).toBeVisible();
+  await expect(flyer.getByText(listingUrl)).toBeVisible();
+  // the share image loaded at its full size
+  const image = page.getByRole('img', { name: `${name}'s share image: the photo, name, breed and price` });
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+  await expect(page.getByRole('link', { name: 'Download the share image (PNG)' })).toHaveAttribute(
+    'href',
+    kitImagePath(id),
+  );
+  const png = await page.request.get(kitImagePath(id));
+  expect(png.headers()['content-type']).toBe('image/png');
+  await expectAccessible(page, 'the kit at 1280 px');
+  await page.screenshot({ path: shot(info, 'kit-1280.png'), fullPage: true });
+
+  // Copy puts the plain link on the clipboard, and says so
+  const plain = page.getByRole('listitem').filter({ has: page.getByLabel('Plain link') });
+  await expect(page.getByLabel('Plain link')).toHaveValue(listingUrl);
+  await plain.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Plain link copied to your clipboard.' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(listingUrl);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'the kit at 390 px');
+  await page.screenshot({ path: shot(info, 'kit-390.png'), fullPage: true });
+
+  // printed: the flyer alone, without the site's header or the kit's other tools, on one sheet
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('body > header, header.site-header').first()).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Share links' })).toBeHidden();
+  await expect(flyer).toBeVisible();
+  await expect(flyer.locator('svg')).toBeVisible();
+  await page.screenshot({ path: shot(info, 'kit-print-1280.png'), fullPage: true });
+  const pdfPath = shot(info, 'flyer.pdf');
+  await page.pdf({ path: pdfPath, format: 'Letter', printBackground: true });
+  const pdf = readFileSync(pdfPath).toString('latin1');
+  expect(pdf.startsWith('%PDF-')).toBe(true);
+  expect(pdf.match(/\/Type\s*\/Page\b/g)?.length, 'the flyer prints on one page').toBe(1);
+  await page.emulateMedia({ media: 'screen' });
+});
+
+test('a monthly seller is told the kit comes with the Annual plan', async ({ page }, info) => {
+  const { id, name } = await sellerWithListing(page, 'monthly');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const response = await page.goto(kitPath(id));
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole('heading', { name: 'The marketing kit comes with the Annual plan' })).toBeVisible();
+  await expect(page.getByText(/You are on the Monthly plan\./)).toBeVisible();
+  await expect(page.getByText(new RegExp(`${name}'s included`))).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See the Annual plan' })).toHaveAttribute('href', '/sellers');
+  await expectAccessible(page, 'the kit refused to a monthly seller');
+  await page.screenshot({ path: shot(info, 'kit-upgrade-1280.png'), fullPage: true });
+});
+
+test("the admin's contact messages list an annual seller's message first, with the plan", async ({
+  page,
+  browser,
+}, info) => {
+  // a visitor writes first, then an annual seller: the seller's is still listed first
+  const visitor = await browser.newContext({ baseURL: info.project.use.baseURL });
+  const from = uniqueName('Visitor');
+  const visitorMessage = { name: from, email: 'visitor@example.com', phone: '555-010-2000', message: 'Hello there.' };
+  expect((await visitor.request.post('/api/contacts', { data: visitorMessage })).status()).toBe(201);
+  await visitor.close();
+  const { username } = await sellerWithListing(page, 'annual');
+  const sent = await page.request.post('/api/contacts', {
+    data: { name: `Kennel ${username}`, email: `${username}@example.com`, phone: '555-010-3000', message: 'Help!' },
+  });
+  expect(sent.status()).toBe(201);
+
+  await page.context().clearCookies();
+  await loginViaApi(page, DEMO.admin, '/admin');
+  const card = page.getByRole('region', { name: 'Contact messages' });
+  const first = card.getByRole('listitem').first();
+  await expect(first).toContainText(`Kennel ${username}`);
+  await expect(first).toContainText('Plan: Annual (priority)');
+  await expect(card.getByRole('listitem').filter({ hasText: from })).toContainText('Plan: No plan');
+  await expectAccessible(page, 'the admin contact messages', '.contact-messages');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: shot(info, `admin-contacts-${width}.png`) });
+  }
+});
