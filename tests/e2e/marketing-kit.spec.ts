@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { kitImagePath, kitPath } from '#contracts/marketing-kit.ts';
 import { DEMO, expectAccessible, loginViaApi, uniqueName } from '../support/e2e.ts';
+import { expectAccessibleWithoutScripts } from '../support/no-script-axe.ts';
 
 const PASSWORD = 'a-good-long-password';
 
@@ -113,6 +114,30 @@ test('an annual seller opens the kit, prints the flyer to PDF and copies the add
   expect(pdf.startsWith('%PDF-')).toBe(true);
   expect(pdf.match(/\/Type\s*\/Page\b/g)?.length, 'the flyer prints on one page').toBe(1);
   await page.emulateMedia({ media: 'screen' });
+});
+
+test('without scripts the kit shows the flyer, the image and every address, selectable, and no dead buttons', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { id, name } = await sellerWithListing(page, 'annual');
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await context.newPage();
+  await plain.goto(`${baseURL}${kitPath(id)}`);
+  await expect(plain.getByRole('heading', { level: 1, name: `Marketing kit: ${name}` })).toBeVisible();
+  await expect(plain.locator('.flyer-qr svg')).toBeVisible();
+  for (const label of ['Facebook', 'X', 'Pinterest', 'Email', 'Plain link'])
+    await expect(plain.getByLabel(label, { exact: true })).toBeVisible();
+  await expect(plain.getByLabel('Plain link', { exact: true })).toHaveValue(`${baseURL}/puppies/${id}`);
+  await expect(plain.getByRole('button', { name: 'Copy' })).toHaveCount(0);
+  await expect(plain.getByRole('button', { name: 'Print the flyer' })).toHaveCount(0);
+  await expect(plain.getByRole('link', { name: 'Download the share image (PNG)' })).toBeVisible();
+  await expectAccessibleWithoutScripts(plain, 'the kit without scripts');
+  await context.close();
 });
 
 test('a monthly seller is told the kit comes with the Annual plan', async ({ page }, info) => {
