@@ -590,6 +590,24 @@ export interface AlertDelivery {
   sentAt: string | null;
 }
 
+/**
+ * A paid placement (docs/product.md §22, decision 0134): a plan's monthly feature spent on one live
+ * listing. It shows while it has not ended or been removed, its listing is public and available, and
+ * its seller's plan is active (the feature's 30 days keep running meanwhile).
+ */
+export interface ListingFeature {
+  id: number;
+  puppyId: number;
+  userId: number;
+  startedAt: string;
+  /** startedAt + 30 days */
+  endsAt: string;
+  /** an admin's removal; a removed feature stays counted in its month's allowance */
+  removedAt: string | null;
+  removedReason: string | null;
+  removedBy: number | null;
+}
+
 /** how far the matching job has read the listings (one row, id 1) */
 export interface AlertMark {
   id: number;
@@ -642,6 +660,8 @@ export interface DbShape {
   savedSearches: SavedSearch[];
   alertDeliveries: AlertDelivery[];
   alertMarks: AlertMark[];
+  // featured listings (decision 0134)
+  listingFeatures: ListingFeature[];
   settings: Settings;
 }
 

@@ -11,7 +11,7 @@
 // The domain owns this seam (docs/decisions/0109-the-domain-owns-its-store.md): storage/ implements it
 // and imports it from here; domain/ never imports storage/. One file per area, as the stores split
 // their repositories: accounts, listings, payments, payouts, conversations, site, breeders,
-// reviews, parents, saved searches.
+// reviews, parents, saved searches, featured listings.
 import type { AccountsRepositories } from './accounts.ts';
 import type { ConversationsRepositories } from './conversations.ts';
 import type { ListingsRepositories } from './listings.ts';
@@ -22,6 +22,7 @@ import type { SiteRepositories } from './site.ts';
 import type { BreedersRepositories } from './breeders.ts';
 import type { ParentsRepositories } from './parents.ts';
 import type { SavedSearchesRepositories } from './saved-searches.ts';
+import type { FeaturesRepositories } from './features.ts';
 
 export * from './rows.ts';
 export * from './accounts.ts';
@@ -34,6 +35,7 @@ export * from './breeders.ts';
 export * from './reviews.ts';
 export * from './parents.ts';
 export * from './saved-searches.ts';
+export * from './features.ts';
 
 /** every repository, one area per file */
 export interface Repositories
@@ -47,7 +49,8 @@ export interface Repositories
     BreedersRepositories,
     ReviewsRepositories,
     ParentsRepositories,
-    SavedSearchesRepositories {}
+    SavedSearchesRepositories,
+    FeaturesRepositories {}
 
 export interface Store extends Repositories {
   /**

@@ -35,6 +35,7 @@ const collectionFlags = {
   savedSearches: true,
   alertDeliveries: true,
   alertMarks: true,
+  listingFeatures: true,
 } satisfies Record<CollectionName, true>;
 
 export const COLLECTION_NAMES = Object.keys(collectionFlags) as readonly CollectionName[];

@@ -24,6 +24,7 @@ import { parentRepositories } from './repositories/parents.ts';
 import { paymentRepositories } from './repositories/payments.ts';
 import { payoutRepositories } from './repositories/payouts.ts';
 import { reviewRepositories } from './repositories/reviews.ts';
+import { featureRepositories } from './repositories/features.ts';
 import { savedSearchRepositories } from './repositories/saved-searches.ts';
 import { siteRepositories } from './repositories/site.ts';
 
@@ -41,6 +42,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
     ...reviewRepositories(context),
     ...parentRepositories(context),
     ...savedSearchRepositories(context),
+    ...featureRepositories(context),
   };
 }
 

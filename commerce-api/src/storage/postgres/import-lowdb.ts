@@ -47,6 +47,8 @@ const TABLES: ReadonlyArray<readonly [CollectionName, string]> = [
   ['savedSearches', 'saved_searches'],
   ['alertDeliveries', 'alert_deliveries'],
   ['alertMarks', 'alert_marks'],
+  // featured listings, decision 0134 (after users and puppies)
+  ['listingFeatures', 'listing_features'],
 ];
 
 export interface ImportedCollection {

@@ -19,6 +19,7 @@ import { paymentRepositories } from './repositories/payments.ts';
 import { payoutRepositories } from './repositories/payouts.ts';
 import type { Kept } from './repositories/shared.ts';
 import { reviewRepositories } from './repositories/reviews.ts';
+import { featureRepositories } from './repositories/features.ts';
 import { savedSearchRepositories } from './repositories/saved-searches.ts';
 import { siteRepositories } from './repositories/site.ts';
 import type { Database, Db } from './schema.ts';
@@ -37,6 +38,7 @@ function repositories(db: Db, kept: Kept): Repositories {
     ...reviewRepositories(db),
     ...parentRepositories(db),
     ...savedSearchRepositories(db),
+    ...featureRepositories(db),
   };
 }
 

@@ -20,6 +20,7 @@ import type {
   Upload,
   Favorite,
   HealthTest,
+  ListingFeature,
   ParentDog,
   ListingFeePayment,
   LocalPaymentObject,
@@ -81,6 +82,8 @@ export interface Database {
   savedSearches: Table<SavedSearch>;
   alertDeliveries: Table<AlertDelivery>;
   alertMarks: Table<AlertMark>;
+  // featured listings (decision 0134)
+  listingFeatures: Table<ListingFeature>;
   // shared rate limits and job leases (decisions 0093, 0094)
   rateLimitHits: { key: string; windowEndsAt: string; hits: number };
   jobLeases: { name: string; startedAt: string };
