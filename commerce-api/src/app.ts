@@ -11,6 +11,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { metricsEndpoint } from './http/metrics-endpoint.ts';
 import { requestObserver, type TrustProxy } from './http/request-observer.ts';
 import { alertPages } from './http/alert-pages.ts';
+import { featuresRoutes } from './http/routes/features.routes.ts';
 import { alertsRoutes } from './http/routes/alerts.routes.ts';
 import { sameOriginOnly } from './http/same-origin.ts';
 import { createSessionLayer } from './http/session.ts';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(reviewsRoutes(deps));
   api.use(parentsRoutes(deps));
   api.use(alertsRoutes(deps)); // saved searches and alerts (decision 0131)
+  api.use(featuresRoutes(deps)); // featured listings (decision 0134)
   api.use(payoutsRoutes(deps));
   api.use(apiNotFound);
   // answered here, not only by the app's handler below: inside /api, req.baseUrl still says /api when

@@ -267,6 +267,7 @@ export interface PuppyView {
   imageUrls: string[];
   videoUrl: string | null;
   status: PuppyStatus;
+  /** a feature shows now and the listing is available: the card's "Featured" label (decision 0134) */
   featured: boolean;
   createdAt: string;
   expiresAt: string | null;
@@ -290,6 +291,11 @@ export interface RatingSummary {
 
 export interface PuppyPage {
   items: PuppyView[];
+  /**
+   * at most two featured listings that match, shown above `items` (decision 0134); each is also in its
+   * own place among the results, which `total`, `limit` and `offset` count as before
+   */
+  featured: PuppyView[];
   /** the matches, counted up to a cap (1,000) */
   total: number;
   /** true when there are more matches than `total`: the site says "1,000+" */

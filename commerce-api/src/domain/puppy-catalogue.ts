@@ -28,8 +28,37 @@ import { evidenceOf } from './breeders/badges.ts';
 import { ValidationError } from '../errors.ts';
 import { ZIP_MESSAGES } from '#contracts/puppies.ts';
 import { zipCentre } from './zip-gazetteer.ts';
+import { FEATURED_PER_PAGE } from '#contracts/features.ts';
 
 const FEATURED_LIMIT = 8;
+/**
+ * The featured listings of a page take turns (decision 0134): which ones show changes every
+ * ROTATION_MS, and a kept answer (decisions 0105, 0126) is kept only within one turn: the turn is part
+ * of the catalogue's stamp.
+ */
+export const ROTATION_MS = 15 * 60_000;
+const rotationOf = (now: Date) => Math.floor(now.getTime() / ROTATION_MS);
+
+/**
+ * The card's `featured` as the features decide (decision 0134; the listing's own flag is no longer
+ * read). A card is JSON object text with its keys unquoted nowhere else: `,"featured":` is the key.
+ */
+function withFeatured(json: string, featured: boolean): string {
+  const key = json.indexOf(',"featured":');
+  if (key < 0) return json;
+  const at = key + 12;
+  const was = json.startsWith('true', at);
+  if (was === featured) return json;
+  return `${json.slice(0, at)}${featured}${json.slice(at + (was ? 4 : 5))}`;
+}
+
+/** a card's listing id: `id` is the first of LISTING_FIELDS, so every card begins `{"id":` */
+const cardId = (card: CatalogueCard): number => Number.parseInt(card.json.slice(6), 10);
+
+/** the listings featured at `now` (running, not removed, the seller's plan active), by listing id */
+async function featuredIdsAt(store: Repositories, now: Date): Promise<Set<number>> {
+  return new Set((await store.listingFeatures.listShowing(now)).map((f) => f.puppyId));
+}
 
 // Date.parse costs about half a microsecond: once per row of 10,000 it was most of a list request.
 // Dates written by this code are canonical ISO strings ("2026-06-01T12:00:00.000Z"), which compare
@@ -87,6 +116,7 @@ function viewsJson(
   cards: readonly CatalogueCard[],
   breeds: ReadonlyMap<number, Breed>,
   ratings: ReadonlyMap<number, RatingSummary | null>,
+  featured: ReadonlySet<number>,
 ): string {
   let json = '[';
   for (let i = 0; i < cards.length; i++) {
@@ -97,7 +127,9 @@ function viewsJson(
     const rating = JSON.stringify(ratings.get(card.userId) ?? null);
     // with `near`, the miles rounded to a whole number (decision 0129)
     const miles = card.distance === undefined ? '' : `,"distanceMiles":${Math.round(card.distance)}`;
-    json += `${i === 0 ? '' : ','}${card.json.slice(0, -1)},"breed":${named},"listingStatus":"active","sellerRating":${rating}${miles}}`;
+    // featured while a feature shows and the listing is available (decision 0134)
+    const own = withFeatured(card.json, featured.has(cardId(card)) && card.json.includes(',"status":"available",'));
+    json += `${i === 0 ? '' : ','}${own.slice(0, -1)},"breed":${named},"listingStatus":"active","sellerRating":${rating}${miles}}`;
   }
   return `${json}]`;
 }
@@ -110,11 +142,16 @@ async function breedsById(store: Repositories): Promise<Map<number, Breed>> {
 export async function puppyViews(store: Repositories, puppies: readonly Puppy[], now: Date): Promise<PuppyView[]> {
   if (puppies.length === 0) return [];
   const breeds = await breedsById(store);
+  const featured = await featuredIdsAt(store, now);
   const ratings = await ratingsOf(
     store,
     puppies.map((p) => p.userId),
   );
-  return puppies.map((p) => toPuppyView(p, breeds.get(p.breedId), now, ratings.get(p.userId) ?? null));
+  return puppies.map((p) => ({
+    ...toPuppyView(p, breeds.get(p.breedId), now, ratings.get(p.userId) ?? null),
+    // featured while a feature shows and the listing is public and available (decision 0134)
+    featured: featured.has(p.id) && p.status === 'available' && isPublic(p, now),
+  }));
 }
 
 export async function puppyView(store: Repositories, puppy: Puppy, now: Date): Promise<PuppyView> {
@@ -185,19 +222,53 @@ export async function queryPuppies(store: Repositories, query: PuppyQuery, now: 
     limit,
     offset,
   };
-  const found = await store.puppies.searchPublic(wanted, now);
+  const [found, featuredIds] = await Promise.all([store.puppies.searchPublic(wanted, now), featuredIdsAt(store, now)]);
+  // a page's featured pair, shown above its results (decision 0134)
+  const pair = query.limit === undefined ? [] : await featuredPair(store, wanted, featuredIds, now);
   // one read for the page's sellers: their ratings for the cards and, for a page, their breeder lines
   // (store/breeders.ts evidence; a read per seller cost the long tail most of its throughput)
-  const sellers = found.items.map((card) => card.userId);
+  const sellers = [...found.items, ...pair].map((card) => card.userId);
   const evidence = await evidenceOf(store, sellers, now);
   const ratings = new Map(sellers.map((id) => [id, ratingSummary(evidence.get(id)?.rating)]));
-  const items = viewsJson(found.items, byId, ratings);
+  const items = viewsJson(found.items, byId, ratings, featuredIds);
   if (query.limit === undefined) return { json: items };
+  const featured = viewsJson(pair, byId, ratings, featuredIds);
   const breeders = summariesFrom(evidence, now);
   // the PuppyPage's fields around the items: numbers, booleans and the cards' breeders
   return {
-    json: `{"items":${items},"total":${found.total},"totalCapped":${found.totalCapped},"limit":${limit},"offset":${offset},"breeders":${JSON.stringify(breeders)}}`,
+    json: `{"items":${items},"featured":${featured},"total":${found.total},"totalCapped":${found.totalCapped},"limit":${limit},"offset":${offset},"breeders":${JSON.stringify(breeders)}}`,
   };
+}
+
+/**
+ * The featured listings that match a page's filters, at most FEATURED_PER_PAGE, shown above the page's
+ * results (decision 0134). They take turns: each page starts at another place in the matching ones,
+ * moved on every ROTATION_MS, so every featured listing is seen as often as the others. Only available
+ * listings are featured: a query for another status has none.
+ */
+async function featuredPair(
+  store: Repositories,
+  wanted: CatalogueQuery,
+  featuredIds: ReadonlySet<number>,
+  now: Date,
+): Promise<CatalogueCard[]> {
+  if (featuredIds.size === 0 || (wanted.status !== undefined && wanted.status !== 'available')) return [];
+  const matching = await store.puppies.searchPublic(
+    {
+      ...wanted,
+      ids: [...featuredIds],
+      status: 'available',
+      sort: 'newest',
+      limit: CATALOGUE_MAX_PAGE,
+      offset: 0,
+    },
+    now,
+  );
+  const cards = matching.items;
+  if (cards.length <= FEATURED_PER_PAGE) return cards;
+  const page = Math.floor((wanted.offset ?? 0) / Math.max(1, wanted.limit));
+  const start = ((rotationOf(now) + page) * FEATURED_PER_PAGE) % cards.length;
+  return Array.from({ length: FEATURED_PER_PAGE }, (_, i) => cards[(start + i) % cards.length]!);
 }
 
 // Query results kept until the catalogue changes, on a store that can tell (lowdb's
@@ -213,8 +284,10 @@ const queryCaches = new WeakMap<Store, QueryCache>();
 const MAX_CACHED_QUERIES = 500;
 
 function currentCache(store: Store, now: Date): QueryCache | undefined {
-  const version = store.catalogueVersion?.(now);
-  if (version === undefined) return undefined;
+  const stamp = store.catalogueVersion?.(now);
+  if (stamp === undefined) return undefined;
+  // the featured pair's turn is part of the answer (decision 0134)
+  const version = `${stamp}.${rotationOf(now)}`;
   let cache = queryCaches.get(store);
   if (!cache || cache.version !== version) {
     cache = { version, builtAtMs: now.getTime(), results: new Map() };
@@ -252,14 +325,42 @@ export function cachedQueryPuppies(store: Store, query: PuppyQuery, now: Date): 
   return result;
 }
 
+/**
+ * The home page's featured section (docs/product.md §2, §22; decision 0134): the listings featured now
+ * lead, the newest feature first (taking turns when more than the section holds), and the newest
+ * available listings fill the rest.
+ */
 export async function featuredPuppies(store: Repositories, now: Date): Promise<PuppyView[]> {
-  const found = await store.puppies.searchPublic({ featured: true, status: 'available', limit: FEATURED_LIMIT }, now);
-  if (found.items.length === 0) return [];
+  const features = await store.listingFeatures.listShowing(now);
+  const featuredIds = new Set(features.map((f) => f.puppyId));
+  const lead =
+    featuredIds.size === 0
+      ? []
+      : (
+          await store.puppies.searchPublic(
+            { ids: [...featuredIds], status: 'available', limit: CATALOGUE_MAX_PAGE },
+            now,
+          )
+        ).items;
+  // the newest feature first: its position in listShowing (oldest first), read backwards
+  const order = new Map(features.map((f, i) => [f.puppyId, i]));
+  lead.sort((a, b) => (order.get(cardId(b)) ?? 0) - (order.get(cardId(a)) ?? 0));
+  let shown = lead;
+  if (lead.length > FEATURED_LIMIT) {
+    const start = (rotationOf(now) * FEATURED_LIMIT) % lead.length;
+    shown = Array.from({ length: FEATURED_LIMIT }, (_, i) => lead[(start + i) % lead.length]!);
+  }
+  if (shown.length < FEATURED_LIMIT) {
+    const newest = await store.puppies.searchPublic({ status: 'available', limit: FEATURED_LIMIT + shown.length }, now);
+    const taken = new Set(shown.map(cardId));
+    shown = [...shown, ...newest.items.filter((card) => !taken.has(cardId(card)))].slice(0, FEATURED_LIMIT);
+  }
+  if (shown.length === 0) return [];
   const ratings = await ratingsOf(
     store,
-    found.items.map((card) => card.userId),
+    shown.map((card) => card.userId),
   );
-  return JSON.parse(viewsJson(found.items, await breedsById(store), ratings)) as PuppyView[];
+  return JSON.parse(viewsJson(shown, await breedsById(store), ratings, featuredIds)) as PuppyView[];
 }
 
 /** a puppy's page: public listings for everyone; a draft or expired listing for its owner only */

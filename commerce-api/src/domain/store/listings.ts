@@ -35,8 +35,8 @@ export interface CatalogueQuery {
    * `near` that sort is the newest first.
    */
   near?: { latitude: number; longitude: number; miles: number | null };
-  /** only listings marked featured (the home page's; decision 0086) */
-  featured?: boolean;
+  /** only these listings (the ones featured now: decision 0134) */
+  ids?: readonly number[];
   /** only listings whose both parents have their breed's recommended tests verified (decision 0121) */
   healthTested?: boolean;
   /**

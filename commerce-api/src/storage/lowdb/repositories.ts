@@ -97,6 +97,7 @@ function catalogueVersionOf(storage: Storage): (now: Date) => string {
         breeds: number;
         breeders: string;
         ratings: number;
+        features: string;
         fromMs: number;
         untilMs: number;
         epoch: number;
@@ -108,6 +109,9 @@ function catalogueVersionOf(storage: Storage): (now: Date) => string {
     // a reply or an edit changes a listing page's reviews without changing a rating
     // and a parent's record or test changes a listing page's parents (decision 0121)
     const ratings = sellerRatings.version + reviews.version + parentDogs.version + healthTests.version;
+    // which listings are featured (decision 0134): the features, and the plans they count under
+    const { listingFeatures, sellerSubscriptions } = storage.db;
+    const features = `${listingFeatures.version}.${sellerSubscriptions.version}`;
     const ms = now.getTime();
     if (
       !current ||
@@ -115,6 +119,7 @@ function catalogueVersionOf(storage: Storage): (now: Date) => string {
       current.breeds !== breeds.version ||
       current.breeders !== breeders ||
       current.ratings !== ratings ||
+      current.features !== features ||
       ms >= current.untilMs ||
       ms < current.fromMs
     ) {
@@ -124,17 +129,29 @@ function catalogueVersionOf(storage: Storage): (now: Date) => string {
         const at = Date.parse(p.expiresAt);
         if (at > ms && at < untilMs) untilMs = at;
       }
+      // a feature's end, and a plan period's end that ends its features, change the catalogue too
+      for (const f of listingFeatures.all()) {
+        if (f.removedAt !== null) continue;
+        const at = Date.parse(f.endsAt);
+        if (at > ms && at < untilMs) untilMs = at;
+      }
+      for (const sub of sellerSubscriptions.all()) {
+        if (sub.currentPeriodEnd === null) continue;
+        const at = Date.parse(sub.currentPeriodEnd);
+        if (at > ms && at < untilMs) untilMs = at;
+      }
       current = {
         puppies: puppies.version,
         breeds: breeds.version,
         breeders,
         ratings,
+        features,
         fromMs: ms,
         untilMs,
         epoch: (current?.epoch ?? 0) + 1,
       };
     }
-    return `${current.puppies}.${current.breeds}.${current.ratings}.${current.epoch}`;
+    return `${current.puppies}.${current.breeds}.${current.ratings}.${features}.${current.epoch}`;
   };
 }
 

@@ -35,7 +35,7 @@ interface Snapshot {
 export interface CatalogueCensus {
   /**
    * Whether the census shows more than `bound` listings matching the query: false when it cannot
-   * tell (a keyword, a location or "featured", or no census young enough), so the caller counts.
+   * tell (a keyword, a location or listing ids, or no census young enough), so the caller counts.
    * Never waits for the database: a stale census is read again in the background.
    */
   shows(query: CatalogueQuery, now: Date, bound: number): boolean;
@@ -118,7 +118,7 @@ export function createCatalogueCensus(pool: pg.Pool, log: Log = console): Catalo
     },
     shows(query, now, bound) {
       // filters it does not know: no answer, and no reason to read it again
-      if (query.search || query.location || query.near || query.featured || query.healthTested || query.verifiedSellers)
+      if (query.search || query.location || query.near || query.ids || query.healthTested || query.verifiedSellers)
         return false;
       const at = now.getTime();
       if (!snapshot || at - snapshot.takenAtMs >= REFRESH_MS)

@@ -80,7 +80,8 @@ export function catalogueQueries(
   if (query.maxPrice !== undefined) where.push(`price <= ${param(query.maxPrice)}`);
   if (query.gender) where.push(`gender = ${param(query.gender)}`);
   if (query.status) where.push(`status = ${param(query.status)}`);
-  if (query.featured) where.push('featured');
+  // the listings featured now (decision 0134): a few primary keys
+  if (query.ids) where.push(`id = ANY(${param(query.ids)}::int[])`);
   // the listing's own flag, kept when its parents' tests change (decision 0121; puppies_health_tested)
   if (query.healthTested) where.push('health_tested');
   // Identity verified (decision 0118): a semi-join over the payout accounts, which are one per seller

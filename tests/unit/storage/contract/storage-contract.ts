@@ -374,13 +374,14 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
 
     // ---- listings area (decision 0086) ----
     describe('listings area', () => {
-      it('finds only featured listings when asked (the home page)', async () => {
+      it('finds only the listings asked for by id, public ones only (the featured ones, decision 0134)', async () => {
         const seller = (await newUser({ accountType: 'seller' })).id;
         await newPuppy({ userId: seller, name: 'Plain' });
-        await newPuppy({ userId: seller, name: 'Star', featured: true });
-        await newPuppy({ userId: seller, name: 'Star Draft', featured: true, expiresAt: null });
-        const page = await s.puppies.searchPublic({ featured: true, limit: 8 }, NOW);
+        const star = await newPuppy({ userId: seller, name: 'Star' });
+        const draft = await newPuppy({ userId: seller, name: 'Star Draft', expiresAt: null });
+        const page = await s.puppies.searchPublic({ ids: [star.id, draft.id], limit: 8 }, NOW);
         expect(listed(page).map((p) => p.name)).toEqual(['Star']);
+        expect(page.total).toBe(1);
       });
 
       it("lists a seller's listings newest first, drafts and expired included, nobody else's", async () => {
@@ -2139,6 +2140,104 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect((await s.alertMarks.listingsChangedSince(at(1).toISOString(), at(4), 1)).map((p) => p.id)).toEqual([
           sooner.id,
         ]);
+      });
+    });
+
+    describe('featured listings (decision 0134)', () => {
+      const DAY = 86_400_000;
+      async function plannedSeller(overrides: Partial<NewRow<'sellerSubscriptions'>> = {}) {
+        const seller = await newUser({ accountType: 'seller' });
+        await s.sellerSubscriptions.createForProvider({
+          userId: seller.id,
+          plan: 'annual',
+          priceId: 'price_annual',
+          providerSubscriptionId: `sub_features_${seller.id}`,
+          status: 'active',
+          trialEnd: null,
+          currentPeriodEnd: LATER.toISOString(),
+          createdAt: NOW.toISOString(),
+          ...overrides,
+        });
+        return seller;
+      }
+      const row = (puppyId: number, userId: number, at = NOW) => ({
+        puppyId,
+        userId,
+        startedAt: at.toISOString(),
+        endsAt: new Date(at.getTime() + 30 * DAY).toISOString(),
+        removedAt: null,
+        removedReason: null,
+        removedBy: null,
+      });
+
+      it("takes features only within the month's allowance, counting those started since the month began", async () => {
+        const seller = await plannedSeller();
+        const [a, b, c] = [
+          await newPuppy({ userId: seller.id }),
+          await newPuppy({ userId: seller.id }),
+          await newPuppy({ userId: seller.id }),
+        ];
+        const lastMonth = new Date(NOW.getTime() - 40 * DAY);
+        // a feature of an earlier month does not count (and has ended)
+        expect(
+          await s.listingFeatures.claimWithinAllowance(row(c.id, seller.id, lastMonth), 2, lastMonth, lastMonth),
+        ).toMatchObject({ feature: { puppyId: c.id } });
+        const first = await s.listingFeatures.claimWithinAllowance(row(a.id, seller.id), 2, NOW, NOW);
+        expect(first).toMatchObject({ feature: { puppyId: a.id, userId: seller.id, removedAt: null } });
+        expect(await s.listingFeatures.claimWithinAllowance(row(a.id, seller.id), 2, NOW, NOW)).toEqual({
+          refused: 'already_featured',
+        });
+        expect(await s.listingFeatures.claimWithinAllowance(row(b.id, seller.id), 2, NOW, NOW)).toMatchObject({
+          feature: { puppyId: b.id },
+        });
+        expect(await s.listingFeatures.claimWithinAllowance(row(c.id, seller.id), 2, NOW, NOW)).toEqual({
+          refused: 'allowance',
+        });
+        expect((await s.listingFeatures.listBySeller(seller.id)).map((f) => f.puppyId)).toEqual([b.id, a.id, c.id]);
+      });
+
+      it('gives exactly one of two features at once the last of the allowance', async () => {
+        const seller = await plannedSeller();
+        const [a, b] = [await newPuppy({ userId: seller.id }), await newPuppy({ userId: seller.id })];
+        const results = await Promise.all([
+          s.listingFeatures.claimWithinAllowance(row(a.id, seller.id), 1, NOW, NOW),
+          s.listingFeatures.claimWithinAllowance(row(b.id, seller.id), 1, NOW, NOW),
+        ]);
+        expect(results.filter((r) => 'feature' in r)).toHaveLength(1);
+        expect(results.filter((r) => 'refused' in r)).toEqual([{ refused: 'allowance' }]);
+      });
+
+      it('shows features that run, are not removed and whose seller has an active plan', async () => {
+        const seller = await plannedSeller();
+        const lapsed = await plannedSeller({ currentPeriodEnd: new Date(NOW.getTime() + DAY).toISOString() });
+        const unplanned = await newUser({ accountType: 'seller' });
+        const [a, b, c, d] = [
+          await newPuppy({ userId: seller.id }),
+          await newPuppy({ userId: seller.id }),
+          await newPuppy({ userId: lapsed.id }),
+          await newPuppy({ userId: unplanned.id }),
+        ];
+        const fa = await s.listingFeatures.claimWithinAllowance(row(a.id, seller.id), 3, NOW, NOW);
+        const fb = await s.listingFeatures.claimWithinAllowance(row(b.id, seller.id), 3, NOW, NOW);
+        await s.listingFeatures.claimWithinAllowance(row(c.id, lapsed.id), 3, NOW, NOW);
+        await s.listingFeatures.claimWithinAllowance(row(d.id, unplanned.id), 3, NOW, NOW);
+        if (!('feature' in fa) || !('feature' in fb)) throw new Error('features not taken');
+        const admin = await newUser({ role: 'admin' });
+        const removed = await s.listingFeatures.remove(fb.feature.id, 'Misleading photo', admin.id, NOW);
+        expect(removed).toMatchObject({
+          removedAt: NOW.toISOString(),
+          removedReason: 'Misleading photo',
+          removedBy: admin.id,
+        });
+        expect(await s.listingFeatures.remove(fb.feature.id, 'Again', admin.id, NOW)).toBeUndefined();
+        expect(await s.listingFeatures.remove(999_999, 'Unknown', admin.id, NOW)).toBeUndefined();
+        expect(await s.listingFeatures.get(fb.feature.id)).toEqual(removed);
+        expect((await s.listingFeatures.listShowing(NOW)).map((f) => f.puppyId)).toEqual([a.id, c.id]);
+        // the lapsed plan's period ends: its feature stops showing; 30 days on, every feature has ended
+        expect((await s.listingFeatures.listShowing(new Date(NOW.getTime() + 2 * DAY))).map((f) => f.puppyId)).toEqual([
+          a.id,
+        ]);
+        expect(await s.listingFeatures.listShowing(new Date(NOW.getTime() + 30 * DAY))).toEqual([]);
       });
     });
 

@@ -119,6 +119,7 @@ export function searchPublic(db: Collections, query: CatalogueQuery, now: Date):
   const nowIso = now.toISOString();
   const breedWords = new Map<number, string>();
   const breedIds = query.breedIds ? new Set(query.breedIds) : undefined;
+  const ids = query.ids ? new Set(query.ids) : undefined;
   const tokens = searchTokens(query.search);
   const location = query.location?.toLowerCase();
   const region = location && REGION_NAMES.has(location) ? location : undefined;
@@ -142,7 +143,7 @@ export function searchPublic(db: Collections, query: CatalogueQuery, now: Date):
     if (query.maxPrice !== undefined && p.price > query.maxPrice) continue;
     if (query.gender && p.gender !== query.gender) continue;
     if (query.status && p.status !== query.status) continue;
-    if (query.featured && !p.featured) continue;
+    if (ids && !ids.has(p.id)) continue; // the listings featured now (decision 0134)
     if (query.healthTested && !p.healthTested) continue; // decision 0121
     if (verified && !verified.has(p.userId)) continue; // decision 0118
     if (region ? p.region !== region : location && !p.location.toLowerCase().includes(location)) continue;
