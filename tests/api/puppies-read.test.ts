@@ -50,8 +50,32 @@ beforeAll(async () => {
     price: 4200,
     location: 'Austin, TX',
     status: 'available',
-    featured: true,
   });
+  // Bijou is featured: its seller's annual plan paid for it (decision 0134)
+  await t.store.sellerSubscriptions.createForProvider({
+    userId: seller.id,
+    plan: 'annual',
+    priceId: 'price_annual',
+    providerSubscriptionId: 'sub_read_1',
+    status: 'active',
+    trialEnd: null,
+    currentPeriodEnd: future,
+    createdAt: NOW.toISOString(),
+  });
+  await t.store.listingFeatures.claimWithinAllowance(
+    {
+      puppyId: ids['frenchie']!,
+      userId: seller.id,
+      startedAt: NOW.toISOString(),
+      endsAt: future,
+      removedAt: null,
+      removedReason: null,
+      removedBy: null,
+    },
+    3,
+    NOW,
+    NOW,
+  );
   await add('draft', { name: 'Hidden Draft', breedId: lab.id, expiresAt: null });
   await add('expired', { name: 'Old Expired', breedId: lab.id, expiresAt: past });
 });
@@ -161,9 +185,12 @@ describe('single puppies, featured and breeds', () => {
     }
   });
 
-  it('lists featured available puppies', async () => {
+  it('lists the featured puppies first, then the newest available ones (decision 0134)', async () => {
     const response = await request(t.app).get('/api/puppies/featured').expect(200);
-    expect(names(response.body)).toEqual(['Bijou']);
+    expect(response.body.map((p: { name: string; featured: boolean }) => [p.name, p.featured])).toEqual([
+      ['Bijou', true],
+      ['Daisy', false],
+    ]);
   });
 
   it('lists breeds by name with id and name', async () => {

@@ -5,6 +5,8 @@
 // restart never duplicates or resets anything.
 import { randomBytes } from 'node:crypto';
 import { slugify } from '#contracts/breeders.ts';
+import { FEATURE_DAYS } from '#contracts/features.ts';
+import { PLANS, TRIAL_DAYS } from '#contracts/plans.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Collections, NewRow, Storage } from '../storage/lowdb/storage.ts';
 import { DEMO_BREEDER_PROFILES } from './breeder-profiles.ts';
@@ -229,7 +231,13 @@ function insertDemo(
   const sold = options.connectedSellers ? markSold(listings, idOf, now) : [];
 
   listings.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  // the catalogue's sample marks the listings a plan features below; the flag itself is no longer read
+  const picked = new Set(listings.filter((puppy) => puppy.featured));
+  for (const puppy of listings) puppy.featured = false;
   const puppyIds = new Map(listings.map((puppy) => [puppy, db.puppies.insert(puppy).id]));
+  // real features (decision 0134): two kennels on the annual plan, three features each. The demo seller
+  // has no plan: the listing-fee flows are shown with its drafts.
+  kennelIds.slice(0, 2).forEach((id, i) => insertDemoPlan(db, id, people[i + 2]!, 3, listings, picked, puppyIds, now));
   [sellerId, ...kennelIds].forEach((id, i) => insertBreederProfile(db, id, people[i + 1]!.username, listings));
   const sales = sold.map(({ listing, sale }) => ({
     sale,
@@ -320,6 +328,84 @@ function connectSeller(db: Collections, userId: number, person: { username: stri
     livemode: false,
     createdAt: at,
     updatedAt: at,
+  });
+}
+
+/**
+ * An annual plan as the local provider would have it (an active subscription object and the app's row,
+ * started `daysAgo` so its allowance month began then), and `features` of the seller's live available
+ * listings featured a few hours ago: the sample's first, then the newest (docs/product.md §22).
+ */
+function insertDemoPlan(
+  db: Collections,
+  userId: number,
+  person: { username: string; email: string },
+  features: number,
+  listings: readonly NewRow<'puppies'>[],
+  picked: ReadonlySet<NewRow<'puppies'>>,
+  puppyIds: ReadonlyMap<NewRow<'puppies'>, number>,
+  now: Date,
+): void {
+  const started = new Date(now.getTime() - 20 * DAY_MS);
+  const periodEnd = new Date(started.getTime() + 365 * DAY_MS).toISOString();
+  const providerId = `sub_local_demo_${userId}`;
+  db.localPayments.insert({
+    providerId,
+    kind: 'subscription',
+    status: 'active',
+    amountCents: PLANS.annual.amountCents,
+    currency: 'usd',
+    captureMethod: 'automatic',
+    clientSecret: '',
+    metadata: {
+      purpose: 'subscription_setup',
+      userId: String(userId),
+      plan: 'annual',
+      priceId: 'price_annual',
+      email: person.email,
+    },
+    lastError: null,
+    lastErrorCode: null,
+    idempotencyKey: `subscription:${userId}:price_annual:demo`,
+    paymentMethodId: null,
+    trialEnd: new Date(started.getTime() + TRIAL_DAYS * DAY_MS).toISOString(),
+    refundedCents: 0,
+    createdAt: started.toISOString(),
+    updatedAt: started.toISOString(),
+  });
+  db.sellerSubscriptions.insert({
+    userId,
+    plan: 'annual',
+    priceId: 'price_annual',
+    providerSubscriptionId: providerId,
+    status: 'active',
+    trialEnd: new Date(started.getTime() + TRIAL_DAYS * DAY_MS).toISOString(),
+    currentPeriodEnd: periodEnd,
+    createdAt: started.toISOString(),
+  });
+  db.users.update(userId, { hasActiveListingPlan: true, listingPlanExpiresAt: periodEnd });
+  const live = listings.filter(
+    (p) =>
+      p.userId === userId &&
+      p.status === 'available' &&
+      p.expiresAt !== null &&
+      Date.parse(p.expiresAt) > now.getTime(),
+  );
+  const chosen = [...live.filter((p) => picked.has(p)), ...live.filter((p) => !picked.has(p)).reverse()].slice(
+    0,
+    features,
+  );
+  chosen.forEach((puppy, i) => {
+    const at = new Date(now.getTime() - (i + 1) * 3_600_000);
+    db.listingFeatures.insert({
+      puppyId: puppyIds.get(puppy)!,
+      userId,
+      startedAt: at.toISOString(),
+      endsAt: new Date(at.getTime() + FEATURE_DAYS * DAY_MS).toISOString(),
+      removedAt: null,
+      removedReason: null,
+      removedBy: null,
+    });
   });
 }
 

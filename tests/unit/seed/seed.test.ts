@@ -75,10 +75,24 @@ describe('seedDatabase with demo data', () => {
     expect(new Set(visible.map((p) => p.age)).size).toBeGreaterThan(10);
   });
 
-  it('features several available, public puppies', () => {
-    const featured = storage.db.puppies.filter((p) => p.featured);
-    expect(featured.length).toBeGreaterThanOrEqual(6);
+  it('features several available, public puppies through real annual plans of two kennels (decision 0134)', () => {
+    const features = storage.db.listingFeatures.all();
+    expect(features.length).toBeGreaterThanOrEqual(6);
+    const featured = features.map((f) => storage.db.puppies.get(f.puppyId)!);
     expect(featured.every((p) => p.status === 'available' && isPublic(p))).toBe(true);
+    expect(storage.db.puppies.filter((p) => p.featured)).toEqual([]);
+    for (const f of features) {
+      const plan = storage.db.sellerSubscriptions.find((s) => s.userId === f.userId);
+      expect(plan).toMatchObject({ plan: 'annual', status: 'active' });
+      expect(storage.db.localPayments.find((o) => o.providerId === plan!.providerSubscriptionId)).toMatchObject({
+        kind: 'subscription',
+        status: 'active',
+      });
+    }
+    expect(new Set(features.map((f) => f.userId)).size).toBe(2);
+    // the demo seller shows the listing-fee flows: no plan
+    const seller = storage.db.users.find((u) => u.username === DEMO_SELLER.username)!;
+    expect(seller.hasActiveListingPlan).toBe(false);
   });
 
   it('gives the demo seller listings in every state, including two drafts and an expired one', () => {
