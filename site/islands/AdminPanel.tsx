@@ -21,6 +21,7 @@ import { MoneyIssues } from '../react/admin/MoneyIssues.tsx';
 import { MoneyCheck } from '../react/admin/MoneyCheck.tsx';
 import { BreederBadgesAdmin } from '../react/admin/BreederBadgesAdmin.tsx';
 import { ContactMessages } from '../react/admin/ContactMessages.tsx';
+import { FeaturedListingsAdmin } from '../react/admin/FeaturedListingsAdmin.tsx';
 import { ApiError, getJson, postJson } from '../lib/api-client.ts';
 import { SWR_OPTIONS } from '../lib/swr.ts';
 import { toast } from '../lib/toast.ts';
@@ -149,6 +150,7 @@ function AdminHome({ user }: { user: UserView }) {
         <ModerationQueue />
         <ContactMessages />
         <BreederBadgesAdmin />
+        <FeaturedListingsAdmin />
         <HealthTestChecks />
         <HeldPayouts />
         <MoneyIssues />

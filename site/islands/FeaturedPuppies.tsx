@@ -58,7 +58,8 @@ export default function FeaturedPuppies({
               width={1200}
               height={900}
             />
-            <span className="featured-badge">Featured</span>
+            {/* only a listing a plan features says so (decision 0134); newer listings fill the row */}
+            {puppy.featured && <span className="featured-badge">Featured</span>}
           </div>
           <div className="card-body featured-body">
             <div className="featured-title">

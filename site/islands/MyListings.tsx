@@ -1,6 +1,9 @@
 // /my-listings (docs/product.md §2 "My listings", §4 "Listing"; docs/decisions/0022, 0023): tabs All, Available,
 // Reserved, Adopted with counts (the saved puppies moved to /saved, decision 0132); each listing's visibility (draft / active until /
 // expired) with the action it needs; view, edit and delete with a confirmation; the payment=success alert.
+// Each listing's real state as the server decides it (docs/product.md §22, decision 0134): draft, live,
+// featured until a day, expired with Renew, hidden by moderation; View only for a live page; Feature while
+// the plan has a feature left this month, and the allowance line.
 // The h1 and Post a Puppy are in the page's HTML (pages/my-listings.astro); this island renders below them.
 import { useEffect, useRef, useState } from 'react';
 import { SellerPlanSummary } from '../react/sellers/SellerPlanSummary.tsx';
@@ -9,6 +12,8 @@ import type { UserView } from '#contracts/auth.ts';
 import type { OrderView } from '#contracts/orders.ts';
 import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
 import type { MyListingsConversationsResponse } from '#contracts/conversations.ts';
+import type { FeatureAllowanceView, ListingStateView, MyListingStatesView } from '#contracts/features.ts';
+import type { ActivateListingPlanResponse } from '#contracts/payments.ts';
 import { SellerOrderPanel } from '../react/orders/SellerOrderPanel.tsx';
 import { SellerReviews } from '../react/reviews/SellerReviews.tsx';
 import { ParentsPanel } from '../react/parents/ParentsPanel.tsx';
@@ -60,6 +65,12 @@ export default function MyListings() {
 
 function Listings({ user }: { user: UserView }) {
   const { data, error, isLoading, mutate } = useApi<PuppyView[]>('/api/my-puppies');
+  // each listing's state and the month's features (decision 0134)
+  const states = useApi<MyListingStatesView>('/api/my-listings/states');
+  const refresh = () => {
+    void mutate();
+    void states.mutate();
+  };
   // The order holding each reserved or sold listing (docs/decisions/0056): newest first, one per puppy.
   const sellerOrders = useApi<OrderView[]>('/api/seller-orders');
   const orderFor = (puppyId: number) => sellerOrders.data?.find((order) => order.puppyId === puppyId);
@@ -137,6 +148,7 @@ function Listings({ user }: { user: UserView }) {
         </p>
       )}
       {user.accountType === 'seller' && <SellerPlanSummary />}
+      {user.accountType === 'seller' && states.data && <FeatureAllowance allowance={states.data.allowance} />}
       {user.accountType === 'seller' && (
         <p>
           What you earn from each sale, and your payout account: <a href="/earnings">Earnings</a>
@@ -179,6 +191,9 @@ function Listings({ user }: { user: UserView }) {
               <ListingRow
                 key={puppy.id}
                 puppy={puppy}
+                state={states.data?.listings[String(puppy.id)]}
+                allowance={states.data?.allowance ?? null}
+                onChanged={refresh}
                 eager={index === 0}
                 onDelete={() => setToDelete(puppy)}
                 order={orderFor(puppy.id)}
@@ -238,7 +253,46 @@ function ListingConversations({ puppyId }: { puppyId: number }) {
   );
 }
 
-function Visibility({ puppy }: { puppy: PuppyView }) {
+/** "2 of 3 features left this month · 3 more on Dec 14, 2026" (docs/product.md §22) */
+export function allowanceText(allowance: FeatureAllowanceView): string {
+  if (allowance.perMonth === 0)
+    return 'Your monthly plan has no featured listings: the six-month plan has 1 a month, the annual plan 3.';
+  const next = dateFormat.format(new Date(allowance.nextAt));
+  const noun = allowance.perMonth === 1 ? 'feature' : 'features';
+  return `${allowance.left} of ${allowance.perMonth} ${noun} left this month · ${allowance.perMonth} more on ${next}`;
+}
+
+function FeatureAllowance({ allowance }: { allowance: FeatureAllowanceView | null }) {
+  return (
+    <p className="feature-allowance">
+      <strong>Featured listings:</strong>{' '}
+      {allowance ? allowanceText(allowance) : 'featuring comes with the six-month and annual seller plans.'}
+    </p>
+  );
+}
+
+/** why a live listing has no Feature button: said, not a disabled button */
+function featureNote(allowance: FeatureAllowanceView | null): string {
+  if (!allowance) return 'Featuring comes with the six-month and annual plans.';
+  if (allowance.perMonth === 0) return 'Your monthly plan has no featured listings.';
+  return `No features left this month: more on ${dateFormat.format(new Date(allowance.nextAt))}.`;
+}
+
+function Visibility({ puppy, state }: { puppy: PuppyView; state: ListingStateView | undefined }) {
+  const date = puppy.expiresAt ? dateFormat.format(new Date(puppy.expiresAt)) : '';
+  const removed = state?.removedFeature && (
+    <p className="listing-feature-removed" role="note">
+      <strong>Feature removed by PuppyNest</strong> on {dateFormat.format(new Date(state.removedFeature.removedAt))}:{' '}
+      {state.removedFeature.reason}
+    </p>
+  );
+  if (state?.state === 'hidden') {
+    return (
+      <p className="listing-visibility">
+        <strong>Hidden by moderation</strong>: buyers cannot see it.
+      </p>
+    );
+  }
   if (puppy.listingStatus === 'draft') {
     return (
       <p className="listing-visibility">
@@ -249,32 +303,124 @@ function Visibility({ puppy }: { puppy: PuppyView }) {
       </p>
     );
   }
-  const date = puppy.expiresAt ? dateFormat.format(new Date(puppy.expiresAt)) : '';
   if (puppy.listingStatus === 'expired') {
     return (
       <p className="listing-visibility">
-        <strong>Expired</strong> on {date}: buyers no longer see it.{' '}
-        <a href={`/listing-payment/${puppy.id}`} aria-label={`Renew ${puppy.name}`}>
-          Renew
-        </a>
+        <strong>Expired</strong> on {date}: buyers no longer see it.
       </p>
     );
   }
+  if (state?.state === 'featured' && state.featuredUntil) {
+    return (
+      <>
+        <p className="listing-visibility">
+          <strong className="listing-featured">Featured</strong> until{' '}
+          {dateFormat.format(new Date(state.featuredUntil))} · Active until {date}
+        </p>
+        {removed}
+      </>
+    );
+  }
   return (
-    <p className="listing-visibility">
-      <strong>Active</strong> until {date}
-    </p>
+    <>
+      <p className="listing-visibility">
+        <strong>Active</strong> until {date}
+      </p>
+      {removed}
+    </>
+  );
+}
+
+/**
+ * Renew an expired listing the way a draft goes live (listing-fees.ts activateListingPlan): with a plan,
+ * its free slot first; the listing fee when the plan has none, or without a plan (a link to the fee page).
+ */
+function RenewButton({ puppy, planned, onRenewed }: { puppy: PuppyView; planned: boolean; onRenewed: () => void }) {
+  const [busy, setBusy] = useState(false);
+  if (!planned)
+    return (
+      <a href={`/listing-payment/${puppy.id}`} className="btn" aria-label={`Renew ${puppy.name}`}>
+        Renew
+      </a>
+    );
+  const renew = async () => {
+    setBusy(true);
+    try {
+      const answer = await postJson<ActivateListingPlanResponse>('/api/user/activate-listing-plan', {
+        puppyId: puppy.id,
+      });
+      if (!answer.activated) {
+        window.location.assign(`/listing-payment/${puppy.id}`);
+        return;
+      }
+      toast({ title: 'Listing Renewed', description: answer.message, variant: 'success' });
+      onRenewed();
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: error instanceof ApiError ? error.message : 'The listing could not be renewed.',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" aria-label={`Renew ${puppy.name}`} disabled={busy} onClick={() => void renew()}>
+      Renew
+    </button>
+  );
+}
+
+function FeatureButton({ puppy, onFeatured }: { puppy: PuppyView; onFeatured: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const feature = async () => {
+    setBusy(true);
+    try {
+      await postJson('/api/features', { puppyId: puppy.id });
+      toast({
+        title: 'Listing Featured',
+        description: `${puppy.name} is featured for 30 days: first on the home page and in matching searches.`,
+        variant: 'success',
+      });
+      onFeatured();
+    } catch (error) {
+      toast({
+        title: 'Not Featured',
+        description: error instanceof ApiError ? error.message : 'The listing could not be featured.',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="secondary"
+      aria-label={`Feature ${puppy.name}`}
+      disabled={busy}
+      onClick={() => void feature()}
+    >
+      Feature
+    </button>
   );
 }
 
 function ListingRow({
   puppy,
+  state,
+  allowance,
+  onChanged,
   eager,
   onDelete,
   order,
   onOrderChanged,
 }: {
   puppy: PuppyView;
+  state: ListingStateView | undefined;
+  allowance: FeatureAllowanceView | null;
+  onChanged: () => void;
   eager: boolean;
   onDelete: () => void;
   order: OrderView | undefined;
@@ -287,16 +433,32 @@ function ListingRow({
         <h2>{puppy.name}</h2>
         <p>
           {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender} · {formatPrice(puppy.price)}{' '}
-          <StatusBadge status={puppy.listingStatus === 'draft' ? 'draft' : puppy.status} />
+          <StatusBadge status={badgeOf(puppy, state)} />
         </p>
-        <Visibility puppy={puppy} />
+        <Visibility puppy={puppy} state={state} />
+        {state?.state === 'live' && !state.canFeature && (
+          <p className="listing-feature-note">{featureNote(allowance)}</p>
+        )}
         <ListingConversations puppyId={puppy.id} />
         {order && <SellerOrderPanel order={order} puppyName={puppy.name} onChanged={onOrderChanged} />}
       </div>
       <div className="listing-actions">
-        <a href={`/puppies/${puppy.id}`} className="btn secondary outline" aria-label={`View ${puppy.name}`}>
-          View
-        </a>
+        {/* View only for a public page; a draft's page is its owner's preview; an expired or hidden
+            listing has no page to show (decision 0134) */}
+        {state && (state.state === 'live' || state.state === 'featured' || state.state === 'not_available') && (
+          <a href={`/puppies/${puppy.id}`} className="btn secondary outline" aria-label={`View ${puppy.name}`}>
+            View
+          </a>
+        )}
+        {state?.state === 'draft' && (
+          <a href={`/puppies/${puppy.id}`} className="btn secondary outline" aria-label={`Preview ${puppy.name}`}>
+            Preview
+          </a>
+        )}
+        {state?.canFeature && <FeatureButton puppy={puppy} onFeatured={onChanged} />}
+        {puppy.listingStatus === 'expired' && state?.state !== 'hidden' && (
+          <RenewButton puppy={puppy} planned={allowance !== null} onRenewed={onChanged} />
+        )}
         <a href={`/edit-puppy/${puppy.id}`} className="btn secondary" aria-label={`Edit ${puppy.name}`}>
           Edit
         </a>
@@ -306,6 +468,14 @@ function ListingRow({
       </div>
     </li>
   );
+}
+
+/** the row's badge: the listing's state first (never "Available Now" for a listing buyers cannot see) */
+function badgeOf(puppy: PuppyView, state: ListingStateView | undefined): string {
+  if (state?.state === 'hidden') return 'hidden';
+  if (puppy.listingStatus === 'draft') return 'draft';
+  if (puppy.listingStatus === 'expired') return 'expired';
+  return puppy.status;
 }
 
 function ConfirmDelete({

@@ -17,7 +17,7 @@ export interface ListResults {
   filters: Filters;
   /** the page asked for, from 1 */
   page: number;
-  result: Pick<PuppyPage, 'items' | 'total' | 'totalCapped' | 'breeders'>;
+  result: Pick<PuppyPage, 'items' | 'total' | 'totalCapped' | 'breeders'> & Partial<Pick<PuppyPage, 'featured'>>;
   /**
    * what is wrong with the distance asked for (decision 0129): the ZIP field's message. The list is then
    * the other filters' results, without distances, never an empty list.

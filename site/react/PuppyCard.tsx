@@ -67,6 +67,12 @@ interface CardProps {
   breeder?: BreederSummary | null;
 }
 
+/** a paid placement (docs/product.md §22, decision 0134): said in words, not only by place */
+export function FeaturedLabel({ puppy }: { puppy: PuppyView }) {
+  if (!puppy.featured) return null;
+  return <p className="featured-label">Featured</p>;
+}
+
 export function PuppyCard({ puppy, favorited, onToggleFavorite, eager = false, headingLevel = 3, breeder }: CardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
@@ -84,6 +90,7 @@ export function PuppyCard({ puppy, favorited, onToggleFavorite, eager = false, h
         <FavoriteButton puppy={puppy} favorited={favorited} onToggle={onToggleFavorite} />
       </div>
       <div className="card-body">
+        <FeaturedLabel puppy={puppy} />
         <Heading className="puppy-card-name">{puppy.name}</Heading>
         <BreedLine puppy={puppy} />
         <p className="puppy-card-price">{formatPrice(puppy.price)}</p>
@@ -174,6 +181,7 @@ export function PuppyListItem({ puppy, favorited, onToggleFavorite, eager = fals
         <StatusBadge status={puppy.status} className="on-image" />
       </div>
       <div className="puppy-list-body">
+        <FeaturedLabel puppy={puppy} />
         <div className="puppy-list-head">
           <h3 className="puppy-card-name">{puppy.name}</h3>
           <p className="puppy-card-price">{formatPrice(puppy.price)}</p>

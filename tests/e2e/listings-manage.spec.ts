@@ -119,8 +119,8 @@ test('a seller posts a puppy with two images and a video, sees it in My Listings
   await expect(page.getByRole('tab', { name: 'Available (1)' })).toBeVisible();
   await expectAccessible(page, '/my-listings with a draft');
 
-  // the owner sees the draft's page, its failing video text and Edit Listing
-  await row.getByRole('link', { name: `View ${name}` }).click();
+  // the owner previews the draft's page (View is for public pages: decision 0134), its failing video text and Edit Listing
+  await row.getByRole('link', { name: `Preview ${name}` }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('This listing is a draft')).toBeVisible();
   await expect(page.getByText('Sorry, there was an error loading this video.')).toBeVisible();
