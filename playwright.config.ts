@@ -45,6 +45,7 @@ const SERVERS = [
       'puppies-near',
       'alerts',
       'menus-by-role',
+      'featured-listings',
     ],
   },
 ] as const;
