@@ -504,14 +504,41 @@ describe('the on-demand listing pages, served by createApp from the build', () =
   });
 
   it("the home page's featured puppies come from its server island, rendered with the featured listings of now", async () => {
-    await t.store.puppies.update(ids.daisy!, { featured: true });
+    // Daisy's seller has an annual plan and features her (decision 0134)
+    const daisy = (await t.store.puppies.get(ids.daisy!))!;
+    await t.store.sellerSubscriptions.createForProvider({
+      userId: daisy.userId,
+      plan: 'annual',
+      priceId: 'price_annual',
+      providerSubscriptionId: 'sub_site_build',
+      status: 'active',
+      trialEnd: null,
+      currentPeriodEnd: new Date(NOW.getTime() + 300 * DAY).toISOString(),
+      createdAt: NOW.toISOString(),
+    });
+    await t.store.listingFeatures.claimWithinAllowance(
+      {
+        puppyId: daisy.id,
+        userId: daisy.userId,
+        startedAt: NOW.toISOString(),
+        endsAt: new Date(NOW.getTime() + 30 * DAY).toISOString(),
+        removedAt: null,
+        removedReason: null,
+        removedBy: null,
+      },
+      3,
+      NOW,
+      NOW,
+    );
     const island = /\/_server-islands\/FeaturedListings\?[^"']*/.exec(html('index.html'))?.[0]?.replace(/&amp;/g, '&');
     // fetched by its script only: a preload of it keeps Chromium's request open (tools/astro-no-island-preload.mjs)
     expect(html('index.html')).not.toMatch(/<link rel="preload"[^>]*_server-islands/);
     expect(island).toBeTruthy();
     const response = await request(t.app).get(island!).expect(200);
     expect(response.text).toContain('href="/puppies/' + ids.daisy + '">Daisy</a>');
-    expect(response.text).not.toContain('Beagle Pup');
+    // she leads, labelled; newer listings fill the row without the label
+    expect(/href="\/puppies\/(\d+)"/.exec(response.text)?.[1]).toBe(String(ids.daisy));
+    expect(response.text.match(/class="featured-badge"/g)).toHaveLength(1);
     expect(response.headers['cache-control']).toMatch(/^public, /);
   });
 
