@@ -13,6 +13,7 @@ import type { OrderView } from '#contracts/orders.ts';
 import type { PuppyStatus, PuppyView } from '#contracts/puppies.ts';
 import type { MyListingsConversationsResponse } from '#contracts/conversations.ts';
 import type { FeatureAllowanceView, ListingStateView, MyListingStatesView } from '#contracts/features.ts';
+import { KIT_PLAN, kitPath } from '#contracts/marketing-kit.ts';
 import type { ActivateListingPlanResponse } from '#contracts/payments.ts';
 import { SellerOrderPanel } from '../react/orders/SellerOrderPanel.tsx';
 import { SellerReviews } from '../react/reviews/SellerReviews.tsx';
@@ -456,6 +457,12 @@ function ListingRow({
           </a>
         )}
         {state?.canFeature && <FeatureButton puppy={puppy} onFeatured={onChanged} />}
+        {/* the annual plan's marketing kit, for a listing families can open (decision 0136) */}
+        {allowance?.plan === KIT_PLAN && (state?.state === 'live' || state?.state === 'featured') && (
+          <a href={kitPath(puppy.id)} className="btn secondary outline" aria-label={`Marketing kit for ${puppy.name}`}>
+            Marketing kit
+          </a>
+        )}
         {puppy.listingStatus === 'expired' && state?.state !== 'hidden' && (
           <RenewButton puppy={puppy} planned={allowance !== null} onRenewed={onChanged} />
         )}

@@ -70,7 +70,10 @@ test('an annual seller opens the kit, prints the flyer to PDF and copies the add
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(kitPath(id));
+  // the kit is one click from the listing's row on My Listings
+  await page.goto('/my-listings');
+  await page.getByRole('link', { name: `Marketing kit for ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`${kitPath(id)}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Marketing kit: ${name}` })).toBeVisible();
   const flyer = page.getByRole('article', { name: `Flyer for ${name}` });
   await expect(flyer.getByText('$1,450')).toBeVisible();
