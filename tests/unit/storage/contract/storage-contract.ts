@@ -1002,6 +1002,8 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
           message: 'Is Biscuit still available?',
           puppyId: puppy.id,
           userId: null,
+          // the sender's plan (decision 0136): none for a visitor
+          plan: null,
           createdAt: NOW.toISOString(),
         };
         const message = await s.contacts.insert(row);
