@@ -614,6 +614,43 @@ export interface AlertMark {
   matchedUntil: string;
 }
 
+/**
+ * One listing's counted views on one day (UTC), and where they came from (docs/product.md §23, decision
+ * 0135): the daily aggregate the seller's insights read. Nothing in it points at a visitor.
+ */
+export interface ListingViewDay {
+  id: number;
+  puppyId: number;
+  /** YYYY-MM-DD */
+  day: string;
+  views: number;
+  fromSearch: number;
+  fromBreed: number;
+  fromBreeder: number;
+  fromAlert: number;
+  fromDirect: number;
+  fromSite: number;
+  fromExternal: number;
+}
+
+/**
+ * A view counted today: the hash of the day's salt, the visitor's address and browser and the listing, so a
+ * visitor counts once per listing and day. Swept with the salt when the day is over: afterwards no mark can
+ * be tied to anyone (decision 0135).
+ */
+export interface ListingViewMark {
+  id: number;
+  visitorKey: string;
+  day: string;
+}
+
+/** the day's random salt of the visitor keys; removed when the day is over */
+export interface ListingViewSalt {
+  id: number;
+  day: string;
+  salt: string;
+}
+
 export interface Settings {
   paymentMode: 'test' | 'live';
   /**
@@ -662,6 +699,10 @@ export interface DbShape {
   alertMarks: AlertMark[];
   // featured listings (decision 0134)
   listingFeatures: ListingFeature[];
+  // listing insights' views (decision 0135)
+  listingViewDays: ListingViewDay[];
+  listingViewMarks: ListingViewMark[];
+  listingViewSalts: ListingViewSalt[];
   settings: Settings;
 }
 

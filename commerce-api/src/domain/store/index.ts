@@ -11,7 +11,7 @@
 // The domain owns this seam (docs/decisions/0109-the-domain-owns-its-store.md): storage/ implements it
 // and imports it from here; domain/ never imports storage/. One file per area, as the stores split
 // their repositories: accounts, listings, payments, payouts, conversations, site, breeders,
-// reviews, parents, saved searches, featured listings.
+// reviews, parents, saved searches, featured listings, insights.
 import type { AccountsRepositories } from './accounts.ts';
 import type { ConversationsRepositories } from './conversations.ts';
 import type { ListingsRepositories } from './listings.ts';
@@ -23,6 +23,7 @@ import type { BreedersRepositories } from './breeders.ts';
 import type { ParentsRepositories } from './parents.ts';
 import type { SavedSearchesRepositories } from './saved-searches.ts';
 import type { FeaturesRepositories } from './features.ts';
+import type { InsightsRepositories } from './insights.ts';
 
 export * from './rows.ts';
 export * from './accounts.ts';
@@ -36,6 +37,7 @@ export * from './reviews.ts';
 export * from './parents.ts';
 export * from './saved-searches.ts';
 export * from './features.ts';
+export * from './insights.ts';
 
 /** every repository, one area per file */
 export interface Repositories
@@ -50,7 +52,8 @@ export interface Repositories
     ReviewsRepositories,
     ParentsRepositories,
     SavedSearchesRepositories,
-    FeaturesRepositories {}
+    FeaturesRepositories,
+    InsightsRepositories {}
 
 export interface Store extends Repositories {
   /**

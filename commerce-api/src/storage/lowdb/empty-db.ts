@@ -36,6 +36,9 @@ const collectionFlags = {
   alertDeliveries: true,
   alertMarks: true,
   listingFeatures: true,
+  listingViewDays: true,
+  listingViewMarks: true,
+  listingViewSalts: true,
 } satisfies Record<CollectionName, true>;
 
 export const COLLECTION_NAMES = Object.keys(collectionFlags) as readonly CollectionName[];

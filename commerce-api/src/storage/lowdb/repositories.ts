@@ -26,6 +26,7 @@ import { payoutRepositories } from './repositories/payouts.ts';
 import { reviewRepositories } from './repositories/reviews.ts';
 import { featureRepositories } from './repositories/features.ts';
 import { savedSearchRepositories } from './repositories/saved-searches.ts';
+import { insightRepositories } from './repositories/insights.ts';
 import { siteRepositories } from './repositories/site.ts';
 
 /** every repository over one way of writing (direct, or inside a transaction), one file per area */
@@ -43,6 +44,7 @@ function repositories(storage: Storage, mutate: Mutate): Repositories {
     ...parentRepositories(context),
     ...savedSearchRepositories(context),
     ...featureRepositories(context),
+    ...insightRepositories(context),
   };
 }
 

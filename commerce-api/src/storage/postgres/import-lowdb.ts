@@ -49,6 +49,9 @@ const TABLES: ReadonlyArray<readonly [CollectionName, string]> = [
   ['alertMarks', 'alert_marks'],
   // featured listings, decision 0134 (after users and puppies)
   ['listingFeatures', 'listing_features'],
+  // listing insights' daily views, decision 0135 (after puppies). The day's marks and salt are not copied:
+  // they are a day's dedup only, and a fresh salt starts the count again
+  ['listingViewDays', 'listing_view_days'],
 ];
 
 export interface ImportedCollection {

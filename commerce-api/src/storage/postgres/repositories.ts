@@ -21,6 +21,7 @@ import type { Kept } from './repositories/shared.ts';
 import { reviewRepositories } from './repositories/reviews.ts';
 import { featureRepositories } from './repositories/features.ts';
 import { savedSearchRepositories } from './repositories/saved-searches.ts';
+import { insightRepositories } from './repositories/insights.ts';
 import { siteRepositories } from './repositories/site.ts';
 import type { Database, Db } from './schema.ts';
 import type { Log } from '../../logging/log.ts';
@@ -39,6 +40,7 @@ function repositories(db: Db, kept: Kept): Repositories {
     ...parentRepositories(db),
     ...savedSearchRepositories(db),
     ...featureRepositories(db),
+    ...insightRepositories(db),
   };
 }
 

@@ -21,6 +21,9 @@ import type {
   Favorite,
   HealthTest,
   ListingFeature,
+  ListingViewDay,
+  ListingViewMark,
+  ListingViewSalt,
   ParentDog,
   ListingFeePayment,
   LocalPaymentObject,
@@ -84,6 +87,10 @@ export interface Database {
   alertMarks: Table<AlertMark>;
   // featured listings (decision 0134)
   listingFeatures: Table<ListingFeature>;
+  // listing insights' views (decision 0135)
+  listingViewDays: Table<ListingViewDay>;
+  listingViewMarks: Table<ListingViewMark>;
+  listingViewSalts: Table<ListingViewSalt>;
   // shared rate limits and job leases (decisions 0093, 0094)
   rateLimitHits: { key: string; windowEndsAt: string; hits: number };
   jobLeases: { name: string; startedAt: string };
