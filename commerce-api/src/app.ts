@@ -46,6 +46,8 @@ import { breedersRoutes } from './http/routes/breeders.routes.ts';
 import { parentsRoutes } from './http/routes/parents.routes.ts';
 import { reviewsRoutes } from './http/routes/reviews.routes.ts';
 import { cspReportRoutes } from './http/routes/csp-report.routes.ts';
+import { insightsRoutes } from './http/routes/insights.routes.ts';
+import { insightsPages } from './http/insights-pages.ts';
 
 type FrontDoor = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
 
@@ -111,6 +113,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(parentsRoutes(deps));
   api.use(alertsRoutes(deps)); // saved searches and alerts (decision 0131)
   api.use(featuresRoutes(deps)); // featured listings (decision 0134)
+  api.use(insightsRoutes(deps)); // listing views and the sellers' insights (decision 0135)
   api.use(payoutsRoutes(deps));
   api.use(apiNotFound);
   // answered here, not only by the app's handler below: inside /api, req.baseUrl still says /api when
@@ -128,6 +131,7 @@ export function createApp(deps: AppDeps): express.Express {
   if (deps.pages) app.use(savedPages(deps, deps.pages, sessions)); // /saved (decision 0132)
   // the marketing kit's page, and its share image, which needs no pages (decision 0136)
   app.use(kitPages(deps, deps.pages, sessions));
+  if (deps.pages) app.use(insightsPages(deps, deps.pages, sessions)); // /insights (decision 0135)
   // /alerts, and its one-click unsubscribe POST, which works without the pages too (decision 0131)
   app.use(alertPages(deps, deps.pages, sessions));
   // uploads in object storage (decision 0095): served from the bucket; the local folder's files stay static

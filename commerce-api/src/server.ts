@@ -19,6 +19,7 @@ import { createLocalProofStore, proofStoreInBucket } from './media/proof-store.t
 import { createLocalScheduler } from './jobs/scheduler.ts';
 import { sweepUnusedUploadsJob } from './jobs/sweep-unused-uploads.ts';
 import { sweepRateLimitsJob } from './jobs/sweep-rate-limits.ts';
+import { sweepViewMarksJob } from './jobs/sweep-view-marks.ts';
 import { releasePayoutsJob } from './jobs/release-payouts.ts';
 import { moneyCheckJob } from './jobs/money-check.ts';
 import { createLogger, type Logger } from './logging/logger.ts';
@@ -116,6 +117,7 @@ export async function startServer(
       moneyCheckJob(deps.payments.payouts),
       reviewInvitesJob(deps.payments.payouts),
       savedSearchAlertsJob(alertDepsOf(deps)),
+      sweepViewMarksJob(deps.store),
       ...(store.rateLimits ? [sweepRateLimitsJob(store.rateLimits)] : []),
     ],
     { now, log, leases: store.jobLeases, metrics },

@@ -47,6 +47,8 @@ export const ON_DEMAND_ROUTES = {
   auth: { path: '/auth', audience: 'private' },
   // decision 0131: a viewer's saved searches, and the pages of the confirmation and unsubscribe links
   alerts: { path: '/alerts', audience: 'private' },
+  // decision 0135: the logged-in seller's listing insights, at their plan's level
+  insights: { path: '/insights', audience: 'private' },
 } as const satisfies Record<string, OnDemandRoute>;
 
 const routes: readonly OnDemandRoute[] = Object.values(ON_DEMAND_ROUTES);

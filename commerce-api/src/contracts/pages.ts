@@ -9,6 +9,7 @@ import type { BreederPageView, BreederSummariesResponse } from './breeders.ts';
 import type { BreedPageView } from './breed-pages.ts';
 import type { MyOrdersResponse } from './orders.ts';
 import type { MarketingKitView } from './marketing-kit.ts';
+import type { InsightsPage } from './insights.ts';
 
 /** one public listing in sitemap.xml */
 export interface SitemapEntry {
@@ -67,4 +68,6 @@ export interface PageLocals {
   alerts?: AlertsPageView;
   /** /my-listings/{id}/kit only (decision 0136): the listing's marketing kit, or why the viewer has none */
   kit?: MarketingKitView;
+  /** /insights only (decision 0135): the seller's insights at their plan's level, or why there are none */
+  insights?: InsightsPage;
 }
