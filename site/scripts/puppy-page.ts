@@ -4,6 +4,7 @@
 // true Contact Seller label, and the hearts. It also opens the inquiry dialog, drives the gallery, shares,
 // and swaps in the placeholder for a photo or the message for a video that failed.
 import type { UserView } from '#contracts/auth.ts';
+import { FROM_PARAM, viewBeaconPath } from '#contracts/insights.ts';
 import { sessionUser } from '../lib/session-user.ts';
 import { toast, toastAcrossNavigation } from '../lib/toast.ts';
 import { watchHearts } from './favorite-hearts.ts';
@@ -25,6 +26,7 @@ function start(root: HTMLElement): void {
     breed: root.dataset.breed ?? '',
     url: root.dataset.url ?? window.location.href,
   };
+  countView(puppy.id);
   watchPhotos(root);
   watchHearts(root);
   const gallery = root.querySelector<HTMLElement>('[data-gallery]');
@@ -67,6 +69,19 @@ function start(root: HTMLElement): void {
     });
   });
   root.dataset.enhanced = '';
+}
+
+/**
+ * The listing insights' view (decision 0135): the page is cached for everyone, so the view is counted by a
+ * beacon to our own API, with where the visitor came from. The server drops bots, the owner and repeats.
+ */
+function countView(puppyId: number): void {
+  if (typeof navigator.sendBeacon !== 'function') return;
+  const body = new URLSearchParams({
+    referrer: document.referrer,
+    from: new URL(window.location.href).searchParams.get(FROM_PARAM) ?? '',
+  });
+  navigator.sendBeacon(viewBeaconPath(puppyId), body);
 }
 
 /** shows and hides what depends on who is looking (PuppyDetail's data-for) */

@@ -15,6 +15,7 @@ import {
   type AlertFrequency,
   type AlertView,
 } from '#contracts/alerts.ts';
+import { ALERT_MARKER, FROM_PARAM } from '#contracts/insights.ts';
 import { button, greeting, link, paragraph } from '../mail/blocks.ts';
 import type { Mailer, MailMessage, SitePath } from '../mail/messages.ts';
 import type { Log } from '../logging/log.ts';
@@ -411,6 +412,8 @@ function manageLink(deps: AlertDeps, search: SavedSearch): SitePath {
 const unsubscribeLink = (deps: AlertDeps, search: SavedSearch): SitePath =>
   `/alerts?unsubscribe=${unsubscribeToken(deps.secret, search.id)}`;
 
+const alertListingLink = (p: Puppy): SitePath => `/puppies/${p.id}?${FROM_PARAM}=${ALERT_MARKER}`;
+
 function puppyLine(p: Puppy, breeds: ReadonlyMap<number, Breed>): string {
   const breed = breeds.get(p.breedId)?.name ?? 'Puppy';
   return `${p.name}, ${breed}, ${p.gender}, ${p.age} weeks, ${money(p.price)}, ${p.location}`;
@@ -430,7 +433,8 @@ function alertMail(
   const subject = one
     ? `New match: ${one.name}, ${breeds.get(one.breedId)?.name ?? 'puppy'}, ${money(one.price)}`
     : `${puppies.length} new puppies match your alert`;
-  const lines = puppies.slice(0, DIGEST_MAX).map((p) => `- ${puppyLine(p, breeds)}: ${site}/puppies/${p.id}`);
+  // the listing's link carries the alert marker: its view counts as from an alert mail (decision 0135)
+  const lines = puppies.slice(0, DIGEST_MAX).map((p) => `- ${puppyLine(p, breeds)}: ${site}${alertListingLink(p)}`);
   const more = puppies.length > DIGEST_MAX ? `\nSee them all: ${site}${listHref(search.query)}\n` : '';
   return {
     to: search.email,
@@ -445,7 +449,7 @@ function alertMail(
       paragraph(`${one ? 'A new puppy matches' : 'New puppies match'} your alert: ${summary}.`),
       ...puppies
         .slice(0, DIGEST_MAX)
-        .flatMap((p) => [paragraph(puppyLine(p, breeds)), button(`See ${p.name}`, `/puppies/${p.id}`)]),
+        .flatMap((p) => [paragraph(puppyLine(p, breeds)), button(`See ${p.name}`, alertListingLink(p))]),
       ...(puppies.length > DIGEST_MAX ? [link('See them all', listHref(search.query))] : []),
       link('Manage your alerts', manage, 'Pause, change or delete them:'),
       link('Unsubscribe from this alert', off),

@@ -26,6 +26,9 @@ const HEADERS = helmetHeaders({
   contentSecurityPolicy: false,
   // as the policy's frame-ancestors 'none', for browsers that read only this header (decision 0112)
   frameguard: { action: 'deny' },
+  // our own pages see where a visitor came from on the site (the listing insights' view sources, decision
+  // 0135); other sites still get no referrer at all, as under helmet's no-referrer
+  referrerPolicy: { policy: 'same-origin' },
   crossOriginEmbedderPolicy: false,
   originAgentCluster: false,
   xDnsPrefetchControl: false,
