@@ -6,8 +6,10 @@ import { createLowdbRepositories } from '../../../../commerce-api/src/storage/lo
 import { CATALOGUE_TOTAL_CAP } from '../../../../commerce-api/src/domain/store/index.ts';
 import { buildPuppy } from '../../../support/factories.ts';
 import { describeStorageContract, listed, NOW } from './storage-contract.ts';
+import { describeInsightsContract } from './insights-contract.ts';
 
 describeStorageContract('lowdb', async () => createLowdbRepositories(createMemoryStorage()));
+describeInsightsContract('lowdb', async () => createLowdbRepositories(createMemoryStorage()));
 
 describe('lowdb catalogue at scale', () => {
   it('counts the total only up to the cap, and says so', async () => {

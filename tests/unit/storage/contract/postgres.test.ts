@@ -40,6 +40,7 @@ import {
 import { emptyingSql } from '../../../support/postgres-emptying.ts';
 import { startPostgres, type TestPostgres } from '../../../support/postgres-server.ts';
 import { describeStorageContract, listed, NOW } from './storage-contract.ts';
+import { describeInsightsContract } from './insights-contract.ts';
 
 let server: TestPostgres;
 let pool: pg.Pool;
@@ -67,6 +68,7 @@ async function emptied(): Promise<Store> {
 }
 
 describeStorageContract('PostgreSQL', emptied);
+describeInsightsContract('PostgreSQL', emptied);
 
 describe('migrations', () => {
   it('apply once: a second run, even from several pools at once, finds nothing to do', async () => {
