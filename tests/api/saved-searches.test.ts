@@ -70,6 +70,8 @@ describe('an account saves an alert', () => {
       `New match: Daisy, ${(await w.t.store.breeds.list()).find((b) => b.id === 1)!.name}, $1,500`,
     );
     expect(mail!.text).toContain(`http://localhost:4321/puppies/${w.puppy.id}`);
+    // the alert marker: the listing's insights count this view as from an alert mail (decision 0135)
+    expect(mail!.text).toContain(`/puppies/${w.puppy.id}?from=alert`);
     expect(mail!.html).toContain(`/puppies/${w.puppy.id}`);
     const off = tokenIn(mail!.text, 'unsubscribe')!;
     expect(mail!.headers).toEqual({
