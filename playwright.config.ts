@@ -46,6 +46,7 @@ const SERVERS = [
       'alerts',
       'menus-by-role',
       'featured-listings',
+      'insights',
     ],
   },
 ] as const;
