@@ -47,7 +47,7 @@ export function lineChart(
     .ticks(4)
     .filter((t) => Number.isInteger(t))
     .map((t) => ({ y: y(t), label: String(t) }));
-  const xTicks = x.ticks(5).map((t) => ({ x: x(t), label: shortDay(t.toISOString().slice(0, 10)) }));
+  const xTicks = x.ticks(width < 480 ? 3 : 5).map((t) => ({ x: x(t), label: shortDay(t.toISOString().slice(0, 10)) }));
   return {
     width,
     height,
@@ -66,8 +66,11 @@ export interface BarChart {
 }
 
 /** horizontal bars (where the views came from), one band per row */
-export function barChart(rows: ReadonlyArray<{ key: string; label: string; value: number }>, width = 640): BarChart {
-  const labelWidth = 200;
+export function barChart(
+  rows: ReadonlyArray<{ key: string; label: string; value: number }>,
+  width = 640,
+  labelWidth = 200,
+): BarChart {
   const band = scaleBand()
     .domain(rows.map((r) => r.key))
     .range([0, rows.length * 32])
