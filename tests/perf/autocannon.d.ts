@@ -18,6 +18,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** requests per second over all connections (a fixed rate) */
+    overallRate?: number;
     requests?: Array<Request & { setupRequest?: (request: Request) => Request }>;
   }
   interface Result {
