@@ -26,7 +26,7 @@ import { payoutRepositories } from './repositories/payouts.ts';
 import { reviewRepositories } from './repositories/reviews.ts';
 import { featureRepositories } from './repositories/features.ts';
 import { savedSearchRepositories } from './repositories/saved-searches.ts';
-import { insightRepositories } from './repositories/insights.ts';
+import { insightRepositories, writeWaitingViews } from './repositories/insights.ts';
 import { siteRepositories } from './repositories/site.ts';
 
 /** every repository over one way of writing (direct, or inside a transaction), one file per area */
@@ -78,8 +78,10 @@ export function createLowdbRepositories(storage: Storage): Store {
     },
     // The data lives in this process: once it started, it answers until it is closed.
     ready: () => Promise.resolve(closed ? { ok: false as const, reason: 'store closed' } : { ok: true as const }),
-    close: () => {
+    close: async () => {
       closed = true;
+      // the views counted in the last second (decision 0135), then the file
+      await writeWaitingViews(storage).catch(() => {});
       return storage.close();
     },
     catalogueVersion: catalogueVersionOf(storage),

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../../../commerce-api/src/storage/index.ts';
 import { createLowdbRepositories } from '../../../../commerce-api/src/storage/lowdb/repositories.ts';
+import { writeWaitingViews } from '../../../../commerce-api/src/storage/lowdb/repositories/insights.ts';
 import { CATALOGUE_TOTAL_CAP } from '../../../../commerce-api/src/domain/store/index.ts';
 import { buildPuppy } from '../../../support/factories.ts';
 import { describeStorageContract, listed, NOW } from './storage-contract.ts';
@@ -47,5 +48,38 @@ describe('lowdb catalogue stamp', () => {
     const second = store.catalogueVersion!(NOW);
     expect(second).not.toBe(first);
     expect(store.catalogueVersion!(new Date(NOW.getTime() + 3_600_000))).not.toBe(second);
+  });
+});
+
+// lowdb only (decision 0135): views are decided in memory and written together, at most once a second, so a
+// busy site's beacons do not keep the file flushing; reads count the waiting ones, and closing writes them
+describe('lowdb view counting', () => {
+  it('writes the counted views together in one write, counts the waiting ones in reads, and writes them on close', async () => {
+    const storage = createMemoryStorage({
+      puppies: [
+        {
+          ...buildPuppy({ userId: 1, breedId: 1, expiresAt: '2027-01-01T00:00:00.000Z' }, undefined, { now: NOW }),
+          id: 1,
+        },
+      ],
+    });
+    const store = createLowdbRepositories(storage);
+    const view = (visitorKey: string) => ({ puppyId: 1, day: '2026-06-01', visitorKey, source: 'search' as const });
+    const flushes = storage.stats.flushes;
+    expect(await store.listingViews.record(view('a'))).toBe(true);
+    expect(await store.listingViews.record(view('a'))).toBe(false);
+    expect(await store.listingViews.record(view('b'))).toBe(true);
+    expect(storage.db.listingViewMarks.all()).toEqual([]);
+    expect(await store.listingViews.days([1], '2026-06-01')).toEqual([
+      expect.objectContaining({ puppyId: 1, views: 2, fromSearch: 2 }),
+    ]);
+    await writeWaitingViews(storage);
+    expect(storage.stats.flushes).toBe(flushes + 1);
+    expect(storage.db.listingViewMarks.all()).toHaveLength(2);
+    expect(storage.db.listingViewDays.all()).toEqual([expect.objectContaining({ views: 2, fromSearch: 2 })]);
+    expect(await store.listingViews.record(view('a'))).toBe(false);
+    expect(await store.listingViews.record(view('c'))).toBe(true);
+    await store.close();
+    expect(storage.db.listingViewDays.all()).toEqual([expect.objectContaining({ views: 3, fromSearch: 3 })]);
   });
 });

@@ -1,10 +1,14 @@
 // Listing insights' views and reads (docs/decisions/0135). Part of the lowdb repositories (../repositories.ts
-// composes them; decision 0076). Counting a view is one synchronous write: the mark and the day's count
-// change together or not at all, in the one process lowdb allows.
+// composes them; decision 0076). lowdb allows one process, so a view is decided in memory at once: its key
+// against the day's marks (written and waiting). The views counted are written together, at most once a
+// second, in one synchronous write (marks and day counts together or not at all): every write rewrites the
+// whole file, and one per view would keep the store flushing under a busy site's beacons, at the popular
+// reads' cost (the bench view-beacons). A crash loses at most that second of views; reads add the waiting ones.
 import type { ViewSource } from '#contracts/insights.ts';
 import type { ListingActivityDay, Repositories } from '../../../domain/store/index.ts';
 import type { ListingViewDay } from '../../../domain/model.ts';
-import type { Collection } from '../storage.ts';
+import type { CountedView } from '../../../domain/store/insights.ts';
+import type { Collection, Storage } from '../storage.ts';
 import { isLiveAt, type LowdbContext } from './context.ts';
 
 const SOURCE_FIELD: Readonly<Record<ViewSource, keyof ListingViewDay>> = {
@@ -45,7 +49,71 @@ const dayRows = keyIndex<ListingViewDay>((d) => `${d.puppyId}/${d.day}`);
 
 const dayOf = (iso: string | null | undefined): string | undefined => iso?.slice(0, 10);
 
-export function insightRepositories({ db, mutate }: LowdbContext): Pick<Repositories, 'listingViews'> {
+/** how long a counted view waits to be written with the others */
+export const VIEW_WRITE_MS = 1000;
+
+interface Waiting {
+  views: CountedView[];
+  keys: Set<string>;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/** the views counted and not yet written, per storage (the one process's) */
+const waitingOf = new WeakMap<Storage, Waiting>();
+
+function waiting(storage: Storage): Waiting {
+  let found = waitingOf.get(storage);
+  if (!found) waitingOf.set(storage, (found = { views: [], keys: new Set(), timer: undefined }));
+  return found;
+}
+
+/** writes the waiting views in one write: each mark, and one more on its listing's day and source */
+export async function writeWaitingViews(storage: Storage): Promise<void> {
+  const w = waiting(storage);
+  if (w.timer) clearTimeout(w.timer);
+  w.timer = undefined;
+  if (w.views.length === 0) return;
+  const views = w.views;
+  w.views = [];
+  const db = storage.db;
+  try {
+    await storage.write((c) => {
+      const markIds = marks.get(c.listingViewMarks, db.listingViewMarks);
+      const dayIds = dayRows.get(c.listingViewDays, db.listingViewDays);
+      for (const view of views) {
+        if (markIds.has(view.visitorKey) || !c.puppies.get(view.puppyId)) continue;
+        markIds.set(view.visitorKey, c.listingViewMarks.insert({ visitorKey: view.visitorKey, day: view.day }).id);
+        const key = `${view.puppyId}/${view.day}`;
+        const field = SOURCE_FIELD[view.source];
+        const id = dayIds.get(key);
+        const row = id === undefined ? undefined : c.listingViewDays.get(id);
+        if (row) c.listingViewDays.update(row.id, { views: row.views + 1, [field]: (row[field] as number) + 1 });
+        else
+          dayIds.set(key, c.listingViewDays.insert({ ...emptyDay(view.puppyId, view.day), views: 1, [field]: 1 }).id);
+      }
+      marks.settle(c.listingViewMarks, db.listingViewMarks);
+      dayRows.settle(c.listingViewDays, db.listingViewDays);
+    });
+  } finally {
+    // written, or lost with a write that failed (a full disk): they no longer wait either way
+    for (const view of views) w.keys.delete(view.visitorKey);
+  }
+}
+
+const emptyDay = (puppyId: number, day: string): Omit<ListingViewDay, 'id'> => ({
+  puppyId,
+  day,
+  views: 0,
+  fromSearch: 0,
+  fromBreed: 0,
+  fromBreeder: 0,
+  fromAlert: 0,
+  fromDirect: 0,
+  fromSite: 0,
+  fromExternal: 0,
+});
+
+export function insightRepositories({ db, mutate, storage }: LowdbContext): Pick<Repositories, 'listingViews'> {
   return {
     listingViews: {
       daySalt: (day, fresh) =>
@@ -56,53 +124,42 @@ export function insightRepositories({ db, mutate }: LowdbContext): Pick<Reposito
           return fresh;
         }),
       record: async (view) => {
-        // a visitor's second view of the day is the common case: answered from memory, without a write
+        const w = waiting(storage);
+        if (w.keys.has(view.visitorKey)) return false;
         if (marks.get(db.listingViewMarks, db.listingViewMarks).has(view.visitorKey)) return false;
-        return mutate((c) => {
-          if (!c.puppies.get(view.puppyId)) return false;
-          const markIds = marks.get(c.listingViewMarks, db.listingViewMarks);
-          if (markIds.has(view.visitorKey)) return false;
-          const mark = c.listingViewMarks.insert({ visitorKey: view.visitorKey, day: view.day });
-          markIds.set(view.visitorKey, mark.id);
-          marks.settle(c.listingViewMarks, db.listingViewMarks);
-
-          const dayIds = dayRows.get(c.listingViewDays, db.listingViewDays);
-          const key = `${view.puppyId}/${view.day}`;
-          const field = SOURCE_FIELD[view.source];
-          const id = dayIds.get(key);
-          const row = id === undefined ? undefined : c.listingViewDays.get(id);
-          if (row) {
-            c.listingViewDays.update(row.id, { views: row.views + 1, [field]: (row[field] as number) + 1 });
-          } else {
-            const made = c.listingViewDays.insert({
-              puppyId: view.puppyId,
-              day: view.day,
-              views: 1,
-              fromSearch: 0,
-              fromBreed: 0,
-              fromBreeder: 0,
-              fromAlert: 0,
-              fromDirect: 0,
-              fromSite: 0,
-              fromExternal: 0,
-              [field]: 1,
-            });
-            dayIds.set(key, made.id);
-          }
-          dayRows.settle(c.listingViewDays, db.listingViewDays);
-          return true;
-        });
+        if (!db.puppies.get(view.puppyId)) return false;
+        w.keys.add(view.visitorKey);
+        w.views.push(view);
+        w.timer ??= setTimeout(() => void writeWaitingViews(storage).catch(() => {}), VIEW_WRITE_MS).unref();
+        return true;
       },
-      sweep: (day) =>
-        mutate((c) => {
+      sweep: async (day) => {
+        await writeWaitingViews(storage);
+        return mutate((c) => {
           const old = c.listingViewMarks.filter((m) => m.day < day);
           for (const mark of old) c.listingViewMarks.remove(mark.id);
           for (const salt of c.listingViewSalts.filter((s) => s.day < day)) c.listingViewSalts.remove(salt.id);
           return old.length;
-        }),
+        });
+      },
       days: async (puppyIds, fromDay) => {
         const ids = new Set(puppyIds);
-        return db.listingViewDays.filter((d) => ids.has(d.puppyId) && d.day >= fromDay);
+        const rows = new Map(
+          db.listingViewDays
+            .filter((d) => ids.has(d.puppyId) && d.day >= fromDay)
+            .map((d) => [`${d.puppyId}/${d.day}`, { ...d }]),
+        );
+        // the views counted and not written yet count too
+        for (const view of waiting(storage).views) {
+          if (!ids.has(view.puppyId) || view.day < fromDay) continue;
+          const key = `${view.puppyId}/${view.day}`;
+          let row = rows.get(key);
+          if (!row) rows.set(key, (row = { id: 0, ...emptyDay(view.puppyId, view.day) }));
+          const field = SOURCE_FIELD[view.source];
+          row.views += 1;
+          (row[field] as number) += 1;
+        }
+        return [...rows.values()];
       },
       activity: async (puppyIds, since) => {
         const ids = new Set(puppyIds);
