@@ -46,7 +46,7 @@ import { breedersRoutes } from './http/routes/breeders.routes.ts';
 import { parentsRoutes } from './http/routes/parents.routes.ts';
 import { reviewsRoutes } from './http/routes/reviews.routes.ts';
 import { cspReportRoutes } from './http/routes/csp-report.routes.ts';
-import { insightsRoutes } from './http/routes/insights.routes.ts';
+import { insightsRoutes, viewBeacons } from './http/routes/insights.routes.ts';
 import { insightsPages } from './http/insights-pages.ts';
 
 type FrontDoor = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
@@ -75,6 +75,8 @@ export function createApp(deps: AppDeps): express.Express {
   // The catalogue's popular reads: most of the traffic, answered before the layers they do not need
   // (decision 0126); the catalogue's other routes come after the API's session layer.
   const reads = popularReads(deps.store, deps.now, observer);
+  // the puppy pages' view beacons of visitors without a session, at the same front door (decision 0135)
+  const beacons = viewBeacons(deps, observer, app.get('trust proxy fn') as TrustProxy);
   app.use(reads.serve);
   if (deps.metrics && config.metrics.token) app.get('/metrics', metricsEndpoint(deps.metrics, config.metrics.token));
 
@@ -150,7 +152,7 @@ export function createApp(deps: AppDeps): express.Express {
   const express5 = app as unknown as { handle: FrontDoor };
   const handle = express5.handle.bind(app);
   express5.handle = (req, res, next) => {
-    if (!reads.front(req, res)) handle(req, res, next);
+    if (!reads.front(req, res) && !beacons.front(req, res)) handle(req, res, next);
   };
   return app;
 }

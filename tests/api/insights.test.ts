@@ -105,6 +105,28 @@ describe('counting views', () => {
     expect(insights.totals.views).toBe(1);
   });
 
+  it('refuses a beacon another site posts, and counts one from our own page (with or without a session)', async () => {
+    const w = await world('annual');
+    const refused = await beacon(w.t, w.puppy.id, CHROME)
+      .set('Origin', 'https://evil.example')
+      .set('Sec-Fetch-Site', 'cross-site');
+    expect(refused.status).toBe(403);
+    await beacon(w.t, w.puppy.id, FIREFOX)
+      .set('Host', 'localhost:4321')
+      .set('Origin', SITE)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .expect(204);
+    // a logged-in family's beacon goes through the session layer (the owner check), and counts the same
+    const family = await signedInAgent(w.t);
+    await family.agent
+      .post(`/api/puppies/${w.puppy.id}/views`)
+      .set('User-Agent', SAFARI)
+      .type('form')
+      .send({})
+      .expect(204);
+    expect((await insightsOf(w.seller.agent)).totals.views).toBe(2);
+  });
+
   it('two processes counting the same visitor at once count one view', async () => {
     const w = await world('annual');
     // the second process: its own connections on PostgreSQL; on lowdb (one process per data dir) the same store
