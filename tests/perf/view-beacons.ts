@@ -8,7 +8,7 @@
 // The API runs in its own process; the runs take turns in short slices, so a busy moment on the shared machine
 // falls on all of them alike.
 //
-//   npx node tests/perf/view-beacons.ts [--seconds=12] [--connections=50] [--beacons=200] [--rows=10000]
+//   npx node tests/perf/view-beacons.ts [--seconds=18] [--connections=50] [--beacons=200] [--rows=10000]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -137,14 +137,14 @@ async function slice(
 }
 
 async function main(): Promise<void> {
-  const seconds = option('seconds', 12);
+  const seconds = option('seconds', 18);
   const connections = option('connections', 50);
   const rate = option('beacons', 200);
   const rows = option('rows', 10_000);
   const server = await startServer(rows);
   const modes = ['alone', 'people', 'bot'] as const;
   const slices: Record<(typeof modes)[number], Slice[]> = { alone: [], people: [], bot: [] };
-  const rounds = 4;
+  const rounds = 6;
   try {
     await slice(server.port, 1, connections, 'alone', rate, rows); // warm-up
     for (let round = 0; round < rounds; round++)
