@@ -1,7 +1,7 @@
 // The marketing kit (decision 0136, docs/product.md §24): /my-listings/{id}/kit rendered on demand for
 // the listing's owner on the annual plan, with the flyer's QR code in the HTML; and its share image, a PNG
-// drawn here with sharp. A visitor is sent to log in first; every refusal is the page's own explanation
-// (the image's is a line of text). Both belong to one seller: never in a shared cache.
+// drawn here with sharp. The page is served as every private page is (private-page.ts), and every refusal
+// is its own explanation; the image's is a line of text. Both belong to one seller: never in a shared cache.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,11 +10,10 @@ import * as v from 'valibot';
 import { idParam } from '#contracts/common.ts';
 import { kitImagePath } from '#contracts/marketing-kit.ts';
 import { ON_DEMAND_ROUTES } from '#contracts/on-demand-routes.ts';
-import type { PageLocals } from '#contracts/pages.ts';
-import { safeNextPath } from '#contracts/safe-next-path.ts';
 import type { AppDeps } from '../deps.ts';
 import { kitAccess, marketingKit, renderShareImage } from '../domain/marketing-kit.ts';
 import { PRIVATE_PAGE_CACHE, type OnDemandPages } from './on-demand-pages.ts';
+import { privatePage } from './private-page.ts';
 import { currentUser, type SessionLayer } from './session.ts';
 
 /** the share image's address as Express writes it: the kit's, with share.png */
@@ -55,24 +54,17 @@ export function kitPages(deps: AppDeps, pages: OnDemandPages | undefined, sessio
   const memo = new Map<string, Buffer>();
 
   if (pages)
-    router.get(ON_DEMAND_ROUTES.kit.path, (req, res, next) => {
-      res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE);
-      return sessions.middleware(req, res, async (err?: unknown) => {
-        if (err) return next(err);
-        const user = currentUser(res);
-        if (!user) return res.redirect(303, `/auth?next=${encodeURIComponent(safeNextPath(req.path))}`);
-        try {
-          const id = v.safeParse(idParam, req.params.id);
-          const kit = id.success
+    router.get(
+      ON_DEMAND_ROUTES.kit.path,
+      privatePage(pages, sessions, async (req, user) => {
+        const id = v.safeParse(idParam, req.params.id);
+        return {
+          kit: id.success
             ? await marketingKit(store, user.id, id.output, config.publicSiteUrl, now())
-            : { state: 'not-found' as const };
-          const locals: Partial<PageLocals> = { viewer: { id: user.id, username: user.username }, kit };
-          return await pages.handler(req, res, next, locals);
-        } catch (error) {
-          return next(error);
-        }
-      });
-    });
+            : { state: 'not-found' as const },
+        };
+      }),
+    );
 
   router.get(IMAGE_ROUTE, (req, res, next) => {
     res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE);

@@ -15,6 +15,7 @@ import { ORDER_REFERENCE_PATTERN } from '#contracts/orders.ts';
 import type { Log } from '../logging/log.ts';
 import { AppError } from '../errors.ts';
 import { loggableUrl } from './request-observer.ts';
+import { loginFirst } from './private-page.ts';
 import { currentUser } from './session.ts';
 
 /** a flat form field, or undefined */
@@ -60,7 +61,7 @@ export async function answerOrderForm(
   act: () => Promise<OrderFormDone>,
 ): Promise<void> {
   if (!currentUser(res)) {
-    res.redirect(303, `/auth?next=${encodeURIComponent('/my-orders')}`);
+    res.redirect(303, loginFirst('/my-orders'));
     return;
   }
   const page = pageOf(req);

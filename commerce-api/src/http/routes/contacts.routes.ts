@@ -8,7 +8,6 @@ import * as v from 'valibot';
 import { idParam } from '#contracts/common.ts';
 import { ContactSchema } from '#contracts/contacts.ts';
 import { refusalCode, type FormRefusal } from '#contracts/form-refusals.ts';
-import { safeNextPath } from '#contracts/safe-next-path.ts';
 import type { AppDeps } from '../../deps.ts';
 import { sendContactMessage } from '../../domain/contacts.ts';
 import { isPublic } from '../../domain/puppy-catalogue.ts';
@@ -18,12 +17,10 @@ import { contactLimiter, markFormRefused, messageLimiter } from '../rate-limits.
 import { currentUser } from '../session.ts';
 import { parseInput } from '../validate.ts';
 import { isFormPost, urlencodedForms } from './conversations.routes.ts';
+import { loginFirst } from '../private-page.ts';
 
 /** the puppy page's anchor of its inquiry form */
 export const INQUIRY_ANCHOR = 'inquire';
-
-/** the login page, coming back to `path` (decision 0108: every `next` passes safeNextPath) */
-const loginFirst = (path: string) => `/auth?next=${encodeURIComponent(safeNextPath(path))}`;
 
 /** a form sends the puppy's id as text; the schema takes the number the island sends */
 function formInput(body: unknown): Record<string, unknown> {

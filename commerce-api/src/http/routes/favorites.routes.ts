@@ -8,6 +8,7 @@ import { addFavorite, favoritePuppies, removeFavorite } from '../../domain/favor
 import { puppyViews } from '../../domain/puppy-catalogue.ts';
 import { currentUser, requireUser } from '../session.ts';
 import { urlencodedForms } from './conversations.routes.ts';
+import { loginFirst } from '../private-page.ts';
 
 export function favoritesRoutes({ store, now }: AppDeps): express.Router {
   const router = express.Router();
@@ -42,7 +43,7 @@ export function favoritesRoutes({ store, now }: AppDeps): express.Router {
   // a visitor (the session ended) is sent to log in and back
   router.post('/favorites/:puppyId/remove', urlencodedForms, async (req, res) => {
     const user = currentUser(res);
-    if (!user) return res.redirect(303, `/auth?next=${encodeURIComponent('/saved')}`);
+    if (!user) return res.redirect(303, loginFirst('/saved'));
     const parsed = v.safeParse(idParam, req.params.puppyId);
     if (parsed.success) await removeFavorite(store, user.id, parsed.output);
     res.redirect(303, '/saved?removed=1');
