@@ -3,12 +3,9 @@
 // sources; the same page with JavaScript off shows the totals, the chart and the table; axe finds nothing
 // either way. A seller without a plan reads why, with a link to pick one.
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from '../support/e2e.ts';
+import { expectAccessible, PERSON_USER_AGENT as PERSON } from '../support/e2e.ts';
 import { planListing, sellerOnPlan } from '../support/e2e-plans.ts';
 import { expectAccessibleWithoutScripts } from '../support/no-script-axe.ts';
-
-// headless Chromium says "HeadlessChrome", which isbot rightly counts as a bot: the visitor is a person's browser
-const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 test('a visitor’s view of a puppy page shows on the annual seller’s /insights, with and without JavaScript', async ({
   page,

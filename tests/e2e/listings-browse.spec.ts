@@ -19,7 +19,8 @@ async function publicPuppies(page: Page, query = ''): Promise<ApiPuppy[]> {
   return (await (await page.request.get(`/api/puppies${query}`)).json()) as ApiPuppy[];
 }
 
-const cards = (page: Page) => page.locator('article.puppy-card');
+// the results' cards, not the featured pair above them (decision 0134)
+const cards = (page: Page) => page.locator('[data-cards] article.puppy-card');
 
 /** opens /puppies (its first page is in the HTML) and waits for its script to take over the form */
 async function openList(page: Page, query = ''): Promise<void> {

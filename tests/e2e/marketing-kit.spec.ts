@@ -9,8 +9,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { kitImagePath, kitPath } from '#contracts/marketing-kit.ts';
 import { DEMO, expectAccessible, loginViaApi, uniqueName } from '../support/e2e.ts';
 import { expectAccessibleWithoutScripts } from '../support/no-script-axe.ts';
-
-const PASSWORD = 'a-good-long-password';
+import { planListing, sellerOnPlan } from '../support/e2e-plans.ts';
 
 function shot(info: TestInfo, name: string): string {
   const dir = process.env.SHOTS_DIR ?? info.outputPath();
@@ -20,44 +19,9 @@ function shot(info: TestInfo, name: string): string {
 
 /** a new seller with `plan` (a trial through the local test provider) and one live listing; logged in on `page` */
 async function sellerWithListing(page: Page, plan: 'annual' | 'monthly') {
-  const username = uniqueName('kit');
-  const register = await page.request.post('/api/register', {
-    data: {
-      username,
-      password: PASSWORD,
-      email: `${username}@example.com`,
-      accountType: 'seller',
-      confirmAdult: true,
-    },
-  });
-  expect(register.status(), await register.text()).toBe(201);
-  const subscription = await page.request.post('/api/create-subscription', {
-    data: { paymentMethodId: 'pm_card_visa', priceId: `price_${plan}`, email: `${username}@example.com` },
-  });
-  expect(subscription.ok(), await subscription.text()).toBe(true);
-  const sample = (await (await page.request.get('/api/puppies?limit=1')).json()) as { items: { imageUrl: string }[] };
-  const name = uniqueName('Clover').slice(0, 12);
-  const created = await page.request.post('/api/puppies', {
-    data: {
-      name,
-      breedId: 1,
-      gender: 'Female',
-      age: 10,
-      weight: 6.5,
-      price: 1450,
-      description: 'A gentle, playful girl who loves cuddles and long naps.',
-      location: 'Portland, OR',
-      zip: '97201',
-      imageUrl: sample.items[0]!.imageUrl,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const puppy = (await created.json()) as { id: number; listingStatus: string };
-  if (puppy.listingStatus !== 'active') {
-    const live = await page.request.post('/api/user/activate-listing-plan', { data: { puppyId: puppy.id } });
-    expect(live.ok(), await live.text()).toBe(true);
-  }
-  return { username, id: puppy.id, name };
+  const { username } = await sellerOnPlan(page.request, plan);
+  const { id, name } = await planListing(page.request, uniqueName('Clover').slice(0, 12));
+  return { username, id, name };
 }
 
 test('an annual seller opens the kit, prints the flyer to PDF and copies the address', async ({
@@ -76,7 +40,7 @@ test('an annual seller opens the kit, prints the flyer to PDF and copies the add
   await expect(page).toHaveURL(new RegExp(`${kitPath(id)}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Marketing kit: ${name}` })).toBeVisible();
   const flyer = page.getByRole('article', { name: `Flyer for ${name}` });
-  await expect(flyer.getByText('$1,450')).toBeVisible();
+  await expect(flyer.getByText('$1,400')).toBeVisible();
   await expect(flyer.getByRole('img', { name: `QR code: ${listingUrl}` }).locator('svg')).toBeVisible();
   await expect(flyer.getByText(listingUrl)).toBeVisible();
   // the share image loaded at its full size

@@ -23,10 +23,11 @@ async function aListedZip(page: Page): Promise<string> {
   return listed.find((p) => p.zip)!.zip!;
 }
 
-const distances = (page: Page) => page.locator('article.puppy-card .puppy-card-distance [aria-hidden="true"]');
+const distances = (page: Page) =>
+  page.locator('[data-cards] article.puppy-card .puppy-card-distance [aria-hidden="true"]');
 
 async function expectNearestFirst(page: Page, expected: ApiPuppy[]): Promise<void> {
-  await expect(page.locator('article.puppy-card')).toHaveCount(Math.min(expected.length, 24));
+  await expect(page.locator('[data-cards] article.puppy-card')).toHaveCount(Math.min(expected.length, 24));
   await expect(distances(page).first()).toHaveText(`~${expected[0]!.distanceMiles} mi away`);
   const shown = (await distances(page).allTextContents()).map((text) => Number(/^~(\d+) mi away$/.exec(text)![1]));
   expect(shown).toEqual(expected.slice(0, 24).map((p) => p.distanceMiles));

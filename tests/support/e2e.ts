@@ -31,6 +31,13 @@ export function uniqueName(prefix = 'pup'): string {
   return `${prefix}${Date.now().toString(36)}${counter++}`;
 }
 
+/**
+ * A person's desktop Chrome: headless Chromium says "HeadlessChrome", which isbot rightly counts as a bot,
+ * so a test of what a visitor's view counts (decision 0135) browses as this
+ */
+export const PERSON_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 export const DEMO = {
   buyer: { username: 'demo-buyer', password: 'puppynest-buyer' },
   seller: { username: 'demo-seller', password: 'puppynest-seller' },
