@@ -1,9 +1,10 @@
 // /my-listings (docs/product.md §2 "My listings", §4 "Listing"; docs/decisions/0022, 0023): tabs All, Available,
 // Reserved, Adopted with counts (the saved puppies moved to /saved, decision 0132); each listing's visibility (draft / active until /
 // expired) with the action it needs; view, edit and delete with a confirmation; the payment=success alert.
-// Each listing's real state as the server decides it (docs/product.md §22, decision 0134): draft, live,
-// featured until a day, expired with Renew, hidden by moderation; View only for a live page; Feature while
-// the plan has a feature left this month, and the allowance line.
+// Each listing's real state as the server decides it (docs/product.md §22, decision 0134): draft (Publish
+// with a plan, else the fee), live, featured until a day, expired with Renew, hidden by moderation with the
+// moderator's reason; View only for a live page; Feature while the plan has a feature left this month, and
+// the allowance line; the marketing kit on the annual plan (decision 0136).
 // The h1 and Post a Puppy are in the page's HTML (pages/my-listings.astro); this island renders below them.
 import { useEffect, useRef, useState } from 'react';
 import { SellerPlanSummary } from '../react/sellers/SellerPlanSummary.tsx';
@@ -279,7 +280,16 @@ function featureNote(allowance: FeatureAllowanceView | null): string {
   return `No features left this month: more on ${dateFormat.format(new Date(allowance.nextAt))}.`;
 }
 
-function Visibility({ puppy, state }: { puppy: PuppyView; state: ListingStateView | undefined }) {
+function Visibility({
+  puppy,
+  state,
+  planned,
+}: {
+  puppy: PuppyView;
+  state: ListingStateView | undefined;
+  /** the seller has a trialing or active plan */
+  planned: boolean;
+}) {
   const date = puppy.expiresAt ? dateFormat.format(new Date(puppy.expiresAt)) : '';
   const removed = state?.removedFeature && (
     <p className="listing-feature-removed" role="note">
@@ -291,11 +301,17 @@ function Visibility({ puppy, state }: { puppy: PuppyView; state: ListingStateVie
     return (
       <p className="listing-visibility">
         <strong>Hidden by moderation</strong>: buyers cannot see it.
+        {state.hiddenReason && <> Reason: {state.hiddenReason}</>}
       </p>
     );
   }
   if (puppy.listingStatus === 'draft') {
-    return (
+    // with a plan, the row's Publish button takes a free slot; without one, the fee is the way
+    return planned ? (
+      <p className="listing-visibility">
+        <strong>Draft</strong>: not visible to buyers until you publish it with your plan.
+      </p>
+    ) : (
       <p className="listing-visibility">
         <strong>Draft</strong>: not visible to buyers until the listing fee is paid.{' '}
         <a href={`/listing-payment/${puppy.id}`} aria-label={`Pay listing fee for ${puppy.name}`}>
@@ -333,15 +349,25 @@ function Visibility({ puppy, state }: { puppy: PuppyView; state: ListingStateVie
 }
 
 /**
- * Renew an expired listing the way a draft goes live (listing-fees.ts activateListingPlan): with a plan,
- * its free slot first; the listing fee when the plan has none, or without a plan (a link to the fee page).
+ * Publish a draft or renew an expired listing (listing-fees.ts activateListingPlan): with a plan, its free
+ * slot first; the listing fee when the plan has none, or without a plan (a link to the fee page).
  */
-function RenewButton({ puppy, planned, onRenewed }: { puppy: PuppyView; planned: boolean; onRenewed: () => void }) {
+function GoLiveButton({
+  puppy,
+  planned,
+  onRenewed,
+  verb,
+}: {
+  puppy: PuppyView;
+  planned: boolean;
+  onRenewed: () => void;
+  verb: 'Publish' | 'Renew';
+}) {
   const [busy, setBusy] = useState(false);
   if (!planned)
     return (
-      <a href={`/listing-payment/${puppy.id}`} className="btn" aria-label={`Renew ${puppy.name}`}>
-        Renew
+      <a href={`/listing-payment/${puppy.id}`} className="btn" aria-label={`${verb} ${puppy.name}`}>
+        {verb}
       </a>
     );
   const renew = async () => {
@@ -354,12 +380,19 @@ function RenewButton({ puppy, planned, onRenewed }: { puppy: PuppyView; planned:
         window.location.assign(`/listing-payment/${puppy.id}`);
         return;
       }
-      toast({ title: 'Listing Renewed', description: answer.message, variant: 'success' });
+      toast({
+        title: verb === 'Renew' ? 'Listing Renewed' : 'Listing Published',
+        description: answer.message,
+        variant: 'success',
+      });
       onRenewed();
     } catch (error) {
       toast({
         title: 'Error',
-        description: error instanceof ApiError ? error.message : 'The listing could not be renewed.',
+        description:
+          error instanceof ApiError
+            ? error.message
+            : `The listing could not be ${verb === 'Renew' ? 'renewed' : 'published'}.`,
         variant: 'destructive',
       });
     } finally {
@@ -367,8 +400,8 @@ function RenewButton({ puppy, planned, onRenewed }: { puppy: PuppyView; planned:
     }
   };
   return (
-    <button type="button" aria-label={`Renew ${puppy.name}`} disabled={busy} onClick={() => void renew()}>
-      Renew
+    <button type="button" aria-label={`${verb} ${puppy.name}`} disabled={busy} onClick={() => void renew()}>
+      {verb}
     </button>
   );
 }
@@ -436,7 +469,7 @@ function ListingRow({
           {puppy.breed?.name ?? 'Mixed breed'} · {puppy.gender} · {formatPrice(puppy.price)}{' '}
           <StatusBadge status={badgeOf(puppy, state)} />
         </p>
-        <Visibility puppy={puppy} state={state} />
+        <Visibility puppy={puppy} state={state} planned={allowance !== null} />
         {state?.state === 'live' && !state.canFeature && (
           <p className="listing-feature-note">{featureNote(allowance)}</p>
         )}
@@ -464,7 +497,11 @@ function ListingRow({
           </a>
         )}
         {puppy.listingStatus === 'expired' && state?.state !== 'hidden' && (
-          <RenewButton puppy={puppy} planned={allowance !== null} onRenewed={onChanged} />
+          <GoLiveButton verb="Renew" puppy={puppy} planned={allowance !== null} onRenewed={onChanged} />
+        )}
+        {/* a draft goes live with the plan's free slot; without a plan its row links the fee */}
+        {puppy.listingStatus === 'draft' && allowance !== null && state?.state !== 'hidden' && (
+          <GoLiveButton verb="Publish" puppy={puppy} planned onRenewed={onChanged} />
         )}
         <a href={`/edit-puppy/${puppy.id}`} className="btn secondary" aria-label={`Edit ${puppy.name}`}>
           Edit

@@ -9,23 +9,32 @@ import { CARDS } from './e2e-payments.ts';
 /** registers a seller in `api`'s cookie jar and starts `plan`'s 7-day trial with a test card */
 export async function sellerOnPlan(api: APIRequestContext, plan: PlanId | null): Promise<{ username: string }> {
   const username = uniqueName('kennel');
-  const email = `${username}@example.com`;
   const registered = await api.post('/api/register', {
-    data: { username, password: 'a-good-long-password', email, accountType: 'seller', confirmAdult: true },
+    data: {
+      username,
+      password: 'a-good-long-password',
+      email: `${username}@example.com`,
+      accountType: 'seller',
+      confirmAdult: true,
+    },
   });
   expect(registered.status(), await registered.text()).toBe(201);
-  if (!plan) return { username };
+  if (plan) await startPlan(api, username, plan);
+  return { username };
+}
+
+/** starts `plan`'s 7-day trial with a test card for the seller logged in on `api` (registered by sellerOnPlan) */
+export async function startPlan(api: APIRequestContext, username: string, plan: PlanId): Promise<void> {
   const method = (await (
     await api.post('/api/local-payments/payment-methods', {
       data: { number: CARDS.visa, exp: '12/34', cvc: '123', zip: '97201' },
     })
   ).json()) as { id: string };
   const started = await api.post('/api/create-subscription', {
-    data: { paymentMethodId: method.id, priceId: `price_${plan}`, email },
+    data: { paymentMethodId: method.id, priceId: `price_${plan}`, email: `${username}@example.com` },
   });
   expect(started.status(), await started.text()).toBe(200);
   expect(await started.json()).toMatchObject({ status: 'trialing', plan });
-  return { username };
 }
 
 /** a listing the plan makes public at once (no listing fee), of breed 1 */
