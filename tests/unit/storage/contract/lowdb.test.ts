@@ -51,7 +51,7 @@ describe('lowdb catalogue stamp', () => {
   });
 });
 
-// lowdb only (decision 0135): views are decided in memory and written together, at most once a second, so a
+// lowdb only (decision 0135): views are decided in memory and written together, at most once every 5 seconds, so a
 // busy site's beacons do not keep the file flushing; reads count the waiting ones, and closing writes them
 describe('lowdb view counting', () => {
   it('writes the counted views together in one write, counts the waiting ones in reads, and writes them on close', async () => {

@@ -1,9 +1,10 @@
 // Listing insights' views and reads (docs/decisions/0135). Part of the lowdb repositories (../repositories.ts
 // composes them; decision 0076). lowdb allows one process, so a view is decided in memory at once: its key
-// against the day's marks (written and waiting). The views counted are written together, at most once a
-// second, in one synchronous write (marks and day counts together or not at all): every write rewrites the
-// whole file, and one per view would keep the store flushing under a busy site's beacons, at the popular
-// reads' cost (the bench view-beacons). A crash loses at most that second of views; reads add the waiting ones.
+// against the day's marks (written and waiting). The views counted are written together, at most once
+// every VIEW_WRITE_MS, in one synchronous write (marks and day counts together or not at all): every write
+// rewrites the whole file, and one per view (or even one a second) keeps the store flushing under a busy
+// site's beacons, at the popular reads' cost (the bench view-beacons, decision 0135). A crash loses at most
+// those seconds of view counts; reads add the waiting ones.
 import type { ViewSource } from '#contracts/insights.ts';
 import type { ListingActivityDay, Repositories } from '../../../domain/store/index.ts';
 import type { ListingViewDay } from '../../../domain/model.ts';
@@ -50,7 +51,7 @@ const dayRows = keyIndex<ListingViewDay>((d) => `${d.puppyId}/${d.day}`);
 const dayOf = (iso: string | null | undefined): string | undefined => iso?.slice(0, 10);
 
 /** how long a counted view waits to be written with the others */
-export const VIEW_WRITE_MS = 1000;
+export const VIEW_WRITE_MS = 5_000;
 
 interface Waiting {
   views: CountedView[];
