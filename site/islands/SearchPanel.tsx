@@ -7,6 +7,9 @@
 // (#contracts/breeds.ts), so they are in the pre-rendered HTML too; a breed is sent by name, which
 // /puppies and the API take as well as an id (decision 0098). A chosen breed offers its page
 // (/breeds/{slug}, decision 0130) under the form; without the script, the results name it instead.
+// A seller is never invited to become one (decision 0137): the Become a Seller tab is hidden by CSS while
+// the page is its HTML (html.is-seller, from the session hint) and left out once the island runs, so the
+// tabs' arrow keys never land on it.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { BREED_NAMES, breedSlug } from '#contracts/breeds.ts';
 import { PRICE_BANDS, REGIONS } from '#contracts/puppies.ts';
@@ -43,8 +46,24 @@ export function searchUrl(choice: { breed: string; price: string; location: stri
   return query ? `/puppies?${query}` : '/puppies';
 }
 
+/** whether the page is a seller's: the head script's guess, corrected by the header's script (decision 0137) */
+function useIsSeller(): boolean {
+  // false on the server and at hydration, so the island's first render matches the HTML
+  const [seller, setSeller] = useState(false);
+  useEffect(() => {
+    const root = document.documentElement;
+    const read = () => setSeller(root.classList.contains('is-seller'));
+    read();
+    const watch = new MutationObserver(read);
+    watch.observe(root, { attributes: true, attributeFilter: ['class'] });
+    return () => watch.disconnect();
+  }, []);
+  return seller;
+}
+
 export default function SearchPanel({ heading, findPuppyText, becomeSellerText }: Props) {
   const [tab, setTab] = useState<Tab>('find');
+  const seller = useIsSeller();
   const breedSelect = useRef<HTMLSelectElement>(null);
   const [breed, setBreed] = useState('');
   // a breed chosen before the island woke is in the select already
@@ -62,7 +81,7 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
       <div className="search-panel-head">
         <h2 id="search-panel-heading">{heading}</h2>
         <Tabs
-          tabs={TABS}
+          tabs={seller ? TABS.filter((t) => t.id !== 'seller') : TABS}
           selected={tab}
           onSelect={setTab}
           tabId={(id) => `search-tab-${id}`}
@@ -126,7 +145,12 @@ export default function SearchPanel({ heading, findPuppyText, becomeSellerText }
         )}
       </div>
 
-      <div role="tabpanel" id="search-panel-seller" aria-labelledby="search-tab-seller" hidden={tab !== 'seller'}>
+      <div
+        role="tabpanel"
+        id="search-panel-seller"
+        aria-labelledby="search-tab-seller"
+        hidden={seller || tab !== 'seller'}
+      >
         <p className="search-panel-text">{becomeSellerText}</p>
         {/* docs/product.md §2: this form submits nothing; Get Started leads to the full application on /sellers. */}
         <form className="search-seller" onSubmit={(event) => event.preventDefault()} aria-label="Become a Seller">

@@ -24,6 +24,7 @@ test('a family sees My Orders, Saved and Messages, and no seller links', async (
   await expect(header.locator('.nav-links').getByRole('link', { name: 'My Listings' })).toBeHidden();
   // a family may still become a seller
   await expect(header.getByRole('link', { name: 'Become a Seller' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Become a Seller' })).toBeVisible();
   await expectAccessible(page, 'home, a family with the account menu open', 'header');
 });
 
@@ -44,12 +45,19 @@ test('a seller sees Post a Puppy, My Listings, Insights, Earnings and Messages, 
   ]);
   await expect(header.locator('.nav-links').getByRole('link', { name: 'My Listings' })).toBeVisible();
   await expectNoSellerInvitation(page);
+  // nor the search panel's tab, once its island runs: its arrow keys go between the tabs that are there
+  const tabs = page.getByRole('tablist', { name: 'Start Your Search' }).getByRole('tab');
+  await expect(tabs).toHaveText(['Find My Puppy']);
+  await tabs.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.first()).toBeFocused();
 });
 
 /** the home page's Become a Seller links (header, banner, hero, sections) are in its HTML, and all hidden */
 async function expectNoSellerInvitation(page: Page): Promise<void> {
   expect(await page.getByRole('link', { name: 'Become a Seller', includeHidden: true }).count()).toBeGreaterThan(3);
   await expect(page.getByRole('link', { name: 'Become a Seller' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Become a Seller' })).toHaveCount(0);
   await expect(page.getByRole('complementary', { name: 'For breeders' })).toBeHidden();
 }
 
