@@ -6,7 +6,7 @@
 // feature itself is the page's button, the view a person's browser on the puppy page.
 import { expect, test } from '@playwright/test';
 import { expectAccessible, PERSON_USER_AGENT } from '../support/e2e.ts';
-import { planListing, sellerOnPlan, startPlan } from '../support/e2e-plans.ts';
+import { planListing, postListing, sellerOnPlan, startPlan } from '../support/e2e-plans.ts';
 
 test('an annual seller features a listing: it leads the home page labelled Featured, a visitor views it, the seller reads the view on /insights', async ({
   page,
@@ -68,22 +68,7 @@ test('a seller who picks a plan after writing a draft publishes it from My Listi
 }) => {
   const { username } = await sellerOnPlan(page.request, null);
   const name = `Pepper${Date.now().toString(36)}`;
-  const sample = (await (await page.request.get('/api/puppies?limit=1')).json()) as { items: { imageUrl: string }[] };
-  const draft = await page.request.post('/api/puppies', {
-    data: {
-      name,
-      breedId: 1,
-      gender: 'Female',
-      age: 10,
-      weight: 6.5,
-      price: 1400,
-      description: 'A gentle, playful girl who loves cuddles and long naps.',
-      location: 'Portland, OR',
-      zip: '97201',
-      imageUrl: sample.items[0]!.imageUrl,
-    },
-  });
-  expect(((await draft.json()) as { needsListingFee: boolean }).needsListingFee).toBe(true);
+  expect((await postListing(page.request, name)).needsListingFee).toBe(true);
   await startPlan(page.request, username, 'biannual');
 
   await page.goto('/my-listings');

@@ -37,8 +37,11 @@ export async function startPlan(api: APIRequestContext, username: string, plan: 
   expect(await started.json()).toMatchObject({ status: 'trialing', plan });
 }
 
-/** a listing the plan makes public at once (no listing fee), of breed 1 */
-export async function planListing(api: APIRequestContext, name: string): Promise<{ id: number; name: string }> {
+/** posts a listing of breed 1 as the seller on `api` (a draft without a plan with room); the API's answer */
+export async function postListing(
+  api: APIRequestContext,
+  name: string,
+): Promise<{ id: number; name: string; needsListingFee: boolean }> {
   const sample = (await (await api.get('/api/puppies?limit=1')).json()) as { items: { imageUrl: string }[] };
   const response = await api.post('/api/puppies', {
     data: {
@@ -55,7 +58,12 @@ export async function planListing(api: APIRequestContext, name: string): Promise
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  const puppy = (await response.json()) as { id: number; name: string; needsListingFee: boolean };
+  return (await response.json()) as { id: number; name: string; needsListingFee: boolean };
+}
+
+/** a listing the plan makes public at once (no listing fee), of breed 1 */
+export async function planListing(api: APIRequestContext, name: string): Promise<{ id: number; name: string }> {
+  const puppy = await postListing(api, name);
   expect(puppy.needsListingFee).toBe(false);
   return puppy;
 }

@@ -18,8 +18,7 @@ import {
   type ViewSource,
   type ViewSourceCounts,
 } from '#contracts/insights.ts';
-import type { Repositories, Store } from './store/index.ts';
-import type { ListingViewDay } from './model.ts';
+import { VIEW_SOURCE_FIELD, type Repositories, type Store } from './store/index.ts';
 import { isPublic } from './puppy-catalogue.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -109,16 +108,6 @@ export const sweepViewMarks = (store: Repositories, now: Date): Promise<number> 
 const zero = (): InsightTotals => ({ views: 0, favorites: 0, conversations: 0, checkouts: 0, sales: 0 });
 const zeroSources = (): ViewSourceCounts => Object.fromEntries(VIEW_SOURCES.map((s) => [s, 0])) as ViewSourceCounts;
 
-const SOURCE_FIELD: Readonly<Record<ViewSource, keyof ListingViewDay>> = {
-  search: 'fromSearch',
-  breed: 'fromBreed',
-  breeder: 'fromBreeder',
-  alert: 'fromAlert',
-  direct: 'fromDirect',
-  site: 'fromSite',
-  external: 'fromExternal',
-};
-
 /** the median of each number (the middle one, or the mean of the two middle ones) */
 function medianOf(rows: readonly InsightTotals[]): InsightTotals {
   const median = zero();
@@ -158,7 +147,7 @@ async function figuresOf(store: Repositories, puppyIds: readonly number[], windo
     totals.get(row.puppyId)!.views += row.views;
     daily.get(row.day)!.views += row.views;
     const counts = sources.get(row.puppyId)!;
-    for (const source of VIEW_SOURCES) counts[source] += row[SOURCE_FIELD[source]] as number;
+    for (const source of VIEW_SOURCES) counts[source] += row[VIEW_SOURCE_FIELD[source]] as number;
   }
   for (const row of activity) {
     const day = daily.get(row.day);

@@ -15,7 +15,8 @@ export function sameOriginOnly(allowedOrigins: readonly string[]): RequestHandle
       return next(new ForbiddenError('Requests from other sites are not allowed.'));
     }
     if (!origin) return next();
-    // A form the page posts itself (no script) under Referrer-Policy no-referrer carries Origin "null";
+    // A form the page posts itself (no script) under Referrer-Policy no-referrer (the site's policy until
+    // decision 0135 made it same-origin; a browser may still send one) carries Origin "null";
     // Sec-Fetch-Site, which no page can set, says it is our own page (decision 0090: forms before hydration).
     if (origin === 'null' && req.get('sec-fetch-site') === 'same-origin') return next();
     const own = `${req.protocol}://${req.get('host')}`;

@@ -5,6 +5,17 @@
 import type { ViewSource } from '#contracts/insights.ts';
 import type { ListingViewDay } from '../model.ts';
 
+/** which count of a day's row each source adds to (the same columns on both stores) */
+export const VIEW_SOURCE_FIELD: Readonly<Record<ViewSource, keyof ListingViewDay>> = {
+  search: 'fromSearch',
+  breed: 'fromBreed',
+  breeder: 'fromBreeder',
+  alert: 'fromAlert',
+  direct: 'fromDirect',
+  site: 'fromSite',
+  external: 'fromExternal',
+};
+
 /** one listing's favourites, conversations, checkouts started and sales on one day (UTC) */
 export interface ListingActivityDay {
   puppyId: number;

@@ -5,22 +5,11 @@
 // rewrites the whole file, and one per view (or even one a second) keeps the store flushing under a busy
 // site's beacons, at the popular reads' cost (the bench view-beacons, decision 0135). A crash loses at most
 // those seconds of view counts; reads add the waiting ones.
-import type { ViewSource } from '#contracts/insights.ts';
 import type { ListingActivityDay, Repositories } from '../../../domain/store/index.ts';
 import type { ListingViewDay } from '../../../domain/model.ts';
-import type { CountedView } from '../../../domain/store/insights.ts';
+import { VIEW_SOURCE_FIELD, type CountedView } from '../../../domain/store/insights.ts';
 import type { Collection, Storage } from '../storage.ts';
 import { isLiveAt, type LowdbContext } from './context.ts';
-
-const SOURCE_FIELD: Readonly<Record<ViewSource, keyof ListingViewDay>> = {
-  search: 'fromSearch',
-  breed: 'fromBreed',
-  breeder: 'fromBreeder',
-  alert: 'fromAlert',
-  direct: 'fromDirect',
-  site: 'fromSite',
-  external: 'fromExternal',
-};
 
 /**
  * A lookup over a collection's rows by key, kept while the collection's version is the one this write left:
@@ -85,7 +74,7 @@ export async function writeWaitingViews(storage: Storage): Promise<void> {
         if (markIds.has(view.visitorKey) || !c.puppies.get(view.puppyId)) continue;
         markIds.set(view.visitorKey, c.listingViewMarks.insert({ visitorKey: view.visitorKey, day: view.day }).id);
         const key = `${view.puppyId}/${view.day}`;
-        const field = SOURCE_FIELD[view.source];
+        const field = VIEW_SOURCE_FIELD[view.source];
         const id = dayIds.get(key);
         const row = id === undefined ? undefined : c.listingViewDays.get(id);
         if (row) c.listingViewDays.update(row.id, { views: row.views + 1, [field]: (row[field] as number) + 1 });
@@ -156,7 +145,7 @@ export function insightRepositories({ db, mutate, storage }: LowdbContext): Pick
           const key = `${view.puppyId}/${view.day}`;
           let row = rows.get(key);
           if (!row) rows.set(key, (row = { id: 0, ...emptyDay(view.puppyId, view.day) }));
-          const field = SOURCE_FIELD[view.source];
+          const field = VIEW_SOURCE_FIELD[view.source];
           row.views += 1;
           (row[field] as number) += 1;
         }
