@@ -16,6 +16,7 @@ import type { CatalogueQuery } from '../../commerce-api/src/domain/store/index.t
 import { buildBreeds, buildCatalogue, buildUser, createRng } from '../support/factories.ts';
 import { startPostgres } from '../support/postgres-server.ts';
 import { zipCentre } from '../../commerce-api/src/domain/zip-gazetteer.ts';
+import { nearOf } from './lib/bench-setup.ts';
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -49,15 +50,14 @@ async function closedLoop(label: string, op: (i: number) => Promise<unknown>): P
 }
 
 const SEARCH_WORDS = ['black', 'austin', 'gentle', 'cream', 'denver'];
-/** Denver, Austin, Boston, Chicago, Portland OR, Atlanta, a ZIP in rural Kansas */
-const NEAR_ZIPS = ['80202', '78701', '02108', '60601', '97201', '30303', '67530'];
-const RADII = [25, 50, 100, 250, 500];
-
-/** every seventh query: a radius around one of NEAR_ZIPS, half of them nearest first */
+/** every seventh query: a radius around a ZIP, half of them nearest first (lib/bench-setup.ts nearOf) */
 function nearPart(i: number): Partial<CatalogueQuery> {
-  if (i % 7 !== 3) return {};
-  const centre = zipCentre(NEAR_ZIPS[((i / 7) % NEAR_ZIPS.length) | 0]!)!;
-  return { near: { ...centre, miles: RADII[i % RADII.length]! }, ...(i % 2 ? { sort: 'distance' as const } : {}) };
+  const place = nearOf(i);
+  if (!place) return {};
+  return {
+    near: { ...zipCentre(place.zip)!, miles: place.miles },
+    ...(place.nearestFirst ? { sort: 'distance' as const } : {}),
+  };
 }
 
 /** the anchor's mix (../shared/bench/pg-anchor.mjs), plus a search word on every fifth */

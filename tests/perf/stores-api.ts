@@ -5,7 +5,8 @@
 //   the product on lowdb (npm start's server, DATA_DIR), the product on PostgreSQL (DATABASE_URL),
 //   and the anchor (a bare node:http handler over one plain table).
 // Measures, with autocannon at `--connections` (default 50):
-//   - the long tail: every request a new filter mix (the anchor's own generator, so the same paths);
+//   - the long tail: every request a new filter mix (the anchor's own generator, so the same paths),
+//     and on PostgreSQL the same with distance in the mix (every seventh request; decision 0129);
 //   - acknowledged writes: PUT /api/favorites/:id by 50 signed-in buyers, each a new (buyer, puppy)
 //     pair, so each request is one committed row.
 // Runs take turns in short slices, so a busy moment on a shared machine falls on all alike, and each
@@ -160,6 +161,8 @@ async function main(): Promise<void> {
       };
     };
     const read = () => ({ method: 'GET', path: tailPath() });
+    // the same paths with distance in the mix (every seventh; the anchor has no distance)
+    const nearRead = () => ({ method: 'GET', path: tailPath({ near: true }) });
 
     const runs: Record<string, Run[]> = {};
     const slices = 2;
@@ -171,6 +174,7 @@ async function main(): Promise<void> {
     for (let s = 0; s < slices; s++) {
       for (const [name, port] of Object.entries(ports))
         (runs[`${name} read`] ??= []).push(await load(port, read, each));
+      (runs['postgres near read'] ??= []).push(await load(ports.postgres, nearRead, each));
       for (const name of ['lowdb', 'postgres'] as const)
         (runs[`${name} write`] ??= []).push(await load(ports[name], favorite(name), each));
     }
@@ -189,14 +193,21 @@ async function main(): Promise<void> {
         `  ${label.padEnd(16)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms (worst slice)${r.bad ? `  ${r.bad} failed` : ''}${vsAnchor}`,
       );
     }
-    const pgRead = summary(runs['postgres read']!);
     const pgWrite = summary(runs['postgres write']!);
-    const throughput = pgRead.rps / anchor.rps;
-    const tail = pgRead.p99 / anchor.p99;
+    for (const [label, kind] of [
+      ['long tail', 'postgres read'],
+      ['with distance', 'postgres near read'],
+    ] as const) {
+      const pgRead = summary(runs[kind]!);
+      const throughput = pgRead.rps / anchor.rps;
+      const tail = pgRead.p99 / anchor.p99;
+      console.log(
+        `  target on PostgreSQL, ${label}: at least the anchor's throughput (${throughput.toFixed(2)}x) with p99 at most 1.5x its (${tail.toFixed(2)}x): ${throughput >= 1 && tail <= 1.5 ? 'met' : 'NOT met'}` +
+          ` (p99 <= 50 ms, the aim where the cores allow: ${pgRead.p99 <= 50 ? 'met' : 'not met'})`,
+      );
+    }
     console.log(
-      `  targets on PostgreSQL: long tail at least the anchor's throughput (${throughput.toFixed(2)}x) with p99 at most 1.5x its (${tail.toFixed(2)}x): ${throughput >= 1 && tail <= 1.5 ? 'met' : 'NOT met'}` +
-        ` (p99 <= 50 ms, the aim where the cores allow: ${pgRead.p99 <= 50 ? 'met' : 'not met'});` +
-        ` writes >= 1,000/s with p99 <= 100 ms: ${pgWrite.rps >= 1000 && pgWrite.p99 <= 100 ? 'met' : 'NOT met'}`,
+      `  target on PostgreSQL, writes >= 1,000/s with p99 <= 100 ms: ${pgWrite.rps >= 1000 && pgWrite.p99 <= 100 ? 'met' : 'NOT met'}`,
     );
   } finally {
     for (const child of children) {

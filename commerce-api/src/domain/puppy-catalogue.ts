@@ -24,7 +24,7 @@ import {
 import type { Breed, Puppy } from './model.ts';
 import type { BreederPageView } from '#contracts/breeders.ts';
 import { breederPage, breederSummaries, summariesFrom } from './breeders/pages.ts';
-import { evidenceOf } from './breeders/badges.ts';
+import { cardEvidence, featuredIdsAt } from './card-facts.ts';
 import { ValidationError } from '../errors.ts';
 import { ZIP_MESSAGES } from '#contracts/puppies.ts';
 import { zipCentre } from './zip-gazetteer.ts';
@@ -54,11 +54,6 @@ function withFeatured(json: string, featured: boolean): string {
 
 /** a card's listing id: `id` is the first of LISTING_FIELDS, so every card begins `{"id":` */
 const cardId = (card: CatalogueCard): number => Number.parseInt(card.json.slice(6), 10);
-
-/** the listings featured at `now` (running, not removed, the seller's plan active), by listing id */
-async function featuredIdsAt(store: Repositories, now: Date): Promise<Set<number>> {
-  return new Set((await store.listingFeatures.listShowing(now)).map((f) => f.puppyId));
-}
 
 // Date.parse costs about half a microsecond: once per row of 10,000 it was most of a list request.
 // Dates written by this code are canonical ISO strings ("2026-06-01T12:00:00.000Z"), which compare
@@ -222,13 +217,18 @@ export async function queryPuppies(store: Repositories, query: PuppyQuery, now: 
     limit,
     offset,
   };
-  const [found, featuredIds] = await Promise.all([store.puppies.searchPublic(wanted, now), featuredIdsAt(store, now)]);
+  const found = await store.puppies.searchPublic(wanted, now);
+  // The features showing and the sellers' evidence, kept between requests under the page's stamp
+  // (decision 0138): a list request is then its page's statement alone.
+  // nothing matched: no featured listing can match either (featuredPair keeps to the same filters)
+  const featuredIds =
+    found.items.length === 0 && offset === 0 ? new Set<number>() : await featuredIdsAt(store, now, found.factsStamp);
   // a page's featured pair, shown above its results (decision 0134)
   const pair = query.limit === undefined ? [] : await featuredPair(store, wanted, featuredIds, now);
   // one read for the page's sellers: their ratings for the cards and, for a page, their breeder lines
   // (store/breeders.ts evidence; a read per seller cost the long tail most of its throughput)
   const sellers = [...found.items, ...pair].map((card) => card.userId);
-  const evidence = await evidenceOf(store, sellers, now);
+  const evidence = await cardEvidence(store, sellers, now, found.factsStamp);
   const ratings = new Map(sellers.map((id) => [id, ratingSummary(evidence.get(id)?.rating)]));
   const items = viewsJson(found.items, byId, ratings, featuredIds);
   if (query.limit === undefined) return { json: items };

@@ -14,7 +14,7 @@ export interface LatLon {
 }
 
 /** the mean radius of the Earth in statute miles (the haversine's R) */
-const EARTH_RADIUS_MILES = 3958.8;
+export const EARTH_RADIUS_MILES = 3958.8;
 
 interface ZipRow {
   zip: string;

@@ -33,15 +33,38 @@ export async function benchCatalogue(rows: number, buyers: number, now: Date): P
   return shapeOf(memory);
 }
 
+/** Denver, Austin, Boston, Chicago, Portland OR, Atlanta, a ZIP in rural Kansas */
+export const NEAR_ZIPS = ['80202', '78701', '02108', '60601', '97201', '30303', '67530'];
+/** the radii `within` takes, in miles */
+export const NEAR_RADII = [25, 50, 100, 250, 500] as const;
+
+/**
+ * The distance in the mix (decision 0129): every seventh request a radius around one of NEAR_ZIPS,
+ * half of them nearest first. Null for the other six.
+ */
+export function nearOf(i: number): { zip: string; miles: number; nearestFirst: boolean } | null {
+  if (i % 7 !== 3) return null;
+  return {
+    zip: NEAR_ZIPS[((i / 7) % NEAR_ZIPS.length) | 0]!,
+    miles: NEAR_RADII[i % NEAR_RADII.length]!,
+    nearestFirst: i % 2 === 1,
+  };
+}
+
 let tailCounter = 0;
-/** the anchor's long-tail generator (pg-anchor.mjs `tail`), so every bench answers the same paths */
-export function tailPath(): string {
+/**
+ * The anchor's long-tail generator (pg-anchor.mjs `tail`), so every bench answers the same paths; with
+ * `near`, distance joins the mix as nearOf says (the anchor has no such filter, and ignores it).
+ */
+export function tailPath({ near = false }: { near?: boolean } = {}): string {
   const i = ++tailCounter;
   const lo = (i * 37) % 3000;
   const hi = lo + 500 + ((i * 53) % 2500);
   const breed = 1 + (i % 58);
   const gender = i % 3 ? (i % 2 ? 'Male' : 'Female') : '';
-  return `/api/puppies?minPrice=${lo}&maxPrice=${hi}${i % 4 ? '' : `&breed=${breed}`}${gender ? `&gender=${gender}` : ''}&status=available&limit=24&offset=${24 * (i % 7)}`;
+  const place = near ? nearOf(i) : null;
+  const distance = place ? `&near=${place.zip}&within=${place.miles}${place.nearestFirst ? '&sort=distance' : ''}` : '';
+  return `/api/puppies?minPrice=${lo}&maxPrice=${hi}${i % 4 ? '' : `&breed=${breed}`}${gender ? `&gender=${gender}` : ''}&status=available&limit=24&offset=${24 * (i % 7)}${distance}`;
 }
 
 /** starts a process in the project root; resolves once its output matches `ready` (at once without) */

@@ -73,6 +73,13 @@ export interface CataloguePage {
    * census shows with far more matches is capped without a count (postgres/catalogue-census.ts).
    */
   totalCapped: boolean;
+  /**
+   * Changes whenever what a card shows beyond its listing's row may have changed (the sellers'
+   * evidence, the features showing), as of this page's own read; undefined on a store that cannot
+   * tell, and on an empty first page (nothing matched, so no card shows a fact). What the catalogue
+   * keeps of those facts is kept under it (domain/card-facts.ts).
+   */
+  factsStamp?: string;
 }
 
 /**

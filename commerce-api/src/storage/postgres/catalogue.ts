@@ -16,7 +16,7 @@ import {
   type CataloguePage,
 } from '../../domain/store/index.ts';
 import type { CatalogueCensus } from './catalogue-census.ts';
-import { boundingBox } from '../../domain/zip-gazetteer.ts';
+import { boundingBox, EARTH_RADIUS_MILES } from '../../domain/zip-gazetteer.ts';
 import type { PreparedStatements } from './prepared-statements.ts';
 
 /** a LIKE pattern that finds `text` anywhere, with its own %, _ and backslash taken literally */
@@ -39,9 +39,20 @@ const ORDER = {
   // average first, then the more reviews; sellers without a review last.
   rating:
     'r.rating_sum::float8 / nullif(r.review_count, 0) DESC NULLS LAST, r.review_count DESC NULLS LAST, puppies.id DESC',
-  // with `near` only (the distance is the select list's "distance"; decision 0129); else the newest
-  distance: 'distance ASC, id DESC',
+  // with `near` only, the nearest (the greatest closeness) first; the page's own statement orders it
+  // (catalogueQueries, decision 0129); else the newest
+  distance: 'closeness DESC, id DESC',
 } as const;
+
+/** a point as the unit vector place_x, place_y, place_z hold for a listing (migration 0025) */
+function unitVector({ latitude, longitude }: { latitude: number; longitude: number }): [number, number, number] {
+  const lat = (latitude * Math.PI) / 180;
+  const lon = (longitude * Math.PI) / 180;
+  return [Math.cos(lat) * Math.cos(lon), Math.cos(lat) * Math.sin(lon), Math.sin(lat)];
+}
+
+/** a nearest-first page over a wider radius reads this ring first (catalogueQueries) */
+const NEAREST_RING_MILES = 25;
 
 /**
  * The miles from a point (two parameters, in degrees) to the listing's ZIP centre: the haversine, with
@@ -62,6 +73,7 @@ export function catalogueQueries(
   query: CatalogueQuery,
   now: Date,
   breeds: readonly Breed[],
+  { counted = false }: { counted?: boolean } = {},
 ): { page: Statement; count: Statement } {
   const values: unknown[] = [];
   /** the value as the next parameter ($1, $2, …) */
@@ -111,40 +123,77 @@ export function catalogueQueries(
     const ids = breeds.filter((breed) => breedText(breed).includes(token)).map((breed) => breed.id);
     where.push(ids.length === 0 ? own : `(${own} OR breed_id = ANY(${param(ids)}))`);
   }
-  // Distance (decision 0129): the bounding box is a range of the puppies_near_cover index (migration
-  // 0017), which holds the other filters' columns; the exact distance then decides. The box's
-  // latitude and longitude are plain values the planner sees.
+  // Distance (decision 0129): the bounding box is a range per band of the puppies_near_cover index
+  // (migration 0025), which holds the other filters' columns; the exact distance then decides. The
+  // box's bands, latitudes and longitudes are plain values the planner sees.
   let distance = '';
+  /** how near a listing is to `near`: the dot product of their places on the unit sphere (migration 0025) */
+  let closeness = '';
+  /** the conditions that keep the listings within `miles` of `near` */
+  let within = (_miles: number): string[] => [];
+  /** the filter without the radius (the nearest-first ring below adds its own) */
+  let unbounded = '';
   if (query.near) {
+    const near = query.near;
     where.push('latitude IS NOT NULL');
-    distance = haversine(param(query.near.latitude), param(query.near.longitude));
-    if (query.near.miles !== null) {
-      const box = boundingBox(query.near, query.near.miles);
-      where.push(
-        `latitude BETWEEN ${param(box.minLat)} AND ${param(box.maxLat)}`,
-        `longitude BETWEEN ${param(box.minLon)} AND ${param(box.maxLon)}`,
-        `${distance} <= ${param(query.near.miles)}`,
+    const [x, y, z] = unitVector(near);
+    closeness = `(place_x * ${param(x)} + place_y * ${param(y)} + place_z * ${param(z)})`;
+    within = (miles) => {
+      const box = boundingBox(near, miles);
+      // the box's one-degree bands of latitude, each a range of the place index (migration 0025)
+      const bands = Array.from(
+        { length: Math.floor(box.maxLat) - Math.floor(box.minLat) + 1 },
+        (_, i) => Math.floor(box.minLat) + i,
       );
-    }
+      // (the bands stand for the box's latitudes: naming both, the planner would count that limit twice)
+      return [
+        `floor(latitude)::integer = ANY(${param(bands)}::integer[])`,
+        `longitude BETWEEN ${param(box.minLon)} AND ${param(box.maxLon)}`,
+        `${closeness} >= ${param(Math.cos(miles / EARTH_RADIUS_MILES))}`,
+      ];
+    };
+    unbounded = where.join(' AND ');
+    if (near.miles !== null) where.push(...within(near.miles));
   }
   const filter = where.join(' AND ');
   const sort = query.sort === 'distance' && !query.near ? 'newest' : (query.sort ?? 'newest');
   const order = ORDER[sort];
   // the count takes the filter's parameters as they are; the page adds its limit and offset
-  const count = {
-    text: `SELECT count(*) AS n FROM (SELECT 1 FROM puppies WHERE ${filter} LIMIT ${CATALOGUE_TOTAL_CAP + 1}) AS m`,
-    values: [...values],
-  };
+  const capped = `SELECT count(*) FROM (SELECT 1 FROM puppies WHERE ${filter} LIMIT ${CATALOGUE_TOTAL_CAP + 1}) AS m`;
+  // on its own (an empty page past the start), the count carries the cards' facts version the page could not
+  const count = { text: `SELECT (${capped}) AS n, (SELECT version FROM card_facts) AS facts`, values: [...values] };
   // The page's ids first, from an index alone (migration 0006), then its rows by id: filtering inside
   // the index skips the thousands of listing rows a narrow filter would otherwise visit and drop.
   // = ANY(ARRAY(…)) rather than IN (…): the ids become an init plan of their own and the rows a primary
   // key lookup, with no join for the planner to weigh (0.05 ms less planning, 0.04 ms less running).
   const window = `LIMIT ${param(pageSize(query.limit))} OFFSET ${param(query.offset ?? 0)}`;
-  // Each row's stored card (migration 0008): one text column, sent on as it is (decision 0105).
-  const columns = `breed_id AS "breedId", user_id AS "userId", card AS json${distance ? `, ${distance} AS distance` : ''}`;
+  // the miles the page's cards show, after the count took its parameters: the count never names them
+  if (query.near) distance = haversine(param(query.near.latitude), param(query.near.longitude));
+  // Each row's stored card (migration 0008): one text column, sent on as it is (decision 0105). The
+  // cards' facts version (migration 0024) and, when `counted`, the capped count are read in the page's
+  // own statement and snapshot: init plans, run once, so the page is one round trip (decision 0138).
+  const columns =
+    `breed_id AS "breedId", user_id AS "userId", card AS json${distance ? `, ${distance} AS distance` : ''}` +
+    `, (SELECT version FROM card_facts) AS facts${counted ? `, (${capped}) AS n` : ''}`;
   if (sort === 'distance') {
     // the nearest ids, in order, then their rows in that order
-    const nearest = `SELECT id FROM puppies WHERE ${filter} ORDER BY ${distance}, id DESC ${window}`;
+    let nearest = `SELECT id FROM puppies WHERE ${filter} ORDER BY ${closeness} DESC, id DESC ${window}`;
+    const miles = query.near?.miles ?? null;
+    if (miles !== null && miles > NEAREST_RING_MILES * 2) {
+      // Nearest first over a wide radius sorts every match in it (a 500-mile radius: thousands). The
+      // ring of NEAREST_RING_MILES is read first: when it holds the page and all before it, those are
+      // the nearest, since every listing outside it is farther. Only otherwise is the whole radius
+      // read: its branch's one-time filter is false while the ring holds enough (decision 0138).
+      const upTo = param(pageSize(query.limit) + (query.offset ?? 0));
+      const ringFilter = [unbounded, ...within(NEAREST_RING_MILES)].join(' AND ');
+      const firsts = (f: string) =>
+        `SELECT id, ${closeness} AS c FROM puppies WHERE ${f} ORDER BY c DESC, id DESC LIMIT ${upTo}`;
+      nearest =
+        `WITH ring AS MATERIALIZED (${firsts(ringFilter)}) SELECT id FROM (` +
+        `SELECT id, c FROM ring WHERE (SELECT count(*) FROM ring) >= ${upTo} UNION ALL ` +
+        `SELECT id, c FROM (${firsts(filter)}) AS wide WHERE (SELECT count(*) FROM ring) < ${upTo}` +
+        `) AS firsts ORDER BY c DESC, id DESC ${window}`;
+    }
     return {
       page: {
         text: `SELECT ${columns} FROM unnest(ARRAY(${nearest})) WITH ORDINALITY AS o(id, n) JOIN puppies ON puppies.id = o.id ORDER BY o.n`,
@@ -194,23 +243,36 @@ export async function searchPublic(
   now: Date,
   breeds: () => Promise<Breed[]>,
 ): Promise<CataloguePage> {
-  const { page, count } = catalogueQueries(query, now, searchTokens(query.search).length > 0 ? await breeds() : []);
-  const items = (await pool.query<CatalogueCard>(page.text, page.values)).rows;
-  // A page that is not full is the end of the matches: the total follows without a count (the long
-  // tail's narrow filters mostly end here). Only a full page, or an empty one past the start, counts,
-  // unless the census already shows far more matches than the cap.
+  // A filter the census already shows with far more matches than the cap is "1,000+" without a count
+  // (decision 0102). Any other is counted in the page's own statement (decision 0138): a count of its
+  // own was a second round trip on a quarter of the long tail, and a narrow filter's count, one the
+  // page would have ended without, reads no more rows than its page.
+  const capped = census.shows(query, now, CATALOGUE_TOTAL_CAP + CENSUS_MARGIN);
+  const { page, count } = catalogueQueries(query, now, searchTokens(query.search).length > 0 ? await breeds() : [], {
+    counted: !capped,
+  });
+  const items = (await pool.query<CatalogueCard & { facts?: number; n?: number }>(page.text, page.values)).rows;
+  // every row carries the same version and count; the cards keep them, unread
+  let factsStamp = items[0]?.facts == null ? undefined : String(items[0].facts);
+  // A page that is not full is the end of the matches: the total follows from it.
   const offset = query.offset ?? 0;
   const ended = items.length < pageSize(query.limit) && (items.length > 0 || offset === 0);
-  if (!ended && census.shows(query, now, CATALOGUE_TOTAL_CAP + CENSUS_MARGIN))
-    return { items, total: CATALOGUE_TOTAL_CAP, totalCapped: true };
-  // The count is prepared unless it holds a keyword or a location: every plan of such a count is a
-  // range scan of the index its filters lead with, so the plan made once for any values is the one
-  // made for these (planning was 0.09 of its 0.27 ms). The page never is: its generic plan picks a
-  // price range and a sort, 24.5 ms on average against 0.22 (decision 0103).
-  const counted = () =>
-    !query.search && !query.location && !query.near
-      ? prepared.query<{ n: number }>(count.text, count.values)
-      : pool.query<{ n: number }>(count.text, count.values);
-  const total = ended ? offset + items.length : Number((await counted()).rows[0]!.n);
-  return { items, total: Math.min(total, CATALOGUE_TOTAL_CAP), totalCapped: total > CATALOGUE_TOTAL_CAP };
+  if (!ended && capped) return { items, total: CATALOGUE_TOTAL_CAP, totalCapped: true, factsStamp };
+  let total: number;
+  if (ended) total = offset + items.length;
+  else if (items.length > 0) total = Number(items[0]!.n);
+  else {
+    // An empty page past the start has no row to carry the count: it is counted on its own. The count
+    // is prepared unless it holds a keyword or a location: every plan of such a count is a range scan
+    // of the index its filters lead with, so the plan made once for any values is the one made for
+    // these (decision 0103). The page never is: its generic plan picks a price range and a sort.
+    const counting =
+      !query.search && !query.location && !query.near
+        ? prepared.query<{ n: number; facts: number }>(count.text, count.values)
+        : pool.query<{ n: number; facts: number }>(count.text, count.values);
+    const counted = (await counting).rows[0]!;
+    total = Number(counted.n);
+    factsStamp = counted.facts == null ? undefined : String(counted.facts);
+  }
+  return { items, total: Math.min(total, CATALOGUE_TOTAL_CAP), totalCapped: total > CATALOGUE_TOTAL_CAP, factsStamp };
 }

@@ -95,6 +95,16 @@ export async function importLowdb(pool: pg.Pool, data: DbShape, now: Date = new 
     const report: ImportedCollection[] = [];
     for (const [collection, table] of TABLES) {
       const rows: ReadonlyArray<object> = data[collection];
+      // every column but those PostgreSQL computes (the listings' places on the sphere, migration 0025)
+      const columns = (
+        await client.query<{ name: string }>(
+          `SELECT quote_ident(attname) AS name FROM pg_attribute
+           WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
+          [table],
+        )
+      ).rows
+        .map((c) => c.name)
+        .join(', ');
       let copied = 0;
       for (let i = 0; i < rows.length; i += 1000) {
         const fill = FILL[collection] ?? ((row: Record<string, unknown>) => row);
@@ -105,7 +115,7 @@ export async function importLowdb(pool: pg.Pool, data: DbShape, now: Date = new 
           );
         // the table's own row type reads the JSON: arrays become text[], objects jsonb, ISO strings timestamptz
         const result = await client.query(
-          `INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb) ON CONFLICT DO NOTHING`,
+          `INSERT INTO ${table} (${columns}) SELECT ${columns} FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb) ON CONFLICT DO NOTHING`,
           [JSON.stringify(chunk)],
         );
         copied += result.rowCount ?? 0;

@@ -19,6 +19,8 @@ import { placedAt, zipOfPlace } from '../../../../commerce-api/src/domain/zip-ga
 import { catalogueQueries, searchPublic } from '../../../../commerce-api/src/storage/postgres/catalogue.ts';
 import { createPreparedStatements } from '../../../../commerce-api/src/storage/postgres/prepared-statements.ts';
 import { createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
+import { EVIDENCE } from '../../../../commerce-api/src/storage/postgres/repositories/breeders.ts';
+import { queryPuppies } from '../../../../commerce-api/src/domain/puppy-catalogue.ts';
 import type { Database } from '../../../../commerce-api/src/storage/postgres/schema.ts';
 import {
   CATALOGUE_TOTAL_CAP,
@@ -297,13 +299,22 @@ describe('prepared statements', () => {
       expect(await store.puppies.get(puppy.id)).toEqual(puppy);
       expect(await store.puppies.get(puppy.id)).toEqual(puppy);
       expect((await statements()).filter((s) => s.includes('from "puppies" where "id" = $1'))).toHaveLength(2);
-      // a list's capped count is prepared too, unless it holds a keyword or a location
+      // A list's total comes in its page's statement (decision 0138). An empty page past the start,
+      // which has no row to carry it, is counted on its own: prepared, unless it holds a keyword or a location.
       await store.puppies.insert(buildPuppy({ userId: seller.id, name: 'Prepared too' }, undefined, { now: NOW }));
-      for (let i = 0; i < 2; i++)
+      for (let i = 0; i < 2; i++) {
         expect(await store.puppies.searchPublic({ limit: 1 }, NOW)).toMatchObject({ total: 2, totalCapped: false });
-      expect(await store.puppies.searchPublic({ limit: 1, search: 'prepared' }, NOW)).toMatchObject({ total: 2 });
-      expect(await store.puppies.searchPublic({ limit: 1, location: ', ' }, NOW)).toMatchObject({ total: 2 });
-      const counts = (await statements()).filter((s) => s.startsWith('SELECT count(*) AS n FROM'));
+        expect(await store.puppies.searchPublic({ limit: 1, offset: 5 }, NOW)).toMatchObject({ items: [], total: 2 });
+      }
+      expect(await store.puppies.searchPublic({ limit: 1, offset: 5, search: 'prepared' }, NOW)).toMatchObject({
+        items: [],
+        total: 2,
+      });
+      expect(await store.puppies.searchPublic({ limit: 1, offset: 5, location: ', ' }, NOW)).toMatchObject({
+        items: [],
+        total: 2,
+      });
+      const counts = (await statements()).filter((s) => s.startsWith('SELECT (SELECT count(*) FROM'));
       expect(counts).toHaveLength(1);
       expect(counts[0]).not.toContain('LIKE');
     } finally {
@@ -353,6 +364,104 @@ describe("prepared statements are the store's", () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+});
+
+describe("cards' facts version (decision 0138, migration 0024)", () => {
+  const version = async () =>
+    Number((await pool.query<{ v: number }>('SELECT version AS v FROM card_facts')).rows[0]!.v);
+
+  it("every table the sellers' evidence and the features showing are read from moves it when written", async () => {
+    const triggered = (
+      await pool.query<{ table: string }>(
+        `SELECT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+         JOIN pg_proc p ON p.oid = t.tgfoid WHERE p.proname = 'card_facts_changed'`,
+      )
+    ).rows.map((r) => r.table);
+    // the evidence statement's tables, read from its text, and listShowing's two
+    const read = [...EVIDENCE.matchAll(/\b(?:FROM|JOIN)\s+([a-z_]+)/g)].map((m) => m[1]!);
+    const tables = new Set([...read, 'listing_features', 'seller_subscriptions']);
+    tables.delete('upheld'); // the statement's own WITH
+    expect(tables.size).toBeGreaterThan(8);
+    expect(new Set(triggered)).toEqual(tables);
+  });
+
+  it('a page carries it; a committed write to a fact moves it once, a rollback or a price change does not', async () => {
+    const store = await emptied();
+    const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
+    const seller = await store.users.create(row);
+    const puppy = await store.puppies.insert(buildPuppy({ userId: seller.id }, undefined, { now: NOW }));
+    const stamp = async () => (await store.puppies.searchPublic({ limit: 24 }, NOW)).factsStamp;
+    const before = await stamp();
+    expect(before).toBe(String(await version()));
+    await store.puppies.update(puppy.id, { price: puppy.price + 100 });
+    expect(await stamp()).toBe(before);
+    // a transaction of many fact writes moves it by one, at its commit
+    await store.transaction(async (tx) => {
+      await tx.badgeRevocations.create({
+        userId: seller.id,
+        badge: 'email_verified',
+        reason: 'A test',
+        adminId: seller.id,
+        createdAt: NOW.toISOString(),
+      });
+      await tx.puppies.update(puppy.id, { hiddenAt: null, healthTested: true });
+    });
+    expect(await stamp()).toBe(String(Number(before) + 1));
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.puppies.update(puppy.id, { healthTested: false });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await stamp()).toBe(String(Number(before) + 1));
+  });
+
+  it("one store keeps a page's breeder lines, and shows a kennel renamed through another store at once", async () => {
+    const store = await emptied();
+    const other = createPool({ connectionString: server.url('contract'), max: 2 });
+    const elsewhere = createPostgresRepositories(other);
+    const records = store.breederRecords as { evidence: Store['breederRecords']['evidence'] };
+    const read = records.evidence;
+    let evidenceReads = 0;
+    records.evidence = (...args) => {
+      evidenceReads++;
+      return read(...args);
+    };
+    try {
+      const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
+      const seller = await store.users.create(row);
+      await store.puppies.insert(buildPuppy({ userId: seller.id }, undefined, { now: NOW }));
+      const profile = {
+        userId: seller.id,
+        kennelName: 'First Light Kennel',
+        slug: 'first-light-kennel',
+        about: 'A kennel.',
+        town: 'Denver',
+        state: 'CO',
+        breeds: [],
+        photoUrl: null,
+        createdAt: NOW.toISOString(),
+        updatedAt: NOW.toISOString(),
+      };
+      await elsewhere.breederProfiles.save(profile);
+      const kennels = async () => {
+        const page = JSON.parse((await queryPuppies(store, { limit: 24, offset: 0, sort: 'newest' }, NOW)).json) as {
+          breeders: Record<string, { kennelName: string }>;
+        };
+        return Object.values(page.breeders).map((b) => b.kennelName);
+      };
+      // read twice: the second is answered from what the store kept, with no evidence read
+      expect(await kennels()).toEqual(['First Light Kennel']);
+      expect(await kennels()).toEqual(['First Light Kennel']);
+      expect(evidenceReads).toBe(1);
+      await elsewhere.breederProfiles.save({ ...profile, kennelName: 'Second Light Kennel' });
+      expect(await kennels()).toEqual(['Second Light Kennel']);
+      expect(evidenceReads).toBe(2);
+    } finally {
+      records.evidence = read;
+      await elsewhere.close();
     }
   });
 });

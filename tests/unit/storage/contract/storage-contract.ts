@@ -369,6 +369,15 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         await s.puppies.remove(denver.id);
         expect((await q({ near, sort: 'distance' })).map((p) => p.name)).toEqual(['Austin', 'Boulder']);
         expect((await q({ near: { ...zipCentre('78701')!, miles: 250 } })).map((p) => p.name)).toEqual([]);
+        // Nearest first over a wide radius: PostgreSQL reads a 25-mile ring first (decision 0138). A page
+        // the ring holds, one it does not, and one past the ring's listings all keep the same order.
+        const wide = { ...zipCentre('80202')!, miles: 250 };
+        const nearest = async (limit: number, offset: number) =>
+          listed(await s.puppies.searchPublic({ limit, offset, near: wide, sort: 'distance' }, NOW)).map((p) => p.name);
+        expect(await nearest(1, 0)).toEqual(['Austin']);
+        expect(await nearest(2, 0)).toEqual(['Austin', 'Boulder']);
+        expect(await nearest(1, 1)).toEqual(['Boulder']);
+        expect((await s.puppies.searchPublic({ limit: 1, near: wide, sort: 'distance' }, NOW)).total).toBe(2);
       });
     });
 

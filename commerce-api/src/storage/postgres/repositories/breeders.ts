@@ -12,7 +12,7 @@ import { uniqueViolation, type Kept } from './shared.ts';
  * (a listing is live while unexpired). Health-tested parents (decision 0121): live listings, none of them
  * untested (an index of the untested ones per seller), and then when their parents' last test was verified.
  */
-const EVIDENCE = `
+export const EVIDENCE = `
   WITH upheld AS (
     SELECT against, count(*)::int AS count FROM (
       SELECT CASE WHEN a.action = 'suspend_user' THEN a.user_id ELSE p.user_id END AS against
