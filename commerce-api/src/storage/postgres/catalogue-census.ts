@@ -1,6 +1,8 @@
 // A head count of the public catalogue, kept by each store: how many listings each (status, gender,
-// breed, $50 price band) holds. It lets the list skip its count when a filter plainly matches far more
-// than CATALOGUE_TOTAL_CAP, which the list shows as "1,000+" anyway (decision 0102).
+// breed, $50 price band) holds, and each (place, status, gender, $50 price band). It lets the list skip
+// its count when a filter plainly matches far more than CATALOGUE_TOTAL_CAP, which the list shows as
+// "1,000+" anyway (decision 0102); the places do so for a distance filter (decision 0138), whose count
+// read a wide radius's box until it had seen 1,001 listings.
 //
 // At 100,000 listings the capped count was the dearest part of a list request (it reads up to 1,001
 // index entries, about 0.5 ms of the database's CPU); most filters of a large catalogue are broad,
@@ -11,6 +13,7 @@
 // repositories, whose catalogue list asks it (catalogue.ts searchPublic); the store closes it.
 import type pg from 'pg';
 import type { CatalogueQuery } from '../../domain/store/index.ts';
+import { boundingBox, distanceMiles } from '../../domain/zip-gazetteer.ts';
 import type { Log } from '../../logging/log.ts';
 
 /** the width of a price band, in dollars */
@@ -26,10 +29,22 @@ interface Bands {
   upTo: Int32Array;
 }
 
+/**
+ * One place listings are placed at (a ZIP's centre, decision 0129): every listing there is the same
+ * distance from any point, so the places within a radius hold exactly the listings within it.
+ */
+interface Place {
+  latitude: number;
+  longitude: number;
+  /** status → gender → bands */
+  cells: Map<string, Map<string, Bands>>;
+}
+
 interface Snapshot {
   takenAtMs: number;
   /** status → gender → breed id → bands */
   cells: Map<string, Map<string, Map<number, Bands>>>;
+  places: Place[];
 }
 
 export interface CatalogueCensus {
@@ -67,6 +82,20 @@ function within(bands: Bands, min: number, max: number): number {
   return upTo(last) - upTo(first - 1);
 }
 
+/** a cell's bands from its JSON pairs [band, listings], bands ascending */
+function bandsOf(json: string): Bands {
+  const pairs = JSON.parse(json) as [number, number][];
+  const band = new Int32Array(pairs.length);
+  const upTo = new Int32Array(pairs.length);
+  let sum = 0;
+  pairs.forEach(([b, n], k) => {
+    sum += n;
+    band[k] = b;
+    upTo[k] = sum;
+  });
+  return { band, upTo };
+}
+
 /** a census read on the pool, outside any caller's transaction */
 export function createCatalogueCensus(pool: pg.Pool, log: Log = console): CatalogueCensus {
   let snapshot: Snapshot | undefined;
@@ -86,22 +115,36 @@ export function createCatalogueCensus(pool: pg.Pool, log: Log = console): Catalo
     );
     const cells: Snapshot['cells'] = new Map();
     for (const row of rows) {
-      const pairs = JSON.parse(row.bands) as [number, number][];
-      const band = new Int32Array(pairs.length);
-      const upTo = new Int32Array(pairs.length);
-      let sum = 0;
-      pairs.forEach(([b, n], k) => {
-        sum += n;
-        band[k] = b;
-        upTo[k] = sum;
-      });
       let genders = cells.get(row.status);
       if (!genders) cells.set(row.status, (genders = new Map()));
       let breeds = genders.get(row.gender);
       if (!breeds) genders.set(row.gender, (breeds = new Map()));
-      breeds.set(row.breed, { band, upTo });
+      breeds.set(row.breed, bandsOf(row.bands));
     }
-    snapshot = { takenAtMs: now.getTime(), cells };
+    // the same by place, without the breed: one row per (place, status, gender)
+    const placed = await pool.query<{
+      latitude: number;
+      longitude: number;
+      status: string;
+      gender: string;
+      bands: string;
+    }>(
+      `SELECT latitude, longitude, status, gender, json_agg(json_build_array(band, n) ORDER BY band)::text AS bands
+       FROM (SELECT latitude, longitude, status, gender, price / ${BAND} AS band, count(*)::int AS n FROM puppies
+             WHERE expires_at > $1 AND hidden_at IS NULL AND latitude IS NOT NULL GROUP BY 1, 2, 3, 4, 5) AS cell
+       GROUP BY 1, 2, 3, 4`,
+      [horizon],
+    );
+    const byPlace = new Map<string, Place>();
+    for (const row of placed.rows) {
+      const key = `${row.latitude},${row.longitude}`;
+      let place = byPlace.get(key);
+      if (!place) byPlace.set(key, (place = { latitude: row.latitude, longitude: row.longitude, cells: new Map() }));
+      let genders = place.cells.get(row.status);
+      if (!genders) place.cells.set(row.status, (genders = new Map()));
+      genders.set(row.gender, bandsOf(row.bands));
+    }
+    snapshot = { takenAtMs: now.getTime(), cells, places: [...byPlace.values()] };
   }
 
   function refresh(now: Date): Promise<void> {
@@ -117,8 +160,15 @@ export function createCatalogueCensus(pool: pg.Pool, log: Log = console): Catalo
       await reading?.catch(() => undefined);
     },
     shows(query, now, bound) {
-      // filters it does not know: no answer, and no reason to read it again
-      if (query.search || query.location || query.near || query.ids || query.healthTested || query.verifiedSellers)
+      // filters it does not know: no answer, and no reason to read it again (the places know no breed)
+      if (
+        query.search ||
+        query.location ||
+        query.ids ||
+        query.healthTested ||
+        query.verifiedSellers ||
+        (query.near && query.breedIds)
+      )
         return false;
       const at = now.getTime();
       if (!snapshot || at - snapshot.takenAtMs >= REFRESH_MS)
@@ -127,6 +177,7 @@ export function createCatalogueCensus(pool: pg.Pool, log: Log = console): Catalo
       if (!snapshot || at < snapshot.takenAtMs || at - snapshot.takenAtMs >= LIFETIME_MS) return false;
       const min = query.minPrice ?? 0;
       const max = query.maxPrice ?? Number.MAX_SAFE_INTEGER;
+      if (query.near) return placesShow(snapshot.places, query, min, max, bound);
       const breeds = query.breedIds && new Set(query.breedIds);
       let seen = 0;
       for (const [status, genders] of snapshot.cells) {
@@ -143,4 +194,28 @@ export function createCatalogueCensus(pool: pg.Pool, log: Log = console): Catalo
       return false;
     },
   };
+}
+
+/** whether the places within the query's radius plainly hold more than `bound` of its listings */
+function placesShow(places: readonly Place[], query: CatalogueQuery, min: number, max: number, bound: number): boolean {
+  const near = query.near!;
+  const box = near.miles === null ? undefined : boundingBox(near, near.miles);
+  let seen = 0;
+  for (const place of places) {
+    if (box && near.miles !== null) {
+      if (place.latitude < box.minLat || place.latitude > box.maxLat) continue;
+      if (place.longitude < box.minLon || place.longitude > box.maxLon) continue;
+      // a little inside the radius, so a place on its edge, which the query's own test may leave out, is never counted
+      if (distanceMiles(near, place) > near.miles * 0.999) continue;
+    }
+    for (const [status, genders] of place.cells) {
+      if (query.status && status !== query.status) continue;
+      for (const [gender, bands] of genders) {
+        if (query.gender && gender !== query.gender) continue;
+        seen += within(bands, min, max);
+        if (seen > bound) return true;
+      }
+    }
+  }
+  return false;
 }

@@ -15,7 +15,7 @@ import { loadMigrations, migrate, vacuumTargets } from '../../../../commerce-api
 import { createPool } from '../../../../commerce-api/src/storage/postgres/pool.ts';
 import { createCatalogueCensus } from '../../../../commerce-api/src/storage/postgres/catalogue-census.ts';
 import { listingFields } from '../../../../commerce-api/src/domain/store/catalogue-search.ts';
-import { placedAt, zipOfPlace } from '../../../../commerce-api/src/domain/zip-gazetteer.ts';
+import { placedAt, zipCentre, zipOfPlace } from '../../../../commerce-api/src/domain/zip-gazetteer.ts';
 import { catalogueQueries, searchPublic } from '../../../../commerce-api/src/storage/postgres/catalogue.ts';
 import { createPreparedStatements } from '../../../../commerce-api/src/storage/postgres/prepared-statements.ts';
 import { createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
@@ -490,10 +490,10 @@ async function manyListings(count: number): Promise<void> {
   const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
   const owner = await storage.users.create(row);
   await pool.query(
-    `INSERT INTO puppies (name, breed_id, user_id, gender, age, weight, price, description, location, region, image_url, status, created_at, updated_at, expires_at)
-     SELECT 'Pup ' || i, 1, $1, 'Male', 10, 5, 1000 + i, '', 'Austin, TX', 'southwest', '/p.jpg', 'available', $2, $2, $3
+    `INSERT INTO puppies (name, breed_id, user_id, gender, age, weight, price, description, location, region, image_url, status, created_at, updated_at, expires_at, zip, latitude, longitude)
+     SELECT 'Pup ' || i, 1, $1, 'Male', 10, 5, 1000 + i, '', 'Austin, TX', 'southwest', '/p.jpg', 'available', $2, $2, $3, '78701', $5, $6
      FROM generate_series(1, $4::int) AS i`,
-    [owner.id, NOW, '2027-01-01T00:00:00.000Z', count],
+    [owner.id, NOW, '2027-01-01T00:00:00.000Z', count, zipCentre('78701')!.latitude, zipCentre('78701')!.longitude],
   );
 }
 
@@ -577,6 +577,26 @@ describe('catalogue census (skips the count of a filter that plainly matches mor
     ] as const) {
       expect(shows(other, 0), JSON.stringify(other)).toBe(false);
     }
+    await census.close();
+  });
+
+  it('counts the places within a radius for a distance filter, and knows no breed there (decision 0138)', async () => {
+    const census = createCatalogueCensus(pool);
+    await census.refresh(NOW);
+    const shows = (query: Partial<CatalogueQuery>, bound: number) =>
+      census.shows({ limit: 20, ...query }, at(1), bound);
+    // every listing is placed at 78701, Austin; Denver is about 770 miles away
+    const austin = { ...zipCentre('78701')!, miles: 25 };
+    const denver = { ...zipCentre('80202')!, miles: 500 };
+    expect(shows({ near: austin }, LISTINGS - 1)).toBe(true);
+    expect(shows({ near: austin }, LISTINGS)).toBe(false);
+    expect(shows({ near: austin, minPrice: 1000, maxPrice: 1999 }, 998)).toBe(true);
+    expect(shows({ near: austin, minPrice: 1000, maxPrice: 1999 }, 999)).toBe(false);
+    expect(shows({ near: austin, status: 'available', gender: 'Male' }, 100)).toBe(true);
+    expect(shows({ near: denver }, 0)).toBe(false);
+    expect(shows({ near: { ...denver, miles: null } }, LISTINGS - 1)).toBe(true);
+    for (const other of [{ breedIds: [1] }, { gender: 'Female' }, { status: 'sold' }] as Partial<CatalogueQuery>[])
+      expect(shows({ near: austin, ...other }, 0), JSON.stringify(other)).toBe(false);
     await census.close();
   });
 
