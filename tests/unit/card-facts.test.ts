@@ -68,6 +68,21 @@ describe("the cards' facts kept between list requests", () => {
     expect(reads.evidence).toEqual([[1, 2, 9], [3]]);
   });
 
+  it('requests that arrive together wait for one read; a failed read is not kept', async () => {
+    const { store, reads } = countingStore();
+    const [a, b] = await Promise.all([cardEvidence(store, [1, 2], NOW, '7'), cardEvidence(store, [2, 1], NOW, '7')]);
+    expect([...a.keys()]).toEqual([1, 2]);
+    expect([...b.keys()]).toEqual([2, 1]);
+    expect(reads.evidence).toEqual([[1, 2]]);
+    const failing = {
+      breederRecords: { evidence: async () => Promise.reject(new Error('connection lost')) },
+    } as unknown as Repositories;
+    await expect(cardEvidence(failing, [1], NOW, '7')).rejects.toThrow('connection lost');
+    const { store: healthy } = countingStore();
+    (failing as { breederRecords: unknown }).breederRecords = healthy.breederRecords;
+    expect([...(await cardEvidence(failing, [1], NOW, '7')).keys()]).toEqual([1]);
+  });
+
   it('reads again under a new stamp, after FACTS_KEPT_MS, and every time without a stamp', async () => {
     const { store, reads } = countingStore();
     await cardEvidence(store, [1], NOW, '7');

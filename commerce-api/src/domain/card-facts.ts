@@ -21,8 +21,12 @@ interface Kept {
   until: number;
   /** the features showing when read, each filtered again by its end at every use */
   features?: Promise<ListingFeature[]>;
-  /** per seller: the evidence, or null for an id with none (no such seller) */
-  evidence: Map<number, BreederEvidence | null>;
+  /**
+   * per seller: the evidence, or null for an id with none (no such seller). A read under way is
+   * kept too, so requests that arrive together (a process starting, facts that just changed) wait
+   * for one read instead of each sending its own.
+   */
+  evidence: Map<number, Promise<BreederEvidence | null>>;
 }
 
 const keptByStore = new WeakMap<Repositories, Kept>();
@@ -65,12 +69,21 @@ export async function cardEvidence(
   if (!kept) return evidenceOf(store, sellerIds, now);
   const missing = [...new Set(sellerIds)].filter((id) => !kept.evidence.has(id));
   if (missing.length > 0) {
-    const read = await evidenceOf(store, missing, now);
-    for (const id of missing) kept.evidence.set(id, read.get(id) ?? null);
+    const read = evidenceOf(store, missing, now);
+    for (const id of missing) {
+      const one = read.then((found) => found.get(id) ?? null);
+      // handled here, so a failure no request waits for is not an unhandled rejection; one that waits still sees it
+      one.catch(() => undefined);
+      kept.evidence.set(id, one);
+    }
+    // a failed read is not kept: the next request reads again
+    read.catch(() => {
+      if (keptByStore.get(store) === kept) keptByStore.delete(store);
+    });
   }
   const found = new Map<number, BreederEvidence>();
-  for (const id of sellerIds) {
-    const evidence = kept.evidence.get(id);
+  for (const id of new Set(sellerIds)) {
+    const evidence = await kept.evidence.get(id)!;
     if (evidence) found.set(id, evidence);
   }
   return found;

@@ -26,8 +26,13 @@ async function usedBytes(db: Db, userId: number): Promise<number> {
 export function listingRepositories(db: Db, kept: Kept): Pick<Repositories, 'breeds' | 'puppies' | 'uploads'> {
   const listBreeds = async () => {
     if (kept.breeds && kept.breeds.until > Date.now()) return kept.breeds.rows;
-    const rows = await db.selectFrom('breeds').selectAll().orderBy('id').execute();
-    kept.breeds = { rows, until: Date.now() + BREEDS_KEPT_MS };
+    // one read for the requests that find the list old together; a failed one is not kept
+    const rows = db.selectFrom('breeds').selectAll().orderBy('id').execute();
+    const reading = { rows, until: Date.now() + BREEDS_KEPT_MS };
+    kept.breeds = reading;
+    rows.catch(() => {
+      if (kept.breeds === reading) delete kept.breeds;
+    });
     return rows;
   };
   return {

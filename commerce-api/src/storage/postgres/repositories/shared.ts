@@ -35,7 +35,7 @@ export async function lockKey(trx: Transaction<Database>, key: string): Promise<
  * the repositories that use each part.
  */
 export interface Kept {
-  breeds?: { rows: Breed[]; until: number };
+  breeds?: { rows: Promise<Breed[]>; until: number };
   /** the store's pool, for the catalogue's list, which runs outside any transaction (catalogue.ts) */
   pool: pg.Pool;
   /** the statements of fixed shape a repository runs named, planned once per connection (decision 0103) */
