@@ -1060,6 +1060,21 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(await s.conversations.countByPuppies([puppy.id, puppy.id + 1000])).toEqual(new Map([[puppy.id, 1]]));
       });
 
+      it('keeps the phone a family gives: a later one replaces it, none given keeps it (decision 0137)', async () => {
+        const { puppy, buyer, conversation } = await thread();
+        expect(conversation.buyerPhone ?? null).toBeNull();
+        const ask = (buyerPhone: string | null | undefined, minutes: number) =>
+          s.conversations.startOrContinue(
+            { puppyId: puppy.id, buyerId: buyer.id, sellerId: puppy.userId, buyerPhone },
+            { senderId: buyer.id, body: `Message ${minutes}`, flags: [] },
+            at(minutes),
+          );
+        expect((await ask('(303) 555-0101', 1)).conversation.buyerPhone).toBe('(303) 555-0101');
+        expect((await ask(undefined, 2)).conversation.buyerPhone).toBe('(303) 555-0101');
+        expect((await ask('(720) 555-0199', 3)).conversation.buyerPhone).toBe('(720) 555-0199');
+        expect((await s.conversations.get(conversation.id))?.buyerPhone).toBe('(720) 555-0199');
+      });
+
       it('counts unread per party and lists a user’s conversations latest first', async () => {
         const one = await thread();
         expect(await s.conversations.countUnread(one.sellerId)).toBe(1);
