@@ -178,10 +178,12 @@ async function main(): Promise<void> {
     // PostgreSQL first, each read slice right after an anchor slice, so the two share the machine's
     // moment (this machine's throughput moved by a third between runs minutes apart); lowdb after
     // them, whose process goes on working through its queue after a slice
-    const measure = async (kind: string, port: number, request: () => { method: string; path: string }) => (
-      (runs[kind] ??= []).push(await load(port, request, each)),
-      runs[kind].at(-1)!
-    );
+    /** one slice of `kind`, kept under it and returned */
+    const measure = async (kind: string, port: number, request: () => { method: string; path: string }) => {
+      const run = await load(port, request, each);
+      (runs[kind] ??= []).push(run);
+      return run;
+    };
     for (let s = 0; s < slices; s++) {
       for (const [kind, request] of [
         ['postgres read', read],

@@ -67,7 +67,8 @@ export async function cardEvidence(
 ): Promise<Map<number, BreederEvidence>> {
   const kept = keptFor(store, stamp, now);
   if (!kept) return evidenceOf(store, sellerIds, now);
-  const missing = [...new Set(sellerIds)].filter((id) => !kept.evidence.has(id));
+  const sellers = [...new Set(sellerIds)];
+  const missing = sellers.filter((id) => !kept.evidence.has(id));
   if (missing.length > 0) {
     const read = evidenceOf(store, missing, now);
     for (const id of missing) {
@@ -82,7 +83,7 @@ export async function cardEvidence(
     });
   }
   const found = new Map<number, BreederEvidence>();
-  for (const id of new Set(sellerIds)) {
+  for (const id of sellers) {
     const evidence = await kept.evidence.get(id)!;
     if (evidence) found.set(id, evidence);
   }

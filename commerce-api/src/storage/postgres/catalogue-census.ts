@@ -199,14 +199,15 @@ export function createCatalogueCensus(pool: pg.Pool, log: Log = console): Catalo
 /** whether the places within the query's radius plainly hold more than `bound` of its listings */
 function placesShow(places: readonly Place[], query: CatalogueQuery, min: number, max: number, bound: number): boolean {
   const near = query.near!;
-  const box = near.miles === null ? undefined : boundingBox(near, near.miles);
+  // no radius: every place
+  const box = near.miles === null ? undefined : { miles: near.miles, ...boundingBox(near, near.miles) };
   let seen = 0;
   for (const place of places) {
-    if (box && near.miles !== null) {
+    if (box) {
       if (place.latitude < box.minLat || place.latitude > box.maxLat) continue;
       if (place.longitude < box.minLon || place.longitude > box.maxLon) continue;
       // a little inside the radius, so a place on its edge, which the query's own test may leave out, is never counted
-      if (distanceMiles(near, place) > near.miles * 0.999) continue;
+      if (distanceMiles(near, place) > box.miles * 0.999) continue;
     }
     for (const [status, genders] of place.cells) {
       if (query.status && status !== query.status) continue;

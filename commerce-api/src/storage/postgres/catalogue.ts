@@ -39,9 +39,7 @@ const ORDER = {
   // average first, then the more reviews; sellers without a review last.
   rating:
     'r.rating_sum::float8 / nullif(r.review_count, 0) DESC NULLS LAST, r.review_count DESC NULLS LAST, puppies.id DESC',
-  // with `near` only, the nearest (the greatest closeness) first; the page's own statement orders it
-  // (catalogueQueries, decision 0129); else the newest
-  distance: 'closeness DESC, id DESC',
+  // `distance` (with `near` only; else the newest) is ordered by its own statement (catalogueQueries)
 } as const;
 
 /** a point as the unit vector place_x, place_y, place_z hold for a listing (migration 0025) */
@@ -126,7 +124,6 @@ export function catalogueQueries(
   // Distance (decision 0129): the bounding box is a range per band of the puppies_near_cover index
   // (migration 0025), which holds the other filters' columns; the exact distance then decides. The
   // box's bands, latitudes and longitudes are plain values the planner sees.
-  let distance = '';
   /** how near a listing is to `near`: the dot product of their places on the unit sphere (migration 0025) */
   let closeness = '';
   /** the conditions that keep the listings within `miles` of `near` */
@@ -157,7 +154,6 @@ export function catalogueQueries(
   }
   const filter = where.join(' AND ');
   const sort = query.sort === 'distance' && !query.near ? 'newest' : (query.sort ?? 'newest');
-  const order = ORDER[sort];
   // the count takes the filter's parameters as they are; the page adds its limit and offset
   const capped = `SELECT count(*) FROM (SELECT 1 FROM puppies WHERE ${filter} LIMIT ${CATALOGUE_TOTAL_CAP + 1}) AS m`;
   // on its own (an empty page past the start), the count carries the cards' facts version the page could not
@@ -168,7 +164,7 @@ export function catalogueQueries(
   // key lookup, with no join for the planner to weigh (0.05 ms less planning, 0.04 ms less running).
   const window = `LIMIT ${param(pageSize(query.limit))} OFFSET ${param(query.offset ?? 0)}`;
   // the miles the page's cards show, after the count took its parameters: the count never names them
-  if (query.near) distance = haversine(param(query.near.latitude), param(query.near.longitude));
+  const distance = query.near ? haversine(param(query.near.latitude), param(query.near.longitude)) : '';
   // Each row's stored card (migration 0008): one text column, sent on as it is (decision 0105). The
   // cards' facts version (migration 0024) and, when `counted`, the capped count are read in the page's
   // own statement and snapshot: init plans, run once, so the page is one round trip (decision 0138).
@@ -202,6 +198,7 @@ export function catalogueQueries(
       count,
     };
   }
+  const order = ORDER[sort];
   if (sort === 'rating') {
     // the rating lives on the seller's row, so the page keeps the ids' order (WITH ORDINALITY) instead of sorting again
     const ranked = `SELECT puppies.id FROM puppies LEFT JOIN seller_ratings r ON r.seller_id = puppies.user_id WHERE ${filter} ORDER BY ${order} ${window}`;
