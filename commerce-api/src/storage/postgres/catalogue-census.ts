@@ -36,6 +36,8 @@ interface Bands {
 interface Place {
   latitude: number;
   longitude: number;
+  /** its listings, of any status, gender or price: the entries a box holding it has in the place index */
+  listings: number;
   /** status → gender → bands */
   cells: Map<string, Map<string, Bands>>;
 }
@@ -44,7 +46,30 @@ interface Snapshot {
   takenAtMs: number;
   /** status → gender → breed id → bands */
   cells: Map<string, Map<string, Map<number, Bands>>>;
+  /** by latitude, so a box's places are one range of them */
   places: Place[];
+  /** status → its listings, of any gender, breed or price */
+  ofStatus: Map<string, number>;
+}
+
+/**
+ * What the census shows of a distance query's radius (decision 0139): the figures that choose how it is
+ * read (catalogue-near.ts). With breeds the places cannot tell (they hold no breed), their matches are
+ * scaled by the breeds' share of the status: an estimate, no longer a bound.
+ */
+export interface RadiusCensus {
+  /** the query's matches in the radius: at least `low` (bands wholly in its price range), at most `high` */
+  low: number;
+  high: number;
+  /** the listings in the radius's box, of any status, gender or price: the place index's entries it reads */
+  inBox: number;
+  /** the listings of the query's status and breeds: the entries a newest-first index holds for it */
+  ofStatus: number;
+  /**
+   * The least radius, in miles, whose places hold at least `need` of the query's matches (by `low`), and
+   * the box of that radius's listings; none when the whole radius holds fewer.
+   */
+  ring(need: number): { miles: number; inBox: number } | undefined;
 }
 
 export interface CatalogueCensus {
@@ -54,6 +79,8 @@ export interface CatalogueCensus {
    * Never waits for the database: a stale census is read again in the background.
    */
   shows(query: CatalogueQuery, now: Date, bound: number): boolean;
+  /** the figures of a distance query's radius; none for a filter the census cannot tell, or no radius */
+  radius(query: CatalogueQuery, now: Date): RadiusCensus | undefined;
   /** reads the census now (tests; requests start it through shows) */
   refresh(now: Date): Promise<void>;
   /** no more reads: the store is closing (waits for one under way) */
@@ -139,12 +166,21 @@ export function createCatalogueCensus(pool: pg.Pool, log: Log = console): Catalo
     for (const row of placed.rows) {
       const key = `${row.latitude},${row.longitude}`;
       let place = byPlace.get(key);
-      if (!place) byPlace.set(key, (place = { latitude: row.latitude, longitude: row.longitude, cells: new Map() }));
+      if (!place)
+        byPlace.set(key, (place = { latitude: row.latitude, longitude: row.longitude, listings: 0, cells: new Map() }));
       let genders = place.cells.get(row.status);
       if (!genders) place.cells.set(row.status, (genders = new Map()));
-      genders.set(row.gender, bandsOf(row.bands));
+      const bands = bandsOf(row.bands);
+      genders.set(row.gender, bands);
+      place.listings += bands.upTo[bands.upTo.length - 1] ?? 0;
     }
-    snapshot = { takenAtMs: now.getTime(), cells, places: [...byPlace.values()] };
+    const ofStatus = new Map<string, number>();
+    for (const [status, genders] of cells)
+      for (const byBreed of genders.values())
+        for (const bands of byBreed.values())
+          ofStatus.set(status, (ofStatus.get(status) ?? 0) + (bands.upTo[bands.upTo.length - 1] ?? 0));
+    const places = [...byPlace.values()].sort((a, b) => a.latitude - b.latitude);
+    snapshot = { takenAtMs: now.getTime(), cells, places, ofStatus };
   }
 
   function refresh(now: Date): Promise<void> {
@@ -153,28 +189,34 @@ export function createCatalogueCensus(pool: pg.Pool, log: Log = console): Catalo
     return reading;
   }
 
+  /** the census to answer `query` with, if it knows the query's filters and is young enough */
+  function usable(query: CatalogueQuery, now: Date): Snapshot | undefined {
+    // filters it does not know: no answer, and no reason to read it again
+    if (query.search || query.location || query.ids || query.healthTested || query.verifiedSellers) return undefined;
+    const at = now.getTime();
+    if (!snapshot || at - snapshot.takenAtMs >= REFRESH_MS)
+      refresh(now).catch((error: unknown) => log.warn(`catalogue census: ${String(error)}`));
+    // a listing counted must still be unexpired now: the census is only used within its lifetime
+    if (!snapshot || at < snapshot.takenAtMs || at - snapshot.takenAtMs >= LIFETIME_MS) return undefined;
+    return snapshot;
+  }
+
   return {
     refresh,
+    radius(query, now) {
+      if (!query.near || query.near.miles === null) return undefined;
+      const snapshot = usable(query, now);
+      return snapshot && radiusCensus(snapshot, query);
+    },
     async close() {
       closed = true;
       await reading?.catch(() => undefined);
     },
     shows(query, now, bound) {
-      // filters it does not know: no answer, and no reason to read it again (the places know no breed)
-      if (
-        query.search ||
-        query.location ||
-        query.ids ||
-        query.healthTested ||
-        query.verifiedSellers ||
-        (query.near && query.breedIds)
-      )
-        return false;
-      const at = now.getTime();
-      if (!snapshot || at - snapshot.takenAtMs >= REFRESH_MS)
-        refresh(now).catch((error: unknown) => log.warn(`catalogue census: ${String(error)}`));
-      // a listing counted must still be unexpired now: the census is only used within its lifetime
-      if (!snapshot || at < snapshot.takenAtMs || at - snapshot.takenAtMs >= LIFETIME_MS) return false;
+      // the places know no breed: a bound of theirs would be an estimate
+      if (query.near && query.breedIds) return false;
+      const snapshot = usable(query, now);
+      if (!snapshot) return false;
       const min = query.minPrice ?? 0;
       const max = query.maxPrice ?? Number.MAX_SAFE_INTEGER;
       if (query.near) return placesShow(snapshot.places, query, min, max, bound);
@@ -196,27 +238,123 @@ export function createCatalogueCensus(pool: pg.Pool, log: Log = console): Catalo
   };
 }
 
+/** the first of `places` (by latitude) at or north of `latitude` */
+function firstFrom(places: readonly Place[], latitude: number): number {
+  let lo = 0;
+  let hi = places.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (places[mid]!.latitude < latitude) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Each place in the box of `miles` around `near`, with its distance when it is within them: a little
+ * inside the radius, so a place on its edge, which the query's own test may leave out, is never counted.
+ * The callback returns true to stop.
+ */
+function eachPlaceIn(
+  places: readonly Place[],
+  near: { latitude: number; longitude: number },
+  miles: number,
+  visit: (place: Place, distance: number | undefined) => boolean | void,
+): void {
+  const box = boundingBox(near, miles);
+  for (let i = firstFrom(places, box.minLat); i < places.length; i++) {
+    const place = places[i]!;
+    if (place.latitude > box.maxLat) return;
+    if (place.longitude < box.minLon || place.longitude > box.maxLon) continue;
+    const distance = distanceMiles(near, place);
+    if (visit(place, distance > miles * 0.999 ? undefined : distance)) return;
+  }
+}
+
+/** a place's listings of the query's status and gender: those wholly inside its price range, and all it touches */
+function placeMatches(place: Place, query: CatalogueQuery, min: number, max: number): { low: number; high: number } {
+  let low = 0;
+  let high = 0;
+  for (const [status, genders] of place.cells) {
+    if (query.status && status !== query.status) continue;
+    for (const [gender, bands] of genders) {
+      if (query.gender && gender !== query.gender) continue;
+      low += within(bands, min, max);
+      high += within(bands, Math.floor(min / BAND) * BAND, Math.ceil((max + 1) / BAND) * BAND - 1);
+    }
+  }
+  return { low, high };
+}
+
 /** whether the places within the query's radius plainly hold more than `bound` of its listings */
 function placesShow(places: readonly Place[], query: CatalogueQuery, min: number, max: number, bound: number): boolean {
   const near = query.near!;
-  // no radius: every place
-  const box = near.miles === null ? undefined : { miles: near.miles, ...boundingBox(near, near.miles) };
   let seen = 0;
-  for (const place of places) {
-    if (box) {
-      if (place.latitude < box.minLat || place.latitude > box.maxLat) continue;
-      if (place.longitude < box.minLon || place.longitude > box.maxLon) continue;
-      // a little inside the radius, so a place on its edge, which the query's own test may leave out, is never counted
-      if (distanceMiles(near, place) > box.miles * 0.999) continue;
-    }
-    for (const [status, genders] of place.cells) {
-      if (query.status && status !== query.status) continue;
-      for (const [gender, bands] of genders) {
-        if (query.gender && gender !== query.gender) continue;
-        seen += within(bands, min, max);
-        if (seen > bound) return true;
+  const count = (place: Place) => (seen += placeMatches(place, query, min, max).low) > bound;
+  // no radius: every place
+  if (near.miles === null) return places.some(count);
+  eachPlaceIn(places, near, near.miles, (place, distance) => distance !== undefined && count(place));
+  return seen > bound;
+}
+
+/** the share of a status's listings the query's breeds hold (1 without breeds) */
+function breedShare(snapshot: Snapshot, query: CatalogueQuery): number {
+  if (!query.breedIds) return 1;
+  const breeds = new Set(query.breedIds);
+  let of = 0;
+  let all = 0;
+  for (const [status, genders] of snapshot.cells) {
+    if (query.status && status !== query.status) continue;
+    for (const byBreed of genders.values())
+      for (const [breed, bands] of byBreed) {
+        const n = bands.upTo[bands.upTo.length - 1] ?? 0;
+        all += n;
+        if (breeds.has(breed)) of += n;
       }
-    }
   }
-  return false;
+  return all === 0 ? 0 : of / all;
+}
+
+function radiusCensus(snapshot: Snapshot, query: CatalogueQuery): RadiusCensus {
+  const near = query.near!;
+  const miles = near.miles!;
+  const min = query.minPrice ?? 0;
+  const max = query.maxPrice ?? Number.MAX_SAFE_INTEGER;
+  const share = breedShare(snapshot, query);
+  let low = 0;
+  let high = 0;
+  let inBox = 0;
+  /** the places within the radius: distance, matches by the lower bound, and box of that distance */
+  const within: { distance: number; low: number; place: Place }[] = [];
+  eachPlaceIn(snapshot.places, near, miles, (place, distance) => {
+    inBox += place.listings;
+    if (distance === undefined) return;
+    const matches = placeMatches(place, query, min, max);
+    low += matches.low;
+    high += matches.high;
+    within.push({ distance, low: matches.low * share, place });
+  });
+  within.sort((a, b) => a.distance - b.distance);
+  const ofStatus = query.status
+    ? (snapshot.ofStatus.get(query.status) ?? 0)
+    : [...snapshot.ofStatus.values()].reduce((sum, n) => sum + n, 0);
+  return {
+    low: low * share,
+    high: high * share,
+    inBox,
+    ofStatus: ofStatus * share,
+    ring(need) {
+      let seen = 0;
+      for (const { distance, low } of within) {
+        seen += low;
+        if (seen < need) continue;
+        // a mile past the place, so the query's own test of it never falls on the edge
+        const ringMiles = Math.ceil(distance) + 1;
+        let listings = 0;
+        eachPlaceIn(snapshot.places, near, ringMiles, (place) => void (listings += place.listings));
+        return { miles: ringMiles, inBox: listings };
+      }
+      return undefined;
+    },
+  };
 }

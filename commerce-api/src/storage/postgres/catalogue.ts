@@ -18,6 +18,7 @@ import {
 import type { CatalogueCensus } from './catalogue-census.ts';
 import { boundingBox, EARTH_RADIUS_MILES } from '../../domain/zip-gazetteer.ts';
 import type { PreparedStatements } from './prepared-statements.ts';
+import { nearRoute, type NearRoute } from './catalogue-near.ts';
 
 /** a LIKE pattern that finds `text` anywhere, with its own %, _ and backslash taken literally */
 function containing(text: string): string {
@@ -60,22 +61,34 @@ const haversine = (lat: string, lon: string) =>
   `(7917.6 * asin(least(1, sqrt(power(sin(radians(latitude - ${lat}) / 2), 2) + ` +
   `cos(radians(${lat})) * cos(radians(latitude)) * power(sin(radians(longitude - ${lon}) / 2), 2)))))`;
 
+/** the filter's conditions and the pieces of the distance test, their values given to `param` */
+interface Filtering {
+  filter: string;
+  /** the filter without the radius (the nearest-first ring adds its own) */
+  unbounded: string;
+  /** how near a listing is to `near`: the dot product of their places on the unit sphere (migration 0025) */
+  closeness: string;
+  /** the exact test of `miles` around `near` */
+  radius: (miles: number) => string;
+  /** the box of `miles` around `near`, as conditions on the place index */
+  boxOf: (miles: number) => string[];
+}
+
 /**
- * The page and the capped count (exported for the benchmark's EXPLAIN). Public = expires_at > now
- * (the app's clock). A word of the search matches the listing's own words through the
- * puppies_search trigram index, or its breed's words (`breeds`, matched here) through the
- * puppies_breed_cover index. The total is counted only up to CATALOGUE_TOTAL_CAP + 1 rows, so a broad
- * filter at a million listings costs a bounded count, not a full one.
+ * The WHERE clause of `query`. Public = expires_at > now (the app's clock). A word of the search
+ * matches the listing's own words through the puppies_search trigram index, or its breed's words
+ * (`breeds`, matched here) through the puppies_breed_cover index. A radius is read as `way` says
+ * (catalogue-near.ts): its box, or only its exact test, so a walk of a newest-first index is all the
+ * planner can do. Each value becomes a parameter through `param`, so one statement's page and count
+ * can each have their own.
  */
-export function catalogueQueries(
+function filtering(
   query: CatalogueQuery,
   now: Date,
   breeds: readonly Breed[],
-  { counted = false }: { counted?: boolean } = {},
-): { page: Statement; count: Statement } {
-  const values: unknown[] = [];
-  /** the value as the next parameter ($1, $2, …) */
-  const param = (value: unknown) => `$${values.push(value)}`;
+  param: (value: unknown) => string,
+  way: 'box' | 'walk',
+): Filtering {
   // a listing a moderator hid is not public (decision 0092)
   const where = [`expires_at > ${param(now.toISOString())}`, 'hidden_at IS NULL'];
   // One breed is an equality, which the breed indexes serve in id order; = ANY(array) would not keep
@@ -123,19 +136,19 @@ export function catalogueQueries(
   }
   // Distance (decision 0129): the bounding box is a range per band of the puppies_near_cover index
   // (migration 0025), which holds the other filters' columns; the exact distance then decides. The
-  // box's bands, latitudes and longitudes are plain values the planner sees.
-  /** how near a listing is to `near`: the dot product of their places on the unit sphere (migration 0025) */
+  // box's bands, latitudes and longitudes are plain values the planner sees. Which of the box or a
+  // newest-first walk a statement reads is the route's (catalogue-near.ts, decision 0139).
   let closeness = '';
-  /** the conditions that keep the listings within `miles` of `near` */
-  let within = (_miles: number): string[] => [];
-  /** the filter without the radius (the nearest-first ring below adds its own) */
+  let boxOf = (_miles: number): string[] => [];
+  let radius = (_miles: number) => '';
   let unbounded = '';
   if (query.near) {
     const near = query.near;
     where.push('latitude IS NOT NULL');
     const [x, y, z] = unitVector(near);
     closeness = `(place_x * ${param(x)} + place_y * ${param(y)} + place_z * ${param(z)})`;
-    within = (miles) => {
+    radius = (miles) => `${closeness} >= ${param(Math.cos(miles / EARTH_RADIUS_MILES))}`;
+    boxOf = (miles) => {
       const box = boundingBox(near, miles);
       // the box's one-degree bands of latitude, each a range of the place index (migration 0025)
       const bands = Array.from(
@@ -146,42 +159,88 @@ export function catalogueQueries(
       return [
         `floor(latitude)::integer = ANY(${param(bands)}::integer[])`,
         `longitude BETWEEN ${param(box.minLon)} AND ${param(box.maxLon)}`,
-        `${closeness} >= ${param(Math.cos(miles / EARTH_RADIUS_MILES))}`,
       ];
     };
     unbounded = where.join(' AND ');
-    if (near.miles !== null) where.push(...within(near.miles));
+    if (near.miles !== null) {
+      where.push(radius(near.miles));
+      // a walk reads the radius's exact test alone: no box the planner could read instead
+      if (way === 'box') where.push(...boxOf(near.miles));
+    }
   }
-  const filter = where.join(' AND ');
-  const sort = query.sort === 'distance' && !query.near ? 'newest' : (query.sort ?? 'newest');
-  // the count takes the filter's parameters as they are; the page adds its limit and offset
-  const capped = `SELECT count(*) FROM (SELECT 1 FROM puppies WHERE ${filter} LIMIT ${CATALOGUE_TOTAL_CAP + 1}) AS m`;
+  return { filter: where.join(' AND '), unbounded, closeness, radius, boxOf };
+}
+
+/**
+ * The page and the capped count (exported for the benchmark's EXPLAIN). The total is counted only up
+ * to CATALOGUE_TOTAL_CAP + 1 rows, so a broad filter at a million listings costs a bounded count, not
+ * a full one. `route`: how a distance query reads (catalogue-near.ts); without one, its box.
+ */
+export function catalogueQueries(
+  query: CatalogueQuery,
+  now: Date,
+  breeds: readonly Breed[],
+  { counted = false, route }: { counted?: boolean; route?: NearRoute } = {},
+): { page: Statement; count: Statement } {
+  /** a statement's values, and the next one's placeholder ($1, $2, …) */
+  const parameters = () => {
+    const values: unknown[] = [];
+    return { values, param: (value: unknown) => `$${values.push(value)}` };
+  };
   // on its own (an empty page past the start), the count carries the cards' facts version the page could not
-  const count = { text: `SELECT (${capped}) AS n, (SELECT version FROM card_facts) AS facts`, values: [...values] };
+  const alone = parameters();
+  const capped = (f: string) =>
+    `SELECT count(*) FROM (SELECT 1 FROM puppies WHERE ${f} LIMIT ${CATALOGUE_TOTAL_CAP + 1}) AS m`;
+  const count = {
+    text: `SELECT (${capped(filtering(query, now, breeds, alone.param, route?.count ?? 'box').filter)}) AS n, (SELECT version FROM card_facts) AS facts`,
+    values: alone.values,
+  };
+  const { values, param } = parameters();
+  const { filter, unbounded, closeness, radius, boxOf } = filtering(query, now, breeds, param, route?.page ?? 'box');
+  const sort = query.sort === 'distance' && !query.near ? 'newest' : (query.sort ?? 'newest');
+  // the count in the page's statement: its filter, or its own when the route reads the two differently
+  const countFilter =
+    !counted || (route?.count ?? 'box') === (route?.page ?? 'box')
+      ? filter
+      : filtering(query, now, breeds, param, route!.count).filter;
   // The page's ids first, from an index alone (migration 0006), then its rows by id: filtering inside
   // the index skips the thousands of listing rows a narrow filter would otherwise visit and drop.
   // = ANY(ARRAY(…)) rather than IN (…): the ids become an init plan of their own and the rows a primary
   // key lookup, with no join for the planner to weigh (0.05 ms less planning, 0.04 ms less running).
   const window = `LIMIT ${param(pageSize(query.limit))} OFFSET ${param(query.offset ?? 0)}`;
-  // the miles the page's cards show, after the count took its parameters: the count never names them
+  // the miles the page's cards show
   const distance = query.near ? haversine(param(query.near.latitude), param(query.near.longitude)) : '';
+  // A narrow radius's matches are read once, for the page and its whole count (decision 0139).
+  const gathered = Boolean(route?.gathered && counted);
+  const gather = gathered
+    ? `WITH matches AS MATERIALIZED (SELECT id, ${closeness} AS c FROM puppies WHERE ${filter}) `
+    : '';
   // Each row's stored card (migration 0008): one text column, sent on as it is (decision 0105). The
   // cards' facts version (migration 0024) and, when `counted`, the capped count are read in the page's
   // own statement and snapshot: init plans, run once, so the page is one round trip (decision 0138).
   const columns =
     `breed_id AS "breedId", user_id AS "userId", card AS json${distance ? `, ${distance} AS distance` : ''}` +
-    `, (SELECT version FROM card_facts) AS facts${counted ? `, (${capped}) AS n` : ''}`;
+    `, (SELECT version FROM card_facts) AS facts` +
+    (gathered ? ', (SELECT count(*) FROM matches) AS n' : counted ? `, (${capped(countFilter)}) AS n` : '');
   if (sort === 'distance') {
     // the nearest ids, in order, then their rows in that order
-    let nearest = `SELECT id FROM puppies WHERE ${filter} ORDER BY ${closeness} DESC, id DESC ${window}`;
+    let nearest = gathered
+      ? `SELECT id FROM matches ORDER BY c DESC, id DESC ${window}`
+      : `SELECT id FROM puppies WHERE ${filter} ORDER BY ${closeness} DESC, id DESC ${window}`;
     const miles = query.near?.miles ?? null;
-    if (miles !== null && miles > NEAREST_RING_MILES * 2) {
-      // Nearest first over a wide radius sorts every match in it (a 500-mile radius: thousands). The
-      // ring of NEAREST_RING_MILES is read first: when it holds the page and all before it, those are
-      // the nearest, since every listing outside it is farther. Only otherwise is the whole radius
-      // read: its branch's one-time filter is false while the ring holds enough (decision 0138).
+    const ringMiles = route
+      ? route.ringMiles
+      : miles !== null && miles > NEAREST_RING_MILES * 2
+        ? NEAREST_RING_MILES
+        : undefined;
+    if (ringMiles !== undefined && !gathered) {
+      // Nearest first over a wide radius sorts every match in it (a 500-mile radius: thousands). A ring
+      // is read first, as wide as the census shows the page needs (decision 0139; without a census,
+      // NEAREST_RING_MILES): when it holds the page and all before it, those are the nearest, since every
+      // listing outside it is farther. Only otherwise is the whole radius read: its branch's one-time
+      // filter is false while the ring holds enough (decision 0138).
       const upTo = param(pageSize(query.limit) + (query.offset ?? 0));
-      const ringFilter = [unbounded, ...within(NEAREST_RING_MILES)].join(' AND ');
+      const ringFilter = [unbounded, radius(ringMiles), ...boxOf(ringMiles)].join(' AND ');
       const firsts = (f: string) =>
         `SELECT id, ${closeness} AS c FROM puppies WHERE ${f} ORDER BY c DESC, id DESC LIMIT ${upTo}`;
       nearest =
@@ -192,7 +251,7 @@ export function catalogueQueries(
     }
     return {
       page: {
-        text: `SELECT ${columns} FROM unnest(ARRAY(${nearest})) WITH ORDINALITY AS o(id, n) JOIN puppies ON puppies.id = o.id ORDER BY o.n`,
+        text: `${gather}SELECT ${columns} FROM unnest(ARRAY(${nearest})) WITH ORDINALITY AS o(id, n) JOIN puppies ON puppies.id = o.id ORDER BY o.n`,
         values,
       },
       count,
@@ -210,9 +269,12 @@ export function catalogueQueries(
       count,
     };
   }
-  const ids = `SELECT id FROM puppies WHERE ${filter} ORDER BY ${order} ${window}`;
+  // (a gathered page is the newest first: nearRoute gathers no other sort)
+  const ids = gathered
+    ? `SELECT id FROM matches ORDER BY id DESC ${window}`
+    : `SELECT id FROM puppies WHERE ${filter} ORDER BY ${order} ${window}`;
   return {
-    page: { text: `SELECT ${columns} FROM puppies WHERE id = ANY(ARRAY(${ids})) ORDER BY ${order}`, values },
+    page: { text: `${gather}SELECT ${columns} FROM puppies WHERE id = ANY(ARRAY(${ids})) ORDER BY ${order}`, values },
     count,
   };
 }
@@ -231,11 +293,13 @@ export interface CatalogueParts {
   prepared: PreparedStatements;
   /** spares a plainly broad filter its count (decision 0102) */
   census: CatalogueCensus;
+  /** runs the page as a named statement on the pages' own pool, planned for its values (decision 0139) */
+  pages: PreparedStatements;
 }
 
 /** `breeds` is read only for a search with words (the process keeps the list: listings.ts) */
 export async function searchPublic(
-  { pool, prepared, census }: CatalogueParts,
+  { pool, prepared, census, pages }: CatalogueParts,
   query: CatalogueQuery,
   now: Date,
   breeds: () => Promise<Breed[]>,
@@ -245,10 +309,13 @@ export async function searchPublic(
   // own was a second round trip on a quarter of the long tail, and a narrow filter's count, one the
   // page would have ended without, reads no more rows than its page.
   const capped = census.shows(query, now, CATALOGUE_TOTAL_CAP + CENSUS_MARGIN);
+  // a distance query's way through the indexes, from the census of its radius (decision 0139)
+  const radius = census.radius(query, now);
   const { page, count } = catalogueQueries(query, now, searchTokens(query.search).length > 0 ? await breeds() : [], {
     counted: !capped,
+    ...(radius ? { route: nearRoute(query, radius, !capped) } : {}),
   });
-  const items = (await pool.query<CatalogueCard & { facts?: number; n?: number }>(page.text, page.values)).rows;
+  const items = (await pages.query<CatalogueCard & { facts?: number; n?: number }>(page.text, page.values)).rows;
   // every row carries the same version and count; the cards keep them, unread
   let factsStamp = items[0]?.facts == null ? undefined : String(items[0].facts);
   // A page that is not full is the end of the matches: the total follows from it.

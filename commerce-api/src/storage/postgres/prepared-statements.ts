@@ -33,7 +33,11 @@ function nameFor(text: string, generation: number): string {
 /** the error PostgreSQL gives a prepared SELECT * whose table gained or lost a column since */
 const RESULT_TYPE_CHANGED = '0A000';
 
-export function createPreparedStatements(pool: pg.Pool): PreparedStatements {
+/**
+ * `maxNames`: at most this many texts are named; any other is sent unnamed (the catalogue's pages: a
+ * filter mix is a text of its own, and each named one stays in every connection that ran it).
+ */
+export function createPreparedStatements(pool: pg.Pool, { maxNames = Infinity } = {}): PreparedStatements {
   /** SQL text → the name it is prepared under */
   const names = new Map<string, string>();
 
@@ -87,7 +91,10 @@ export function createPreparedStatements(pool: pg.Pool): PreparedStatements {
       nameOf(compiled.sql);
       return (await db.executeQuery(compiled)).rows[0];
     },
-    query: (text, values) => named((config) => pool.query(config), text, values),
+    query: (text, values) =>
+      names.has(text) || names.size < maxNames
+        ? named((config) => pool.query(config), text, values)
+        : pool.query(text, values),
     kyselyPool: {
       connect: async () => kyselyView(await pool.connect()),
       end: () => pool.end(),

@@ -10,6 +10,7 @@ import { createAnnouncements } from './announcements.ts';
 import { createCatalogueCensus, type CatalogueCensus } from './catalogue-census.ts';
 import { createPreparedStatements, type PreparedStatements } from './prepared-statements.ts';
 import { postgresReadiness } from './readiness.ts';
+import { createPagesPool } from './pool.ts';
 import { accountRepositories } from './repositories/accounts.ts';
 import { breederRepositories } from './repositories/breeders.ts';
 import { conversationRepositories } from './repositories/conversations.ts';
@@ -107,6 +108,12 @@ function createKysely(prepared: PreparedStatements): Kysely<Database> {
   });
 }
 
+/**
+ * The catalogue's page texts named on each connection of the pages' pool: a filter mix is a text, and
+ * the long tail's come to a few dozen; a rarer one past these runs unnamed (decision 0139).
+ */
+const MAX_NAMED_PAGES = 200;
+
 export interface PostgresStoreParts {
   /** where the background parts report trouble */
   log?: Log;
@@ -124,7 +131,9 @@ export function createPostgresRepositories(
 ): Store {
   const prepared = createPreparedStatements(pool);
   const db = createKysely(prepared);
-  const kept: Kept = { pool, prepared, census };
+  const pagesPool = createPagesPool(pool);
+  const pages = createPreparedStatements(pagesPool, { maxNames: MAX_NAMED_PAGES });
+  const kept: Kept = { pool, prepared, census, pages };
   const announcements = createAnnouncements(pool, log);
   let closed = false;
   return {
@@ -141,6 +150,7 @@ export function createPostgresRepositories(
       // the LISTEN connection first: the pool ends only once every connection is back
       await announcements.close();
       await db.destroy();
+      if (!pagesPool.ended) await pagesPool.end();
       // Kysely ends the pool only if it ever ran a query through it
       if (!pool.ended) await pool.end();
     },

@@ -12,10 +12,14 @@ import { COLLECTION_NAMES, createMemoryStorage, emptyDb } from '../../../../comm
 import { createLowdbRepositories } from '../../../../commerce-api/src/storage/lowdb/repositories.ts';
 import { importLowdb } from '../../../../commerce-api/src/storage/postgres/import-lowdb.ts';
 import { loadMigrations, migrate, vacuumTargets } from '../../../../commerce-api/src/storage/postgres/migrate.ts';
-import { createPool } from '../../../../commerce-api/src/storage/postgres/pool.ts';
-import { createCatalogueCensus } from '../../../../commerce-api/src/storage/postgres/catalogue-census.ts';
+import { createPagesPool, createPool } from '../../../../commerce-api/src/storage/postgres/pool.ts';
+import {
+  createCatalogueCensus,
+  type CatalogueCensus,
+} from '../../../../commerce-api/src/storage/postgres/catalogue-census.ts';
+import { nearRoute } from '../../../../commerce-api/src/storage/postgres/catalogue-near.ts';
 import { listingFields } from '../../../../commerce-api/src/domain/store/catalogue-search.ts';
-import { placedAt, zipCentre, zipOfPlace } from '../../../../commerce-api/src/domain/zip-gazetteer.ts';
+import { distanceMiles, placedAt, zipCentre, zipOfPlace } from '../../../../commerce-api/src/domain/zip-gazetteer.ts';
 import { catalogueQueries, searchPublic } from '../../../../commerce-api/src/storage/postgres/catalogue.ts';
 import { createPreparedStatements } from '../../../../commerce-api/src/storage/postgres/prepared-statements.ts';
 import { createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
@@ -323,6 +327,28 @@ describe('prepared statements', () => {
   });
 });
 
+describe("the catalogue's pages (decision 0139)", () => {
+  it('are named on a pool of their own, planned for their values there; the main pool keeps its generic plans', async () => {
+    const one = createPool({ connectionString: server.url('contract'), max: 1 });
+    const pages = createPagesPool(one);
+    const named = createPreparedStatements(pages, { maxNames: 2 });
+    try {
+      expect((await pages.query('SHOW plan_cache_mode')).rows[0]).toEqual({ plan_cache_mode: 'force_custom_plan' });
+      expect((await pages.query('SHOW jit')).rows[0]).toEqual({ jit: 'off' });
+      expect((await one.query('SHOW plan_cache_mode')).rows[0]).toEqual({ plan_cache_mode: 'auto' });
+      // three texts, each run twice: the first two are named, the third past the cap runs unnamed
+      for (const text of ['SELECT $1::int AS n', 'SELECT $1::int + 1 AS n', 'SELECT $1::int + 2 AS n'])
+        for (let i = 0; i < 2; i++) expect((await named.query(text, [i])).rows).toHaveLength(1);
+      const statements = (await pages.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements'))
+        .rows;
+      expect(statements.map((r) => r.statement).sort()).toEqual(['SELECT $1::int + 1 AS n', 'SELECT $1::int AS n']);
+    } finally {
+      await pages.end();
+      await one.end();
+    }
+  });
+});
+
 describe("prepared statements are the store's", () => {
   it("another store in the process names its own, and other code on a store's pool sends the same text unnamed", async () => {
     server.psql('CREATE DATABASE prepared_apart');
@@ -497,6 +523,127 @@ async function manyListings(count: number): Promise<void> {
   );
 }
 
+describe('distance routes (decision 0139)', () => {
+  // 3,400 listings at five places: Austin, San Antonio (74 miles), Houston (147), Dallas (183) and
+  // Denver (772); three breeds, both genders, prices 500–3,499, one in five reserved
+  const PLACES = [
+    ['78701', 1200],
+    ['78205', 300],
+    ['77002', 600],
+    ['75201', 900],
+    ['80202', 400],
+  ] as const;
+  /** a census that never answers: every distance query read as before the routes, its box, and counted */
+  const unknowing: CatalogueCensus = {
+    shows: () => false,
+    radius: () => undefined,
+    refresh: async () => {},
+    close: async () => {},
+  };
+  const noBreeds = async () => [];
+  const at = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
+
+  beforeAll(async () => {
+    await emptied();
+    const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
+    const owner = await storage.users.create(row);
+    for (const [zip, count] of PLACES) {
+      const { latitude, longitude } = zipCentre(zip)!;
+      await pool.query(
+        `INSERT INTO puppies (name, breed_id, user_id, gender, age, weight, price, description, location, region, image_url, status, created_at, updated_at, expires_at, zip, latitude, longitude)
+         SELECT 'Pup ' || i, 1 + i % 3, $1, CASE WHEN i % 2 = 0 THEN 'Male' ELSE 'Female' END, 10, 5, 500 + (i * 37) % 3000, '', 'Texas', 'southwest', '/p.jpg',
+                CASE WHEN i % 5 = 0 THEN 'reserved' ELSE 'available' END, $2, $2, $3, $5, $6, $7
+         FROM generate_series(1, $4::int) AS i`,
+        [owner.id, NOW, '2027-01-01T00:00:00.000Z', count, zip, latitude, longitude],
+      );
+    }
+    await pool.query('ANALYZE puppies');
+  });
+
+  it('answers every query as reading its box does: the same listings, in the same order, and the same total', async () => {
+    const census = createCatalogueCensus(pool);
+    await census.refresh(NOW);
+    const pages = createPreparedStatements(createPagesPool(pool));
+    const routed = { pool, prepared: createPreparedStatements(pool), census, pages };
+    const boxed = { pool, prepared: createPreparedStatements(pool), census: unknowing, pages };
+    const ways = new Set<string>();
+    try {
+      for (const zip of ['78701', '75201', '80202'])
+        for (const miles of [25, 100, 250, 500])
+          for (const [i, filters] of (
+            [
+              {},
+              { gender: 'Male' },
+              { breedIds: [2] },
+              { minPrice: 900, maxPrice: 1400, gender: 'Female' },
+              { minPrice: 3000 },
+            ] as Partial<CatalogueQuery>[]
+          ).entries())
+            for (const sort of ['newest', 'distance', 'price-asc'] as const)
+              for (const offset of [0, 72, 480]) {
+                const query: CatalogueQuery = {
+                  near: { ...zipCentre(zip)!, miles },
+                  status: 'available',
+                  sort,
+                  limit: 24,
+                  offset,
+                  ...filters,
+                };
+                const figures = census.radius(query, at(1));
+                const capped = census.shows(query, at(1), CATALOGUE_TOTAL_CAP * 1.5);
+                if (figures) {
+                  const route = nearRoute(query, figures, !capped);
+                  ways.add(route.gathered ? `gathered ${route.page}` : route.ringMiles ? 'ring' : route.page);
+                }
+                const got = await searchPublic(routed, query, at(1), noBreeds);
+                const want = await searchPublic(boxed, query, at(1), noBreeds);
+                const label = `${zip} ${miles} ${sort} ${offset} ${i}`;
+                expect(
+                  got.items.map((card) => [JSON.parse(card.json).id, Math.round(card.distance!)]),
+                  label,
+                ).toEqual(want.items.map((card) => [JSON.parse(card.json).id, Math.round(card.distance!)]));
+                expect([got.total, got.totalCapped], label).toEqual([want.total, want.totalCapped]);
+              }
+    } finally {
+      await census.close();
+      await pages.kyselyPool.end();
+    }
+    // every way was taken at least once
+    expect([...ways].sort()).toEqual(['box', 'gathered box', 'gathered walk', 'ring', 'walk']);
+  });
+
+  it('knows each radius: its matches, its box, the listings of the status, and the ring that holds a page', async () => {
+    const census = createCatalogueCensus(pool);
+    await census.refresh(NOW);
+    try {
+      const austin = (miles: number, more: Partial<CatalogueQuery> = {}) =>
+        census.radius({ near: { ...zipCentre('78701')!, miles }, limit: 24, status: 'available', ...more }, at(1))!;
+      // Austin alone within 25 miles: 960 of its 1,200 available
+      expect(austin(25)).toMatchObject({ low: 960, high: 960, inBox: 1200, ofStatus: 2720 });
+      // within 200 miles: all but Denver
+      expect(austin(200)).toMatchObject({ low: 2400, high: 2400, ofStatus: 2720 });
+      // a price range inside the bands is both bounds; one that cuts a band is a range
+      const cut = austin(25, { minPrice: 910, maxPrice: 1389 });
+      expect(cut.low).toBeLessThan(cut.high);
+      // the nearest 96 are at Austin itself; 1,000 need San Antonio, and 1,300 Houston too
+      const milesTo = (zip: string) => Math.ceil(distanceMiles(zipCentre('78701')!, zipCentre(zip)!)) + 1;
+      expect(austin(500).ring(96)).toEqual({ miles: 1, inBox: 1200 });
+      expect(austin(500).ring(1_000)?.miles).toBe(milesTo('78205'));
+      expect(austin(500).ring(1_300)?.miles).toBe(milesTo('77002'));
+      expect(austin(100).ring(5_000)).toBeUndefined();
+      // a breed scales the places' figures by its share of the status
+      expect(austin(25, { breedIds: [2] }).ofStatus).toBeCloseTo(2720 / 3, -1);
+      // no radius, or a filter the census does not know: no figures
+      expect(census.radius({ near: { ...zipCentre('78701')!, miles: null }, limit: 24 }, at(1))).toBeUndefined();
+      expect(
+        census.radius({ near: { ...zipCentre('78701')!, miles: 25 }, search: 'pup', limit: 24 }, at(1)),
+      ).toBeUndefined();
+    } finally {
+      await census.close();
+    }
+  });
+});
+
 describe('keyword search', () => {
   const breeds = buildBreeds().map((row, i) => ({ ...row, id: i + 1 }));
 
@@ -604,7 +751,7 @@ describe('catalogue census (skips the count of a filter that plainly matches mor
     // no search words here, so no breed is read
     const noBreeds = async () => [];
     const census = createCatalogueCensus(pool);
-    const parts = { pool, prepared: createPreparedStatements(pool), census };
+    const parts = { pool, prepared: createPreparedStatements(pool), census, pages: createPreparedStatements(pool) };
     await census.refresh(NOW);
     expect(await searchPublic(parts, { limit: 20 }, at(1), noBreeds)).toMatchObject({
       total: CATALOGUE_TOTAL_CAP,

@@ -42,4 +42,6 @@ export interface Kept {
   prepared: PreparedStatements;
   /** the catalogue's head count, read on the pool, which spares broad lists their count (decision 0102) */
   census: CatalogueCensus;
+  /** the catalogue's pages, named on their own pool and planned for their values (decision 0139) */
+  pages: PreparedStatements;
 }
