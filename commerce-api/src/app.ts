@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
   // The catalogue's popular reads: most of the traffic, answered before the layers they do not need
   // (decision 0126); the catalogue's other routes come after the API's session layer.
-  const reads = popularReads(deps.store, deps.now, observer);
+  const reads = popularReads(deps.store, deps.now, observer, deps.log);
   // the puppy pages' view beacons of visitors without a session, at the same front door (decision 0135)
   const beacons = viewBeacons(deps, observer, app.get('trust proxy fn') as TrustProxy);
   app.use(reads.serve);

@@ -3,7 +3,7 @@
 // is seen at once; what the front door does not take goes the long way and is answered the same.
 import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { acceptedEncoding } from '../../commerce-api/src/http/routes/popular-reads.ts';
 import { buildBreeds, buildPuppy, buildUser, createRng } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -111,6 +111,46 @@ describe('a popular read answered again', () => {
     await request(t.app).get('/api/puppiesx?status=available').expect(404);
     const bad = await request(t.app).get('/api/puppies?limit=999').expect(400);
     expect(bad.body.error.fields.limit).toMatch(/at most 100/);
+  });
+});
+
+describe('a list query asked for the first time (decision 0139)', () => {
+  it('is answered at the front door as the long way answers it', async () => {
+    const query = '/api/puppies?status=available&minPrice=600&maxPrice=2900&limit=12';
+    const front = await request(t.app).get(query).set('Accept-Encoding', '').expect(200);
+    for (const name of SAME_HEADERS) expect(front.headers[name], name).toBeDefined();
+    expect(front.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const long = await request(t.app).head(`${query}&offset=0`).set('Accept-Encoding', '').expect(200);
+    expect(long.headers['content-type']).toBe(front.headers['content-type']);
+    expect((front.body as { items: Array<{ name: string }> }).items.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['Clover', 'Juniper', 'Maple']),
+    );
+  });
+
+  it('says what is wrong with a query in the API’s one error shape, and changes nothing', async () => {
+    const unknown = await request(t.app).get('/api/puppies?near=00000&within=25').expect(400);
+    expect(unknown.headers['content-type']).toMatch(/application\/json/);
+    expect(unknown.headers['cache-control']).toBe('no-store');
+    expect(unknown.body.error.fields.near).toMatch(/00000/);
+    const nul = await request(t.app).get('/api/puppies?search=a%00b').expect(400);
+    expect(nul.body.error.message).toMatch(/NUL/);
+  });
+
+  it('is the API’s 500, with the request id and no internals, when the catalogue fails', async () => {
+    const failing = vi.spyOn(t.store.puppies, 'searchPublic').mockRejectedValueOnce(new Error('disk on fire'));
+    try {
+      const failed = await request(t.app).get('/api/puppies?minPrice=777&limit=3').expect(500);
+      const id = failed.headers['x-request-id'];
+      expect(failed.body).toEqual({
+        error: { code: 'internal', message: `Something went wrong on our side. Please try again (request ${id}).` },
+      });
+      expect(failed.text).not.toContain('disk on fire');
+      expect(failed.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      failing.mockRestore();
+    }
+    // the next asking is answered
+    await request(t.app).get('/api/puppies?minPrice=777&limit=3').expect(200);
   });
 });
 

@@ -21,24 +21,49 @@ interface BodyParserError {
 export function errorHandler(log: Log): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);
-    const appError = toAppError(err);
-    if (!appError) {
-      const id = String(res.getHeader('X-Request-Id') ?? '');
-      log.error(
-        `${req.method} ${loggableUrl(req.originalUrl)} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-      );
-      res.status(500).json({
-        error: { code: 'internal', message: `Something went wrong on our side. Please try again (request ${id}).` },
-      });
-      return;
-    }
-    if (appError.status >= 500) {
-      // The server's own condition (storage full, a provider down): the operator must hear of it.
-      const cause = appError.cause instanceof Error ? `: ${appError.cause.message}` : '';
-      log.error(`${req.method} ${loggableUrl(req.originalUrl)} answered ${appError.status} ${appError.code}${cause}`);
-    }
-    res.status(appError.status).json(appError.toJSON());
+    const { status, body } = errorAnswer(
+      err,
+      log,
+      req.method,
+      req.originalUrl,
+      String(res.getHeader('X-Request-Id') ?? ''),
+    );
+    res.status(status).json(body);
   };
+}
+
+/**
+ * The status and body an error is answered with, logged if it is the server's: this handler's, and the
+ * catalogue's front door's (routes/popular-reads.ts), which answers before Express.
+ */
+export function errorAnswer(
+  err: unknown,
+  log: Log,
+  method: string,
+  url: string,
+  requestId: string,
+): { status: number; body: unknown } {
+  const appError = toAppError(err);
+  if (!appError) {
+    log.error(
+      `${method} ${loggableUrl(url)} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    );
+    return {
+      status: 500,
+      body: {
+        error: {
+          code: 'internal',
+          message: `Something went wrong on our side. Please try again (request ${requestId}).`,
+        },
+      },
+    };
+  }
+  if (appError.status >= 500) {
+    // The server's own condition (storage full, a provider down): the operator must hear of it.
+    const cause = appError.cause instanceof Error ? `: ${appError.cause.message}` : '';
+    log.error(`${method} ${loggableUrl(url)} answered ${appError.status} ${appError.code}${cause}`);
+  }
+  return { status: appError.status, body: appError.toJSON() };
 }
 
 function toAppError(err: unknown): AppError | undefined {

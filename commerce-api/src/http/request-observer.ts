@@ -83,11 +83,11 @@ export interface RequestObserver {
   /** the middleware: every request Express handles */
   middleware: RequestHandler;
   /**
-   * One request answered before Express (the catalogue's popular reads, decision 0126): the same id,
-   * line and duration, under the route template it would have matched. Nothing it runs logs, so it
-   * needs no log context.
+   * One request answered before Express (the catalogue's list, decisions 0126 and 0139; the view
+   * beacons): the same id, line and duration, under the route template it would have matched. Returns
+   * the id, for the log context of what the request runs.
    */
-  observe(req: IncomingMessage, res: ServerResponse, route: string): void;
+  observe(req: IncomingMessage, res: ServerResponse, route: string): string;
 }
 
 /** `slowMs`: a request that took this long is logged at warn (LOG_SLOW_MS) */
@@ -134,6 +134,6 @@ export function requestObserver(
       }
       withLogFields({ reqId: watch(req, res, () => routeOf(req)) }, next);
     },
-    observe: (req, res, route) => void watch(req, res, route),
+    observe: (req, res, route) => watch(req, res, route),
   };
 }

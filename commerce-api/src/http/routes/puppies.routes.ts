@@ -2,7 +2,6 @@ import express from 'express';
 import * as v from 'valibot';
 import {
   PuppyCreateSchema,
-  PuppyQuerySchema,
   NearestZipQuerySchema,
   NO_ZIP_NEAR_MESSAGE,
   type NearestZipView,
@@ -14,13 +13,7 @@ import {
 import { idParam } from '#contracts/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { NotFoundError } from '../../errors.ts';
-import {
-  cachedQueryPuppies,
-  featuredPuppies,
-  puppyDetail,
-  puppyView,
-  puppyViews,
-} from '../../domain/puppy-catalogue.ts';
+import { featuredPuppies, puppyDetail, puppyView, puppyViews } from '../../domain/puppy-catalogue.ts';
 import { nearestZip } from '../../domain/zip-gazetteer.ts';
 import { createListing, deleteListing, listingsOf, setListingStatus, updateListing } from '../../domain/listings.ts';
 import { cancelOpenCheckouts } from '../../domain/orders.ts';
@@ -54,13 +47,10 @@ export function puppiesRoutes(deps: AppDeps, reads: PopularReads): express.Route
     return found.output;
   };
 
-  // The answer is JSON already (decision 0105); its bytes and ETag are kept for the query as it was
-  // written, and the next request that writes it so is answered before this route (popular-reads.ts,
-  // decision 0126).
+  // A GET is answered at the front door, before Express (popular-reads.ts, decision 0139); what comes
+  // here is what it does not take (HEAD, another encoding), answered the same.
   router.get('/puppies', async (req, res) => {
-    const tag = reads.tagNow();
-    const answer = await cachedQueryPuppies(store, parseInput(PuppyQuerySchema, req.query), now());
-    send(res, reads.remember(req, answer.json, tag));
+    send(res, await reads.answer(req));
   });
 
   // "Use my location" (decision 0129): the nearest ZIP to a position the page rounded to 0.1°; the
