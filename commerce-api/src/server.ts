@@ -29,6 +29,7 @@ import { reviewInvitesJob } from './jobs/review-invites.ts';
 import { savedSearchAlertsJob } from './jobs/saved-search-alerts.ts';
 import { alertDepsOf } from './http/routes/alerts.routes.ts';
 import { warmMailRenderer } from './mail/html.ts';
+import { loadZipGazetteer } from './domain/zip-gazetteer.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -110,6 +111,8 @@ export async function startServer(
     },
   };
   const app = createApp(deps);
+  // the ZIP table, read before the first request rather than during one (decision 0139)
+  loadZipGazetteer();
   const jobs = createLocalScheduler(
     [
       sweepUnusedUploadsJob({ store: deps.store, media, log }),

@@ -174,6 +174,7 @@ async function main(): Promise<void> {
     // warm-up: every server runs each kind of request once before it is measured (a cold first slice
     // measured the JIT and the database's first page reads)
     for (const port of Object.values(ports)) await load(port, read, 2);
+    for (const port of [ports.postgres, ports.anchor]) await load(port, nearRead, 2);
     for (const name of ['lowdb', 'postgres'] as const) await load(ports[name], favorite(name), 2);
     // PostgreSQL first, each read slice right after an anchor slice, so the two share the machine's
     // moment (this machine's throughput moved by a third between runs minutes apart); lowdb after
