@@ -6,7 +6,6 @@
 // cost about 0.5 ms of CPU a request, a third of the whole answer (decision 0102). The page reads each
 // listing's stored card (decision 0105). A read of committed public rows, it needs no caller's
 // transaction.
-import type pg from 'pg';
 import type { Breed } from '../../domain/model.ts';
 import { breedText, GENDER_WORDS, pageSize, REGION_NAMES, searchTokens } from '../../domain/store/catalogue-search.ts';
 import {
@@ -135,7 +134,7 @@ function filtering(
     where.push(ids.length === 0 ? own : `(${own} OR breed_id = ANY(${param(ids)}))`);
   }
   // Distance (decision 0129): the bounding box is a range per band of the puppies_near_cover index
-  // (migration 0025), which holds the other filters' columns; the exact distance then decides. The
+  // (migrations 0025, 0026), which holds the other filters' columns; the exact distance then decides. The
   // box's bands, latitudes and longitudes are plain values the planner sees. Which of the box or a
   // newest-first walk a statement reads is the route's (catalogue-near.ts, decision 0139).
   let closeness = '';
@@ -210,30 +209,42 @@ export function catalogueQueries(
   const window = `LIMIT ${param(pageSize(query.limit))} OFFSET ${param(query.offset ?? 0)}`;
   // the miles the page's cards show
   const distance = query.near ? haversine(param(query.near.latitude), param(query.near.longitude)) : '';
-  // A narrow radius's matches are read once, for the page and its whole count (decision 0139).
-  const gathered = Boolean(route?.gathered && counted);
-  const gather = gathered
-    ? `WITH matches AS MATERIALIZED (SELECT id, ${closeness} AS c FROM puppies WHERE ${filter}) `
-    : '';
   // Each row's stored card (migration 0008): one text column, sent on as it is (decision 0105). The
   // cards' facts version (migration 0024) and, when `counted`, the capped count are read in the page's
   // own statement and snapshot: init plans, run once, so the page is one round trip (decision 0138).
   const columns =
     `breed_id AS "breedId", user_id AS "userId", card AS json${distance ? `, ${distance} AS distance` : ''}` +
-    `, (SELECT version FROM card_facts) AS facts` +
-    (gathered ? ', (SELECT count(*) FROM matches) AS n' : counted ? `, (${capped(countFilter)}) AS n` : '');
+    `, (SELECT version FROM card_facts) AS facts${counted ? `, (${capped(countFilter)}) AS n` : ''}`;
+  if (route?.gathered && counted) {
+    // A narrow radius's matches are read once, for the page and its whole count (decision 0139). The
+    // statement answers one row even for a page past the end: no listing in it (its card NULL), but
+    // the count and the facts' version, which would otherwise take a statement of their own.
+    const order = sort === 'distance' ? 'c DESC, id DESC' : 'id DESC';
+    const page =
+      `SELECT breed_id AS "breedId", user_id AS "userId", card AS json${distance ? `, ${distance} AS distance` : ''}, o.n AS place ` +
+      `FROM unnest(ARRAY(SELECT id FROM matches ORDER BY ${order} ${window})) WITH ORDINALITY AS o(id, n) JOIN puppies ON puppies.id = o.id`;
+    return {
+      page: {
+        text:
+          `WITH matches AS MATERIALIZED (SELECT id, ${closeness} AS c FROM puppies WHERE ${filter}) ` +
+          `SELECT p."breedId", p."userId", p.json${distance ? ', p.distance' : ''}, ` +
+          `(SELECT version FROM card_facts) AS facts, (SELECT count(*) FROM matches) AS n ` +
+          `FROM (SELECT 1) AS one LEFT JOIN LATERAL (${page}) AS p ON true ORDER BY p.place`,
+        values,
+      },
+      count,
+    };
+  }
   if (sort === 'distance') {
     // the nearest ids, in order, then their rows in that order
-    let nearest = gathered
-      ? `SELECT id FROM matches ORDER BY c DESC, id DESC ${window}`
-      : `SELECT id FROM puppies WHERE ${filter} ORDER BY ${closeness} DESC, id DESC ${window}`;
+    let nearest = `SELECT id FROM puppies WHERE ${filter} ORDER BY ${closeness} DESC, id DESC ${window}`;
     const miles = query.near?.miles ?? null;
     const ringMiles = route
       ? route.ringMiles
       : miles !== null && miles > NEAREST_RING_MILES * 2
         ? NEAREST_RING_MILES
         : undefined;
-    if (ringMiles !== undefined && !gathered) {
+    if (ringMiles !== undefined) {
       // Nearest first over a wide radius sorts every match in it (a 500-mile radius: thousands). A ring
       // is read first, as wide as the census shows the page needs (decision 0139; without a census,
       // NEAREST_RING_MILES): when it holds the page and all before it, those are the nearest, since every
@@ -251,7 +262,7 @@ export function catalogueQueries(
     }
     return {
       page: {
-        text: `${gather}SELECT ${columns} FROM unnest(ARRAY(${nearest})) WITH ORDINALITY AS o(id, n) JOIN puppies ON puppies.id = o.id ORDER BY o.n`,
+        text: `SELECT ${columns} FROM unnest(ARRAY(${nearest})) WITH ORDINALITY AS o(id, n) JOIN puppies ON puppies.id = o.id ORDER BY o.n`,
         values,
       },
       count,
@@ -269,12 +280,9 @@ export function catalogueQueries(
       count,
     };
   }
-  // (a gathered page is the newest first: nearRoute gathers no other sort)
-  const ids = gathered
-    ? `SELECT id FROM matches ORDER BY id DESC ${window}`
-    : `SELECT id FROM puppies WHERE ${filter} ORDER BY ${order} ${window}`;
+  const ids = `SELECT id FROM puppies WHERE ${filter} ORDER BY ${order} ${window}`;
   return {
-    page: { text: `${gather}SELECT ${columns} FROM puppies WHERE id = ANY(ARRAY(${ids})) ORDER BY ${order}`, values },
+    page: { text: `SELECT ${columns} FROM puppies WHERE id = ANY(ARRAY(${ids})) ORDER BY ${order}`, values },
     count,
   };
 }
@@ -288,7 +296,6 @@ const CENSUS_MARGIN = CATALOGUE_TOTAL_CAP / 2;
 
 /** what the list runs on, the store's own (repositories/shared.ts Kept) */
 export interface CatalogueParts {
-  pool: pg.Pool;
   /** runs the count as a named statement (decision 0103) */
   prepared: PreparedStatements;
   /** spares a plainly broad filter its count (decision 0102) */
@@ -299,7 +306,7 @@ export interface CatalogueParts {
 
 /** `breeds` is read only for a search with words (the process keeps the list: listings.ts) */
 export async function searchPublic(
-  { pool, prepared, census, pages }: CatalogueParts,
+  { prepared, census, pages }: CatalogueParts,
   query: CatalogueQuery,
   now: Date,
   breeds: () => Promise<Breed[]>,
@@ -315,25 +322,28 @@ export async function searchPublic(
     counted: !capped,
     ...(radius ? { route: nearRoute(query, radius, !capped) } : {}),
   });
-  const items = (await pages.query<CatalogueCard & { facts?: number; n?: number }>(page.text, page.values)).rows;
+  const rows = (await pages.query<CatalogueCard & { facts?: number; n?: number }>(page.text, page.values)).rows;
+  // a gathered page past the end is one row with no listing, which carries the count
+  const items = rows[0]?.json == null ? [] : rows;
   // every row carries the same version and count; the cards keep them, unread
-  let factsStamp = items[0]?.facts == null ? undefined : String(items[0].facts);
+  let factsStamp = rows[0]?.facts == null ? undefined : String(rows[0].facts);
   // A page that is not full is the end of the matches: the total follows from it.
   const offset = query.offset ?? 0;
   const ended = items.length < pageSize(query.limit) && (items.length > 0 || offset === 0);
   if (!ended && capped) return { items, total: CATALOGUE_TOTAL_CAP, totalCapped: true, factsStamp };
   let total: number;
   if (ended) total = offset + items.length;
-  else if (items.length > 0) total = Number(items[0]!.n);
+  else if (rows.length > 0 && rows[0]!.n != null) total = Number(rows[0]!.n);
   else {
     // An empty page past the start has no row to carry the count: it is counted on its own. The count
-    // is prepared unless it holds a keyword or a location: every plan of such a count is a range scan
-    // of the index its filters lead with, so the plan made once for any values is the one made for
-    // these (decision 0103). The page never is: its generic plan picks a price range and a sort.
+    // is prepared unless it holds a keyword, a location or a distance: every plan of such a count is a
+    // range scan of the index its filters lead with, so the plan made once for any values is the one
+    // made for these (decision 0103). Those others are named where the pages are, and planned for
+    // their values (decision 0139).
     const counting =
       !query.search && !query.location && !query.near
         ? prepared.query<{ n: number; facts: number }>(count.text, count.values)
-        : pool.query<{ n: number; facts: number }>(count.text, count.values);
+        : pages.query<{ n: number; facts: number }>(count.text, count.values);
     const counted = (await counting).rows[0]!;
     total = Number(counted.n);
     factsStamp = counted.facts == null ? undefined : String(counted.facts);
