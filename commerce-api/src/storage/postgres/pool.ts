@@ -95,10 +95,20 @@ const IDLE_MS = 10 * 60_000;
  * on the main pool, whose generic plans spare them their planning (a listing by id: 0.23 against 0.38 ms).
  */
 export function createPagesPool(pool: pg.Pool): pg.Pool {
-  const pages = new pg.Pool({
-    ...pool.options,
-    options: `${SESSION_SETTINGS} -c plan_cache_mode=force_custom_plan`,
-  } as pg.PoolConfig);
+  const config = pool.options as pg.PoolConfig;
+  const plan = '-c plan_cache_mode=force_custom_plan';
+  // A DATABASE_URL's own `options` replace the pool's (pg reads the URL over its config): the plan
+  // setting is added to them, as a page must never run on a generic plan.
+  let connectionString = config.connectionString;
+  if (connectionString) {
+    const url = new URL(connectionString);
+    const own = url.searchParams.get('options');
+    if (own !== null) {
+      url.searchParams.set('options', `${own} ${plan}`);
+      connectionString = url.toString();
+    }
+  }
+  const pages = new pg.Pool({ ...config, connectionString, options: `${SESSION_SETTINGS} ${plan}` });
   pages.on('error', (error) => pool.emit('error', error));
   return pages;
 }

@@ -347,6 +347,20 @@ describe("the catalogue's pages (decision 0139)", () => {
       await one.end();
     }
   });
+
+  it('are planned for their values also when the DATABASE_URL carries options of its own, which it keeps', async () => {
+    const url = new URL(server.url('contract'));
+    url.searchParams.set('options', '-c statement_timeout=4321');
+    const own = createPool({ connectionString: url.toString(), max: 1 });
+    const pages = createPagesPool(own);
+    try {
+      expect((await pages.query('SHOW plan_cache_mode')).rows[0]).toEqual({ plan_cache_mode: 'force_custom_plan' });
+      expect((await pages.query('SHOW statement_timeout')).rows[0]).toEqual({ statement_timeout: '4321ms' });
+    } finally {
+      await pages.end();
+      await own.end();
+    }
+  });
 });
 
 describe("prepared statements are the store's", () => {
