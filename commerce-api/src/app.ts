@@ -72,8 +72,8 @@ export function createApp(deps: AppDeps): express.Express {
   // Compression wraps the response only when the client can use it.
   const compress = compression();
   app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
-  // The catalogue's popular reads: most of the traffic, answered before the layers they do not need
-  // (decision 0126); the catalogue's other routes come after the API's session layer.
+  // The catalogue's list: most of the traffic, answered before the layers it does not need (decisions
+  // 0126, 0139); the catalogue's other routes come after the API's session layer.
   const reads = popularReads(deps.store, deps.now, observer, deps.log);
   // the puppy pages' view beacons of visitors without a session, at the same front door (decision 0135)
   const beacons = viewBeacons(deps, observer, app.get('trust proxy fn') as TrustProxy);
@@ -146,8 +146,8 @@ export function createApp(deps: AppDeps): express.Express {
     }),
   );
   app.use(errorHandler(deps.log));
-  // The front door (decision 0126): a popular read the catalogue already answered is sent before
-  // Express's own handling of the request, which alone cost it more than the sending.
+  // The front door (decisions 0126, 0139): a GET of the catalogue's list is answered before Express's
+  // own handling of the request, which alone cost a known answer more than the sending.
   // Express calls app.handle for every request (express/lib/express.js); it is not in its types.
   const express5 = app as unknown as { handle: FrontDoor };
   const handle = express5.handle.bind(app);

@@ -86,8 +86,7 @@ export function popularReads(store: Store, now: () => Date, observer: RequestObs
   /** the answer with every API answer's headers, as the front door sends it */
   function write(req: IncomingMessage, res: ServerResponse, answer: EncodedAnswer, encoding: 'identity' | 'gzip') {
     writeSecurityHeaders(res);
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    writeJsonHeaders(res);
     res.setHeader('ETag', answer.etag);
     // the compression layer says so on every answer it could have compressed
     res.setHeader('Vary', 'Accept-Encoding');
@@ -111,8 +110,7 @@ export function popularReads(store: Store, now: () => Date, observer: RequestObs
     // the client went away, or the answer was already on its way: nothing more to say
     if (res.headersSent || res.destroyed) return;
     writeSecurityHeaders(res);
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    writeJsonHeaders(res);
     res.statusCode = status;
     res.end(JSON.stringify(body));
   }
@@ -162,10 +160,15 @@ export function acceptedEncoding(header: string | string[] | undefined): 'identi
   return header.split(',').some((part) => part.trim() === 'gzip') ? 'gzip' : undefined;
 }
 
-/** the answer with the API's headers (no-store, as every API answer; decision 0105's ETag) */
-export function send(res: Response, answer: EncodedAnswer): void {
+/** what every API answer of JSON says of itself: no-store, as every API answer, and its type */
+function writeJsonHeaders(res: ServerResponse): void {
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
+}
+
+/** the answer with the API's headers (decision 0105's ETag), the long way */
+export function send(res: Response, answer: EncodedAnswer): void {
+  writeJsonHeaders(res);
   res.setHeader('ETag', answer.etag);
   res.send(answer.body);
 }

@@ -109,6 +109,9 @@ function within(bands: Bands, min: number, max: number): number {
   return upTo(last) - upTo(first - 1);
 }
 
+/** the listings in all of a cell's bands */
+const allOf = (bands: Bands) => bands.upTo[bands.upTo.length - 1] ?? 0;
+
 /** a cell's bands from its JSON pairs [band, listings], bands ascending */
 function bandsOf(json: string): Bands {
   const pairs = JSON.parse(json) as [number, number][];
@@ -172,13 +175,12 @@ export function createCatalogueCensus(pool: pg.Pool, log: Log = console): Catalo
       if (!genders) place.cells.set(row.status, (genders = new Map()));
       const bands = bandsOf(row.bands);
       genders.set(row.gender, bands);
-      place.listings += bands.upTo[bands.upTo.length - 1] ?? 0;
+      place.listings += allOf(bands);
     }
     const ofStatus = new Map<string, number>();
     for (const [status, genders] of cells)
       for (const byBreed of genders.values())
-        for (const bands of byBreed.values())
-          ofStatus.set(status, (ofStatus.get(status) ?? 0) + (bands.upTo[bands.upTo.length - 1] ?? 0));
+        for (const bands of byBreed.values()) ofStatus.set(status, (ofStatus.get(status) ?? 0) + allOf(bands));
     const places = [...byPlace.values()].sort((a, b) => a.latitude - b.latitude);
     snapshot = { takenAtMs: now.getTime(), cells, places, ofStatus };
   }
@@ -297,22 +299,28 @@ function placesShow(places: readonly Place[], query: CatalogueQuery, min: number
   return seen > bound;
 }
 
-/** the share of a status's listings the query's breeds hold (1 without breeds) */
+/** the listings of the query's status (all of them, without one) */
+function ofStatus(snapshot: Snapshot, query: CatalogueQuery): number {
+  if (query.status) return snapshot.ofStatus.get(query.status) ?? 0;
+  return [...snapshot.ofStatus.values()].reduce((sum, n) => sum + n, 0);
+}
+
+/** the share of the query's status's listings its breeds hold (1 without breeds) */
 function breedShare(snapshot: Snapshot, query: CatalogueQuery): number {
   if (!query.breedIds) return 1;
+  const all = ofStatus(snapshot, query);
+  if (all === 0) return 0;
   const breeds = new Set(query.breedIds);
   let of = 0;
-  let all = 0;
   for (const [status, genders] of snapshot.cells) {
     if (query.status && status !== query.status) continue;
     for (const byBreed of genders.values())
-      for (const [breed, bands] of byBreed) {
-        const n = bands.upTo[bands.upTo.length - 1] ?? 0;
-        all += n;
-        if (breeds.has(breed)) of += n;
+      for (const breed of breeds) {
+        const bands = byBreed.get(breed);
+        if (bands) of += allOf(bands);
       }
   }
-  return all === 0 ? 0 : of / all;
+  return of / all;
 }
 
 function radiusCensus(snapshot: Snapshot, query: CatalogueQuery): RadiusCensus {
@@ -324,28 +332,25 @@ function radiusCensus(snapshot: Snapshot, query: CatalogueQuery): RadiusCensus {
   let low = 0;
   let high = 0;
   let inBox = 0;
-  /** the places within the radius: distance, matches by the lower bound, and box of that distance */
-  const within: { distance: number; low: number; place: Place }[] = [];
+  /** the places within the radius, nearest first once sorted: their distance and matches (by `low`) */
+  const placed: { distance: number; low: number }[] = [];
   eachPlaceIn(snapshot.places, near, miles, (place, distance) => {
     inBox += place.listings;
     if (distance === undefined) return;
     const matches = placeMatches(place, query, min, max);
     low += matches.low;
     high += matches.high;
-    within.push({ distance, low: matches.low * share, place });
+    placed.push({ distance, low: matches.low * share });
   });
-  within.sort((a, b) => a.distance - b.distance);
-  const ofStatus = query.status
-    ? (snapshot.ofStatus.get(query.status) ?? 0)
-    : [...snapshot.ofStatus.values()].reduce((sum, n) => sum + n, 0);
+  placed.sort((a, b) => a.distance - b.distance);
   return {
     low: low * share,
     high: high * share,
     inBox,
-    ofStatus: ofStatus * share,
+    ofStatus: ofStatus(snapshot, query) * share,
     ring(need) {
       let seen = 0;
-      for (const { distance, low } of within) {
+      for (const { distance, low } of placed) {
         seen += low;
         if (seen < need) continue;
         // a mile past the place, so the query's own test of it never falls on the edge

@@ -186,14 +186,23 @@ export function catalogueQueries(
     const values: unknown[] = [];
     return { values, param: (value: unknown) => `$${values.push(value)}` };
   };
-  // on its own (an empty page past the start), the count carries the cards' facts version the page could not
-  const alone = parameters();
   const capped = (f: string) =>
     `SELECT count(*) FROM (SELECT 1 FROM puppies WHERE ${f} LIMIT ${CATALOGUE_TOTAL_CAP + 1}) AS m`;
-  const count = {
-    text: `SELECT (${capped(filtering(query, now, breeds, alone.param, route?.count ?? 'box').filter)}) AS n, (SELECT version FROM card_facts) AS facts`,
-    values: alone.values,
-  };
+  /**
+   * The page, and the count on its own (an empty page past the start), which carries the cards' facts
+   * version the page could not. The count is written only when asked for: a list seldom needs it.
+   */
+  const statements = (page: Statement) => ({
+    page,
+    get count(): Statement {
+      const alone = parameters();
+      const { filter } = filtering(query, now, breeds, alone.param, route?.count ?? 'box');
+      return {
+        text: `SELECT (${capped(filter)}) AS n, (SELECT version FROM card_facts) AS facts`,
+        values: alone.values,
+      };
+    },
+  });
   const { values, param } = parameters();
   const { filter, unbounded, closeness, radius, boxOf } = filtering(query, now, breeds, param, route?.page ?? 'box');
   const sort = query.sort === 'distance' && !query.near ? 'newest' : (query.sort ?? 'newest');
@@ -209,32 +218,29 @@ export function catalogueQueries(
   const window = `LIMIT ${param(pageSize(query.limit))} OFFSET ${param(query.offset ?? 0)}`;
   // the miles the page's cards show
   const distance = query.near ? haversine(param(query.near.latitude), param(query.near.longitude)) : '';
-  // Each row's stored card (migration 0008): one text column, sent on as it is (decision 0105). The
-  // cards' facts version (migration 0024) and, when `counted`, the capped count are read in the page's
-  // own statement and snapshot: init plans, run once, so the page is one round trip (decision 0138).
-  const columns =
-    `breed_id AS "breedId", user_id AS "userId", card AS json${distance ? `, ${distance} AS distance` : ''}` +
-    `, (SELECT version FROM card_facts) AS facts${counted ? `, (${capped(countFilter)}) AS n` : ''}`;
+  // Each row's stored card (migration 0008): one text column, sent on as it is (decision 0105).
+  const card = `breed_id AS "breedId", user_id AS "userId", card AS json${distance ? `, ${distance} AS distance` : ''}`;
   if (route?.gathered && counted) {
     // A narrow radius's matches are read once, for the page and its whole count (decision 0139). The
     // statement answers one row even for a page past the end: no listing in it (its card NULL), but
     // the count and the facts' version, which would otherwise take a statement of their own.
     const order = sort === 'distance' ? 'c DESC, id DESC' : 'id DESC';
     const page =
-      `SELECT breed_id AS "breedId", user_id AS "userId", card AS json${distance ? `, ${distance} AS distance` : ''}, o.n AS place ` +
+      `SELECT ${card}, o.n AS place ` +
       `FROM unnest(ARRAY(SELECT id FROM matches ORDER BY ${order} ${window})) WITH ORDINALITY AS o(id, n) JOIN puppies ON puppies.id = o.id`;
-    return {
-      page: {
-        text:
-          `WITH matches AS MATERIALIZED (SELECT id, ${closeness} AS c FROM puppies WHERE ${filter}) ` +
-          `SELECT p."breedId", p."userId", p.json${distance ? ', p.distance' : ''}, ` +
-          `(SELECT version FROM card_facts) AS facts, (SELECT count(*) FROM matches) AS n ` +
-          `FROM (SELECT 1) AS one LEFT JOIN LATERAL (${page}) AS p ON true ORDER BY p.place`,
-        values,
-      },
-      count,
-    };
+    return statements({
+      text:
+        `WITH matches AS MATERIALIZED (SELECT id, ${closeness} AS c FROM puppies WHERE ${filter}) ` +
+        `SELECT p."breedId", p."userId", p.json${distance ? ', p.distance' : ''}, ` +
+        `(SELECT version FROM card_facts) AS facts, (SELECT count(*) FROM matches) AS n ` +
+        `FROM (SELECT 1) AS one LEFT JOIN LATERAL (${page}) AS p ON true ORDER BY p.place`,
+      values,
+    });
   }
+  // The cards' facts version (migration 0024) and, when `counted`, the capped count are read in the
+  // page's own statement and snapshot: init plans, run once, so the page is one round trip (decision 0138).
+  const columns =
+    `${card}, (SELECT version FROM card_facts) AS facts` + (counted ? `, (${capped(countFilter)}) AS n` : '');
   if (sort === 'distance') {
     // the nearest ids, in order, then their rows in that order
     let nearest = `SELECT id FROM puppies WHERE ${filter} ORDER BY ${closeness} DESC, id DESC ${window}`;
@@ -260,31 +266,22 @@ export function catalogueQueries(
         `SELECT id, c FROM (${firsts(filter)}) AS wide WHERE (SELECT count(*) FROM ring) < ${upTo}` +
         `) AS firsts ORDER BY c DESC, id DESC ${window}`;
     }
-    return {
-      page: {
-        text: `SELECT ${columns} FROM unnest(ARRAY(${nearest})) WITH ORDINALITY AS o(id, n) JOIN puppies ON puppies.id = o.id ORDER BY o.n`,
-        values,
-      },
-      count,
-    };
+    return statements({
+      text: `SELECT ${columns} FROM unnest(ARRAY(${nearest})) WITH ORDINALITY AS o(id, n) JOIN puppies ON puppies.id = o.id ORDER BY o.n`,
+      values,
+    });
   }
   const order = ORDER[sort];
   if (sort === 'rating') {
     // the rating lives on the seller's row, so the page keeps the ids' order (WITH ORDINALITY) instead of sorting again
     const ranked = `SELECT puppies.id FROM puppies LEFT JOIN seller_ratings r ON r.seller_id = puppies.user_id WHERE ${filter} ORDER BY ${order} ${window}`;
-    return {
-      page: {
-        text: `SELECT ${columns} FROM unnest(ARRAY(${ranked})) WITH ORDINALITY AS o(id, n) JOIN puppies ON puppies.id = o.id ORDER BY o.n`,
-        values,
-      },
-      count,
-    };
+    return statements({
+      text: `SELECT ${columns} FROM unnest(ARRAY(${ranked})) WITH ORDINALITY AS o(id, n) JOIN puppies ON puppies.id = o.id ORDER BY o.n`,
+      values,
+    });
   }
   const ids = `SELECT id FROM puppies WHERE ${filter} ORDER BY ${order} ${window}`;
-  return {
-    page: { text: `SELECT ${columns} FROM puppies WHERE id = ANY(ARRAY(${ids})) ORDER BY ${order}`, values },
-    count,
-  };
+  return statements({ text: `SELECT ${columns} FROM puppies WHERE id = ANY(ARRAY(${ids})) ORDER BY ${order}`, values });
 }
 
 /**
@@ -318,10 +315,12 @@ export async function searchPublic(
   const capped = census.shows(query, now, CATALOGUE_TOTAL_CAP + CENSUS_MARGIN);
   // a distance query's way through the indexes, from the census of its radius (decision 0139)
   const radius = census.radius(query, now);
-  const { page, count } = catalogueQueries(query, now, searchTokens(query.search).length > 0 ? await breeds() : [], {
+  // (the count on its own is written only if it is needed below)
+  const statements = catalogueQueries(query, now, searchTokens(query.search).length > 0 ? await breeds() : [], {
     counted: !capped,
     ...(radius ? { route: nearRoute(query, radius, !capped) } : {}),
   });
+  const { page } = statements;
   const rows = (await pages.query<CatalogueCard & { facts?: number; n?: number }>(page.text, page.values)).rows;
   // a gathered page past the end is one row with no listing, which carries the count
   const items = rows[0]?.json == null ? [] : rows;
@@ -340,6 +339,7 @@ export async function searchPublic(
     // range scan of the index its filters lead with, so the plan made once for any values is the one
     // made for these (decision 0103). Those others are named where the pages are, and planned for
     // their values (decision 0139).
+    const { count } = statements;
     const counting =
       !query.search && !query.location && !query.near
         ? prepared.query<{ n: number; facts: number }>(count.text, count.values)

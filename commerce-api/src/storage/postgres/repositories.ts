@@ -133,7 +133,7 @@ export function createPostgresRepositories(
   const db = createKysely(prepared);
   const pagesPool = createPagesPool(pool);
   const pages = createPreparedStatements(pagesPool, { maxNames: MAX_NAMED_PAGES });
-  const kept: Kept = { pool, prepared, census, pages };
+  const kept: Kept = { prepared, census, pages };
   const announcements = createAnnouncements(pool, log);
   let closed = false;
   return {

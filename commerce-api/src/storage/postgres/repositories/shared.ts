@@ -1,7 +1,6 @@
 // What the PostgreSQL repositories share (decision 0076): the live order states, the unique-violation
 // test, the no-op patch check, running in the caller's transaction, and what a store keeps between calls.
 import { sql, type Transaction } from 'kysely';
-import type pg from 'pg';
 import type { Breed, OrderStatus } from '../../../domain/model.ts';
 import type { CatalogueCensus } from '../catalogue-census.ts';
 import type { PreparedStatements } from '../prepared-statements.ts';
@@ -31,13 +30,11 @@ export async function lockKey(trx: Transaction<Database>, key: string): Promise<
 }
 
 /**
- * What one store (one pool) keeps between calls, made when it is opened (repositories.ts) and handed to
+ * What one store keeps between calls, made when it is opened (repositories.ts) and handed to
  * the repositories that use each part.
  */
 export interface Kept {
   breeds?: { rows: Promise<Breed[]>; until: number };
-  /** the store's pool, for the catalogue's list, which runs outside any transaction (catalogue.ts) */
-  pool: pg.Pool;
   /** the statements of fixed shape a repository runs named, planned once per connection (decision 0103) */
   prepared: PreparedStatements;
   /** the catalogue's head count, read on the pool, which spares broad lists their count (decision 0102) */
