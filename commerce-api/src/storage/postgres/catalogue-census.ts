@@ -72,6 +72,15 @@ export interface RadiusCensus {
   ring(need: number): { miles: number; inBox: number } | undefined;
 }
 
+/** What the census shows of a query without distance (decision 0140): the figures that choose how it is read */
+export interface CatalogueFigures {
+  /** the query's matches: at least `low` (bands wholly in its price range), at most `high` */
+  low: number;
+  high: number;
+  /** the listings of its status and breeds, of any gender or price: the entries a newest-first index holds for it */
+  walked: number;
+}
+
 export interface CatalogueCensus {
   /**
    * Whether the census shows more than `bound` listings matching the query: false when it cannot
@@ -81,6 +90,8 @@ export interface CatalogueCensus {
   shows(query: CatalogueQuery, now: Date, bound: number): boolean;
   /** the figures of a distance query's radius; none for a filter the census cannot tell, or no radius */
   radius(query: CatalogueQuery, now: Date): RadiusCensus | undefined;
+  /** the figures of a query without distance; none for a filter the census cannot tell (decision 0140) */
+  figures(query: CatalogueQuery, now: Date): CatalogueFigures | undefined;
   /** reads the census now (tests; requests start it through shows) */
   refresh(now: Date): Promise<void>;
   /** no more reads: the store is closing (waits for one under way) */
@@ -107,6 +118,14 @@ function within(bands: Bands, min: number, max: number): number {
     return found < 0 ? 0 : bands.upTo[found]!;
   };
   return upTo(last) - upTo(first - 1);
+}
+
+/** a cell's listings priced in [min, max]: those in bands wholly inside it, and those in bands it touches */
+function priced(bands: Bands, min: number, max: number): { low: number; high: number } {
+  return {
+    low: within(bands, min, max),
+    high: within(bands, Math.floor(min / BAND) * BAND, Math.ceil((max + 1) / BAND) * BAND - 1),
+  };
 }
 
 /** the listings in all of a cell's bands */
@@ -210,6 +229,28 @@ export function createCatalogueCensus(pool: pg.Pool, log: Log = console): Catalo
       const snapshot = usable(query, now);
       return snapshot && radiusCensus(snapshot, query);
     },
+    figures(query, now) {
+      if (query.near) return undefined;
+      const snapshot = usable(query, now);
+      if (!snapshot) return undefined;
+      const min = query.minPrice ?? 0;
+      const max = query.maxPrice ?? Number.MAX_SAFE_INTEGER;
+      const breeds = query.breedIds && new Set(query.breedIds);
+      const figures: CatalogueFigures = { low: 0, high: 0, walked: 0 };
+      for (const [status, genders] of snapshot.cells) {
+        if (query.status && status !== query.status) continue;
+        for (const [gender, byBreed] of genders)
+          for (const [breed, bands] of byBreed) {
+            if (breeds && !breeds.has(breed)) continue;
+            figures.walked += allOf(bands);
+            if (query.gender && gender !== query.gender) continue;
+            const some = priced(bands, min, max);
+            figures.low += some.low;
+            figures.high += some.high;
+          }
+      }
+      return figures;
+    },
     async close() {
       closed = true;
       await reading?.catch(() => undefined);
@@ -281,8 +322,9 @@ function placeMatches(place: Place, query: CatalogueQuery, min: number, max: num
     if (query.status && status !== query.status) continue;
     for (const [gender, bands] of genders) {
       if (query.gender && gender !== query.gender) continue;
-      low += within(bands, min, max);
-      high += within(bands, Math.floor(min / BAND) * BAND, Math.ceil((max + 1) / BAND) * BAND - 1);
+      const some = priced(bands, min, max);
+      low += some.low;
+      high += some.high;
     }
   }
   return { low, high };

@@ -18,6 +18,7 @@ import type { CatalogueCensus } from './catalogue-census.ts';
 import { boundingBox, EARTH_RADIUS_MILES } from '../../domain/zip-gazetteer.ts';
 import type { PreparedStatements } from './prepared-statements.ts';
 import { nearRoute, type NearRoute } from './catalogue-near.ts';
+import { walksNewest } from './catalogue-newest.ts';
 
 /** a LIKE pattern that finds `text` anywhere, with its own %, _ and backslash taken literally */
 function containing(text: string): string {
@@ -78,8 +79,8 @@ interface Filtering {
  * matches the listing's own words through the puppies_search trigram index, or its breed's words
  * (`breeds`, matched here) through the puppies_breed_cover index. A radius is read as `way` says
  * (catalogue-near.ts): its box, or only its exact test, so a walk of a newest-first index is all the
- * planner can do. Each value becomes a parameter through `param`, so one statement's page and count
- * can each have their own.
+ * planner can do; a walk without distance tests its price as no index serves either (decision 0140). Each value
+ * becomes a parameter through `param`, so one statement's page and count can each have their own.
  */
 function filtering(
   query: CatalogueQuery,
@@ -98,8 +99,15 @@ function filtering(
         ? `breed_id = ${param(query.breedIds[0])}`
         : `breed_id = ANY(${param(query.breedIds)})`,
     );
-  if (query.minPrice !== undefined) where.push(`price >= ${param(query.minPrice)}`);
-  if (query.maxPrice !== undefined) where.push(`price <= ${param(query.maxPrice)}`);
+  // A walk without distance tests the price as a range that contains it, which no index serves: walking
+  // the newest-first index is then the only way to read the statement, so it may be planned once
+  // (decision 0140). (A distance walk is planned for its values, which may still prefer a price range.)
+  if (way === 'walk' && !query.near && (query.minPrice !== undefined || query.maxPrice !== undefined))
+    where.push(`int4range(${param(query.minPrice ?? null)}, ${param(query.maxPrice ?? null)}, '[]') @> price`);
+  else {
+    if (query.minPrice !== undefined) where.push(`price >= ${param(query.minPrice)}`);
+    if (query.maxPrice !== undefined) where.push(`price <= ${param(query.maxPrice)}`);
+  }
   if (query.gender) where.push(`gender = ${param(query.gender)}`);
   if (query.status) where.push(`status = ${param(query.status)}`);
   // the listings featured now (decision 0134): a few primary keys
@@ -173,13 +181,14 @@ function filtering(
 /**
  * The page and the capped count (exported for the benchmark's EXPLAIN). The total is counted only up
  * to CATALOGUE_TOTAL_CAP + 1 rows, so a broad filter at a million listings costs a bounded count, not
- * a full one. `route`: how a distance query reads (catalogue-near.ts); without one, its box.
+ * a full one. `route`: how a distance query reads (catalogue-near.ts); without one, its box. `walk`: a
+ * newest-first page without distance is read by walking (catalogue-newest.ts), its count as any other.
  */
 export function catalogueQueries(
   query: CatalogueQuery,
   now: Date,
   breeds: readonly Breed[],
-  { counted = false, route }: { counted?: boolean; route?: NearRoute } = {},
+  { counted = false, route, walk = false }: { counted?: boolean; route?: NearRoute; walk?: boolean } = {},
 ): { page: Statement; count: Statement } {
   /** a statement's values, and the next one's placeholder ($1, $2, …) */
   const parameters = () => {
@@ -204,13 +213,12 @@ export function catalogueQueries(
     },
   });
   const { values, param } = parameters();
-  const { filter, unbounded, closeness, radius, boxOf } = filtering(query, now, breeds, param, route?.page ?? 'box');
+  const pageWay = route?.page ?? (walk ? 'walk' : 'box');
+  const countWay = route?.count ?? 'box';
+  const { filter, unbounded, closeness, radius, boxOf } = filtering(query, now, breeds, param, pageWay);
   const sort = query.sort === 'distance' && !query.near ? 'newest' : (query.sort ?? 'newest');
-  // the count in the page's statement: its filter, or its own when the route reads the two differently
-  const countFilter =
-    !counted || (route?.count ?? 'box') === (route?.page ?? 'box')
-      ? filter
-      : filtering(query, now, breeds, param, route!.count).filter;
+  // the count in the page's statement: its filter, or its own when the page and count read differently
+  const countFilter = !counted || countWay === pageWay ? filter : filtering(query, now, breeds, param, countWay).filter;
   // The page's ids first, from an index alone (migration 0006), then its rows by id: filtering inside
   // the index skips the thousands of listing rows a narrow filter would otherwise visit and drop.
   // = ANY(ARRAY(…)) rather than IN (…): the ids become an init plan of their own and the rows a primary
@@ -299,11 +307,13 @@ export interface CatalogueParts {
   census: CatalogueCensus;
   /** runs the page as a named statement on the pages' own pool, planned for its values (decision 0139) */
   pages: PreparedStatements;
+  /** runs a page that can be read one way only as a named statement on the main pool, planned once (decision 0140) */
+  planned: PreparedStatements;
 }
 
 /** `breeds` is read only for a search with words (the process keeps the list: listings.ts) */
 export async function searchPublic(
-  { prepared, census, pages }: CatalogueParts,
+  { prepared, census, pages, planned }: CatalogueParts,
   query: CatalogueQuery,
   now: Date,
   breeds: () => Promise<Breed[]>,
@@ -315,13 +325,24 @@ export async function searchPublic(
   const capped = census.shows(query, now, CATALOGUE_TOTAL_CAP + CENSUS_MARGIN);
   // a distance query's way through the indexes, from the census of its radius (decision 0139)
   const radius = census.radius(query, now);
+  // A page whose statement can be read one way only runs where named statements are planned once
+  // (decision 0140): a newest-first page the census shows is best walked, written so it can only walk,
+  // and a distance page that reads its box (and counts in it), which its box's band and longitudes lead
+  // to the place index. Any other page is planned for its values (decision 0139).
+  const figures = radius ? undefined : census.figures(query, now);
+  const walk = figures !== undefined && walksNewest(query, figures);
+  const route = radius && nearRoute(query, radius, !capped);
+  const once = walk || (route !== undefined && route.page === 'box' && (capped || route.count === 'box'));
   // (the count on its own is written only if it is needed below)
   const statements = catalogueQueries(query, now, searchTokens(query.search).length > 0 ? await breeds() : [], {
     counted: !capped,
-    ...(radius ? { route: nearRoute(query, radius, !capped) } : {}),
+    walk,
+    ...(route ? { route } : {}),
   });
   const { page } = statements;
-  const rows = (await pages.query<CatalogueCard & { facts?: number; n?: number }>(page.text, page.values)).rows;
+  const rows = (
+    await (once ? planned : pages).query<CatalogueCard & { facts?: number; n?: number }>(page.text, page.values)
+  ).rows;
   // a gathered page past the end is one row with no listing, which carries the count
   const items = rows[0]?.json == null ? [] : rows;
   // every row carries the same version and count; the cards keep them, unread

@@ -92,7 +92,8 @@ const IDLE_MS = 10 * 60_000;
  * distance page, about 0.15 ms of this process's), yet never run on a plan made for no values in
  * particular: a page's generic plan picked one price range and one way through the indexes for all of
  * them (decision 0103), and a distance walk took 156 ms on one. The store's other named statements stay
- * on the main pool, whose generic plans spare them their planning (a listing by id: 0.23 against 0.38 ms).
+ * on the main pool, whose generic plans spare them their planning (a listing by id: 0.23 against 0.38 ms),
+ * and so do the pages written so that they can be read one way only (decision 0140).
  */
 export function createPagesPool(pool: pg.Pool): pg.Pool {
   const config = pool.options as pg.PoolConfig;

@@ -109,8 +109,8 @@ function createKysely(prepared: PreparedStatements): Kysely<Database> {
 }
 
 /**
- * The catalogue's page texts named on each connection of the pages' pool: a filter mix is a text, and
- * the long tail's come to a few dozen; a rarer one past these runs unnamed (decision 0139).
+ * The catalogue's page texts named on each connection of a pool: a filter mix is a text, and the long
+ * tail's come to a few dozen; a rarer one past these runs unnamed (decisions 0139, 0140).
  */
 const MAX_NAMED_PAGES = 200;
 
@@ -133,7 +133,8 @@ export function createPostgresRepositories(
   const db = createKysely(prepared);
   const pagesPool = createPagesPool(pool);
   const pages = createPreparedStatements(pagesPool, { maxNames: MAX_NAMED_PAGES });
-  const kept: Kept = { prepared, census, pages };
+  const planned = createPreparedStatements(pool, { maxNames: MAX_NAMED_PAGES });
+  const kept: Kept = { prepared, census, pages, planned };
   const announcements = createAnnouncements(pool, log);
   let closed = false;
   return {

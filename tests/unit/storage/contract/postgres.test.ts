@@ -17,11 +17,15 @@ import {
   createCatalogueCensus,
   type CatalogueCensus,
 } from '../../../../commerce-api/src/storage/postgres/catalogue-census.ts';
-import { nearRoute } from '../../../../commerce-api/src/storage/postgres/catalogue-near.ts';
+import { nearRoute, type NearRoute } from '../../../../commerce-api/src/storage/postgres/catalogue-near.ts';
+import { walksNewest } from '../../../../commerce-api/src/storage/postgres/catalogue-newest.ts';
 import { listingFields } from '../../../../commerce-api/src/domain/store/catalogue-search.ts';
 import { distanceMiles, placedAt, zipCentre, zipOfPlace } from '../../../../commerce-api/src/domain/zip-gazetteer.ts';
 import { catalogueQueries, searchPublic } from '../../../../commerce-api/src/storage/postgres/catalogue.ts';
-import { createPreparedStatements } from '../../../../commerce-api/src/storage/postgres/prepared-statements.ts';
+import {
+  createPreparedStatements,
+  type PreparedStatements,
+} from '../../../../commerce-api/src/storage/postgres/prepared-statements.ts';
 import { createPostgresRepositories } from '../../../../commerce-api/src/storage/postgres/repositories.ts';
 import { EVIDENCE } from '../../../../commerce-api/src/storage/postgres/repositories/breeders.ts';
 import { queryPuppies } from '../../../../commerce-api/src/domain/puppy-catalogue.ts';
@@ -537,6 +541,48 @@ async function manyListings(count: number): Promise<void> {
   );
 }
 
+/** a census that never answers: every page planned for its values, a radius read by its box, and counted */
+const unknowing: CatalogueCensus = {
+  shows: () => false,
+  radius: () => undefined,
+  figures: () => undefined,
+  refresh: async () => {},
+  close: async () => {},
+};
+
+/** what the catalogue's list runs on (catalogue.ts CatalogueParts), with this census and pages' statements */
+const partsWith = (census: CatalogueCensus, pages: PreparedStatements) => ({
+  pool,
+  prepared: createPreparedStatements(pool),
+  census,
+  pages,
+  planned: createPreparedStatements(pool),
+});
+
+/**
+ * The plan PostgreSQL makes once for a statement, for no values in particular (decision 0140), on a
+ * connection of its own that is closed afterwards, so its plan setting and statement go with it.
+ */
+async function genericPlan(statement: { text: string; values: unknown[] }): Promise<string> {
+  const client = await pool.connect();
+  try {
+    await client.query('SET plan_cache_mode = force_generic_plan');
+    await client.query({ name: 'generic', text: statement.text, values: statement.values });
+    const literal = (value: unknown) =>
+      value === null
+        ? 'NULL'
+        : typeof value === 'number'
+          ? String(value)
+          : Array.isArray(value)
+            ? `'{${value.join(',')}}'`
+            : `'${String(value)}'`;
+    const { rows } = await client.query(`EXPLAIN EXECUTE generic(${statement.values.map(literal).join(', ')})`);
+    return rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n');
+  } finally {
+    client.release(true);
+  }
+}
+
 describe('distance routes (decision 0139)', () => {
   // 3,400 listings at five places: Austin, San Antonio (74 miles), Houston (147), Dallas (183) and
   // Denver (772); three breeds, both genders, prices 500–3,499, one in five reserved
@@ -547,13 +593,6 @@ describe('distance routes (decision 0139)', () => {
     ['75201', 900],
     ['80202', 400],
   ] as const;
-  /** a census that never answers: every distance query read as before the routes, its box, and counted */
-  const unknowing: CatalogueCensus = {
-    shows: () => false,
-    radius: () => undefined,
-    refresh: async () => {},
-    close: async () => {},
-  };
   const noBreeds = async () => [];
   const at = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
 
@@ -578,8 +617,8 @@ describe('distance routes (decision 0139)', () => {
     const census = createCatalogueCensus(pool);
     await census.refresh(NOW);
     const pages = createPreparedStatements(createPagesPool(pool));
-    const routed = { pool, prepared: createPreparedStatements(pool), census, pages };
-    const boxed = { pool, prepared: createPreparedStatements(pool), census: unknowing, pages };
+    const routed = partsWith(census, pages);
+    const boxed = partsWith(unknowing, pages);
     const ways = new Set<string>();
     try {
       for (const zip of ['78701', '75201', '80202'])
@@ -654,6 +693,171 @@ describe('distance routes (decision 0139)', () => {
       ).toBeUndefined();
     } finally {
       await census.close();
+    }
+  });
+});
+
+describe('pages planned once: newest-first walks and box reads (decision 0140)', () => {
+  // 20,000 listings of three breeds, both genders, prices 500–3,499, one in five reserved; and a niche of
+  // 20 available males of breed 1 at 9,000–9,019, which only a price range reads well
+  const at = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
+  const noBreeds = async () => [];
+
+  beforeAll(async () => {
+    await emptied();
+    const { usernameKey: _k, ...row } = buildUser({ accountType: 'seller' }, NOW);
+    const owner = await storage.users.create(row);
+    // placed in turn at Austin, San Antonio, Houston, Dallas and Denver, five listings at a time
+    const places = ['78701', '78205', '77002', '75201', '80202'].map((zip) => ({ zip, ...zipCentre(zip)! }));
+    await pool.query(
+      `INSERT INTO puppies (name, breed_id, user_id, gender, age, weight, price, description, location, region, image_url, status, created_at, updated_at, expires_at, zip, latitude, longitude)
+       SELECT 'Pup ' || i, CASE WHEN i > 20000 THEN 1 ELSE 1 + i % 3 END, $1,
+              CASE WHEN i > 20000 OR i % 2 = 0 THEN 'Male' ELSE 'Female' END, 10, 5,
+              CASE WHEN i > 20000 THEN -11000 + i ELSE 500 + (i * 37) % 3000 END, '', 'Texas', 'southwest', '/p.jpg',
+              CASE WHEN i <= 20000 AND i % 5 = 0 THEN 'reserved' ELSE 'available' END, $2, $2, $3,
+              ($4::text[])[1 + (i / 5) % 5], ($5::float8[])[1 + (i / 5) % 5], ($6::float8[])[1 + (i / 5) % 5]
+       FROM generate_series(1, 20020) AS i`,
+      [
+        owner.id,
+        NOW,
+        '2027-01-01T00:00:00.000Z',
+        places.map((place) => place.zip),
+        places.map((place) => place.latitude),
+        places.map((place) => place.longitude),
+      ],
+    );
+    // vacuumed, as db:import leaves a catalogue: the walk reads the index alone (the visibility map)
+    await pool.query('VACUUM ANALYZE puppies');
+  });
+
+  it('knows the matches of a filter and the entries a walk of its newest-first index holds', async () => {
+    const census = createCatalogueCensus(pool);
+    await census.refresh(NOW);
+    try {
+      const count = async (where: string) =>
+        Number((await pool.query(`SELECT count(*) AS n FROM puppies WHERE ${where}`)).rows[0].n);
+      const available = await count("status = 'available'");
+      expect(census.figures({ status: 'available', limit: 24 }, at(1))).toEqual({
+        low: available,
+        high: available,
+        walked: available,
+      });
+      // the gender narrows the matches, not the walk; a breed narrows both
+      const males = await count("status = 'available' AND gender = 'Male' AND breed_id = 2");
+      expect(census.figures({ status: 'available', gender: 'Male', breedIds: [2], limit: 24 }, at(1))).toEqual({
+        low: males,
+        high: males,
+        walked: await count("status = 'available' AND breed_id = 2"),
+      });
+      // a price range that cuts the $50 bands is a range of matches
+      const cut = census.figures({ status: 'available', minPrice: 910, maxPrice: 1389, limit: 24 }, at(1))!;
+      const priced = await count("status = 'available' AND price BETWEEN 910 AND 1389");
+      expect(cut.low).toBeLessThanOrEqual(priced);
+      expect(cut.high).toBeGreaterThanOrEqual(priced);
+      expect(cut.low).toBeLessThan(cut.high);
+      // a distance, or a filter the census does not know: no figures
+      expect(census.figures({ status: 'available', search: 'pup', limit: 24 }, at(1))).toBeUndefined();
+      expect(
+        census.figures({ status: 'available', near: { ...zipCentre('78701')!, miles: 25 }, limit: 24 }, at(1)),
+      ).toBeUndefined();
+    } finally {
+      await census.close();
+    }
+  });
+
+  it('answers every query as before: the same listings, in the same order, and the same total, walked or not', async () => {
+    const census = createCatalogueCensus(pool);
+    await census.refresh(NOW);
+    const pages = createPreparedStatements(createPagesPool(pool));
+    const routed = partsWith(census, pages);
+    const unrouted = partsWith(unknowing, pages);
+    const ways = new Set<string>();
+    try {
+      for (const [i, filters] of (
+        [
+          { status: 'available' },
+          { status: 'available', gender: 'Male' },
+          { status: 'reserved', breedIds: [2] },
+          { status: 'available', breedIds: [1], gender: 'Male', minPrice: 3000 },
+          { status: 'available', minPrice: 900, maxPrice: 1400, gender: 'Female' },
+          { status: 'available', minPrice: 9000 },
+          { status: 'available', maxPrice: 520 },
+          { status: 'available', breedIds: [1, 2] },
+          { minPrice: 900 },
+        ] as Partial<CatalogueQuery>[]
+      ).entries())
+        for (const sort of ['newest', 'price-asc'] as const)
+          for (const offset of [0, 72, 480, 2900]) {
+            const query: CatalogueQuery = { sort, limit: 24, offset, ...filters };
+            const figures = census.figures(query, at(1));
+            ways.add(figures && walksNewest(query, figures) ? 'walk' : 'planned for its values');
+            const got = await searchPublic(routed, query, at(1), noBreeds);
+            const want = await searchPublic(unrouted, query, at(1), noBreeds);
+            const label = `${sort} ${offset} ${i}`;
+            expect(
+              got.items.map((card) => JSON.parse(card.json).id),
+              label,
+            ).toEqual(want.items.map((card) => JSON.parse(card.json).id));
+            expect([got.total, got.totalCapped], label).toEqual([want.total, want.totalCapped]);
+          }
+    } finally {
+      await census.close();
+      await pages.kyselyPool.end();
+    }
+    expect([...ways].sort()).toEqual(['planned for its values', 'walk']);
+  });
+
+  it("plans a walk's page once for every price range, and that plan walks the newest-first index", async () => {
+    for (const [i, filters] of (
+      [
+        { minPrice: 500, maxPrice: 2000 },
+        { gender: 'Male', maxPrice: 900 },
+        { breedIds: [2], minPrice: 1000 },
+        { breedIds: [2], gender: 'Female', minPrice: 600, maxPrice: 3000 },
+      ] as Partial<CatalogueQuery>[]
+    ).entries())
+      for (const counted of [false, true]) {
+        const { page } = catalogueQueries({ status: 'available', limit: 24, offset: 48, ...filters }, NOW, [], {
+          counted,
+          walk: true,
+        });
+        const plan = await genericPlan(page);
+        // The page's ids come in order from an index walked newest first, never a price range read and
+        // then sorted. (At 20,000 listings the primary key is walked; at 100,000, the newest-first cover.)
+        expect(plan, `${i} ${counted}`).toMatch(
+          /Index (Only )?Scan (Backward )?using puppies_(pkey|status_newest_cover|breed_newest_cover) on puppies puppies_\d/,
+        );
+        expect(plan, `${i} ${counted}`).not.toMatch(/Sort/);
+      }
+  });
+
+  it('plans a distance page that reads its box once, and that plan reads the box from the place index', async () => {
+    const near = { ...zipCentre('78701')!, miles: 250 };
+    const box = { page: 'box', count: 'box' } as const;
+    for (const [i, [filters, counted, route]] of (
+      [
+        [{ sort: 'newest' }, false, { ...box, gathered: false }],
+        [{ sort: 'newest', gender: 'Male' }, true, { ...box, gathered: false }],
+        [{ sort: 'distance', minPrice: 900 }, true, { ...box, gathered: true }],
+        [{ sort: 'newest', breedIds: [2] }, true, { ...box, gathered: true }],
+        [{ sort: 'distance' }, true, { ...box, gathered: false, ringMiles: 90 }],
+      ] as [Partial<CatalogueQuery>, boolean, NearRoute][]
+    ).entries()) {
+      const { page } = catalogueQueries({ near, status: 'available', limit: 24, offset: 48, ...filters }, NOW, [], {
+        counted,
+        route,
+      });
+      const plan = await genericPlan(page);
+      // Every read of the listings is a range of the place index, by band and longitude (at 100,000
+      // listings that index alone; at this size, its entries' rows fetched), and never a seq scan.
+      const indexes = [
+        ...plan.matchAll(
+          /Index (?:Only )?Scan (?:Backward )?using (\w+) on puppies puppies_\d|Bitmap Index Scan on (\w+)/g,
+        ),
+      ].map((m) => m[1] ?? m[2]);
+      expect(indexes.length, `${i}\n${plan}`).toBeGreaterThan(0);
+      expect(new Set(indexes), `${i}\n${plan}`).toEqual(new Set(['puppies_near_cover']));
+      expect(plan, `${i}`).not.toMatch(/Seq Scan on puppies/);
     }
   });
 });
@@ -765,7 +969,13 @@ describe('catalogue census (skips the count of a filter that plainly matches mor
     // no search words here, so no breed is read
     const noBreeds = async () => [];
     const census = createCatalogueCensus(pool);
-    const parts = { pool, prepared: createPreparedStatements(pool), census, pages: createPreparedStatements(pool) };
+    const parts = {
+      pool,
+      prepared: createPreparedStatements(pool),
+      census,
+      pages: createPreparedStatements(pool),
+      planned: createPreparedStatements(pool),
+    };
     await census.refresh(NOW);
     expect(await searchPublic(parts, { limit: 20 }, at(1), noBreeds)).toMatchObject({
       total: CATALOGUE_TOTAL_CAP,

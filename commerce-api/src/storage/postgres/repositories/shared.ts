@@ -41,4 +41,6 @@ export interface Kept {
   census: CatalogueCensus;
   /** the catalogue's pages, named on their own pool and planned for their values (decision 0139) */
   pages: PreparedStatements;
+  /** the catalogue's pages that can be read one way only, named on the main pool and planned once (decision 0140) */
+  planned: PreparedStatements;
 }
