@@ -327,12 +327,18 @@ export async function searchPublic(
   const radius = census.radius(query, now);
   // A page whose statement can be read one way only runs where named statements are planned once
   // (decision 0140): a newest-first page the census shows is best walked, written so it can only walk,
-  // and a distance page that reads its box (and counts in it), which its box's band and longitudes lead
-  // to the place index. Any other page is planned for its values (decision 0139).
+  // and a newest- or nearest-first distance page that reads its box (and counts in it), which its box's
+  // bands and longitudes lead to the place index, whose entries hold all it reads. Any other page is
+  // planned for its values (decision 0139).
   const figures = radius ? undefined : census.figures(query, now);
   const walk = figures !== undefined && walksNewest(query, figures);
   const route = radius && nearRoute(query, radius, !capped);
-  const once = walk || (route !== undefined && route.page === 'box' && (capped || route.count === 'box'));
+  const boxed =
+    route !== undefined &&
+    route.page === 'box' &&
+    (capped || route.count === 'box') &&
+    ((query.sort ?? 'newest') === 'newest' || query.sort === 'distance');
+  const once = walk || boxed;
   // (the count on its own is written only if it is needed below)
   const statements = catalogueQueries(query, now, searchTokens(query.search).length > 0 ? await breeds() : [], {
     counted: !capped,
