@@ -20,6 +20,9 @@ import type { PreparedStatements } from './prepared-statements.ts';
 import { nearRoute, type NearRoute } from './catalogue-near.ts';
 import { walksNewest } from './catalogue-newest.ts';
 
+/** the largest value of an integer column (PostgreSQL's `integer`) */
+const INT_MAX = 2_147_483_647;
+
 /** a LIKE pattern that finds `text` anywhere, with its own %, _ and backslash taken literally */
 function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -99,14 +102,19 @@ function filtering(
         ? `breed_id = ${param(query.breedIds[0])}`
         : `breed_id = ANY(${param(query.breedIds)})`,
     );
+  // Prices are whole dollars in an integer column: a bound is the whole dollar inside it (a listing at
+  // $101 is the first at least $100.50, as lowdb compares), and at most the column's largest value, so
+  // a parameter is always one the column's type takes.
+  const min = query.minPrice === undefined ? undefined : Math.min(Math.ceil(query.minPrice), INT_MAX);
+  const max = query.maxPrice === undefined ? undefined : Math.min(Math.floor(query.maxPrice), INT_MAX);
   // A walk without distance tests the price as a range that contains it, which no index serves: walking
   // the newest-first index is then the only way to read the statement, so it may be planned once
   // (decision 0140). (A distance walk is planned for its values, which may still prefer a price range.)
-  if (way === 'walk' && !query.near && (query.minPrice !== undefined || query.maxPrice !== undefined))
-    where.push(`int4range(${param(query.minPrice ?? null)}, ${param(query.maxPrice ?? null)}, '[]') @> price`);
+  if (way === 'walk' && !query.near && (min !== undefined || max !== undefined))
+    where.push(`int4range(${param(min ?? null)}, ${param(max ?? null)}, '[]') @> price`);
   else {
-    if (query.minPrice !== undefined) where.push(`price >= ${param(query.minPrice)}`);
-    if (query.maxPrice !== undefined) where.push(`price <= ${param(query.maxPrice)}`);
+    if (min !== undefined) where.push(`price >= ${param(min)}`);
+    if (max !== undefined) where.push(`price <= ${param(max)}`);
   }
   if (query.gender) where.push(`gender = ${param(query.gender)}`);
   if (query.status) where.push(`status = ${param(query.status)}`);

@@ -282,6 +282,12 @@ export function describeStorageContract(name: string, open: () => Promise<Store>
         expect(await q({ breedIds: [] })).toEqual([]);
         expect(await q({ breedIds: [lab.id], gender: 'Male' })).toEqual(['Max']);
         expect(await q({ minPrice: 1000, maxPrice: 1500 })).toEqual(['Max', 'Biscuit']);
+        // a bound between whole dollars, or past any price, is compared as it is
+        expect(await q({ minPrice: 1499.5, maxPrice: 1500.5 })).toEqual(['Max', 'Biscuit']);
+        expect(await q({ minPrice: 1500.5 })).toEqual(['Pip_50%']);
+        expect(await q({ maxPrice: 1499.99 })).toEqual(['Daisy']);
+        expect(await q({ maxPrice: 1e12 })).toHaveLength(4);
+        expect(await q({ minPrice: 1e12 })).toEqual([]);
         expect(await q({ status: 'available' })).toEqual(['Pip_50%', 'Daisy', 'Biscuit']);
         expect(await q({ location: 'Northeast' })).toEqual(['Daisy']);
         expect(await q({ location: 'austin' })).toEqual(['Pip_50%', 'Biscuit']);
