@@ -232,24 +232,7 @@ export function createCatalogueCensus(pool: pg.Pool, log: Log = console): Catalo
     figures(query, now) {
       if (query.near) return undefined;
       const snapshot = usable(query, now);
-      if (!snapshot) return undefined;
-      const min = query.minPrice ?? 0;
-      const max = query.maxPrice ?? Number.MAX_SAFE_INTEGER;
-      const breeds = query.breedIds && new Set(query.breedIds);
-      const figures: CatalogueFigures = { low: 0, high: 0, walked: 0 };
-      for (const [status, genders] of snapshot.cells) {
-        if (query.status && status !== query.status) continue;
-        for (const [gender, byBreed] of genders)
-          for (const [breed, bands] of byBreed) {
-            if (breeds && !breeds.has(breed)) continue;
-            figures.walked += allOf(bands);
-            if (query.gender && gender !== query.gender) continue;
-            const some = priced(bands, min, max);
-            figures.low += some.low;
-            figures.high += some.high;
-          }
-      }
-      return figures;
+      return snapshot && figuresOf(snapshot, query);
     },
     async close() {
       closed = true;
@@ -260,23 +243,15 @@ export function createCatalogueCensus(pool: pg.Pool, log: Log = console): Catalo
       if (query.near && query.breedIds) return false;
       const snapshot = usable(query, now);
       if (!snapshot) return false;
-      const min = query.minPrice ?? 0;
-      const max = query.maxPrice ?? Number.MAX_SAFE_INTEGER;
-      if (query.near) return placesShow(snapshot.places, query, min, max, bound);
-      const breeds = query.breedIds && new Set(query.breedIds);
-      let seen = 0;
-      for (const [status, genders] of snapshot.cells) {
-        if (query.status && status !== query.status) continue;
-        for (const [gender, byBreed] of genders) {
-          if (query.gender && gender !== query.gender) continue;
-          for (const [breed, bands] of byBreed) {
-            if (breeds && !breeds.has(breed)) continue;
-            seen += within(bands, min, max);
-            if (seen > bound) return true;
-          }
-        }
-      }
-      return false;
+      if (query.near)
+        return placesShow(
+          snapshot.places,
+          query,
+          query.minPrice ?? 0,
+          query.maxPrice ?? Number.MAX_SAFE_INTEGER,
+          bound,
+        );
+      return figuresOf(snapshot, query).low > bound;
     },
   };
 }
@@ -312,6 +287,27 @@ function eachPlaceIn(
     const distance = distanceMiles(near, place);
     if (visit(place, distance > miles * 0.999 ? undefined : distance)) return;
   }
+}
+
+/** a query's matches (by the price bands) and the listings of its status and breeds, from the census's cells */
+function figuresOf(snapshot: Snapshot, query: CatalogueQuery): CatalogueFigures {
+  const min = query.minPrice ?? 0;
+  const max = query.maxPrice ?? Number.MAX_SAFE_INTEGER;
+  const breeds = query.breedIds && new Set(query.breedIds);
+  const figures: CatalogueFigures = { low: 0, high: 0, walked: 0 };
+  for (const [status, genders] of snapshot.cells) {
+    if (query.status && status !== query.status) continue;
+    for (const [gender, byBreed] of genders)
+      for (const [breed, bands] of byBreed) {
+        if (breeds && !breeds.has(breed)) continue;
+        figures.walked += allOf(bands);
+        if (query.gender && gender !== query.gender) continue;
+        const some = priced(bands, min, max);
+        figures.low += some.low;
+        figures.high += some.high;
+      }
+  }
+  return figures;
 }
 
 /** a place's listings of the query's status and gender: those wholly inside its price range, and all it touches */

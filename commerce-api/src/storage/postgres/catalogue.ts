@@ -82,8 +82,9 @@ interface Filtering {
  * matches the listing's own words through the puppies_search trigram index, or its breed's words
  * (`breeds`, matched here) through the puppies_breed_cover index. A radius is read as `way` says
  * (catalogue-near.ts): its box, or only its exact test, so a walk of a newest-first index is all the
- * planner can do; a walk without distance tests its price as no index serves either (decision 0140). Each value
- * becomes a parameter through `param`, so one statement's page and count can each have their own.
+ * planner can do; a walk without distance tests its price as no index serves either (decision 0140).
+ * Each value becomes a parameter through `param`, so one statement's page and count can each have their
+ * own.
  */
 function filtering(
   query: CatalogueQuery,

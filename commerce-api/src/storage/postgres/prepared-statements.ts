@@ -4,8 +4,9 @@
 // planning was 0.10–0.12 ms of each of these reads against 0.03–0.04 ms of executing it. A named one is
 // planned once per connection.
 //
-// One set per store, made where the store is opened (repositories.ts) and handed to the repositories
-// that run them: a repository says so by calling `first`, the catalogue by calling `query`. The pool
+// A set per pool and purpose (the store's fixed reads; the catalogue's pages, planned for their values
+// or once: decisions 0139, 0140), made where the store is opened (repositories.ts) and handed to the
+// repositories that run them: a repository says so by calling `first`, the catalogue by calling `query`. The pool
 // and its connections are left as pg makes them, so anything else on the pool sends its text unnamed.
 // Only the texts run here are named: Kysely writes a new text for every length of an IN list, and
 // every named statement stays in its connection until it closes.
